@@ -1,0 +1,167 @@
+// Package games is the contract every Standoff game meets and the registry of
+// game kinds. Nothing here knows about Discord, images or SQL: a game is a
+// state that accepts typed moves from seats, says who may act next, and
+// describes itself through public and private views.
+package games
+
+import (
+	"encoding/json"
+	"errors"
+)
+
+// Kind describes one game the bot can host.
+type Kind struct {
+	Name       string // command name and stored kind, e.g. "hijack"
+	Title      string // display name, e.g. "Hijack"
+	Summary    string // one line for help and command descriptions (<= 100 chars)
+	MinPlayers int
+	MaxPlayers int
+	Options    []OptionSpec
+	// Rules is the short rules text shown by /game rules (plain text, < 1900 chars).
+	Rules string
+	// MoveHelp explains the typed move syntax (shown on a malformed move).
+	MoveHelp string
+	// New creates a game for the given seats; it validates the options.
+	New func(Setup) (State, error)
+	// Decode restores a state written by State.Encode.
+	Decode func([]byte) (State, error)
+	// Bot, when set, chooses a move for an automated seat. It sees the state
+	// only through what its rules allow; rng is the caller's, so the state's
+	// own randomness is not consumed by deliberation.
+	Bot func(s State, seat int, level int, rng *RNG) (string, error)
+	// BotLevels is the highest bot level (1..BotLevels); 0 when Bot is nil.
+	BotLevels int
+}
+
+// OptionKind is how an option is typed on Discord.
+type OptionKind int
+
+const (
+	OptionInt OptionKind = iota
+	OptionBool
+)
+
+// OptionSpec is one house-rule or setup option of a kind.
+type OptionSpec struct {
+	Name        string // e.g. "size"; lower case, no spaces
+	Description string // <= 100 chars
+	Kind        OptionKind
+	Default     int // bools: 0 or 1
+	Min, Max    int // ints only
+}
+
+// Options maps option names to values; bools are 0 or 1.
+type Options map[string]int
+
+// Setup is everything a new game is made from.
+type Setup struct {
+	Players []string // display names in seat order
+	Options Options  // already completed with defaults by Kind.Resolve
+	Seed    uint64
+}
+
+// State is one game in progress. Implementations are plain values that
+// round-trip through Encode and Kind.Decode.
+type State interface {
+	// Apply plays a typed move for a seat. On error the state is unchanged
+	// and the error text is fit to show the player.
+	Apply(seat int, move string) ([]Event, error)
+	// Resign removes a seat from the game (the game may end or go on).
+	Resign(seat int) ([]Event, error)
+	// Prompts says who may act now and with what choices. Empty when over.
+	Prompts() []Prompt
+	// Legal lists every complete move the seat may type now, best first
+	// where the game has an opinion. Used for autocomplete, bots and playouts.
+	Legal(seat int) []string
+	// Public is what the whole table sees.
+	Public() View
+	// Private is what only the seat sees; nil when the game has no secrets.
+	Private(seat int) View
+	// Outcome is nil while the game runs.
+	Outcome() *Outcome
+	// Encode serialises the state (including its RNG and schema version).
+	Encode() ([]byte, error)
+}
+
+// Refiner is implemented by games whose prompts offer a guided path: a
+// choice with Refine set opens further choices instead of playing a move.
+type Refiner interface {
+	Refine(seat int, key string) (text string, choices []Choice)
+}
+
+// View is a rendering-independent description. Renderers type-assert it to
+// the game's own view struct; Text is the plain-text rendering.
+type View interface {
+	Text() string
+}
+
+// Event narrates what happened. Seat -1 is public; otherwise only that seat
+// may see it (it goes to their DM).
+type Event struct {
+	Seat int    `json:"seat"`
+	Text string `json:"text"`
+}
+
+// PublicEvent is a shorthand for narration the whole table sees.
+func PublicEvent(text string) Event { return Event{Seat: -1, Text: text} }
+
+// PrivateEvent is narration for one seat only.
+func PrivateEvent(seat int, text string) Event { return Event{Seat: seat, Text: text} }
+
+// Prompt is one seat's current opportunity to act.
+type Prompt struct {
+	Seat int    `json:"seat"`
+	Text string `json:"text"` // what is asked, e.g. "Swap the drawn card?"
+	// Private prompts carry hidden information: shown by DM or ephemerally,
+	// never in the channel.
+	Private bool     `json:"private,omitempty"`
+	Choices []Choice `json:"choices,omitempty"`
+	// Default is the move applied for the seat when it stays idle past the
+	// configured answer time; empty when the game must wait.
+	Default string `json:"default,omitempty"`
+	// Turn marks the prompt of the player on turn (as opposed to a reaction
+	// asked of someone else, or a standing any-time action).
+	Turn bool `json:"turn,omitempty"`
+}
+
+// Choice is one button or select option. Exactly one of Move and Refine is set.
+type Choice struct {
+	Label  string `json:"label"`
+	Move   string `json:"move,omitempty"`
+	Refine string `json:"refine,omitempty"`
+}
+
+// Outcome is the end of a game.
+type Outcome struct {
+	// Rank per seat: 1 is first; equal ranks are ties.
+	Rank []int `json:"rank"`
+	// Score per seat where the game counts one; nil otherwise.
+	Score []int  `json:"score,omitempty"`
+	Text  string `json:"text"`
+}
+
+// Winners lists the seats ranked first.
+func (o *Outcome) Winners() []int {
+	var w []int
+	for s, r := range o.Rank {
+		if r == 1 {
+			w = append(w, s)
+		}
+	}
+	return w
+}
+
+// ErrSchema is returned by Decode for a state written by an unknown schema.
+var ErrSchema = errors.New("stored game uses an unknown schema version")
+
+// DecodeJSON is the usual Decode: JSON with a schema check.
+func DecodeJSON[T any](data []byte, schema int, schemaOf func(*T) int) (*T, error) {
+	var v T
+	if err := json.Unmarshal(data, &v); err != nil {
+		return nil, err
+	}
+	if schemaOf(&v) != schema {
+		return nil, ErrSchema
+	}
+	return &v, nil
+}

@@ -1,0 +1,105 @@
+package games
+
+import (
+	"bytes"
+	"fmt"
+)
+
+// Playout plays one game from setup by choosing uniformly among the legal
+// moves of a random seat that has a prompt, until the game ends or maxMoves
+// is reached. After every move it checks the contract every engine owes the
+// platform: the state round-trips through Encode/Decode byte for byte, a
+// refused move leaves it unchanged, and check (the game's own invariants)
+// holds. It returns the final state and the moves played, so tests can
+// replay them.
+func Playout(k *Kind, setup Setup, rng *RNG, maxMoves int, check func(State) error) (State, []SeatMove, error) {
+	s, err := k.New(setup)
+	if err != nil {
+		return nil, nil, err
+	}
+	var log []SeatMove
+	for n := 0; n < maxMoves; n++ {
+		if s.Outcome() != nil {
+			return s, log, nil
+		}
+		prompts := s.Prompts()
+		if len(prompts) == 0 {
+			return s, log, fmt.Errorf("move %d: game not over but nobody may act", n)
+		}
+		p := prompts[rng.Intn(len(prompts))]
+		legal := s.Legal(p.Seat)
+		if len(legal) == 0 {
+			return s, log, fmt.Errorf("move %d: seat %d is prompted but has no legal move", n, p.Seat)
+		}
+		before, err := s.Encode()
+		if err != nil {
+			return s, log, err
+		}
+		if _, err := s.Apply(p.Seat, "\x00not a move"); err == nil {
+			return s, log, fmt.Errorf("move %d: nonsense move accepted", n)
+		}
+		if after, _ := s.Encode(); !bytes.Equal(before, after) {
+			return s, log, fmt.Errorf("move %d: refused move changed the state", n)
+		}
+		m := legal[rng.Intn(len(legal))]
+		if _, err := s.Apply(p.Seat, m); err != nil {
+			return s, log, fmt.Errorf("move %d: legal move %q by seat %d refused: %v", n, m, p.Seat, err)
+		}
+		log = append(log, SeatMove{Seat: p.Seat, Move: m})
+		enc, err := s.Encode()
+		if err != nil {
+			return s, log, err
+		}
+		back, err := k.Decode(enc)
+		if err != nil {
+			return s, log, fmt.Errorf("move %d: decode: %v", n, err)
+		}
+		if enc2, _ := back.Encode(); !bytes.Equal(enc, enc2) {
+			return s, log, fmt.Errorf("move %d: state does not round-trip", n)
+		}
+		if check != nil {
+			if err := check(s); err != nil {
+				return s, log, fmt.Errorf("move %d (%q by seat %d): %v", n, m, p.Seat, err)
+			}
+		}
+	}
+	if s.Outcome() != nil {
+		return s, log, nil
+	}
+	return s, log, fmt.Errorf("game did not end within %d moves", maxMoves)
+}
+
+// SeatMove is one entry of a move log.
+type SeatMove struct {
+	Seat int    `json:"seat"`
+	Move string `json:"move"`
+}
+
+// Replay rebuilds a state from its setup and move log. A "resign" entry
+// replays State.Resign.
+func Replay(k *Kind, setup Setup, log []SeatMove) (State, error) {
+	s, err := k.New(setup)
+	if err != nil {
+		return nil, err
+	}
+	for i, m := range log {
+		if err := ApplyLogged(s, m); err != nil {
+			return nil, fmt.Errorf("move %d (%q by seat %d): %w", i+1, m.Move, m.Seat, err)
+		}
+	}
+	return s, nil
+}
+
+// ResignMove is how a resignation is written in a move log.
+const ResignMove = "!resign"
+
+// ApplyLogged applies a move log entry, treating ResignMove as Resign.
+func ApplyLogged(s State, m SeatMove) error {
+	var err error
+	if m.Move == ResignMove {
+		_, err = s.Resign(m.Seat)
+	} else {
+		_, err = s.Apply(m.Seat, m.Move)
+	}
+	return err
+}
