@@ -1,0 +1,318 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"strings"
+	"time"
+
+	"standoff/internal/games"
+)
+
+// Status is where a game is in its life.
+type Status string
+
+const (
+	Lobby     Status = "lobby"     // waiting for players to join or accept
+	Active    Status = "active"    // being played
+	Finished  Status = "finished"  // ended by its rules or by resignation
+	Abandoned Status = "abandoned" // stopped by its creator or a moderator
+)
+
+// Game is one row of games with its seats.
+type Game struct {
+	ID            int64
+	Guild         string
+	Channel       string
+	Kind          string
+	Options       games.Options
+	Status        Status
+	Creator       string
+	Seed          uint64
+	Version       int
+	State         []byte // nil while in the lobby
+	MessageID     string // the message that carries the current controls
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
+	TurnStartedAt time.Time // when the current prompts began; drives reminders
+	RemindedAt    time.Time // zero when no reminder was sent for them
+	Seats         []Seat
+}
+
+// Seat is one player of a game.
+type Seat struct {
+	Seat     int
+	UserID   string
+	Name     string
+	BotLevel int  // > 0 for a seat played by the bot
+	Accepted bool // a challenged player has accepted
+	DMHash   string
+	DMFailed bool
+}
+
+// SeatOf returns the seat index of a user, or -1.
+func (g *Game) SeatOf(userID string) int {
+	for _, s := range g.Seats {
+		if s.UserID == userID && s.BotLevel == 0 {
+			return s.Seat
+		}
+	}
+	return -1
+}
+
+// Names lists the players' display names in seat order.
+func (g *Game) Names() []string {
+	out := make([]string, len(g.Seats))
+	for i, s := range g.Seats {
+		out[i] = s.Name
+	}
+	return out
+}
+
+// Open reports whether the game still occupies its channel.
+func (g *Game) Open() bool { return g.Status == Lobby || g.Status == Active }
+
+func unix(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixNano()
+}
+
+func fromUnix(n int64) time.Time {
+	if n == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, n).UTC()
+}
+
+// CreateGame inserts a new game with its seats and sets g.ID. It fails with
+// ErrChannelBusy when the channel already has an open game.
+func (s *Store) CreateGame(ctx context.Context, g *Game) error {
+	opts, err := json.Marshal(g.Options)
+	if err != nil {
+		return err
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `INSERT INTO games
+		(guild, channel, kind, options, status, creator, seed, version, state, message_id, created_at, updated_at, turn_started_at, reminded_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.Guild, g.Channel, g.Kind, string(opts), string(g.Status), g.Creator, int64(g.Seed), g.Version, g.State, g.MessageID,
+		unix(g.CreatedAt), unix(g.UpdatedAt), unix(g.TurnStartedAt), unix(g.RemindedAt))
+	if err != nil {
+		if strings.Contains(err.Error(), "UNIQUE constraint failed") {
+			return ErrChannelBusy
+		}
+		return err
+	}
+	id, err := res.LastInsertId()
+	if err != nil {
+		return err
+	}
+	if err := writeSeats(ctx, tx, id, g.Seats); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	g.ID = id
+	return nil
+}
+
+func writeSeats(ctx context.Context, tx *sql.Tx, id int64, seats []Seat) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM seats WHERE game_id = ?`, id); err != nil {
+		return err
+	}
+	for i, st := range seats {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, user_id, name, bot_level, accepted, dm_hash, dm_failed)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, id, i, st.UserID, st.Name, st.BotLevel, st.Accepted, st.DMHash, st.DMFailed); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+const gameColumns = `id, guild, channel, kind, options, status, creator, seed, version, state, message_id,
+	created_at, updated_at, turn_started_at, reminded_at`
+
+type scanner interface{ Scan(...any) error }
+
+func scanGame(row scanner) (*Game, error) {
+	var g Game
+	var opts, status string
+	var seed, created, updated, turn, reminded int64
+	if err := row.Scan(&g.ID, &g.Guild, &g.Channel, &g.Kind, &opts, &status, &g.Creator, &seed, &g.Version, &g.State,
+		&g.MessageID, &created, &updated, &turn, &reminded); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return nil, ErrNoGame
+		}
+		return nil, err
+	}
+	if err := json.Unmarshal([]byte(opts), &g.Options); err != nil {
+		return nil, err
+	}
+	g.Status = Status(status)
+	g.Seed = uint64(seed)
+	g.CreatedAt, g.UpdatedAt, g.TurnStartedAt, g.RemindedAt = fromUnix(created), fromUnix(updated), fromUnix(turn), fromUnix(reminded)
+	return &g, nil
+}
+
+func (s *Store) loadSeats(ctx context.Context, g *Game) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT seat, user_id, name, bot_level, accepted, dm_hash, dm_failed
+		FROM seats WHERE game_id = ? ORDER BY seat`, g.ID)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	g.Seats = nil
+	for rows.Next() {
+		var st Seat
+		if err := rows.Scan(&st.Seat, &st.UserID, &st.Name, &st.BotLevel, &st.Accepted, &st.DMHash, &st.DMFailed); err != nil {
+			return err
+		}
+		g.Seats = append(g.Seats, st)
+	}
+	return rows.Err()
+}
+
+// Game loads a game by id.
+func (s *Store) Game(ctx context.Context, id int64) (*Game, error) {
+	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+	if err != nil {
+		return nil, err
+	}
+	return g, s.loadSeats(ctx, g)
+}
+
+// OpenGame loads the channel's game in the lobby or being played.
+func (s *Store) OpenGame(ctx context.Context, channel string) (*Game, error) {
+	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games
+		WHERE channel = ? AND status IN ('lobby', 'active')`, channel))
+	if err != nil {
+		return nil, err
+	}
+	return g, s.loadSeats(ctx, g)
+}
+
+// LatestGame loads the channel's most recent game, open or not.
+func (s *Store) LatestGame(ctx context.Context, channel string) (*Game, error) {
+	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games
+		WHERE channel = ? ORDER BY id DESC LIMIT 1`, channel))
+	if err != nil {
+		return nil, err
+	}
+	return g, s.loadSeats(ctx, g)
+}
+
+// ActiveGames lists every game being played (for reminders).
+func (s *Store) ActiveGames(ctx context.Context) ([]*Game, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games WHERE status = 'active' ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	var out []*Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			rows.Close()
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for _, g := range out {
+		if err := s.loadSeats(ctx, g); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// Save writes g as the next version after base, appending move to the log
+// when it is not nil, all in one transaction. If the stored version is no
+// longer base, nothing is written and ErrConflict is returned. On success
+// g.Version is base+1.
+func (s *Store) Save(ctx context.Context, g *Game, base int, move *games.SeatMove) error {
+	opts, err := json.Marshal(g.Options)
+	if err != nil {
+		return err
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	res, err := tx.ExecContext(ctx, `UPDATE games SET options = ?, status = ?, version = ?, state = ?, message_id = ?,
+		updated_at = ?, turn_started_at = ?, reminded_at = ? WHERE id = ? AND version = ?`,
+		string(opts), string(g.Status), base+1, g.State, g.MessageID, unix(g.UpdatedAt), unix(g.TurnStartedAt), unix(g.RemindedAt),
+		g.ID, base)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return err
+	} else if n != 1 {
+		return ErrConflict
+	}
+	if err := writeSeats(ctx, tx, g.ID, g.Seats); err != nil {
+		return err
+	}
+	if move != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, n, seat, move, at)
+			VALUES (?, (SELECT COUNT(*) + 1 FROM moves WHERE game_id = ?), ?, ?, ?)`,
+			g.ID, g.ID, move.Seat, move.Move, unix(g.UpdatedAt)); err != nil {
+			return err
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	g.Version = base + 1
+	return nil
+}
+
+// SetMessage records which message carries the game's controls. It does not
+// change the version: buttons already sent stay valid.
+func (s *Store) SetMessage(ctx context.Context, id int64, messageID string) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE games SET message_id = ? WHERE id = ?`, messageID, id)
+	return err
+}
+
+// SetReminded records when the waiting players were last reminded.
+func (s *Store) SetReminded(ctx context.Context, id int64, at time.Time) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE games SET reminded_at = ? WHERE id = ?`, unix(at), id)
+	return err
+}
+
+// SetDM records what a seat's last private message showed and whether it failed.
+func (s *Store) SetDM(ctx context.Context, id int64, seat int, hash string, failed bool) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE seats SET dm_hash = ?, dm_failed = ? WHERE game_id = ? AND seat = ?`, hash, failed, id, seat)
+	return err
+}
+
+// Moves returns a game's move log in order.
+func (s *Store) Moves(ctx context.Context, id int64) ([]games.SeatMove, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT seat, move FROM moves WHERE game_id = ? ORDER BY n`, id)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []games.SeatMove
+	for rows.Next() {
+		var m games.SeatMove
+		if err := rows.Scan(&m.Seat, &m.Move); err != nil {
+			return nil, err
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
