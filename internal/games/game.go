@@ -31,6 +31,10 @@ type Kind struct {
 	Bot func(s State, seat int, level int, rng *RNG) (string, error)
 	// BotLevels is the highest bot level (1..BotLevels); 0 when Bot is nil.
 	BotLevels int
+	// PublicMove says how a logged move reads to the whole table (for
+	// /game history) in games where a move can name hidden things, such as
+	// the card swapped. Nil means every move is public as typed.
+	PublicMove func(move string) string
 }
 
 // OptionKind is how an option is typed on Discord.

@@ -1,0 +1,99 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+
+	"standoff/internal/games"
+	"standoff/storage"
+)
+
+// click handles buttons and select menus. Everything needed is in the
+// custom id, so clicks work after a restart; a click made for an older
+// version of the game changes nothing.
+func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
+	id, err := parseCustomID(in.CustomID)
+	if err != nil {
+		return Response{}, refusef("That control is not one I know; use /game status for the current game.")
+	}
+	unlock := r.lock(id.Game)
+	defer unlock()
+	t, err := r.reload(ctx, id.Game)
+	if err != nil {
+		return Response{}, err
+	}
+	switch id.Action {
+	case "join", "leave", "start", "accept", "decline":
+		if id.Version != t.row.Version {
+			if t.row.Status != storage.Lobby {
+				return Response{}, refusef("This game has already started or ended; its lobby is closed.")
+			}
+			return Response{}, errStale
+		}
+		if err := r.lobbyClick(ctx, in, t, id.Action); err != nil {
+			return Response{}, err
+		}
+		return Response{Kind: Ack}, nil
+	case "m", "r", "s":
+	default:
+		return Response{}, refusef("That control is not one I know; use /game status for the current game.")
+	}
+	if t.row.Status != storage.Active {
+		return Response{}, refusef("This game is over; its controls no longer do anything.")
+	}
+	seat := t.row.SeatOf(in.User.ID)
+	if seat < 0 {
+		return Response{}, refusef("You are not playing in this game, so its controls are not for you.")
+	}
+	if id.Version != t.row.Version {
+		return Response{}, errStale
+	}
+	action, arg := id.Action, id.Arg
+	if action == "s" {
+		if len(in.Values) != 1 {
+			return Response{}, refusef("Pick exactly one entry from the menu.")
+		}
+		kind, v, ok := splitValue(in.Values[0])
+		if !ok {
+			return Response{}, refusef("That menu entry is not one I know.")
+		}
+		action, arg = kind, v
+	}
+	if action == "r" {
+		return r.refine(t, seat, arg)
+	}
+	if len(t.promptsFor(seat)) == 0 {
+		return Response{}, refusef("It is not your move now: waiting for %s.", t.waitingFor())
+	}
+	if err := r.play(ctx, t, seat, arg, id.Version, ""); err != nil {
+		return Response{}, err
+	}
+	// Controls in a DM are this player's alone: clear them once used. The
+	// channel's turn message was already replaced by play.
+	if in.DM && in.MessageID != "" {
+		if err := r.out.ClearControls(ctx, in.Channel, in.MessageID); err != nil {
+			r.log.Warn("could not clear DM controls", "game", t.row.ID, "err", err)
+		}
+	}
+	return Response{Kind: Ack}, nil
+}
+
+// refine opens the next step of a guided move, shown only to the player.
+func (r *Router) refine(t *table, seat int, key string) (Response, error) {
+	ref, ok := t.state.(games.Refiner)
+	if !ok {
+		return Response{}, refusef("That control is not one I know; use /game status for the current game.")
+	}
+	if len(t.promptsFor(seat)) == 0 {
+		return Response{}, refusef("It is not your move now: waiting for %s.", t.waitingFor())
+	}
+	text, choices := ref.Refine(seat, key)
+	if len(choices) == 0 {
+		return Response{}, refusef("There is nothing to choose there; pick something else or type the move with /%s move.", t.row.Kind)
+	}
+	row, ok := t.choiceRow(choices, text)
+	if !ok {
+		return Response{}, refusef("Those choices are too long for buttons; type the move with /%s move.", t.row.Kind)
+	}
+	return Response{Kind: Reply, Message: Message{Content: fmt.Sprintf("%s\n%s", t.header(), text), Ephemeral: true, Rows: []Row{row}}}, nil
+}

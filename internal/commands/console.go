@@ -1,0 +1,556 @@
+package commands
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+
+	"standoff/internal/games"
+	"standoff/storage"
+)
+
+// The console plays the games with no Discord at all. It reads lines such as
+//
+//	alice: /hijack challenge opponent:@bob size:3
+//	bob: click Accept
+//
+// and prints what each party would see, prefixed [#channel], [DM name] or
+// [ephemeral name]. It is a Transport like Discord, so the same Router code
+// path runs in both.
+
+// ConsoleOptions configure a console session.
+type ConsoleOptions struct {
+	DB        string // SQLite file
+	ImagesDir string // where images are written; "" prints them without saving
+	Seed      uint64 // seeds of the games, in the order they start
+	Games     []Game
+	Config    Config
+	Echo      bool // print each input line (for piped input)
+	Log       *slog.Logger
+}
+
+// ConsoleStart is the console clock's starting time.
+var ConsoleStart = time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+
+// consoleBot is the bot's own user in console mode: @standoff.
+const consoleBot = "standoff"
+
+type consoleMessage struct {
+	id    string
+	where string // "#chan", "DM name" or "ephemeral name"
+	user  string // for DMs and ephemerals: who sees it
+	chann string // channel id the message lives in
+	msg   Message
+}
+
+// Console is the console transport and its interpreter.
+type Console struct {
+	opts    ConsoleOptions
+	out     io.Writer
+	mu      sync.Mutex
+	next    int
+	msgs    []*consoleMessage
+	closed  map[string]bool // users whose DMs are closed
+	manage  map[string]bool // users with Manage Channels
+	channel string
+	clock   time.Time
+	seeds   *games.RNG
+	images  int
+	store   *storage.Store
+	router  *Router
+}
+
+// RunConsole reads commands from in until EOF and writes what users see to out.
+func RunConsole(ctx context.Context, in io.Reader, out io.Writer, opts ConsoleOptions) error {
+	if opts.Config.BotUserID == "" {
+		opts.Config.BotUserID = consoleBot
+	}
+	c := &Console{opts: opts, out: out, closed: map[string]bool{}, manage: map[string]bool{},
+		channel: "general", clock: ConsoleStart, seeds: games.NewRNG(opts.Seed)}
+	if opts.ImagesDir != "" {
+		if err := os.MkdirAll(opts.ImagesDir, 0o755); err != nil {
+			return err
+		}
+	}
+	if err := c.open(); err != nil {
+		return err
+	}
+	defer func() { c.store.Close() }()
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" {
+			continue
+		}
+		if opts.Echo {
+			fmt.Fprintf(out, "> %s\n", line)
+		}
+		if err := c.line(ctx, line); err != nil {
+			fmt.Fprintf(out, "[console] %v\n", err)
+		}
+	}
+	c.router.Wait()
+	return sc.Err()
+}
+
+func (c *Console) open() error {
+	st, err := storage.Open(c.opts.DB)
+	if err != nil {
+		return err
+	}
+	c.store = st
+	log := c.opts.Log
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	c.router = New(Deps{
+		Store: st, Transport: c, Games: c.opts.Games, Log: log,
+		Now:  func() time.Time { return c.clock },
+		Seed: func() uint64 { return c.seeds.Uint64() },
+	}, c.opts.Config)
+	return nil
+}
+
+// ConsoleHelp is the grammar, printed by "help" and documented in the README.
+const ConsoleHelp = `Console grammar (one command per line):
+  NAME: /COMMAND [SUB] [option:value ...]   run a slash command as user NAME
+                                           (@name fills a user option; quote values with spaces)
+  NAME: click LABEL|CUSTOM-ID              click a button NAME can see (newest first)
+  NAME: select MENU VALUE[,VALUE]          pick from a select menu (MENU: placeholder or custom id;
+                                           VALUE: option label or value)
+  NAME: autocomplete /COMMAND [SUB] option:partial
+                                           list what Discord would suggest
+  channel NAME       switch channel (one game per channel)
+  wait DURATION      advance the clock (e.g. 30m, 25h, 2d); reminders fire
+  restart            close and reopen everything from the database file
+  dms NAME off|on    close or open NAME's direct messages
+  manage NAME        give NAME the Manage Channels permission
+  help               this text
+  # ...              a comment
+The bot itself is @standoff.`
+
+var userLine = regexp.MustCompile(`^([A-Za-z0-9_.-]{1,32}):\s*(.*)$`)
+
+func (c *Console) line(ctx context.Context, line string) error {
+	if strings.HasPrefix(line, "#") {
+		return nil
+	}
+	if m := userLine.FindStringSubmatch(line); m != nil {
+		return c.userAction(ctx, strings.ToLower(m[1]), m[2])
+	}
+	f := strings.Fields(line)
+	switch f[0] {
+	case "help":
+		fmt.Fprintln(c.out, ConsoleHelp)
+		return nil
+	case "channel":
+		if len(f) != 2 {
+			return fmt.Errorf("usage: channel NAME")
+		}
+		c.channel = strings.TrimPrefix(f[1], "#")
+		return nil
+	case "wait":
+		if len(f) != 2 {
+			return fmt.Errorf("usage: wait DURATION, e.g. wait 25h")
+		}
+		d, err := parseWait(f[1])
+		if err != nil {
+			return err
+		}
+		c.wait(ctx, d)
+		return nil
+	case "restart":
+		c.router.Wait()
+		if err := c.store.Close(); err != nil {
+			return err
+		}
+		fmt.Fprintln(c.out, "[console] restarted from "+filepath.Base(c.opts.DB))
+		return c.open()
+	case "dms":
+		if len(f) != 3 || (f[2] != "off" && f[2] != "on") {
+			return fmt.Errorf("usage: dms NAME off|on")
+		}
+		c.mu.Lock()
+		c.closed[strings.ToLower(f[1])] = f[2] == "off"
+		c.mu.Unlock()
+		return nil
+	case "manage":
+		if len(f) != 2 {
+			return fmt.Errorf("usage: manage NAME")
+		}
+		c.manage[strings.ToLower(f[1])] = true
+		return nil
+	}
+	return fmt.Errorf("unknown console command %q; type help", f[0])
+}
+
+func parseWait(s string) (time.Duration, error) {
+	if strings.HasSuffix(s, "d") {
+		var n int
+		if _, err := fmt.Sscanf(s, "%dd", &n); err == nil && n > 0 && n <= 365 {
+			return time.Duration(n) * 24 * time.Hour, nil
+		}
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 || d > 365*24*time.Hour {
+		return 0, fmt.Errorf("wait takes a duration such as 30m, 25h or 2d, not %q", s)
+	}
+	return d, nil
+}
+
+// wait advances the clock in steps of at most an hour, ticking each step,
+// as a running bot would.
+func (c *Console) wait(ctx context.Context, d time.Duration) {
+	end := c.clock.Add(d)
+	for c.clock.Before(end) {
+		step := time.Hour
+		if rest := end.Sub(c.clock); rest < step {
+			step = rest
+		}
+		c.clock = c.clock.Add(step)
+		c.router.Tick(ctx)
+	}
+}
+
+func (c *Console) userAction(ctx context.Context, user, rest string) error {
+	in := Interaction{Guild: "console", Channel: c.channel, User: User{ID: user, Name: user}, CanManage: c.manage[user]}
+	words, err := splitWords(rest)
+	if err != nil {
+		return err
+	}
+	if len(words) == 0 {
+		return fmt.Errorf("%s: what should %s do? type help", user, user)
+	}
+	switch {
+	case strings.HasPrefix(words[0], "/"):
+		in.Type = SlashCommand
+		if err := c.fillCommand(&in, words, false); err != nil {
+			c.print("ephemeral "+user, Message{Content: err.Error()})
+			return nil
+		}
+	case words[0] == "autocomplete":
+		in.Type = Autocomplete
+		if err := c.fillCommand(&in, words[1:], true); err != nil {
+			c.print("ephemeral "+user, Message{Content: err.Error()})
+			return nil
+		}
+	case words[0] == "click" && len(words) >= 2:
+		in.Type = ComponentClick
+		if err := c.findButton(&in, strings.Join(words[1:], " ")); err != nil {
+			return err
+		}
+	case words[0] == "select" && len(words) >= 3:
+		in.Type = ComponentClick
+		if err := c.findSelect(&in, words[1], strings.Join(words[2:], " ")); err != nil {
+			return err
+		}
+	default:
+		return fmt.Errorf("%s: expected /command, click, select or autocomplete; type help", user)
+	}
+	resp := c.router.Handle(ctx, in)
+	switch resp.Kind {
+	case Reply:
+		where := "#" + c.channel
+		if resp.Message.Ephemeral {
+			where = "ephemeral " + user
+		} else if in.DM {
+			where = "DM " + user
+		}
+		c.record(where, user, in.Channel, resp.Message)
+	case Choices:
+		var names []string
+		for _, s := range resp.Suggestions {
+			names = append(names, s.Name)
+		}
+		if len(names) == 0 {
+			names = []string{"(no suggestions)"}
+		}
+		fmt.Fprintf(c.out, "[autocomplete %s] %s\n", user, strings.Join(names, " | "))
+	}
+	return nil
+}
+
+// fillCommand parses "/cmd [sub] name:value ..." against the registered
+// commands, checking what Discord's client would check before sending.
+func (c *Console) fillCommand(in *Interaction, words []string, autocomplete bool) error {
+	if len(words) == 0 || !strings.HasPrefix(words[0], "/") {
+		return fmt.Errorf("expected a slash command such as /game help")
+	}
+	name := strings.TrimPrefix(words[0], "/")
+	var cmd *Command
+	for _, cm := range c.router.Commands() {
+		if cm.Name == name {
+			cm := cm
+			cmd = &cm
+		}
+	}
+	if cmd == nil {
+		return fmt.Errorf("there is no command /%s; try /game help", name)
+	}
+	in.Command, words = name, words[1:]
+	if len(words) == 0 || strings.Contains(words[0], ":") {
+		var subs []string
+		for _, s := range cmd.Subs {
+			subs = append(subs, s.Name)
+		}
+		return fmt.Errorf("/%s needs a subcommand: %s", name, strings.Join(subs, ", "))
+	}
+	sub, ok := cmd.Sub(words[0])
+	if !ok {
+		return fmt.Errorf("/%s has no subcommand %q", name, words[0])
+	}
+	in.Sub, words = sub.Name, words[1:]
+	in.Options, in.Users = map[string]string{}, map[string]string{}
+	for _, w := range words {
+		k, v, ok := strings.Cut(w, ":")
+		if !ok {
+			return fmt.Errorf("options are written name:value, not %q", w)
+		}
+		spec, ok := sub.Option(k)
+		if !ok {
+			var names []string
+			for _, o := range sub.Options {
+				names = append(names, o.Name)
+			}
+			return fmt.Errorf("/%s %s has no option %q; its options are: %s", name, sub.Name, k, strings.Join(names, ", "))
+		}
+		switch spec.Type {
+		case UserOption:
+			if !strings.HasPrefix(v, "@") || len(v) < 2 {
+				return fmt.Errorf("option %s takes a user, written @name", k)
+			}
+			v = strings.ToLower(v[1:])
+			in.Users[v] = v
+		case IntegerOption:
+			var n int
+			if _, err := fmt.Sscanf(v, "%d", &n); err != nil || fmt.Sprint(n) != v {
+				return fmt.Errorf("option %s takes a whole number", k)
+			}
+			if spec.Min != 0 || spec.Max != 0 {
+				if n < spec.Min || n > spec.Max {
+					return fmt.Errorf("option %s takes a number from %d to %d", k, spec.Min, spec.Max)
+				}
+			}
+		case BooleanOption:
+			v = strings.ToLower(v)
+			if v != "true" && v != "false" {
+				return fmt.Errorf("option %s is true or false", k)
+			}
+		}
+		in.Options[k] = v
+		if autocomplete {
+			in.Focused = k
+		}
+	}
+	if !autocomplete {
+		for _, o := range sub.Options {
+			if _, ok := in.Options[o.Name]; o.Required && !ok {
+				return fmt.Errorf("/%s %s needs option %s", name, sub.Name, o.Name)
+			}
+		}
+	}
+	return nil
+}
+
+// splitWords splits on spaces, keeping "quoted values" (also opt:"a b") whole.
+func splitWords(s string) ([]string, error) {
+	var out []string
+	var cur strings.Builder
+	quoted, any := false, false
+	for _, r := range s {
+		switch {
+		case r == '"':
+			quoted, any = !quoted, true
+		case r == ' ' && !quoted:
+			if any {
+				out = append(out, cur.String())
+				cur.Reset()
+				any = false
+			}
+		default:
+			cur.WriteRune(r)
+			any = true
+		}
+	}
+	if quoted {
+		return nil, fmt.Errorf("a quote is not closed")
+	}
+	if any {
+		out = append(out, cur.String())
+	}
+	return out, nil
+}
+
+// visible lists, newest first, the messages a user can see from here.
+func (c *Console) visible(user string) []*consoleMessage {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var out []*consoleMessage
+	for i := len(c.msgs) - 1; i >= 0; i-- {
+		m := c.msgs[i]
+		if m.where == "#"+c.channel || m.user == user {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func (c *Console) locate(in *Interaction, m *consoleMessage) {
+	in.MessageID, in.Channel = m.id, m.chann
+	in.DM = strings.HasPrefix(m.where, "DM ")
+	if in.DM {
+		in.Guild = ""
+	}
+}
+
+func (c *Console) findButton(in *Interaction, what string) error {
+	for _, m := range c.visible(in.User.ID) {
+		for _, row := range m.msg.Rows {
+			for _, b := range row.Buttons {
+				if strings.EqualFold(b.Label, what) || b.CustomID == what {
+					in.CustomID = b.CustomID
+					c.locate(in, m)
+					return nil
+				}
+			}
+		}
+	}
+	if _, err := parseCustomID(what); err == nil {
+		in.CustomID = what // an old or hand-made id: let the bot judge it
+		return nil
+	}
+	return fmt.Errorf("%s sees no button %q", in.User.ID, what)
+}
+
+func (c *Console) findSelect(in *Interaction, menu, values string) error {
+	for _, m := range c.visible(in.User.ID) {
+		for _, row := range m.msg.Rows {
+			s := row.Select
+			if s == nil || !(strings.EqualFold(s.Placeholder, menu) || s.CustomID == menu || strings.HasPrefix(strings.ToLower(s.Placeholder), strings.ToLower(menu))) {
+				continue
+			}
+			in.CustomID = s.CustomID
+			c.locate(in, m)
+			for _, v := range strings.Split(values, ",") {
+				v = strings.TrimSpace(v)
+				found := false
+				for _, o := range s.Options {
+					if strings.EqualFold(o.Label, v) || o.Value == v {
+						in.Values = append(in.Values, o.Value)
+						found = true
+						break
+					}
+				}
+				if !found {
+					return fmt.Errorf("menu %q has no entry %q", s.Placeholder, v)
+				}
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("%s sees no menu %q", in.User.ID, menu)
+}
+
+// Transport.
+
+func (c *Console) Send(_ context.Context, channel string, m Message) (string, error) {
+	return c.record("#"+channel, "", channel, m), nil
+}
+
+func (c *Console) Edit(_ context.Context, channel, id string, m Message) error {
+	c.mu.Lock()
+	var target *consoleMessage
+	for _, cm := range c.msgs {
+		if cm.id == id {
+			target = cm
+		}
+	}
+	c.mu.Unlock()
+	if target == nil {
+		return fmt.Errorf("unknown message %s", id)
+	}
+	c.mu.Lock()
+	target.msg = m
+	c.mu.Unlock()
+	c.print(target.where+" (edited)", m)
+	return nil
+}
+
+func (c *Console) ClearControls(_ context.Context, channel, id string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, cm := range c.msgs {
+		if cm.id == id {
+			cm.msg.Rows = nil
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown message %s", id)
+}
+
+func (c *Console) DM(_ context.Context, user string, m Message) error {
+	c.mu.Lock()
+	closed := c.closed[user]
+	c.mu.Unlock()
+	if closed {
+		return ErrDMClosed
+	}
+	c.record("DM "+user, user, "dm-"+user, m)
+	return nil
+}
+
+func (c *Console) record(where, user, channel string, m Message) string {
+	c.mu.Lock()
+	c.next++
+	cm := &consoleMessage{id: fmt.Sprintf("m%d", c.next), where: where, user: user, chann: channel, msg: m}
+	c.msgs = append(c.msgs, cm)
+	c.mu.Unlock()
+	c.print(where, m)
+	return cm.id
+}
+
+var mentionPattern = regexp.MustCompile(`<([@#])([^>]+)>`)
+
+func (c *Console) print(where string, m Message) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	p := "[" + where + "] "
+	content := mentionPattern.ReplaceAllString(m.Content, "$1$2")
+	for _, line := range strings.Split(content, "\n") {
+		fmt.Fprintln(c.out, p+line)
+	}
+	for _, f := range m.Files {
+		c.images++
+		name := fmt.Sprintf("%03d-%s", c.images, f.Name)
+		if c.opts.ImagesDir != "" {
+			path := filepath.Join(c.opts.ImagesDir, name)
+			if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+				fmt.Fprintf(c.out, "%s[image not saved: %v]\n", p, err)
+				continue
+			}
+			name = path
+		}
+		fmt.Fprintf(c.out, "%s[image: %s]\n", p, name)
+	}
+	for _, row := range m.Rows {
+		for _, b := range row.Buttons {
+			fmt.Fprintf(c.out, "%s[button: %s | %s]\n", p, b.Label, b.CustomID)
+		}
+		if s := row.Select; s != nil {
+			var opts []string
+			for _, o := range s.Options {
+				opts = append(opts, o.Label)
+			}
+			fmt.Fprintf(c.out, "%s[select: %s | %s | %s]\n", p, s.Placeholder, s.CustomID, strings.Join(opts, "; "))
+		}
+	}
+}

@@ -1,0 +1,225 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"standoff/internal/games"
+	"standoff/storage"
+)
+
+// /game: what every kind shares.
+func (r *Router) gameCommand(ctx context.Context, in Interaction) (Response, error) {
+	switch in.Sub {
+	case "help":
+		return ephemeral(r.helpText()), nil
+	case "rules":
+		return r.rules(ctx, in)
+	}
+	if in.DM {
+		return Response{}, refusef("/game %s is about the game in a channel; run it in that channel.", in.Sub)
+	}
+	switch in.Sub {
+	case "status":
+		return r.status(ctx, in)
+	case "hand":
+		return r.hand(ctx, in)
+	case "resign":
+		return r.resign(ctx, in)
+	case "abandon":
+		return r.abandon(ctx, in)
+	case "history":
+		return r.history(ctx, in)
+	}
+	return Response{}, refusef("/game has no subcommand %q; use status, hand, resign, abandon, rules, history or help.", in.Sub)
+}
+
+func (r *Router) helpText() string {
+	var b strings.Builder
+	b.WriteString("**Standoff** hosts board games in channels, one game per channel (threads count as channels).\n")
+	for _, g := range r.games {
+		k := g.Kind
+		fmt.Fprintf(&b, "• **%s** (%d-%d players): %s `/%s challenge` or `/%s start`, then `/%s move`.\n",
+			k.Title, k.MinPlayers, k.MaxPlayers, k.Summary, k.Name, k.Name, k.Name)
+	}
+	b.WriteString("Everyone: `/game status`, `/game hand` (your private view), `/game rules`, `/game history`, `/game resign`, `/game abandon` (creator or moderators).\n")
+	b.WriteString("Buttons under the newest game message play moves; older messages stop working once the game moves on.")
+	return b.String()
+}
+
+func (r *Router) rules(ctx context.Context, in Interaction) (Response, error) {
+	name := in.Options["game"]
+	if name == "" && !in.DM {
+		if row, err := r.store.LatestGame(ctx, in.Channel); err == nil {
+			name = row.Kind
+		}
+	}
+	if name == "" {
+		var names []string
+		for _, g := range r.games {
+			names = append(names, g.Kind.Name)
+		}
+		return ephemeral("Which game? Use /game rules game:<name> with one of: " + strings.Join(names, ", ") + ".\n\n" + r.helpText()), nil
+	}
+	g, ok := r.game(name)
+	if !ok {
+		return Response{}, refusef("I do not host a game called %q.", name)
+	}
+	text := fmt.Sprintf("**%s** (%d-%d players)\n%s", g.Kind.Title, g.Kind.MinPlayers, g.Kind.MaxPlayers, g.Kind.Rules)
+	if g.Kind.MoveHelp != "" {
+		text += "\n**Typed moves:** " + g.Kind.MoveHelp
+	}
+	return ephemeral(clip(text, maxContent)), nil
+}
+
+func (r *Router) status(ctx context.Context, in Interaction) (Response, error) {
+	t, err := r.channelTable(ctx, in.Channel)
+	if err != nil {
+		return Response{}, err
+	}
+	if t.row.Status == storage.Lobby {
+		m := r.lobbyMessage(t)
+		m.Rows, m.Ephemeral, m.Mentions = nil, true, nil
+		return Response{Kind: Reply, Message: m}, nil
+	}
+	m := r.turnMessage(t, "")
+	m.Rows, m.Ephemeral, m.Mentions = nil, true, nil
+	m.Content = clip(m.Content+"\n```\n"+t.state.Public().Text()+"\n```", maxContent)
+	return Response{Kind: Reply, Message: m}, nil
+}
+
+func (r *Router) board(ctx context.Context, in Interaction, g Game) (Response, error) {
+	t, err := r.channelTable(ctx, in.Channel)
+	if err != nil {
+		return Response{}, err
+	}
+	if t.row.Kind != g.Kind.Name {
+		return Response{}, refusef("This channel's game is %s: use /%s board.", t.game.Kind.Title, t.row.Kind)
+	}
+	if t.state == nil {
+		return Response{}, refusef("The game has not started yet.")
+	}
+	if in.Options["text"] == "true" || t.game.Draw == nil {
+		return ephemeral(clip(t.header()+"\n```\n"+t.state.Public().Text()+"\n```", maxContent)), nil
+	}
+	m := Message{Content: t.header(), Ephemeral: true}
+	if f, ok := r.picture(t, t.state.Public(), "board.png"); ok {
+		m.Files = []File{f}
+	}
+	return Response{Kind: Reply, Message: m}, nil
+}
+
+func (r *Router) hand(ctx context.Context, in Interaction) (Response, error) {
+	t, err := r.channelTable(ctx, in.Channel)
+	if err != nil {
+		return Response{}, err
+	}
+	if t.state == nil {
+		return Response{}, refusef("The game has not started yet.")
+	}
+	seat := t.row.SeatOf(in.User.ID)
+	if seat < 0 {
+		return Response{}, refusef("You are not playing in this game, so you have no hand here.")
+	}
+	m, _, ok := r.privateMessage(t, seat, nil, true)
+	if !ok {
+		return ephemeral(fmt.Sprintf("%s has nothing hidden: everything is on the board. Use /game status.", t.game.Kind.Title)), nil
+	}
+	m.Ephemeral = true
+	return Response{Kind: Reply, Message: m}, nil
+}
+
+func (r *Router) resign(ctx context.Context, in Interaction) (Response, error) {
+	t, err := r.channelTable(ctx, in.Channel)
+	if err != nil {
+		return Response{}, err
+	}
+	unlock := r.lock(t.row.ID)
+	defer unlock()
+	if t, err = r.reload(ctx, t.row.ID); err != nil {
+		return Response{}, err
+	}
+	seat := t.row.SeatOf(in.User.ID)
+	if seat < 0 {
+		return Response{}, refusef("You are not playing in this game, so you cannot resign from it.")
+	}
+	if t.row.Status == storage.Lobby {
+		return Response{}, refusef("The game has not started; leave the lobby with its Leave or Decline button instead.")
+	}
+	if t.state.Outcome() != nil {
+		return Response{}, refusef("This game is over.")
+	}
+	prev := t.row.MessageID
+	events, err := r.commit(ctx, t, seat, games.ResignMove)
+	if err != nil {
+		return Response{}, err
+	}
+	events = append(events, r.runBots(ctx, t)...)
+	r.publish(ctx, t, prev, events)
+	return ephemeral("You resigned."), nil
+}
+
+func (r *Router) abandon(ctx context.Context, in Interaction) (Response, error) {
+	t, err := r.channelTable(ctx, in.Channel)
+	if err != nil {
+		return Response{}, err
+	}
+	unlock := r.lock(t.row.ID)
+	defer unlock()
+	if t, err = r.reload(ctx, t.row.ID); err != nil {
+		return Response{}, err
+	}
+	if in.User.ID != t.row.Creator && !in.CanManage {
+		return Response{}, refusef("Only the game's creator or someone with the Manage Channels permission can abandon it. Players can /game resign instead.")
+	}
+	if !t.row.Open() {
+		return Response{}, refusef("This game has already ended.")
+	}
+	base := t.row.Version
+	t.row.Status = storage.Abandoned
+	t.row.UpdatedAt = r.now()
+	if err := r.store.Save(ctx, t.row, base, nil); err != nil {
+		return Response{}, err
+	}
+	r.closeLobby(ctx, t, fmt.Sprintf("%s abandoned the game. The channel is free for a new one.", in.User.Name))
+	return ephemeral("Game abandoned."), nil
+}
+
+func (r *Router) history(ctx context.Context, in Interaction) (Response, error) {
+	row, err := r.store.LatestGame(ctx, in.Channel)
+	if err != nil {
+		return Response{}, refusef("No game has been played in this channel yet.")
+	}
+	moves, err := r.store.Moves(ctx, row.ID)
+	if err != nil {
+		return Response{}, err
+	}
+	title := row.Kind
+	var redact func(string) string
+	if g, ok := r.game(row.Kind); ok {
+		title, redact = g.Kind.Title, g.Kind.PublicMove
+	}
+	lines := []string{fmt.Sprintf("**%s** · game #%d · %s · %d moves", title, row.ID, row.Status, len(moves))}
+	for i, m := range moves {
+		who := "?"
+		if m.Seat >= 0 && m.Seat < len(row.Seats) {
+			who = row.Seats[m.Seat].Name
+		}
+		text := m.Move
+		switch {
+		case text == games.ResignMove:
+			text = "resigned"
+		case redact != nil:
+			text = redact(text)
+		}
+		lines = append(lines, fmt.Sprintf("%d. %s: %s", i+1, who, text))
+	}
+	// Keep the newest moves when the list is longer than a message.
+	out := strings.Join(lines, "\n")
+	for len(out) > maxContent && len(lines) > 2 {
+		lines = append(lines[:1], lines[2:]...)
+		out = strings.Join(append([]string{lines[0], "…"}, lines[1:]...), "\n")
+	}
+	return ephemeral(out), nil
+}

@@ -1,0 +1,354 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"standoff/internal/games"
+	"standoff/storage"
+)
+
+// A game begins in the lobby: either a challenge naming its players, who
+// accept by button, or an open lobby that players join until its creator
+// starts it.
+
+func (r *Router) newRow(in Interaction, g Game, opts games.Options) *storage.Game {
+	now := r.now()
+	return &storage.Game{
+		Guild: in.Guild, Channel: in.Channel, Kind: g.Kind.Name, Options: opts, Status: storage.Lobby,
+		Creator: in.User.ID, CreatedAt: now, UpdatedAt: now, TurnStartedAt: now,
+		Seats: []storage.Seat{{UserID: in.User.ID, Name: in.User.Name, Accepted: true}},
+	}
+}
+
+func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Response, error) {
+	opts, err := optionValues(g.Kind, in)
+	if err != nil {
+		return Response{}, err
+	}
+	row := r.newRow(in, g, opts)
+	level := 0
+	if raw, ok := in.Options["ai"]; ok {
+		if g.Kind.Bot == nil {
+			return Response{}, refusef("%s has no bot opponent; challenge players instead.", g.Kind.Title)
+		}
+		v, err := strconv.Atoi(raw)
+		if err != nil || v < 1 || v > g.Kind.BotLevels {
+			return Response{}, refusef("Option ai is a bot level from 1 to %d, not %q.", g.Kind.BotLevels, raw)
+		}
+		level = v
+	}
+	seen := map[string]bool{in.User.ID: true}
+	for i := 1; i < g.Kind.MaxPlayers; i++ {
+		id, ok := in.Options[opponentOption(i)]
+		if !ok {
+			continue
+		}
+		switch {
+		case id == r.cfg.BotUserID && r.cfg.BotUserID != "":
+			if g.Kind.Bot == nil {
+				return Response{}, refusef("I cannot play %s myself; challenge people instead.", g.Kind.Title)
+			}
+			if level == 0 {
+				level = (g.Kind.BotLevels + 1) / 2
+			}
+			row.Seats = append(row.Seats, r.botSeat(level))
+			continue
+		case id == in.User.ID:
+			return Response{}, refusef("You cannot challenge yourself; name other players as opponents.")
+		case seen[id]:
+			return Response{}, refusef("%s is named twice; name each opponent once.", in.Users[id])
+		}
+		seen[id] = true
+		name := in.Users[id]
+		if name == "" {
+			name = id
+		}
+		row.Seats = append(row.Seats, storage.Seat{UserID: id, Name: name})
+	}
+	if len(row.Seats) == 1 && level > 0 {
+		row.Seats = append(row.Seats, r.botSeat(level))
+	}
+	if err := g.Kind.CheckPlayers(len(row.Seats)); err != nil {
+		hint := "name opponents with opponent:@user"
+		if g.Kind.Bot != nil {
+			hint += ", or play the bot with ai:1"
+		}
+		return Response{}, refusef("%v; %s.", err, hint)
+	}
+	if err := r.create(ctx, row); err != nil {
+		return Response{}, err
+	}
+	t, err := r.table(row)
+	if err != nil {
+		return Response{}, err
+	}
+	if t.allAccepted() {
+		if err := r.begin(ctx, t, ""); err != nil {
+			return Response{}, err
+		}
+		return ephemeral(fmt.Sprintf("%s game #%d started.", g.Kind.Title, row.ID)), nil
+	}
+	r.postLobby(ctx, t)
+	return ephemeral(fmt.Sprintf("Challenge sent for %s game #%d.", g.Kind.Title, row.ID)), nil
+}
+
+func (r *Router) botSeat(level int) storage.Seat {
+	return storage.Seat{UserID: r.cfg.BotUserID, Name: fmt.Sprintf("%s (bot level %d)", r.cfg.BotName, level), BotLevel: level, Accepted: true}
+}
+
+func (r *Router) create(ctx context.Context, row *storage.Game) error {
+	err := r.store.CreateGame(ctx, row)
+	if errors.Is(err, storage.ErrChannelBusy) {
+		return refusef("This channel already has a game. Finish it, or ask its creator to /game abandon it, or play in another channel or thread.")
+	}
+	return err
+}
+
+func (r *Router) openLobby(ctx context.Context, in Interaction, g Game) (Response, error) {
+	opts, err := optionValues(g.Kind, in)
+	if err != nil {
+		return Response{}, err
+	}
+	row := r.newRow(in, g, opts)
+	if err := r.create(ctx, row); err != nil {
+		return Response{}, err
+	}
+	t, err := r.table(row)
+	if err != nil {
+		return Response{}, err
+	}
+	r.postLobby(ctx, t)
+	return ephemeral(fmt.Sprintf("Lobby opened for %s game #%d.", g.Kind.Title, row.ID)), nil
+}
+
+// isChallenge tells a challenge (players named, accepting) from an open lobby.
+func (t *table) isChallenge() bool {
+	for _, s := range t.row.Seats {
+		if !s.Accepted {
+			return true
+		}
+	}
+	return len(t.row.Seats) > 1 && t.row.Seats[len(t.row.Seats)-1].BotLevel > 0
+}
+
+func (t *table) allAccepted() bool {
+	for _, s := range t.row.Seats {
+		if !s.Accepted {
+			return false
+		}
+	}
+	return true
+}
+
+func (t *table) optionText() string {
+	var parts []string
+	for _, o := range t.game.Kind.Options {
+		v := t.row.Options[o.Name]
+		if o.Kind == games.OptionBool {
+			if v == 1 {
+				parts = append(parts, o.Name)
+			}
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s %d", o.Name, v))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return " (" + strings.Join(parts, ", ") + ")"
+}
+
+func (r *Router) lobbyMessage(t *table) Message {
+	var b strings.Builder
+	b.WriteString(t.header() + "\n")
+	id := func(action string) string {
+		return customID{Action: action, Game: t.row.ID, Version: t.row.Version}.String()
+	}
+	k := t.game.Kind
+	var mentions []string
+	if t.isChallenge() {
+		var named, waiting []string
+		for _, s := range t.row.Seats[1:] {
+			named = append(named, seatMention(s))
+			if !s.Accepted {
+				waiting = append(waiting, mention(s.UserID))
+				mentions = append(mentions, s.UserID)
+			}
+		}
+		fmt.Fprintf(&b, "%s challenges %s to %s%s.\n", mention(t.row.Creator), strings.Join(named, " and "), k.Title, t.optionText())
+		fmt.Fprintf(&b, "Waiting for %s to accept.", strings.Join(waiting, " and "))
+		return Message{Content: b.String(), Mentions: mentions, Rows: []Row{{Buttons: []Button{
+			{Label: "Accept", CustomID: id("accept"), Style: Success},
+			{Label: "Decline", CustomID: id("decline"), Style: Danger},
+		}}}}
+	}
+	fmt.Fprintf(&b, "%s opened a lobby for %s%s: %d to %d players.\n", mention(t.row.Creator), k.Title, t.optionText(), k.MinPlayers, k.MaxPlayers)
+	var names []string
+	for _, s := range t.row.Seats {
+		names = append(names, s.Name)
+	}
+	fmt.Fprintf(&b, "Players (%d): %s\n", len(names), strings.Join(names, ", "))
+	b.WriteString("Join with the button; the creator starts the game.")
+	return Message{Content: b.String(), Rows: []Row{{Buttons: []Button{
+		{Label: "Join", CustomID: id("join"), Style: Success},
+		{Label: "Leave", CustomID: id("leave"), Style: Secondary},
+		{Label: "Start", CustomID: id("start"), Style: Primary},
+	}}}}
+}
+
+func seatMention(s storage.Seat) string {
+	if s.BotLevel > 0 {
+		return s.Name
+	}
+	return mention(s.UserID)
+}
+
+func (r *Router) postLobby(ctx context.Context, t *table) {
+	id, err := r.out.Send(ctx, t.row.Channel, r.lobbyMessage(t))
+	if err != nil {
+		r.log.Error("could not post the lobby", "game", t.row.ID, "err", err)
+		return
+	}
+	t.row.MessageID = id
+	if err := r.store.SetMessage(ctx, t.row.ID, id); err != nil {
+		r.log.Error("could not record the lobby message", "game", t.row.ID, "err", err)
+	}
+}
+
+// lobbyClick handles join, leave, start, accept and decline.
+func (r *Router) lobbyClick(ctx context.Context, in Interaction, t *table, action string) error {
+	if t.row.Status != storage.Lobby {
+		return refusef("This game has already started or ended; its lobby is closed.")
+	}
+	who := in.User
+	seat := t.row.SeatOf(who.ID)
+	base := t.row.Version
+	save := func(note string) error {
+		t.row.UpdatedAt = r.now()
+		if err := r.store.Save(ctx, t.row, base, nil); err != nil {
+			if errors.Is(err, storage.ErrConflict) {
+				return errStale
+			}
+			return err
+		}
+		return nil
+	}
+	switch action {
+	case "join":
+		if t.isChallenge() {
+			return refusef("This is a challenge: only the named players take part.")
+		}
+		if seat >= 0 {
+			return refusef("You are already in this lobby.")
+		}
+		if len(t.row.Seats) >= t.game.Kind.MaxPlayers {
+			return refusef("The lobby is full (%d players).", t.game.Kind.MaxPlayers)
+		}
+		t.row.Seats = append(t.row.Seats, storage.Seat{UserID: who.ID, Name: who.Name, Accepted: true})
+	case "leave":
+		if seat < 0 {
+			return refusef("You are not in this lobby.")
+		}
+		if who.ID == t.row.Creator {
+			t.row.Status = storage.Abandoned
+			if err := save(""); err != nil {
+				return err
+			}
+			return r.closeLobby(ctx, t, fmt.Sprintf("%s closed the lobby.", who.Name))
+		}
+		t.row.Seats = append(t.row.Seats[:seat], t.row.Seats[seat+1:]...)
+	case "start":
+		if who.ID != t.row.Creator {
+			return refusef("Only the lobby's creator can start the game.")
+		}
+		if err := t.game.Kind.CheckPlayers(len(t.row.Seats)); err != nil {
+			return refusal{err.Error() + "; wait for more players to join."}
+		}
+		return r.begin(ctx, t, "")
+	case "accept":
+		if seat < 0 || who.ID == t.row.Creator {
+			return refusef("Only the challenged players can accept.")
+		}
+		if t.row.Seats[seat].Accepted {
+			return refusef("You have already accepted.")
+		}
+		t.row.Seats[seat].Accepted = true
+		if t.allAccepted() {
+			return r.begin(ctx, t, fmt.Sprintf("%s accepted.", who.Name))
+		}
+	case "decline":
+		if seat < 0 {
+			return refusef("Only the challenged players can decline.")
+		}
+		t.row.Status = storage.Abandoned
+		if err := save(""); err != nil {
+			return err
+		}
+		verb := "declined"
+		if who.ID == t.row.Creator {
+			verb = "withdrew"
+		}
+		return r.closeLobby(ctx, t, fmt.Sprintf("%s %s the challenge.", who.Name, verb))
+	default:
+		return refusef("That control is not one I know.")
+	}
+	if err := save(""); err != nil {
+		return err
+	}
+	if err := r.out.Edit(ctx, t.row.Channel, t.row.MessageID, r.lobbyMessage(t)); err != nil {
+		r.log.Error("could not update the lobby", "game", t.row.ID, "err", err)
+	}
+	return nil
+}
+
+func (r *Router) closeLobby(ctx context.Context, t *table, text string) error {
+	if t.row.MessageID != "" {
+		if err := r.out.ClearControls(ctx, t.row.Channel, t.row.MessageID); err != nil {
+			r.log.Warn("could not clear the lobby's controls", "game", t.row.ID, "err", err)
+		}
+	}
+	if _, err := r.out.Send(ctx, t.row.Channel, Message{Content: t.header() + "\n" + text}); err != nil {
+		r.log.Error("could not post", "game", t.row.ID, "err", err)
+	}
+	return nil
+}
+
+// begin creates the game's state from its seats and posts the first turn.
+func (r *Router) begin(ctx context.Context, t *table, note string) error {
+	setup := games.Setup{Players: t.row.Names(), Options: t.row.Options, Seed: r.seed()}
+	state, err := t.game.Kind.New(setup)
+	if err != nil {
+		return refusal{fmt.Sprintf("The game could not start: %v.", err)}
+	}
+	enc, err := state.Encode()
+	if err != nil {
+		return err
+	}
+	base, prev := t.row.Version, t.row.MessageID
+	now := r.now()
+	t.row.Seed, t.row.State, t.row.Status = setup.Seed, enc, storage.Active
+	t.row.UpdatedAt, t.row.TurnStartedAt = now, now
+	if err := r.store.Save(ctx, t.row, base, nil); err != nil {
+		if errors.Is(err, storage.ErrConflict) {
+			return errStale
+		}
+		return err
+	}
+	t.state = state
+	var events []games.Event
+	if note != "" {
+		events = append(events, games.PublicEvent(note))
+	}
+	var seats []string
+	for _, s := range t.row.Seats {
+		seats = append(seats, seatMention(s))
+	}
+	events = append(events, games.PublicEvent(fmt.Sprintf("The game begins%s. Players in turn order: %s.", t.optionText(), strings.Join(seats, ", "))))
+	events = append(events, r.runBots(ctx, t)...)
+	r.publish(ctx, t, prev, events)
+	return nil
+}

@@ -1,0 +1,267 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"standoff/internal/games"
+	"standoff/storage"
+)
+
+// table is a stored game with its decoded state.
+type table struct {
+	row   *storage.Game
+	game  Game
+	state games.State // nil in the lobby
+}
+
+func (r *Router) table(row *storage.Game) (*table, error) {
+	g, ok := r.game(row.Kind)
+	if !ok {
+		return nil, fmt.Errorf("game %d is of unknown kind %q", row.ID, row.Kind)
+	}
+	t := &table{row: row, game: g}
+	if row.State != nil {
+		s, err := g.Kind.Decode(row.State)
+		if err != nil {
+			return nil, fmt.Errorf("decode game %d: %w", row.ID, err)
+		}
+		t.state = s
+	}
+	return t, nil
+}
+
+// channelTable loads the channel's open game.
+func (r *Router) channelTable(ctx context.Context, channel string) (*table, error) {
+	row, err := r.store.OpenGame(ctx, channel)
+	if errors.Is(err, storage.ErrNoGame) {
+		return nil, refusef("There is no game in this channel. Start one with /%s challenge or /%s start.", r.anyKind(), r.anyKind())
+	}
+	if err != nil {
+		return nil, err
+	}
+	return r.table(row)
+}
+
+func (r *Router) anyKind() string {
+	if len(r.games) == 0 {
+		return "game"
+	}
+	return r.games[0].Kind.Name
+}
+
+// waitingFor describes who the game waits for, for refusals.
+func (t *table) waitingFor() string {
+	var who []string
+	seen := map[int]bool{}
+	for _, p := range t.state.Prompts() {
+		if !seen[p.Seat] {
+			seen[p.Seat] = true
+			who = append(who, t.row.Seats[p.Seat].Name)
+		}
+	}
+	if len(who) == 0 {
+		return "nobody"
+	}
+	return strings.Join(who, " and ")
+}
+
+func (t *table) promptsFor(seat int) []games.Prompt {
+	var out []games.Prompt
+	for _, p := range t.state.Prompts() {
+		if p.Seat == seat {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// play applies a move by a seat, lets automated seats answer, saves each
+// move as one compare-and-swap, and publishes the result. base is the
+// version the move was chosen at (-1: whatever is current). The caller holds
+// the game's lock. Errors from the rules come back as refusals.
+func (r *Router) play(ctx context.Context, t *table, seat int, move string, base int, note string) error {
+	if t.row.Status != storage.Active || t.state == nil {
+		return refusef("This game is not being played (it is %s).", t.row.Status)
+	}
+	if base >= 0 && base != t.row.Version {
+		return errStale
+	}
+	if t.state.Outcome() != nil {
+		return refusef("This game is over.")
+	}
+	if len(t.promptsFor(seat)) == 0 {
+		return refusef("It is not your move now: waiting for %s.", t.waitingFor())
+	}
+	prev := t.row.MessageID
+	var events []games.Event
+	if note != "" {
+		events = append(events, games.PublicEvent(note))
+	}
+	ev, err := r.commit(ctx, t, seat, move)
+	if err != nil {
+		return err
+	}
+	events = append(events, ev...)
+	events = append(events, r.runBots(ctx, t)...)
+	r.publish(ctx, t, prev, events)
+	return nil
+}
+
+var errStale = refusal{"The position changed since that message was posted, so nothing was played. Use the newest message, or /game status to see the game now."}
+
+// commit applies one move to the state and saves it with the move log entry.
+func (r *Router) commit(ctx context.Context, t *table, seat int, move string) ([]games.Event, error) {
+	var events []games.Event
+	var err error
+	if move == games.ResignMove {
+		events, err = t.state.Resign(seat)
+	} else {
+		events, err = t.state.Apply(seat, move)
+	}
+	if err != nil {
+		// The engine promised to leave the state alone; reload anyway so a
+		// faulty engine cannot leak a half-applied move into later saves.
+		if s, derr := t.game.Kind.Decode(t.row.State); derr == nil {
+			t.state = s
+		}
+		if move == games.ResignMove {
+			return nil, refusal{err.Error()}
+		}
+		help := ""
+		if t.game.Kind.MoveHelp != "" {
+			help = "\n" + t.game.Kind.MoveHelp
+		}
+		return nil, refusal{fmt.Sprintf("That move was not played: %v%s", err, help)}
+	}
+	enc, err := t.state.Encode()
+	if err != nil {
+		return nil, err
+	}
+	now := r.now()
+	base := t.row.Version
+	t.row.State = enc
+	t.row.UpdatedAt = now
+	t.row.TurnStartedAt = now
+	t.row.RemindedAt = time.Time{}
+	if t.state.Outcome() != nil {
+		t.row.Status = storage.Finished
+	}
+	if err := r.store.Save(ctx, t.row, base, &games.SeatMove{Seat: seat, Move: move}); err != nil {
+		if errors.Is(err, storage.ErrConflict) {
+			return nil, errStale
+		}
+		return nil, err
+	}
+	return events, nil
+}
+
+// runBots lets automated seats act while the game waits only on them.
+func (r *Router) runBots(ctx context.Context, t *table) []games.Event {
+	var events []games.Event
+	for guard := 0; guard < 500 && t.state.Outcome() == nil; guard++ {
+		seat, ok := t.botToAct()
+		if !ok {
+			break
+		}
+		level := t.row.Seats[seat].BotLevel
+		rng := games.NewRNG(t.row.Seed ^ uint64(t.row.Version)*0x9e3779b97f4a7c15)
+		move, err := t.game.Kind.Bot(t.state, seat, level, rng)
+		if err == nil {
+			var ev []games.Event
+			ev, err = r.commit(ctx, t, seat, move)
+			events = append(events, ev...)
+		}
+		if err != nil {
+			r.log.Error("bot could not move", "game", t.row.ID, "seat", seat, "err", err)
+			break
+		}
+	}
+	return events
+}
+
+func (t *table) botToAct() (int, bool) {
+	if t.game.Kind.Bot == nil {
+		return 0, false
+	}
+	for _, p := range t.state.Prompts() {
+		if t.row.Seats[p.Seat].BotLevel > 0 {
+			return p.Seat, true
+		}
+	}
+	return 0, false
+}
+
+func (r *Router) typedMove(ctx context.Context, in Interaction, g Game) (Response, error) {
+	t, err := r.channelTable(ctx, in.Channel)
+	if err != nil {
+		return Response{}, err
+	}
+	unlock := r.lock(t.row.ID)
+	defer unlock()
+	// Reload under the lock: another move may have landed meanwhile.
+	if t, err = r.reload(ctx, t.row.ID); err != nil {
+		return Response{}, err
+	}
+	if t.row.Kind != g.Kind.Name {
+		return Response{}, refusef("This channel's game is %s, not %s: use /%s move.", t.game.Kind.Title, g.Kind.Title, t.row.Kind)
+	}
+	if t.row.Status == storage.Lobby {
+		return Response{}, refusef("The game has not started yet: it is waiting for players in its lobby.")
+	}
+	seat := t.row.SeatOf(in.User.ID)
+	if seat < 0 {
+		return Response{}, refusef("You are not playing in this game, so you cannot move. Players: %s.", strings.Join(t.row.Names(), ", "))
+	}
+	move := strings.TrimSpace(in.Options["move"])
+	if move == "" || move == games.ResignMove {
+		return Response{}, refusef("Type a move, for example one of those listed while you type. To resign use /game resign.\n%s", g.Kind.MoveHelp)
+	}
+	if err := r.play(ctx, t, seat, move, -1, ""); err != nil {
+		return Response{}, err
+	}
+	return ephemeral(fmt.Sprintf("Played `%s`.", move)), nil
+}
+
+func (r *Router) reload(ctx context.Context, id int64) (*table, error) {
+	row, err := r.store.Game(ctx, id)
+	if errors.Is(err, storage.ErrNoGame) {
+		return nil, refusef("That game no longer exists.")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return r.table(row)
+}
+
+func (r *Router) autocomplete(ctx context.Context, in Interaction) []Suggestion {
+	if in.Focused != "move" || in.DM {
+		return nil
+	}
+	row, err := r.store.OpenGame(ctx, in.Channel)
+	if err != nil || row.Kind != in.Command || row.Status != storage.Active {
+		return nil
+	}
+	t, err := r.table(row)
+	if err != nil {
+		return nil
+	}
+	seat := row.SeatOf(in.User.ID)
+	if seat < 0 || t.state.Outcome() != nil || len(t.promptsFor(seat)) == 0 {
+		return nil
+	}
+	typed := strings.ToLower(strings.TrimSpace(in.Options["move"]))
+	var out []Suggestion
+	for _, m := range t.state.Legal(seat) {
+		if strings.HasPrefix(strings.ToLower(m), typed) {
+			out = append(out, Suggestion{Name: m, Value: m})
+			if len(out) == 25 {
+				break
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,216 @@
+package commands
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"standoff/internal/games"
+	"standoff/storage"
+)
+
+// Config holds the table rules a server admin can tune.
+type Config struct {
+	// RemindAfter is how long a player may be idle before being reminded.
+	RemindAfter time.Duration
+	// RemindEvery is the least time between two reminders of one wait.
+	RemindEvery time.Duration
+	// AnswerAfter is how long a reaction (a prompt with a default answer,
+	// such as "no swap") may stay open before it is answered automatically.
+	// Zero turns automatic answers off.
+	AnswerAfter time.Duration
+	// BotUserID is the bot's own user id: challenging it seats the bot.
+	BotUserID string
+	// BotName is how the bot's seats are named.
+	BotName string
+}
+
+// DefaultConfig is what the bot uses when the config file says nothing.
+func DefaultConfig() Config {
+	return Config{
+		RemindAfter: 12 * time.Hour,
+		RemindEvery: 24 * time.Hour,
+		AnswerAfter: 24 * time.Hour,
+		BotName:     "Standoff",
+	}
+}
+
+// Deps are the router's collaborators.
+type Deps struct {
+	Store     *storage.Store
+	Transport Transport
+	Games     []Game
+	Log       *slog.Logger
+	// Now is the clock (time.Now when nil); tests and the console inject one.
+	Now func() time.Time
+	// Seed gives each new game its seed (crypto/rand when nil).
+	Seed func() uint64
+}
+
+// Router answers interactions and runs reminders.
+type Router struct {
+	store *storage.Store
+	out   Transport
+	games []Game
+	cfg   Config
+	log   *slog.Logger
+	now   func() time.Time
+	seed  func() uint64
+	locks sync.Map // game id -> *sync.Mutex
+	work  sync.WaitGroup
+}
+
+// New makes a router.
+func New(d Deps, cfg Config) *Router {
+	r := &Router{store: d.Store, out: d.Transport, cfg: cfg, log: d.Log, now: d.Now, seed: d.Seed}
+	r.games = append(r.games, d.Games...)
+	sort.Slice(r.games, func(i, j int) bool { return r.games[i].Kind.Name < r.games[j].Kind.Name })
+	if r.log == nil {
+		r.log = slog.Default()
+	}
+	if r.now == nil {
+		r.now = time.Now
+	}
+	if r.seed == nil {
+		r.seed = func() uint64 {
+			var b [8]byte
+			rand.Read(b[:])
+			return binary.LittleEndian.Uint64(b[:])
+		}
+	}
+	if r.cfg.BotName == "" {
+		r.cfg.BotName = "Standoff"
+	}
+	return r
+}
+
+// Wait blocks until every interaction being handled has finished, so a
+// shutdown never cuts a move between its save and its messages.
+func (r *Router) Wait() { r.work.Wait() }
+
+func (r *Router) game(kind string) (Game, bool) {
+	for _, g := range r.games {
+		if g.Kind.Name == kind {
+			return g, true
+		}
+	}
+	return Game{}, false
+}
+
+func (r *Router) lock(id int64) func() {
+	m, _ := r.locks.LoadOrStore(id, &sync.Mutex{})
+	mu := m.(*sync.Mutex)
+	mu.Lock()
+	return mu.Unlock
+}
+
+// refusal is an error whose text is shown to the user as is.
+type refusal struct{ msg string }
+
+func (e refusal) Error() string { return e.msg }
+
+func refusef(format string, args ...any) error { return refusal{fmt.Sprintf(format, args...)} }
+
+func ephemeral(text string) Response {
+	return Response{Kind: Reply, Message: Message{Content: text, Ephemeral: true}}
+}
+
+// Handle answers one interaction. Nothing a user sends can make it panic
+// out: a bug becomes an apology to that user and a log line.
+func (r *Router) Handle(ctx context.Context, in Interaction) (resp Response) {
+	r.work.Add(1)
+	defer r.work.Done()
+	defer func() {
+		if p := recover(); p != nil {
+			r.log.Error("panic while handling an interaction", "panic", p, "stack", string(debug.Stack()))
+			resp = ephemeral("Something went wrong on my side; nothing was changed. Please try again.")
+		}
+	}()
+	var err error
+	switch in.Type {
+	case SlashCommand:
+		resp, err = r.slash(ctx, in)
+	case ComponentClick:
+		resp, err = r.click(ctx, in)
+	case Autocomplete:
+		return Response{Kind: Choices, Suggestions: r.autocomplete(ctx, in)}
+	default:
+		err = refusef("I do not understand that kind of interaction.")
+	}
+	if err != nil {
+		var ref refusal
+		if errors.As(err, &ref) {
+			return ephemeral(ref.msg)
+		}
+		r.log.Error("interaction failed", "command", in.Command, "sub", in.Sub, "custom_id", in.CustomID, "err", err)
+		return ephemeral("Something went wrong on my side; nothing was changed. Please try again.")
+	}
+	return resp
+}
+
+func (r *Router) slash(ctx context.Context, in Interaction) (Response, error) {
+	if in.Command == "game" {
+		return r.gameCommand(ctx, in)
+	}
+	g, ok := r.game(in.Command)
+	if !ok {
+		return Response{}, refusef("I do not know the command /%s. Try /game help.", in.Command)
+	}
+	if in.DM {
+		return Response{}, refusef("Games are played in server channels. Run /%s %s in a channel of your server.", in.Command, in.Sub)
+	}
+	switch in.Sub {
+	case "challenge":
+		return r.challenge(ctx, in, g)
+	case "start":
+		return r.openLobby(ctx, in, g)
+	case "move":
+		return r.typedMove(ctx, in, g)
+	case "board":
+		return r.board(ctx, in, g)
+	}
+	return Response{}, refusef("/%s has no subcommand %q; use challenge, start, move or board.", in.Command, in.Sub)
+}
+
+// optionValues extracts the kind's game options from the interaction.
+func optionValues(k *games.Kind, in Interaction) (games.Options, error) {
+	given := games.Options{}
+	for _, o := range k.Options {
+		raw, ok := in.Options[o.Name]
+		if !ok {
+			continue
+		}
+		switch o.Kind {
+		case games.OptionBool:
+			switch strings.ToLower(raw) {
+			case "true", "yes", "1", "on":
+				given[o.Name] = 1
+			case "false", "no", "0", "off":
+				given[o.Name] = 0
+			default:
+				return nil, refusef("Option %s is true or false, not %q.", o.Name, raw)
+			}
+		default:
+			var v int
+			if _, err := fmt.Sscanf(raw, "%d", &v); err != nil || fmt.Sprint(v) != strings.TrimSpace(raw) {
+				return nil, refusef("Option %s takes a whole number from %d to %d, not %q.", o.Name, o.Min, o.Max, raw)
+			}
+			given[o.Name] = v
+		}
+	}
+	opts, err := k.Resolve(given)
+	if err != nil {
+		return nil, refusal{err.Error() + "."}
+	}
+	return opts, nil
+}
+
+func mention(userID string) string { return "<@" + userID + ">" }

@@ -1,0 +1,152 @@
+package commands
+
+import (
+	"fmt"
+
+	"standoff/internal/games"
+)
+
+// The slash commands are built from the registry: one top-level command per
+// game kind and /game for what all games share. Transports turn these specs
+// into their own form (Discord application commands, the console parser).
+
+// OptionType is an option's type on Discord.
+type OptionType int
+
+const (
+	StringOption OptionType = iota
+	IntegerOption
+	BooleanOption
+	UserOption
+)
+
+// CommandOption is one option of a subcommand.
+type CommandOption struct {
+	Name         string
+	Description  string
+	Type         OptionType
+	Required     bool
+	Autocomplete bool
+	Min, Max     int // integers only; both 0 when unbounded
+	Choices      []Suggestion
+}
+
+// Subcommand is one subcommand of a top-level command.
+type Subcommand struct {
+	Name        string
+	Description string
+	Options     []CommandOption
+}
+
+// Command is a top-level slash command.
+type Command struct {
+	Name        string
+	Description string
+	Subs        []Subcommand
+}
+
+// Sub finds a subcommand by name.
+func (c Command) Sub(name string) (Subcommand, bool) {
+	for _, s := range c.Subs {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return Subcommand{}, false
+}
+
+// Option finds an option by name.
+func (s Subcommand) Option(name string) (CommandOption, bool) {
+	for _, o := range s.Options {
+		if o.Name == name {
+			return o, true
+		}
+	}
+	return CommandOption{}, false
+}
+
+// opponentOption names the n-th opponent option: opponent, opponent2, ...
+func opponentOption(n int) string {
+	if n == 1 {
+		return "opponent"
+	}
+	return fmt.Sprintf("opponent%d", n)
+}
+
+func kindOptions(k *games.Kind) []CommandOption {
+	var out []CommandOption
+	for _, o := range k.Options {
+		co := CommandOption{Name: o.Name, Description: o.Description}
+		switch o.Kind {
+		case games.OptionBool:
+			co.Type = BooleanOption
+		default:
+			co.Type, co.Min, co.Max = IntegerOption, o.Min, o.Max
+		}
+		out = append(out, co)
+	}
+	return out
+}
+
+func gameCommand(k *games.Kind) Command {
+	var challenge []CommandOption
+	for i := 1; i < k.MaxPlayers; i++ {
+		desc := "a player to challenge"
+		if k.Bot != nil {
+			desc += " (pick the bot itself to play against it)"
+		}
+		challenge = append(challenge, CommandOption{Name: opponentOption(i), Description: desc, Type: UserOption,
+			Required: i == 1 && k.Bot == nil})
+	}
+	challenge = append(challenge, kindOptions(k)...)
+	if k.Bot != nil {
+		challenge = append(challenge, CommandOption{Name: "ai", Description: "play against the bot at this level",
+			Type: IntegerOption, Min: 1, Max: k.BotLevels})
+	}
+	return Command{
+		Name:        k.Name,
+		Description: k.Summary,
+		Subs: []Subcommand{
+			{Name: "challenge", Description: "challenge players to " + k.Title + "; they accept by button", Options: challenge},
+			{Name: "start", Description: "open a lobby for " + k.Title + " that players join by button", Options: kindOptions(k)},
+			{Name: "move", Description: "play a move typed in " + k.Title + " notation", Options: []CommandOption{
+				{Name: "move", Description: "the move, e.g. as listed while you type", Type: StringOption, Required: true, Autocomplete: true},
+			}},
+			{Name: "board", Description: "show the current " + k.Title + " board to you", Options: []CommandOption{
+				{Name: "text", Description: "plain text instead of an image", Type: BooleanOption},
+			}},
+		},
+	}
+}
+
+func (r *Router) gameKindChoices() []Suggestion {
+	var out []Suggestion
+	for _, g := range r.games {
+		out = append(out, Suggestion{Name: g.Kind.Title, Value: g.Kind.Name})
+	}
+	return out
+}
+
+// Commands lists every slash command the bot registers.
+func (r *Router) Commands() []Command {
+	var out []Command
+	for _, g := range r.games {
+		out = append(out, gameCommand(g.Kind))
+	}
+	out = append(out, Command{
+		Name:        "game",
+		Description: "what every Standoff game shares: status, hand, rules, history",
+		Subs: []Subcommand{
+			{Name: "status", Description: "the game in this channel: board, players, who must act"},
+			{Name: "hand", Description: "your private view and decisions, shown only to you"},
+			{Name: "resign", Description: "resign from the game in this channel"},
+			{Name: "abandon", Description: "stop the game in this channel (its creator or a moderator)"},
+			{Name: "rules", Description: "the rules of a game", Options: []CommandOption{
+				{Name: "game", Description: "which game (default: the one in this channel)", Type: StringOption, Choices: r.gameKindChoices()},
+			}},
+			{Name: "history", Description: "the moves played so far in this channel's game"},
+			{Name: "help", Description: "how to play with Standoff"},
+		},
+	})
+	return out
+}

@@ -1,0 +1,152 @@
+// Package commands turns slash commands, button clicks and select menus into
+// game moves, and game states into channel messages and DMs. It is generic
+// over games (it only knows the games contract) and over transport (Discord,
+// the console and tests all drive the same Router).
+package commands
+
+import (
+	"context"
+	"errors"
+	"image"
+
+	"standoff/internal/games"
+)
+
+// InteractionType says what a user did.
+type InteractionType int
+
+const (
+	SlashCommand InteractionType = iota + 1
+	ComponentClick
+	Autocomplete
+)
+
+// Interaction is one user action, already decoded by the transport.
+type Interaction struct {
+	Type      InteractionType
+	Guild     string
+	Channel   string // the channel (or DM channel) it happened in
+	DM        bool   // true when it happened in a direct message
+	User      User
+	CanManage bool // the user has Manage Channels in this channel
+
+	// Slash commands and autocomplete.
+	Command string            // e.g. "hijack"
+	Sub     string            // e.g. "move"
+	Options map[string]string // option name -> raw value (user options hold user ids)
+	Users   map[string]string // user id -> display name, for user options
+	Focused string            // the option being autocompleted
+
+	// Component clicks.
+	CustomID  string
+	Values    []string // select menu values
+	MessageID string   // the message the component is on
+}
+
+// User is whoever acted.
+type User struct {
+	ID   string
+	Name string
+}
+
+// ResponseKind is how an interaction is answered.
+type ResponseKind int
+
+const (
+	// Reply answers with a message (ephemeral when Message.Ephemeral).
+	Reply ResponseKind = iota
+	// Ack acknowledges a component click without a visible answer; the
+	// router edits messages through the Transport.
+	Ack
+	// Choices answers an autocomplete.
+	Choices
+)
+
+// Response is the router's answer to an interaction.
+type Response struct {
+	Kind        ResponseKind
+	Message     Message
+	Suggestions []Suggestion
+}
+
+// Suggestion is one autocomplete choice.
+type Suggestion struct {
+	Name  string
+	Value string
+}
+
+// Message is what the bot posts.
+type Message struct {
+	Content   string
+	Ephemeral bool
+	Files     []File
+	Rows      []Row
+	// Mentions lists user ids the message may ping; nobody else is pinged.
+	Mentions []string
+}
+
+// File is an attachment.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Row is an action row: up to 5 buttons, or one select menu.
+type Row struct {
+	Buttons []Button
+	Select  *Select
+}
+
+// Button is a clickable control.
+type Button struct {
+	Label    string
+	CustomID string
+	Style    ButtonStyle
+}
+
+// ButtonStyle is a button's colour on Discord.
+type ButtonStyle int
+
+const (
+	Primary ButtonStyle = iota
+	Secondary
+	Success
+	Danger
+)
+
+// Select is a select menu.
+type Select struct {
+	CustomID    string
+	Placeholder string
+	Options     []SelectOption
+}
+
+// SelectOption is one entry of a select menu.
+type SelectOption struct {
+	Label string
+	Value string
+}
+
+// Transport delivers what the router produces outside interaction answers.
+type Transport interface {
+	// Send posts a message to a channel and returns its id.
+	Send(ctx context.Context, channel string, m Message) (string, error)
+	// Edit replaces a message's content, controls and attachments.
+	Edit(ctx context.Context, channel, messageID string, m Message) error
+	// ClearControls removes every component of a message, leaving the rest.
+	ClearControls(ctx context.Context, channel, messageID string) error
+	// DM sends a direct message; ErrDMClosed when the user does not accept it.
+	DM(ctx context.Context, userID string, m Message) error
+}
+
+// ErrDMClosed is returned by Transport.DM when the user's DMs are closed.
+var ErrDMClosed = errors.New("cannot send messages to this user")
+
+// Renderer draws a game's view (public board or private hand).
+type Renderer func(games.View) (image.Image, error)
+
+// Game pairs a kind with its renderer; Draw may be nil (text only).
+type Game struct {
+	Kind *games.Kind
+	Draw Renderer
+}

@@ -1,0 +1,327 @@
+package commands
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"standoff/internal/games"
+	"standoff/internal/images"
+	"standoff/storage"
+)
+
+// Discord's limits that shape every message.
+const (
+	maxContent     = 2000
+	maxRows        = 5
+	maxButtons     = 5
+	maxSelect      = 25
+	maxLabel       = 80
+	maxNarration   = 1200
+	maxOptionLabel = 100
+)
+
+// publish posts what a change did: the old turn message loses its controls,
+// a new turn message shows narration, the board and the controls of whoever
+// must act, and every player whose private view changed gets a DM.
+func (r *Router) publish(ctx context.Context, t *table, prev string, events []games.Event) {
+	if prev != "" {
+		if err := r.out.ClearControls(ctx, t.row.Channel, prev); err != nil {
+			r.log.Warn("could not clear old controls", "game", t.row.ID, "message", prev, "err", err)
+		}
+	}
+	msg := r.turnMessage(t, publicText(events))
+	id, err := r.out.Send(ctx, t.row.Channel, msg)
+	if err != nil {
+		r.log.Error("could not post the turn message", "game", t.row.ID, "channel", t.row.Channel, "err", err)
+		id = ""
+	}
+	t.row.MessageID = id
+	if err := r.store.SetMessage(ctx, t.row.ID, id); err != nil {
+		r.log.Error("could not record the turn message", "game", t.row.ID, "err", err)
+	}
+	r.sendDMs(ctx, t, events)
+}
+
+func publicText(events []games.Event) string {
+	var lines []string
+	for _, e := range events {
+		if e.Seat < 0 {
+			lines = append(lines, e.Text)
+		}
+	}
+	return clip(strings.Join(lines, "\n"), maxNarration)
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n - 1
+	for cut > 0 && !isRuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
+
+// header names the game in every message it posts.
+func (t *table) header() string {
+	return fmt.Sprintf("**%s** · game #%d", t.game.Kind.Title, t.row.ID)
+}
+
+// turnMessage is the channel's view of the game now.
+func (r *Router) turnMessage(t *table, narration string) Message {
+	var b strings.Builder
+	b.WriteString(t.header())
+	b.WriteString("\n")
+	if narration != "" {
+		b.WriteString(narration)
+		b.WriteString("\n")
+	}
+	var mentions []string
+	if out := t.state.Outcome(); out != nil {
+		b.WriteString("**Game over.** ")
+		b.WriteString(out.Text)
+		b.WriteString("\n")
+		b.WriteString(t.standings(out))
+	} else {
+		for _, line := range r.waitLines(t) {
+			b.WriteString(line.text)
+			b.WriteString("\n")
+			if line.user != "" {
+				mentions = append(mentions, line.user)
+			}
+		}
+	}
+	msg := Message{Content: clip(strings.TrimRight(b.String(), "\n"), maxContent), Mentions: mentions}
+	if f, ok := r.picture(t, t.state.Public(), "board.png"); ok {
+		msg.Files = []File{f}
+	}
+	if t.state.Outcome() == nil {
+		msg.Rows = r.publicControls(t)
+	}
+	return msg
+}
+
+func (t *table) standings(out *games.Outcome) string {
+	var b strings.Builder
+	for place := 1; place <= len(out.Rank); place++ {
+		for seat, rank := range out.Rank {
+			if rank != place {
+				continue
+			}
+			fmt.Fprintf(&b, "%d. %s", rank, t.row.Seats[seat].Name)
+			if out.Score != nil {
+				fmt.Fprintf(&b, " (%d)", out.Score[seat])
+			}
+			b.WriteString("\n")
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+type waitLine struct{ text, user string }
+
+// waitLines say who must act; private prompts are only named, never shown.
+func (r *Router) waitLines(t *table) []waitLine {
+	var out []waitLine
+	seen := map[int]bool{}
+	for _, p := range t.state.Prompts() {
+		if seen[p.Seat] {
+			continue
+		}
+		seen[p.Seat] = true
+		seat := t.row.Seats[p.Seat]
+		if seat.BotLevel > 0 {
+			out = append(out, waitLine{text: fmt.Sprintf("%s (bot) is thinking.", seat.Name)})
+			continue
+		}
+		switch {
+		case p.Private && seat.DMFailed:
+			out = append(out, waitLine{fmt.Sprintf("%s: you have a private decision. Your DMs are closed, so use /game hand to see it.", mention(seat.UserID)), seat.UserID})
+		case p.Private:
+			out = append(out, waitLine{fmt.Sprintf("%s: you have a private decision in your DMs (or use /game hand).", mention(seat.UserID)), seat.UserID})
+		default:
+			out = append(out, waitLine{fmt.Sprintf("%s: %s", mention(seat.UserID), p.Text), seat.UserID})
+		}
+	}
+	return out
+}
+
+// publicControls turns the public prompts of human seats into rows.
+func (r *Router) publicControls(t *table) []Row {
+	var rows []Row
+	for _, p := range t.state.Prompts() {
+		if p.Private || t.row.Seats[p.Seat].BotLevel > 0 || len(p.Choices) == 0 {
+			continue
+		}
+		if row, ok := t.choiceRow(p.Choices, p.Text); ok && len(rows) < maxRows {
+			rows = append(rows, row)
+		}
+	}
+	return rows
+}
+
+// privateControls are the rows for one seat's private prompts.
+func (r *Router) privateControls(t *table, seat int) []Row {
+	var rows []Row
+	for _, p := range t.promptsFor(seat) {
+		if !p.Private || len(p.Choices) == 0 {
+			continue
+		}
+		if row, ok := t.choiceRow(p.Choices, p.Text); ok && len(rows) < maxRows {
+			rows = append(rows, row)
+		}
+	}
+	return rows
+}
+
+// choiceRow makes buttons for a few choices and a select menu for more.
+// Choices whose id would not fit Discord's limits are left to typing.
+func (t *table) choiceRow(choices []games.Choice, placeholder string) (Row, bool) {
+	id := func(action, arg string) customID {
+		return customID{Action: action, Game: t.row.ID, Version: t.row.Version, Arg: arg}
+	}
+	if len(choices) <= maxButtons {
+		var row Row
+		for _, c := range choices {
+			cid := id("m", c.Move)
+			style := Primary
+			if c.Refine != "" {
+				cid, style = id("r", c.Refine), Secondary
+			}
+			if !cid.fits() {
+				continue
+			}
+			row.Buttons = append(row.Buttons, Button{Label: clip(c.Label, maxLabel), CustomID: cid.String(), Style: style})
+		}
+		return row, len(row.Buttons) > 0
+	}
+	sel := &Select{CustomID: id("s", "").String(), Placeholder: clip(placeholder, 150)}
+	for _, c := range choices {
+		v := moveValue(c.Move)
+		if c.Refine != "" {
+			v = refineValue(c.Refine)
+		}
+		if len(v) > maxOptionLabel || len(sel.Options) == maxSelect {
+			continue
+		}
+		sel.Options = append(sel.Options, SelectOption{Label: clip(c.Label, maxOptionLabel), Value: v})
+	}
+	return Row{Select: sel}, len(sel.Options) > 0
+}
+
+// picture renders a view when the game has a renderer.
+func (r *Router) picture(t *table, v games.View, name string) (File, bool) {
+	if t.game.Draw == nil || v == nil {
+		return File{}, false
+	}
+	img, err := t.game.Draw(v)
+	if err != nil {
+		r.log.Error("could not draw", "game", t.row.ID, "err", err)
+		return File{}, false
+	}
+	data, err := images.EncodePNG(img)
+	if err != nil {
+		r.log.Error("could not encode", "game", t.row.ID, "err", err)
+		return File{}, false
+	}
+	return File{Name: name, Data: data}, true
+}
+
+// privateMessage is a seat's hand, news and decisions; nil content when the
+// seat has nothing private.
+func (r *Router) privateMessage(t *table, seat int, events []games.Event, withImage bool) (Message, string, bool) {
+	view := t.state.Private(seat)
+	var news []string
+	for _, e := range events {
+		if e.Seat == seat {
+			news = append(news, e.Text)
+		}
+	}
+	var prompts []games.Prompt
+	for _, p := range t.promptsFor(seat) {
+		if p.Private {
+			prompts = append(prompts, p)
+		}
+	}
+	if view == nil && len(news) == 0 && len(prompts) == 0 {
+		return Message{}, "", false
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s in <#%s>, private to you\n", t.header(), t.row.Channel)
+	for _, n := range news {
+		b.WriteString(n + "\n")
+	}
+	if view != nil {
+		b.WriteString("```\n" + view.Text() + "\n```\n")
+	}
+	for _, p := range prompts {
+		b.WriteString("**" + p.Text + "**\n")
+	}
+	content := clip(strings.TrimRight(b.String(), "\n"), maxContent)
+	sum := sha256.New()
+	if view != nil {
+		sum.Write([]byte(view.Text()))
+	}
+	pj, _ := json.Marshal(prompts)
+	sum.Write(pj)
+	msg := Message{Content: content, Rows: r.privateControls(t, seat)}
+	if withImage && view != nil {
+		if f, ok := r.picture(t, view, "hand.png"); ok {
+			msg.Files = []File{f}
+		}
+	}
+	return msg, hex.EncodeToString(sum.Sum(nil))[:16], true
+}
+
+// sendDMs sends each human seat its private message when it has news or its
+// view or decisions changed. A closed DM is said in the channel once,
+// without revealing anything, and /game hand does the same job.
+func (r *Router) sendDMs(ctx context.Context, t *table, events []games.Event) {
+	for i := range t.row.Seats {
+		seat := &t.row.Seats[i]
+		if seat.BotLevel > 0 {
+			continue
+		}
+		hasNews := false
+		for _, e := range events {
+			hasNews = hasNews || e.Seat == i
+		}
+		msg, hash, ok := r.privateMessage(t, i, events, true)
+		if !ok || (!hasNews && hash == seat.DMHash) {
+			continue
+		}
+		err := r.out.DM(ctx, seat.UserID, msg)
+		failed := errors.Is(err, ErrDMClosed)
+		if err != nil && !failed {
+			r.log.Error("could not send a DM", "game", t.row.ID, "seat", i, "err", err)
+			continue
+		}
+		if failed && !seat.DMFailed {
+			notice := Message{
+				Content:  fmt.Sprintf("%s: I cannot send you direct messages (your DMs are closed for this server). Use /game hand here to see your hand and answer privately.", mention(seat.UserID)),
+				Mentions: []string{seat.UserID},
+			}
+			if _, err := r.out.Send(ctx, t.row.Channel, notice); err != nil {
+				r.log.Error("could not post the DM notice", "game", t.row.ID, "err", err)
+			}
+		}
+		seat.DMHash, seat.DMFailed = hash, failed
+		if failed {
+			seat.DMHash = ""
+		}
+		if err := r.store.SetDM(ctx, t.row.ID, i, seat.DMHash, failed); err != nil {
+			r.log.Error("could not record a DM", "game", t.row.ID, "err", err)
+		}
+	}
+}
+
+// finishedRow is true when the stored game no longer takes moves.
+func finishedRow(row *storage.Game) bool { return !row.Open() }
