@@ -251,10 +251,10 @@ func (s *Store) Save(ctx context.Context, g *Game, base int, move *games.SeatMov
 		return err
 	}
 	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, `UPDATE games SET options = ?, status = ?, version = ?, state = ?, message_id = ?,
+	res, err := tx.ExecContext(ctx, `UPDATE games SET options = ?, status = ?, seed = ?, version = ?, state = ?, message_id = ?,
 		updated_at = ?, turn_started_at = ?, reminded_at = ? WHERE id = ? AND version = ?`,
-		string(opts), string(g.Status), base+1, g.State, g.MessageID, unix(g.UpdatedAt), unix(g.TurnStartedAt), unix(g.RemindedAt),
-		g.ID, base)
+		string(opts), string(g.Status), int64(g.Seed), base+1, g.State, g.MessageID, unix(g.UpdatedAt), unix(g.TurnStartedAt),
+		unix(g.RemindedAt), g.ID, base)
 	if err != nil {
 		return err
 	}

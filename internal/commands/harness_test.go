@@ -1,0 +1,232 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"standoff/internal/games"
+	"standoff/storage"
+)
+
+// recorder is a Transport that remembers everything, like a tiny Discord.
+type recorder struct {
+	mu     sync.Mutex
+	n      int
+	msgs   []*recMsg
+	closed map[string]bool
+}
+
+type recMsg struct {
+	id      string
+	channel string // channel id, or "" for a DM
+	dm      string // user id for a DM
+	m       Message
+	edits   int
+}
+
+func (r *recorder) add(channel, dm string, m Message) string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.n++
+	id := fmt.Sprintf("m%d", r.n)
+	r.msgs = append(r.msgs, &recMsg{id: id, channel: channel, dm: dm, m: m})
+	return id
+}
+
+func (r *recorder) Send(_ context.Context, channel string, m Message) (string, error) {
+	return r.add(channel, "", m), nil
+}
+
+func (r *recorder) find(id string) *recMsg {
+	for _, m := range r.msgs {
+		if m.id == id {
+			return m
+		}
+	}
+	return nil
+}
+
+func (r *recorder) Edit(_ context.Context, channel, id string, m Message) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	msg := r.find(id)
+	if msg == nil {
+		return fmt.Errorf("no message %s", id)
+	}
+	msg.m, msg.edits = m, msg.edits+1
+	return nil
+}
+
+func (r *recorder) ClearControls(_ context.Context, channel, id string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	msg := r.find(id)
+	if msg == nil {
+		return fmt.Errorf("no message %s", id)
+	}
+	msg.m.Rows = nil
+	return nil
+}
+
+func (r *recorder) DM(_ context.Context, user string, m Message) error {
+	r.mu.Lock()
+	closed := r.closed[user]
+	r.mu.Unlock()
+	if closed {
+		return ErrDMClosed
+	}
+	r.add("", user, m)
+	return nil
+}
+
+func (r *recorder) count() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.msgs)
+}
+
+// last returns the newest message in a channel ("" channel and a user: DMs).
+func (r *recorder) last(channel, dm string) *recMsg {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i := len(r.msgs) - 1; i >= 0; i-- {
+		m := r.msgs[i]
+		if m.channel == channel && m.dm == dm {
+			return m
+		}
+	}
+	return nil
+}
+
+type harness struct {
+	t     *testing.T
+	path  string
+	store *storage.Store
+	rec   *recorder
+	r     *Router
+	now   time.Time
+	cfg   Config
+	seeds *games.RNG
+}
+
+const chanID = "c1"
+
+func newHarness(t *testing.T) *harness {
+	h := &harness{t: t, path: filepath.Join(t.TempDir(), "test.db"), rec: &recorder{closed: map[string]bool{}},
+		now: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC), seeds: games.NewRNG(42)}
+	h.cfg = Config{RemindAfter: 12 * time.Hour, RemindEvery: 24 * time.Hour, AnswerAfter: 48 * time.Hour, BotUserID: "botid", BotName: "Standoff"}
+	h.open()
+	t.Cleanup(func() { h.store.Close() })
+	return h
+}
+
+func (h *harness) open() {
+	st, err := storage.Open(h.path)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.store = st
+	h.r = New(Deps{Store: st, Transport: h.rec, Games: []Game{tallyGame}, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Now: func() time.Time { return h.now }, Seed: h.seeds.Uint64}, h.cfg)
+}
+
+// restart closes everything and opens it again from the database file.
+func (h *harness) restart() {
+	h.r.Wait()
+	h.store.Close()
+	h.open()
+}
+
+// cmd runs a slash command; opts are "name=value".
+func (h *harness) cmd(user, command, sub string, opts ...string) Response {
+	in := Interaction{Type: SlashCommand, Guild: "g", Channel: chanID, User: User{ID: user, Name: strings.ToUpper(user[:1]) + user[1:]},
+		Command: command, Sub: sub, Options: map[string]string{}, Users: map[string]string{}}
+	for _, o := range opts {
+		k, v, _ := strings.Cut(o, "=")
+		in.Options[k] = v
+		if strings.HasPrefix(k, "opponent") {
+			in.Users[v] = strings.ToUpper(v[:1]) + v[1:]
+		}
+	}
+	return h.r.Handle(context.Background(), in)
+}
+
+// click presses a button by label on a message.
+func (h *harness) click(user string, msg *recMsg, label string) Response {
+	h.t.Helper()
+	if msg == nil {
+		h.t.Fatalf("no message to click %q on", label)
+	}
+	for _, row := range msg.m.Rows {
+		for _, b := range row.Buttons {
+			if b.Label == label {
+				return h.clickID(user, msg, b.CustomID)
+			}
+		}
+	}
+	h.t.Fatalf("message %s has no button %q: %+v", msg.id, label, msg.m.Rows)
+	return Response{}
+}
+
+func (h *harness) clickID(user string, msg *recMsg, id string) Response {
+	in := Interaction{Type: ComponentClick, Guild: "g", Channel: chanID, User: User{ID: user, Name: user}, CustomID: id}
+	if msg != nil {
+		in.MessageID = msg.id
+		if msg.dm != "" {
+			in.Channel, in.DM, in.Guild = "dm-"+msg.dm, true, ""
+		}
+	}
+	return h.r.Handle(context.Background(), in)
+}
+
+func (h *harness) game() *storage.Game {
+	h.t.Helper()
+	g, err := h.store.LatestGame(context.Background(), chanID)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return g
+}
+
+// turn is the current turn message in the channel.
+func (h *harness) turn() *recMsg {
+	h.t.Helper()
+	g := h.game()
+	h.rec.mu.Lock()
+	defer h.rec.mu.Unlock()
+	m := h.rec.find(g.MessageID)
+	if m == nil {
+		h.t.Fatalf("game has no turn message (id %q)", g.MessageID)
+	}
+	return m
+}
+
+func mustEphemeral(t *testing.T, r Response, contains string) {
+	t.Helper()
+	if r.Kind != Reply || !r.Message.Ephemeral {
+		t.Fatalf("want an ephemeral reply containing %q, got %+v", contains, r)
+	}
+	if !strings.Contains(r.Message.Content, contains) {
+		t.Fatalf("reply %q does not contain %q", r.Message.Content, contains)
+	}
+}
+
+// startTally makes alice challenge bob and bob accept.
+func (h *harness) startTally(opts ...string) {
+	h.t.Helper()
+	mustEphemeral(h.t, h.cmd("alice", "tally", "challenge", append([]string{"opponent=bob"}, opts...)...), "Challenge sent")
+	lobby := h.rec.last(chanID, "")
+	if r := h.click("bob", lobby, "Accept"); r.Kind != Ack {
+		h.t.Fatalf("accept: %+v", r)
+	}
+	if h.game().Status != storage.Active {
+		h.t.Fatal("game did not start after the challenge was accepted")
+	}
+}
