@@ -82,7 +82,7 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 func (r *Router) jumpHint(t *table) string {
 	for _, p := range t.state.Prompts() {
 		if p.Private {
-			return "Your decision is in your DMs (or use /game hand)."
+			return "Your decision is private: see your DMs, or /game hand here."
 		}
 	}
 	return fmt.Sprintf("Use the buttons on the latest game message or /%s move.", t.row.Kind)

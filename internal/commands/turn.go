@@ -266,19 +266,43 @@ func (r *Router) privateMessage(t *table, seat int, events []games.Event, withIm
 		b.WriteString("**" + p.Text + "**\n")
 	}
 	content := clip(strings.TrimRight(b.String(), "\n"), maxContent)
-	sum := sha256.New()
-	if view != nil {
-		sum.Write([]byte(view.Text()))
-	}
-	pj, _ := json.Marshal(prompts)
-	sum.Write(pj)
 	msg := Message{Content: content, Rows: r.privateControls(t, seat)}
 	if withImage && view != nil {
 		if f, ok := r.picture(t, view, "hand.png"); ok {
 			msg.Files = []File{f}
 		}
 	}
-	return msg, hex.EncodeToString(sum.Sum(nil))[:16], true
+	return msg, dmHash(view, prompts), true
+}
+
+// dmHash fingerprints what a DM shows: the view, then the open decisions.
+// A DM is re-sent when the view changes or a new decision appears, not when
+// a decision merely closes.
+func dmHash(view games.View, prompts []games.Prompt) string {
+	part := func(b []byte) string {
+		s := sha256.Sum256(b)
+		return hex.EncodeToString(s[:6])
+	}
+	v := ""
+	if view != nil {
+		v = view.Text()
+	}
+	p := ""
+	if len(prompts) > 0 {
+		pj, _ := json.Marshal(prompts)
+		p = part(pj)
+	}
+	return part([]byte(v)) + ":" + p
+}
+
+// dmNeeded says whether a seat's DM must be sent again.
+func dmNeeded(old, now string, news bool) bool {
+	if news || old == "" {
+		return true
+	}
+	oldView, _, _ := strings.Cut(old, ":")
+	view, prompts, _ := strings.Cut(now, ":")
+	return view != oldView || (prompts != "" && now != old)
 }
 
 // sendDMs sends each human seat its private message when it has news or its
@@ -295,7 +319,7 @@ func (r *Router) sendDMs(ctx context.Context, t *table, events []games.Event) {
 			hasNews = hasNews || e.Seat == i
 		}
 		msg, hash, ok := r.privateMessage(t, i, events, true)
-		if !ok || (!hasNews && hash == seat.DMHash) {
+		if !ok || !dmNeeded(seat.DMHash, hash, hasNews) {
 			continue
 		}
 		err := r.out.DM(ctx, seat.UserID, msg)

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/BurntSushi/toml"
+
+	"standoff/internal/commands"
+)
+
+// config is the TOML file (see config.example.toml).
+type config struct {
+	Token      string `toml:"token"`
+	Database   string `toml:"database"`
+	DevGuildID string `toml:"dev_guild_id"`
+	LogLevel   string `toml:"log_level"`
+	Reminders  struct {
+		RemindAfter duration `toml:"remind_after"`
+		RemindEvery duration `toml:"remind_every"`
+		AnswerAfter duration `toml:"answer_after"`
+	} `toml:"reminders"`
+}
+
+type duration struct{ time.Duration }
+
+func (d *duration) UnmarshalText(b []byte) error {
+	v, err := time.ParseDuration(string(b))
+	if err != nil {
+		return fmt.Errorf("%q is not a duration such as 12h or 90m", b)
+	}
+	d.Duration = v
+	return nil
+}
+
+func loadConfig(path string) (config, error) {
+	var c config
+	if path != "" {
+		md, err := toml.DecodeFile(path, &c)
+		if err != nil {
+			return c, fmt.Errorf("config %s: %w", path, err)
+		}
+		if undec := md.Undecoded(); len(undec) > 0 {
+			return c, fmt.Errorf("config %s: unknown key %s", path, undec[0])
+		}
+	}
+	if env := os.Getenv("DISCORD_TOKEN"); env != "" {
+		c.Token = env
+	}
+	if c.Database == "" {
+		c.Database = "standoff.db"
+	}
+	return c, nil
+}
+
+// table is the router config: the defaults, overridden by the file.
+func (c config) table() commands.Config {
+	t := commands.DefaultConfig()
+	if c.Reminders.RemindAfter.Duration > 0 {
+		t.RemindAfter = c.Reminders.RemindAfter.Duration
+	}
+	if c.Reminders.RemindEvery.Duration > 0 {
+		t.RemindEvery = c.Reminders.RemindEvery.Duration
+	}
+	if c.Reminders.AnswerAfter.Duration > 0 {
+		t.AnswerAfter = c.Reminders.AnswerAfter.Duration
+	}
+	return t
+}

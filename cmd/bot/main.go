@@ -1,0 +1,95 @@
+// Command bot runs Standoff: on Discord with -config, or in the console with
+// "play" so the games can be tried with no Discord at all.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"standoff/internal/catalog"
+	"standoff/internal/commands"
+	"standoff/internal/discord"
+	"standoff/storage"
+)
+
+func main() {
+	if len(os.Args) > 1 && os.Args[1] == "play" {
+		if err := play(os.Args[2:]); err != nil {
+			fmt.Fprintln(os.Stderr, "standoff:", err)
+			os.Exit(1)
+		}
+		return
+	}
+	if err := serve(os.Args[1:]); err != nil {
+		fmt.Fprintln(os.Stderr, "standoff:", err)
+		os.Exit(1)
+	}
+}
+
+func play(args []string) error {
+	fs := flag.NewFlagSet("play", flag.ContinueOnError)
+	db := fs.String("db", "standoff-play.db", "SQLite database file")
+	imgs := fs.String("images", "", "directory to write board images to (default: not written)")
+	seed := fs.Uint64("seed", 1, "seed for the games' randomness")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	fi, _ := os.Stdin.Stat()
+	interactive := fi != nil && fi.Mode()&os.ModeCharDevice != 0
+	if interactive {
+		fmt.Println("Standoff console. Type help for the grammar; for example:  alice: /game help")
+	}
+	return commands.RunConsole(context.Background(), os.Stdin, os.Stdout, commands.ConsoleOptions{
+		DB: *db, ImagesDir: *imgs, Seed: *seed, Games: catalog.Games(), Config: commands.DefaultConfig(),
+		Echo: !interactive, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	})
+}
+
+func serve(args []string) error {
+	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
+	path := fs.String("config", "", "TOML config file (see config.example.toml)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, err := loadConfig(*path)
+	if err != nil {
+		return err
+	}
+	level := slog.LevelInfo
+	if cfg.LogLevel == "debug" {
+		level = slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	store, err := storage.Open(cfg.Database)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	bot, err := discord.New(discord.Options{Token: cfg.Token, DevGuildID: cfg.DevGuildID, Log: log})
+	if err != nil {
+		return err
+	}
+	userID, err := bot.Open()
+	if err != nil {
+		return err
+	}
+	table := cfg.table()
+	table.BotUserID = userID
+	router := commands.New(commands.Deps{Store: store, Transport: bot, Games: catalog.Games(), Log: log}, table)
+	if err := bot.Serve(router); err != nil {
+		bot.Close()
+		return err
+	}
+	log.Info("Standoff is running; stop with Ctrl-C", "database", cfg.Database)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	<-ctx.Done()
+	log.Info("shutting down: finishing moves in flight")
+	return bot.Close()
+}

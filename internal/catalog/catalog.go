@@ -1,0 +1,18 @@
+// Package catalog is the list of games the bot hosts, each with its renderer.
+// Adding a game is one line here (plus its own package and renderer).
+package catalog
+
+import (
+	"standoff/internal/commands"
+	"standoff/internal/games/hijack"
+	"standoff/internal/games/lockedout"
+	"standoff/internal/images"
+)
+
+// Games lists every hosted game.
+func Games() []commands.Game {
+	return []commands.Game{
+		{Kind: hijack.Kind, Draw: images.Hijack},
+		{Kind: lockedout.Kind, Draw: images.LockedOut},
+	}
+}

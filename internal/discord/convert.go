@@ -1,0 +1,182 @@
+// Package discord connects the command router to Discord through discordgo:
+// it registers the slash commands, turns gateway interactions into
+// commands.Interaction, answers within Discord's three seconds, and is the
+// router's Transport for channel messages and DMs.
+package discord
+
+import (
+	"bytes"
+	"strconv"
+
+	"github.com/bwmarrin/discordgo"
+
+	"standoff/internal/commands"
+)
+
+// applicationCommands converts the router's specs to Discord's form.
+func applicationCommands(cmds []commands.Command) []*discordgo.ApplicationCommand {
+	var out []*discordgo.ApplicationCommand
+	for _, c := range cmds {
+		ac := &discordgo.ApplicationCommand{Name: c.Name, Description: c.Description, Type: discordgo.ChatApplicationCommand}
+		for _, s := range c.Subs {
+			sub := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: s.Name, Description: s.Description}
+			for _, o := range s.Options {
+				sub.Options = append(sub.Options, commandOption(o))
+			}
+			ac.Options = append(ac.Options, sub)
+		}
+		out = append(out, ac)
+	}
+	return out
+}
+
+func commandOption(o commands.CommandOption) *discordgo.ApplicationCommandOption {
+	opt := &discordgo.ApplicationCommandOption{Name: o.Name, Description: o.Description, Required: o.Required, Autocomplete: o.Autocomplete}
+	switch o.Type {
+	case commands.IntegerOption:
+		opt.Type = discordgo.ApplicationCommandOptionInteger
+		if o.Min != 0 || o.Max != 0 {
+			lo := float64(o.Min)
+			opt.MinValue, opt.MaxValue = &lo, float64(o.Max)
+		}
+	case commands.BooleanOption:
+		opt.Type = discordgo.ApplicationCommandOptionBoolean
+	case commands.UserOption:
+		opt.Type = discordgo.ApplicationCommandOptionUser
+	default:
+		opt.Type = discordgo.ApplicationCommandOptionString
+	}
+	for _, c := range o.Choices {
+		opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: c.Name, Value: c.Value})
+	}
+	return opt
+}
+
+func displayName(u *discordgo.User, m *discordgo.Member) string {
+	switch {
+	case m != nil && m.Nick != "":
+		return m.Nick
+	case u == nil:
+		return "someone"
+	case u.GlobalName != "":
+		return u.GlobalName
+	}
+	return u.Username
+}
+
+// interaction decodes what the gateway delivered; ok is false for kinds the
+// bot does not handle.
+func interaction(i *discordgo.InteractionCreate) (commands.Interaction, bool) {
+	in := commands.Interaction{Guild: i.GuildID, Channel: i.ChannelID, DM: i.GuildID == ""}
+	switch {
+	case i.Member != nil && i.Member.User != nil:
+		in.User = commands.User{ID: i.Member.User.ID, Name: displayName(i.Member.User, i.Member)}
+		in.CanManage = i.Member.Permissions&discordgo.PermissionManageChannels != 0
+	case i.User != nil:
+		in.User = commands.User{ID: i.User.ID, Name: displayName(i.User, nil)}
+	default:
+		return in, false
+	}
+	switch i.Type {
+	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
+		data := i.ApplicationCommandData()
+		in.Type = commands.SlashCommand
+		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+			in.Type = commands.Autocomplete
+		}
+		in.Command = data.Name
+		in.Options, in.Users = map[string]string{}, map[string]string{}
+		opts := data.Options
+		if len(opts) == 1 && opts[0].Type == discordgo.ApplicationCommandOptionSubCommand {
+			in.Sub, opts = opts[0].Name, opts[0].Options
+		}
+		for _, o := range opts {
+			in.Options[o.Name] = optionString(o)
+			if o.Focused {
+				in.Focused = o.Name
+			}
+			if o.Type == discordgo.ApplicationCommandOptionUser && data.Resolved != nil {
+				id := in.Options[o.Name]
+				var member *discordgo.Member
+				if data.Resolved.Members != nil {
+					member = data.Resolved.Members[id]
+				}
+				in.Users[id] = displayName(data.Resolved.Users[id], member)
+			}
+		}
+	case discordgo.InteractionMessageComponent:
+		data := i.MessageComponentData()
+		in.Type = commands.ComponentClick
+		in.CustomID, in.Values = data.CustomID, data.Values
+		if i.Message != nil {
+			in.MessageID = i.Message.ID
+			if i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
+				in.MessageID = "" // ephemeral messages cannot be edited through the channel
+			}
+		}
+	default:
+		return in, false
+	}
+	return in, true
+}
+
+func optionString(o *discordgo.ApplicationCommandInteractionDataOption) string {
+	switch o.Type {
+	case discordgo.ApplicationCommandOptionInteger:
+		if f, ok := o.Value.(float64); ok {
+			return strconv.FormatInt(int64(f), 10)
+		}
+	case discordgo.ApplicationCommandOptionBoolean:
+		if b, ok := o.Value.(bool); ok {
+			return strconv.FormatBool(b)
+		}
+	}
+	if s, ok := o.Value.(string); ok {
+		return s
+	}
+	return ""
+}
+
+func components(rows []commands.Row) []discordgo.MessageComponent {
+	out := []discordgo.MessageComponent{}
+	for _, r := range rows {
+		var row discordgo.ActionsRow
+		for _, b := range r.Buttons {
+			row.Components = append(row.Components, discordgo.Button{Label: b.Label, CustomID: b.CustomID, Style: buttonStyle(b.Style)})
+		}
+		if s := r.Select; s != nil {
+			menu := discordgo.SelectMenu{CustomID: s.CustomID, Placeholder: s.Placeholder, MenuType: discordgo.StringSelectMenu}
+			for _, o := range s.Options {
+				menu.Options = append(menu.Options, discordgo.SelectMenuOption{Label: o.Label, Value: o.Value})
+			}
+			row.Components = append(row.Components, menu)
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+func buttonStyle(s commands.ButtonStyle) discordgo.ButtonStyle {
+	switch s {
+	case commands.Secondary:
+		return discordgo.SecondaryButton
+	case commands.Success:
+		return discordgo.SuccessButton
+	case commands.Danger:
+		return discordgo.DangerButton
+	}
+	return discordgo.PrimaryButton
+}
+
+func files(fs []commands.File) []*discordgo.File {
+	var out []*discordgo.File
+	for _, f := range fs {
+		out = append(out, &discordgo.File{Name: f.Name, ContentType: "image/png", Reader: bytes.NewReader(f.Data)})
+	}
+	return out
+}
+
+// mentions lets a message ping exactly the listed users, nobody else.
+func mentions(ids []string) *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: append([]string{}, ids...)}
+}
