@@ -41,7 +41,9 @@ func Open(path string) (*Store, error) {
 	q.Set("_foreign_keys", "on")
 	q.Set("_busy_timeout", "5000")
 	q.Set("_txlock", "immediate")
-	db, err := sql.Open("sqlite3", "file:"+path+"?"+q.Encode())
+	// The DSN is a URI: a '#' or '?' in the file name would cut the path.
+	escaped := strings.NewReplacer("%", "%25", "#", "%23", "?", "%3F").Replace(path)
+	db, err := sql.Open("sqlite3", "file:"+escaped+"?"+q.Encode())
 	if err != nil {
 		return nil, err
 	}

@@ -175,3 +175,24 @@ func TestReopenKeepsEverythingAndMigratesOnce(t *testing.T) {
 		t.Fatalf("journal mode %q, want wal", mode)
 	}
 }
+
+func TestPathsWithURICharacters(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	a, err := Open(filepath.Join(dir, "game#1?.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := Open(filepath.Join(dir, "game#2?.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if err := a.CreateGame(ctx, newGame("c1")); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.CreateGame(ctx, newGame("c1")); err != nil {
+		t.Fatalf("two files whose names differ after '#' must be two databases: %v", err)
+	}
+}
