@@ -3,16 +3,16 @@ module standoff
 go 1.26.8
 
 require (
+	github.com/BurntSushi/toml v1.6.0
+	github.com/bwmarrin/discordgo v0.29.0
 	github.com/fogleman/gg v1.3.0
+	github.com/gorilla/websocket v1.5.3
+	github.com/mattn/go-sqlite3 v1.14.53
 	golang.org/x/image v0.47.0
 )
 
 require (
-	github.com/BurntSushi/toml v1.6.0 // indirect
-	github.com/bwmarrin/discordgo v0.29.0 // indirect
 	github.com/golang/freetype v0.0.0-20170609003504-e2365dfdc4a0 // indirect
-	github.com/gorilla/websocket v1.5.3 // indirect
-	github.com/mattn/go-sqlite3 v1.14.53 // indirect
 	golang.org/x/crypto v0.0.0-20210421170649-83a5a9bb288b // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect

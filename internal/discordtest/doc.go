@@ -1,0 +1,51 @@
+// Package discordtest is a fake Discord server on loopback for end-to-end
+// tests of the bot's Discord side. The real discordgo client talks to it: the
+// REST API (gateway discovery, slash-command registration, interaction
+// callbacks, webhook follow-ups, channel messages, DM channels, the CDN for
+// attachments) and the gateway websocket (hello, identify, ready, heartbeats,
+// dispatches with sequence numbers, resume after a dropped connection).
+//
+// A test makes its own server, points a discordgo session at it and then acts
+// as Discord users:
+//
+//	fake := discordtest.New(t) // closed by t.Cleanup
+//	fake.AddUser("100", "alice")
+//	fake.AddChannel("900", "901") // guild 900, channel 901
+//	dg, _ := discordgo.New(fake.Token())
+//	fake.Configure(dg) // or dg := fake.NewSession()
+//	// ... start the bot on dg; dg.Open(); t.Cleanup(func() { dg.Close() })
+//	in := fake.Must(fake.RunCommand("100", "901", "game", "status"))
+//	resp, err := in.Wait(5 * time.Second)      // the initial callback
+//	msg, err := in.WaitOriginal(5 * time.Second) // the finished reply
+//
+// Close discordgo sessions before the fake (register their Cleanup after
+// calling New): a session left open keeps trying to reconnect.
+//
+// The fake checks what Discord checks where a mistake would break a bot in
+// production, and answers with Discord's status codes, error codes and JSON
+// shapes (50035 "Invalid Form Body" with a nested "errors" object):
+//   - messages: content <= 2000 characters, <= 5 action rows of 1-5
+//     components, a select menu alone in its row, 1-25 select options with
+//     unique values, custom ids 1-100 characters and unique in a message,
+//     button labels <= 80, <= 10 files of at most 25 MiB, embed limits, no
+//     empty message (50006);
+//   - interactions: one initial callback (40060), within 3 seconds of the
+//     dispatch (10062), of a type that fits the interaction; follow-ups and
+//     @original edits for 15 minutes (50027 after); ephemeral flag 64;
+//   - commands: names, descriptions, option and choice counts and order,
+//     4000 characters per command;
+//   - DMs closed (50007), Send Messages missing (50013).
+//
+// Edits follow Discord: absent fields are kept, "content": null or "" and
+// "embeds": null clear, "components": null is ignored (only [] removes
+// components, which matters because discordgo sends null whenever the
+// Components field is nil), an explicit "attachments" list keeps only the
+// listed files and new files are added. A follow-up sent right after a
+// deferred response (type 5) fills the loading message instead of creating a
+// new one, keeping its ephemerality.
+//
+// Nothing is global: discordgo's endpoint variables are left alone; every
+// request of a configured session is rewritten to this server whatever its
+// host, and its websocket dialer always dials this server, so a test cannot
+// reach the internet through it.
+package discordtest

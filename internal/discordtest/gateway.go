@@ -1,0 +1,505 @@
+package discordtest
+
+import (
+	"bytes"
+	"compress/zlib"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+const gatewayPath = "/gw"
+
+// Gateway close codes.
+const (
+	CloseUnknownError         = 4000
+	CloseUnknownOpcode        = 4001
+	CloseDecodeError          = 4002
+	CloseNotAuthenticated     = 4003
+	CloseAuthenticationFailed = 4004
+	CloseAlreadyAuthenticated = 4005
+	CloseInvalidSeq           = 4007
+	CloseRateLimited          = 4008
+	CloseSessionTimedOut      = 4009
+	CloseInvalidIntents       = 4013
+	CloseDisallowedIntents    = 4014
+)
+
+// resumable tells whether Discord lets a client resume after the close code.
+func resumable(code int) bool {
+	switch code {
+	case CloseAuthenticationFailed, CloseInvalidSeq, CloseSessionTimedOut, 4010, 4011, 4012,
+		CloseInvalidIntents, CloseDisallowedIntents:
+		return false
+	}
+	return true
+}
+
+func (s *Server) gatewayURL() string { return "ws://" + s.addr + gatewayPath }
+
+type gateway struct {
+	s        *Server
+	upgrader websocket.Upgrader
+	wg       sync.WaitGroup
+
+	mu       sync.Mutex
+	closed   bool
+	conns    map[*gwConn]bool
+	sessions map[string]*gwSession
+	stats    GatewayStats
+}
+
+// GatewayStats counts what happened on the gateway.
+type GatewayStats struct {
+	Connections int // websocket connections accepted
+	Identifies  int
+	Resumes     int // successful resumes
+	Heartbeats  int
+	Intents     int  // of the last Identify
+	Connected   bool // a session is live on an open connection
+}
+
+type gwSession struct {
+	id       string
+	seq      int64
+	log      []gwFrame
+	conn     *gwConn
+	valid    bool
+	compress bool
+}
+
+type gwFrame struct {
+	seq  int64
+	data []byte
+}
+
+type gwConn struct {
+	ws         *websocket.Conn
+	wmu        sync.Mutex
+	session    *gwSession
+	identified bool
+	dropped    bool // closed by the server
+}
+
+func newGateway(s *Server) *gateway {
+	return &gateway{
+		s:        s,
+		upgrader: websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }},
+		conns:    map[*gwConn]bool{},
+		sessions: map[string]*gwSession{},
+	}
+}
+
+func (c *gwConn) write(msgType int, b []byte) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	_ = c.ws.SetWriteDeadline(time.Now().Add(5 * time.Second))
+	return c.ws.WriteMessage(msgType, b)
+}
+
+func (c *gwConn) writeJSON(v any) error {
+	b, _ := json.Marshal(v)
+	return c.write(websocket.TextMessage, b)
+}
+
+// closeWith sends a close frame with the code, then closes the connection.
+func (c *gwConn) closeWith(code int, reason string) {
+	c.wmu.Lock()
+	_ = c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, reason), time.Now().Add(time.Second))
+	c.wmu.Unlock()
+	_ = c.ws.Close()
+}
+
+func (g *gateway) serve(w http.ResponseWriter, r *http.Request) {
+	g.mu.Lock()
+	if g.closed {
+		g.mu.Unlock()
+		http.Error(w, "closed", http.StatusServiceUnavailable)
+		return
+	}
+	g.wg.Add(1)
+	g.mu.Unlock()
+	defer g.wg.Done()
+
+	ws, err := g.upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return
+	}
+	c := &gwConn{ws: ws}
+	g.mu.Lock()
+	if g.closed {
+		g.mu.Unlock()
+		_ = ws.Close()
+		return
+	}
+	g.conns[c] = true
+	g.stats.Connections++
+	g.mu.Unlock()
+	g.s.notify()
+
+	defer func() {
+		_ = ws.Close()
+		g.mu.Lock()
+		delete(g.conns, c)
+		if sess := c.session; sess != nil && sess.conn == c {
+			sess.conn = nil
+		}
+		g.mu.Unlock()
+		g.s.notify()
+	}()
+
+	hello := map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": g.s.cfg.heartbeatInterval.Milliseconds()}}
+	if c.writeJSON(hello) != nil {
+		return
+	}
+	for {
+		_, msg, err := ws.ReadMessage()
+		if err != nil {
+			var ce *websocket.CloseError
+			if errors.As(err, &ce) && (ce.Code == websocket.CloseNormalClosure || ce.Code == websocket.CloseGoingAway) {
+				// Discord ends the session when the client closes with 1000 or 1001.
+				g.mu.Lock()
+				if c.session != nil && !c.dropped {
+					c.session.valid = false
+				}
+				g.mu.Unlock()
+			}
+			return
+		}
+		if !g.handle(c, msg) {
+			return
+		}
+	}
+}
+
+// handle processes one client payload; false ends the connection.
+func (g *gateway) handle(c *gwConn, msg []byte) bool {
+	var p struct {
+		Op int             `json:"op"`
+		D  json.RawMessage `json:"d"`
+	}
+	if json.Unmarshal(msg, &p) != nil {
+		c.closeWith(CloseDecodeError, "Decode error")
+		return false
+	}
+	switch p.Op {
+	case 1:
+		g.mu.Lock()
+		g.stats.Heartbeats++
+		g.mu.Unlock()
+		g.s.notify()
+		return c.writeJSON(map[string]any{"op": 11}) == nil
+	case 2:
+		return g.identify(c, p.D)
+	case 6:
+		return g.resume(c, p.D)
+	case 3, 4, 8:
+		g.mu.Lock()
+		identified := c.identified
+		g.mu.Unlock()
+		if !identified {
+			c.closeWith(CloseNotAuthenticated, "Not authenticated")
+			return false
+		}
+		return true // presence, voice and member requests are accepted and ignored
+	}
+	c.closeWith(CloseUnknownOpcode, "Unknown opcode")
+	return false
+}
+
+func (g *gateway) tokenOK(t string) bool {
+	want := g.s.cfg.token
+	return t != "" && (t == want || "Bot "+t == want)
+}
+
+func (g *gateway) identify(c *gwConn, d json.RawMessage) bool {
+	var id struct {
+		Token    string `json:"token"`
+		Intents  int    `json:"intents"`
+		Compress bool   `json:"compress"`
+	}
+	if json.Unmarshal(d, &id) != nil {
+		c.closeWith(CloseDecodeError, "Decode error")
+		return false
+	}
+	if !g.tokenOK(id.Token) {
+		c.closeWith(CloseAuthenticationFailed, "Authentication failed")
+		return false
+	}
+	ready, guildCreates := g.s.readyPayloads()
+	g.mu.Lock()
+	if c.identified {
+		g.mu.Unlock()
+		c.closeWith(CloseAlreadyAuthenticated, "Already authenticated")
+		return false
+	}
+	sess := &gwSession{id: randomHex(16), valid: true, compress: id.Compress, conn: c}
+	g.sessions[sess.id] = sess
+	c.session, c.identified = sess, true
+	g.stats.Identifies++
+	g.stats.Intents = id.Intents
+	ready["session_id"] = sess.id
+	err := g.sendLocked(sess, "READY", ready, id.Compress)
+	if id.Intents&1 != 0 { // GUILDS
+		for _, gc := range guildCreates {
+			if err == nil {
+				err = g.sendLocked(sess, "GUILD_CREATE", gc, id.Compress)
+			}
+		}
+	}
+	g.mu.Unlock()
+	g.s.notify()
+	return err == nil
+}
+
+func (g *gateway) resume(c *gwConn, d json.RawMessage) bool {
+	var rs struct {
+		Token     string `json:"token"`
+		SessionID string `json:"session_id"`
+		Seq       int64  `json:"seq"`
+	}
+	if json.Unmarshal(d, &rs) != nil {
+		c.closeWith(CloseDecodeError, "Decode error")
+		return false
+	}
+	if !g.tokenOK(rs.Token) {
+		c.closeWith(CloseAuthenticationFailed, "Authentication failed")
+		return false
+	}
+	g.mu.Lock()
+	sess := g.sessions[rs.SessionID]
+	if sess == nil || !sess.valid {
+		g.mu.Unlock()
+		// Invalid session, not resumable: the client must identify anew.
+		return c.writeJSON(map[string]any{"op": 9, "d": false}) == nil
+	}
+	if rs.Seq > sess.seq {
+		g.mu.Unlock()
+		c.closeWith(CloseInvalidSeq, "Invalid seq")
+		return false
+	}
+	if old := sess.conn; old != nil && old != c {
+		old.dropped = true
+		_ = old.ws.Close()
+	}
+	sess.conn = c
+	c.session, c.identified = sess, true
+	var err error
+	for _, f := range sess.log {
+		if f.seq > rs.Seq && err == nil {
+			err = c.write(websocket.TextMessage, f.data)
+		}
+	}
+	if err == nil {
+		err = g.sendLocked(sess, "RESUMED", map[string]any{"_trace": []string{"discordtest"}}, false)
+	}
+	g.stats.Resumes++
+	g.mu.Unlock()
+	g.s.notify()
+	return err == nil
+}
+
+// sendLocked numbers a dispatch, keeps it for resumes and writes it to the
+// session's connection if there is one. Call with g.mu held.
+func (g *gateway) sendLocked(sess *gwSession, t string, d any, compress bool) error {
+	raw, ok := d.(json.RawMessage)
+	if !ok {
+		raw, _ = json.Marshal(d)
+	}
+	sess.seq++
+	frame, _ := json.Marshal(map[string]any{"op": 0, "s": sess.seq, "t": t, "d": raw})
+	sess.log = append(sess.log, gwFrame{sess.seq, frame})
+	c := sess.conn
+	if c == nil {
+		return nil
+	}
+	var err error
+	if compress {
+		var buf bytes.Buffer
+		zw := zlib.NewWriter(&buf)
+		_, _ = zw.Write(frame)
+		_ = zw.Close()
+		err = c.write(websocket.BinaryMessage, buf.Bytes())
+	} else {
+		err = c.write(websocket.TextMessage, frame)
+	}
+	if err != nil {
+		// The client will resume and get the frame again from the log.
+		c.dropped = true
+		_ = c.ws.Close()
+		sess.conn = nil
+	}
+	return err
+}
+
+// dispatchRaw sends a dispatch to every live session (normally the bot's one).
+func (g *gateway) dispatchRaw(t string, data []byte) error {
+	g.mu.Lock()
+	n := 0
+	for _, sess := range g.sessions {
+		if sess.valid {
+			_ = g.sendLocked(sess, t, json.RawMessage(data), false)
+			n++
+		}
+	}
+	g.mu.Unlock()
+	if n == 0 {
+		return errors.New("discordtest: no bot session on the gateway (open the discordgo session first)")
+	}
+	return nil
+}
+
+func (g *gateway) close() {
+	g.mu.Lock()
+	g.closed = true
+	for c := range g.conns {
+		c.dropped = true
+		_ = c.ws.Close()
+	}
+	g.mu.Unlock()
+	g.wg.Wait()
+}
+
+func (s *Server) readyPayloads() (map[string]any, []map[string]any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	guilds := []any{}
+	var creates []map[string]any
+	for _, g := range s.guilds {
+		guilds = append(guilds, map[string]any{"id": g.id, "unavailable": true})
+		chans := []any{}
+		threads := []any{}
+		for _, id := range g.channels {
+			w := s.wireChannel(s.channels[id])
+			if s.channels[id].kind == ChannelPublicThread {
+				threads = append(threads, w)
+			} else {
+				chans = append(chans, w)
+			}
+		}
+		creates = append(creates, map[string]any{
+			"id": g.id, "name": "guild-" + g.id, "unavailable": false, "owner_id": "1",
+			"member_count": len(s.users) + 1, "large": false, "joined_at": "2024-01-01T00:00:00.000000+00:00",
+			"channels": chans, "threads": threads, "members": []any{}, "voice_states": []any{},
+			"presences": []any{}, "emojis": []any{}, "stickers": []any{},
+			"roles": []any{map[string]any{"id": g.id, "name": "@everyone", "permissions": itoa64(DefaultMemberPermissions), "position": 0}},
+		})
+	}
+	ready := map[string]any{
+		"v":                  9,
+		"user":               s.wireBot(),
+		"guilds":             guilds,
+		"private_channels":   []any{},
+		"resume_gateway_url": s.gatewayURL(),
+		"application":        map[string]any{"id": s.cfg.appID, "flags": 0},
+		"shard":              []int{0, 1},
+		"_trace":             []string{"discordtest"},
+	}
+	return ready, creates
+}
+
+func (s *Server) notify() {
+	s.mu.Lock()
+	s.notifyLocked()
+	s.mu.Unlock()
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// DropGateway drops every gateway connection, as a network failure or a
+// Discord restart would. code 0 drops the TCP connection without a close
+// frame; otherwise a close frame with the code is sent first (4000 unknown
+// error is resumable; 4004, 4007, 4009 and 4010-4014 end the session).
+// Dispatches sent while the bot is away are kept for its resume.
+func (s *Server) DropGateway(code int) {
+	g := s.gw
+	g.mu.Lock()
+	for c := range g.conns {
+		c.dropped = true
+		if code != 0 {
+			c.closeWith(code, "discordtest drop")
+		} else {
+			_ = c.ws.Close()
+		}
+		if sess := c.session; sess != nil {
+			if sess.conn == c {
+				sess.conn = nil
+			}
+			if code != 0 && !resumable(code) {
+				sess.valid = false
+			}
+		}
+	}
+	g.mu.Unlock()
+	s.notify()
+}
+
+// RequestReconnect sends op 7 Reconnect: the client should close and resume.
+func (s *Server) RequestReconnect() {
+	g := s.gw
+	g.mu.Lock()
+	for c := range g.conns {
+		_ = c.writeJSON(map[string]any{"op": 7, "d": nil})
+	}
+	g.mu.Unlock()
+}
+
+// InvalidateSession sends op 9 Invalid Session (d false: not resumable; the
+// client must identify again).
+func (s *Server) InvalidateSession() {
+	g := s.gw
+	g.mu.Lock()
+	for c := range g.conns {
+		if c.session != nil {
+			c.session.valid = false
+		}
+		c.identified = false
+		_ = c.writeJSON(map[string]any{"op": 9, "d": false})
+	}
+	g.mu.Unlock()
+	s.notify()
+}
+
+// GatewayStats returns the gateway's counters.
+func (s *Server) GatewayStats() GatewayStats {
+	g := s.gw
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	st := g.stats
+	for _, sess := range g.sessions {
+		if sess.valid && sess.conn != nil {
+			st.Connected = true
+		}
+	}
+	return st
+}
+
+// WaitGatewayReady waits until a bot session is live on an open connection
+// (after READY or RESUMED).
+func (s *Server) WaitGatewayReady(timeout time.Duration) error {
+	return s.WaitUntil(timeout, func() bool { return s.GatewayStats().Connected })
+}
+
+// GatewaySessions is the number of sessions that can receive dispatches.
+func (s *Server) GatewaySessions() int {
+	g := s.gw
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	n := 0
+	for _, sess := range g.sessions {
+		if sess.valid {
+			n++
+		}
+	}
+	return n
+}

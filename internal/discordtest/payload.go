@@ -1,0 +1,228 @@
+package discordtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"image"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"path"
+	"strconv"
+	"strings"
+)
+
+const maxJSONBody = 8 << 20
+
+// upload is one file part of a multipart request.
+type upload struct {
+	index    int
+	filename string
+	ctype    string
+	data     []byte
+}
+
+// readPayload returns the JSON payload of a request, taken from the body or
+// from the payload_json part of a multipart/form-data body, and its files.
+func (s *Server) readPayload(c *call) ([]byte, []upload, *reply) {
+	mt, params, _ := mime.ParseMediaType(c.r.Header.Get("Content-Type"))
+	if mt != "multipart/form-data" {
+		b, rep := readBody(c, maxJSONBody)
+		return b, nil, rep
+	}
+	mr := multipart.NewReader(c.r.Body, params["boundary"])
+	var payload []byte
+	var ups []upload
+	for {
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, nil, apiErr(http.StatusBadRequest, CodeInvalidFormBody, "Invalid Form Body")
+		}
+		name := part.FormName()
+		switch {
+		case name == "payload_json":
+			payload, err = io.ReadAll(io.LimitReader(part, maxJSONBody))
+			if err != nil {
+				return nil, nil, invalidJSON()
+			}
+		case name == "file" || name == "files" || strings.HasPrefix(name, "files[") || strings.HasPrefix(name, "file["):
+			data, err := io.ReadAll(io.LimitReader(part, s.cfg.maxFileSize+1))
+			if err != nil {
+				return nil, nil, apiErr(http.StatusBadRequest, CodeInvalidFormBody, "Invalid Form Body")
+			}
+			if int64(len(data)) > s.cfg.maxFileSize {
+				return nil, nil, apiErr(http.StatusRequestEntityTooLarge, CodeEntityTooLarge, "Request entity too large")
+			}
+			idx := len(ups)
+			if i := strings.IndexByte(name, '['); i >= 0 {
+				if n, err := strconv.Atoi(strings.TrimSuffix(name[i+1:], "]")); err == nil {
+					idx = n
+				}
+			}
+			ups = append(ups, upload{index: idx, filename: part.FileName(), ctype: part.Header.Get("Content-Type"), data: data})
+		}
+		part.Close()
+	}
+	if payload == nil {
+		payload = []byte("{}")
+	}
+	return payload, ups, nil
+}
+
+// msgPayload is the message part of a create, edit or callback body. The
+// *Set fields tell an absent field (edit: keep) from a present one
+// (edit: replace; null clears).
+type msgPayload struct {
+	content         string
+	contentSet      bool
+	components      []Component
+	componentsSet   bool
+	embeds          []Embed
+	embedsSet       bool
+	flags           int
+	flagsSet        bool
+	attachments     []attachRef
+	attachmentsSet  bool
+	customID, title string // modals
+	choices         []rawChoice
+	choicesSet      bool
+}
+
+type attachRef struct {
+	id          string
+	filename    string
+	description string
+}
+
+type rawChoice struct {
+	Name  string          `json:"name"`
+	Value json.RawMessage `json:"value"`
+}
+
+// parseMessage decodes the fields of a message payload; type errors become
+// form errors under prefix.
+func parseMessage(raw json.RawMessage, prefix string, fe *formErrors) (*msgPayload, bool) {
+	var fields map[string]json.RawMessage
+	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+		return &msgPayload{}, true
+	}
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		return nil, false
+	}
+	p := &msgPayload{}
+	isNull := func(v json.RawMessage) bool { return string(bytes.TrimSpace(v)) == "null" }
+	if v, ok := fields["content"]; ok {
+		p.contentSet = true
+		if !isNull(v) && json.Unmarshal(v, &p.content) != nil {
+			fe.add(join(prefix, "content"), "BASE_TYPE_STRING", "Could not interpret \"%s\" as string.", v)
+		}
+	}
+	// Discord ignores "components": null (an edit keeps the components; only
+	// [] removes them), while "embeds": null and "content": null clear. This
+	// matters with discordgo, which sends components null whenever the
+	// Components field of InteractionResponseData is nil.
+	if v, ok := fields["components"]; ok && !isNull(v) {
+		p.componentsSet = true
+		if json.Unmarshal(v, &p.components) != nil {
+			fe.add(join(prefix, "components"), "BASE_TYPE_ARRAY", "Must be an array of components.")
+		}
+	}
+	if v, ok := fields["embeds"]; ok {
+		p.embedsSet = true
+		if !isNull(v) && json.Unmarshal(v, &p.embeds) != nil {
+			fe.add(join(prefix, "embeds"), "BASE_TYPE_ARRAY", "Must be an array of embeds.")
+		}
+	}
+	if v, ok := fields["flags"]; ok && !isNull(v) {
+		p.flagsSet = true
+		if json.Unmarshal(v, &p.flags) != nil {
+			fe.add(join(prefix, "flags"), "NUMBER_TYPE_COERCE", "Value \"%s\" is not int.", v)
+		}
+	}
+	if v, ok := fields["attachments"]; ok && !isNull(v) {
+		p.attachmentsSet = true
+		var refs []struct {
+			ID          json.RawMessage `json:"id"`
+			Filename    string          `json:"filename"`
+			Description string          `json:"description"`
+		}
+		if json.Unmarshal(v, &refs) != nil {
+			fe.add(join(prefix, "attachments"), "BASE_TYPE_ARRAY", "Must be an array of attachments.")
+		}
+		for _, r := range refs {
+			p.attachments = append(p.attachments, attachRef{
+				id: strings.Trim(string(r.ID), `"`), filename: r.Filename, description: r.Description,
+			})
+		}
+	}
+	if v, ok := fields["custom_id"]; ok {
+		_ = json.Unmarshal(v, &p.customID)
+	}
+	if v, ok := fields["title"]; ok {
+		_ = json.Unmarshal(v, &p.title)
+	}
+	if v, ok := fields["choices"]; ok {
+		p.choicesSet = true
+		if !isNull(v) && json.Unmarshal(v, &p.choices) != nil {
+			fe.add(join(prefix, "choices"), "BASE_TYPE_ARRAY", "Must be an array of choices.")
+		}
+	}
+	return p, true
+}
+
+// attachmentsAfter computes a message's attachments after a create or edit:
+// with an explicit attachments list only the listed existing ones stay; the
+// new uploads are always added (descriptions come from list entries whose id
+// is the upload's index).
+func (s *Server) attachmentsAfter(channelID string, old []Attachment, p *msgPayload, ups []upload) []Attachment {
+	var out []Attachment
+	if p.attachmentsSet {
+		for _, a := range old {
+			for _, r := range p.attachments {
+				if r.id == a.ID {
+					if r.description != "" {
+						a.Description = r.description
+					}
+					out = append(out, a)
+					break
+				}
+			}
+		}
+	} else {
+		out = append(out, old...)
+	}
+	for _, u := range ups {
+		a := Attachment{
+			ID:       s.newID(),
+			Filename: u.filename,
+			Size:     len(u.data),
+			Data:     u.data,
+		}
+		for _, r := range p.attachments {
+			if r.id == strconv.Itoa(u.index) {
+				a.Description = r.description
+				if r.filename != "" {
+					a.Filename = r.filename
+				}
+			}
+		}
+		if a.Filename == "" {
+			a.Filename = "file" + strconv.Itoa(u.index)
+		}
+		// Discord derives the content type from the file, not the part header.
+		a.ContentType = mime.TypeByExtension(path.Ext(a.Filename))
+		if a.ContentType == "" {
+			a.ContentType = u.ctype
+		}
+		if cfg, _, err := image.DecodeConfig(bytes.NewReader(u.data)); err == nil {
+			a.Width, a.Height = cfg.Width, cfg.Height
+		}
+		a.URL = "https://cdn.discordapp.com/attachments/" + channelID + "/" + a.ID + "/" + a.Filename
+		out = append(out, a)
+	}
+	return out
+}
