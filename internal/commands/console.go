@@ -412,14 +412,24 @@ func (c *Console) locate(in *Interaction, m *consoleMessage) {
 	}
 }
 
+// findButton finds, newest message first, a button whose custom id or label
+// is what was typed; failing that, one whose label starts with it, so
+// "click Add a marker" finds "Add a marker (12 in hand)".
 func (c *Console) findButton(in *Interaction, what string) error {
-	for _, m := range c.visible(in.User.ID) {
-		for _, row := range m.msg.Rows {
-			for _, b := range row.Buttons {
-				if strings.EqualFold(b.Label, what) || b.CustomID == what {
-					in.CustomID = b.CustomID
-					c.locate(in, m)
-					return nil
+	visible := c.visible(in.User.ID)
+	for _, prefix := range []bool{false, true} {
+		for _, m := range visible {
+			for _, row := range m.msg.Rows {
+				for _, b := range row.Buttons {
+					match := strings.EqualFold(b.Label, what) || b.CustomID == what
+					if prefix {
+						match = strings.HasPrefix(strings.ToLower(b.Label), strings.ToLower(what))
+					}
+					if match {
+						in.CustomID = b.CustomID
+						c.locate(in, m)
+						return nil
+					}
 				}
 			}
 		}
