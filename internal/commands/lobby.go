@@ -347,7 +347,7 @@ func (r *Router) begin(ctx context.Context, t *table, note string) error {
 	for _, s := range t.row.Seats {
 		seats = append(seats, seatMention(s))
 	}
-	events = append(events, games.PublicEvent(fmt.Sprintf("The game begins%s. Players in turn order: %s.", t.optionText(), strings.Join(seats, ", "))))
+	events = append(events, games.PublicEvent(fmt.Sprintf("The game begins%s. Players in seat order: %s.", t.optionText(), strings.Join(seats, ", "))))
 	events = append(events, r.runBots(ctx, t)...)
 	r.publish(ctx, t, prev, events)
 	return nil

@@ -134,6 +134,9 @@ func (r *Router) Handle(ctx context.Context, in Interaction) (resp Response) {
 			resp = ephemeral("Something went wrong on my side; nothing was changed. Please try again.")
 		}
 	}()
+	if in.CannotPost != "" && !in.DM && postsInChannel(in) {
+		return ephemeral(in.CannotPost)
+	}
 	var err error
 	switch in.Type {
 	case SlashCommand:
@@ -154,6 +157,22 @@ func (r *Router) Handle(ctx context.Context, in Interaction) (resp Response) {
 		return ephemeral("Something went wrong on my side; nothing was changed. Please try again.")
 	}
 	return resp
+}
+
+// postsInChannel says whether handling the interaction may post in its
+// channel (a lobby, a turn message, a notice); the read-only commands only
+// answer the user and work wherever the bot may not post.
+func postsInChannel(in Interaction) bool {
+	switch in.Type {
+	case ComponentClick:
+		return true
+	case SlashCommand:
+		if in.Command == "game" {
+			return in.Sub == "resign" || in.Sub == "abandon"
+		}
+		return in.Sub != "board"
+	}
+	return false
 }
 
 func (r *Router) slash(ctx context.Context, in Interaction) (Response, error) {
