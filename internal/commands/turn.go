@@ -320,6 +320,15 @@ func (r *Router) sendDMs(ctx context.Context, t *table, events []games.Event) {
 		}
 		msg, hash, ok := r.privateMessage(t, i, events, true)
 		if !ok || !dmNeeded(seat.DMHash, hash, hasNews) {
+			if ok && !seat.DMFailed && hash != seat.DMHash {
+				// A decision closed without a DM: remember that, so the
+				// same decision coming back later is sent again (the DM
+				// that showed it lost its controls when it was used).
+				seat.DMHash = hash
+				if err := r.store.SetDM(ctx, t.row.ID, i, hash, false); err != nil {
+					r.log.Error("could not record a DM", "game", t.row.ID, "err", err)
+				}
+			}
 			continue
 		}
 		err := r.out.DM(ctx, seat.UserID, msg)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net/http"
 	"sync"
 	"time"
 
@@ -41,19 +40,26 @@ type Options struct {
 
 // Bot is a running Discord connection and the router's transport.
 type Bot struct {
-	opts    Options
-	s       *discordgo.Session
-	router  *commands.Router
-	log     *slog.Logger
-	dmMu    sync.Mutex
-	dms     map[string]string // user id -> DM channel id
-	ctx     context.Context
-	cancel  context.CancelFunc
-	closing sync.Once
-	ready   chan struct{}
-	userID  string
-	appID   string
-	tickers sync.WaitGroup
+	opts   Options
+	s      *discordgo.Session
+	log    *slog.Logger
+	ctx    context.Context
+	cancel context.CancelFunc
+	ready  chan struct{}
+	userID string
+	appID  string
+
+	dmMu sync.Mutex
+	dms  map[string]string // user id -> DM channel id
+
+	// mu guards router and closed; inflight counts interactions being
+	// answered, so Close waits for their follow-ups as well as their moves.
+	mu       sync.Mutex
+	router   *commands.Router
+	closed   bool
+	inflight sync.WaitGroup
+	tickers  sync.WaitGroup
+	closing  sync.Once
 }
 
 // New creates the session; nothing connects until Open.
@@ -65,10 +71,12 @@ func New(opts Options) (*Bot, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Interactions arrive whatever the intents; the bot reads no messages,
-	// members or presences, so it asks for nothing.
+	// Interactions (slash commands, autocomplete, components, also in DMs)
+	// arrive whatever the intents; the bot reads no messages, members or
+	// presences, so it asks for nothing.
 	s.Identify.Intents = discordgo.IntentsNone
 	s.ShouldReconnectOnError = true
+	s.ShouldRetryOnRateLimit = true // sleep for retry_after, then try again
 	s.StateEnabled = false
 	if opts.Log == nil {
 		opts.Log = slog.Default()
@@ -90,6 +98,8 @@ func New(opts Options) (*Bot, error) {
 func (b *Bot) Session() *discordgo.Session { return b.s }
 
 // Open connects to the gateway and returns the bot's user id once Ready.
+// Interactions that arrive before Serve are answered with "starting up"
+// rather than left to fail.
 func (b *Bot) Open() (string, error) {
 	var once sync.Once
 	b.s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
@@ -102,24 +112,24 @@ func (b *Bot) Open() (string, error) {
 			close(b.ready)
 		})
 	})
+	b.s.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { b.onInteraction(i) })
 	if err := b.s.Open(); err != nil {
 		return "", fmt.Errorf("connect to Discord: %w", err)
 	}
 	select {
 	case <-b.ready:
 	case <-time.After(30 * time.Second):
+		b.s.Close()
 		return "", errors.New("Discord did not send Ready within 30 seconds")
 	}
 	return b.userID, nil
 }
 
-// Serve registers the router's commands and starts answering interactions
-// and ticking reminders.
+// Serve registers the router's commands with one bulk overwrite and starts
+// answering interactions and ticking reminders.
 func (b *Bot) Serve(r *commands.Router) error {
-	b.router = r
-	appID := b.appID
 	cmds := applicationCommands(r.Commands())
-	if _, err := b.s.ApplicationCommandBulkOverwrite(appID, b.opts.DevGuildID, cmds); err != nil {
+	if _, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.opts.DevGuildID, cmds, discordgo.WithContext(b.ctx)); err != nil {
 		return fmt.Errorf("register slash commands: %w", err)
 	}
 	scope := "globally"
@@ -127,7 +137,9 @@ func (b *Bot) Serve(r *commands.Router) error {
 		scope = "in guild " + b.opts.DevGuildID
 	}
 	b.log.Info("slash commands registered", "count", len(cmds), "scope", scope)
-	b.s.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { b.onInteraction(i) })
+	b.mu.Lock()
+	b.router = r
+	b.mu.Unlock()
 	b.tickers.Add(1)
 	go func() {
 		defer b.tickers.Done()
@@ -138,57 +150,93 @@ func (b *Bot) Serve(r *commands.Router) error {
 			case <-b.ctx.Done():
 				return
 			case <-t.C:
-				r.Tick(b.ctx)
+				// A tick may play a default answer: once started it runs
+				// to the end (save and messages) even during shutdown.
+				r.Tick(context.WithoutCancel(b.ctx))
 			}
 		}
 	}()
 	return nil
 }
 
-// Close stops taking interactions, lets moves in flight finish and be
-// committed, then disconnects.
+// Close stops taking interactions, lets the ones being answered finish
+// (moves committed, messages posted, follow-ups delivered), then
+// disconnects.
 func (b *Bot) Close() error {
 	var err error
 	b.closing.Do(func() {
+		b.mu.Lock()
+		b.closed = true
+		router := b.router
+		b.mu.Unlock()
 		b.cancel()
 		b.tickers.Wait()
-		if b.router != nil {
-			b.router.Wait()
+		b.inflight.Wait()
+		if router != nil {
+			router.Wait()
 		}
 		err = b.s.Close()
 	})
 	return err
 }
 
-func (b *Bot) onInteraction(i *discordgo.InteractionCreate) {
-	if b.ctx.Err() != nil {
-		return // shutting down: Discord will show the user a failure rather than a lost move
+// acquire registers an interaction as in flight; it returns nil with a
+// reason when the bot cannot take it now.
+func (b *Bot) acquire() (*commands.Router, string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	switch {
+	case b.closed:
+		return nil, "I am restarting; nothing was changed. Please try again in a minute."
+	case b.router == nil:
+		return nil, "I am starting up; nothing was changed. Please try again in a moment."
 	}
+	b.inflight.Add(1)
+	return b.router, ""
+}
+
+func (b *Bot) onInteraction(i *discordgo.InteractionCreate) {
 	in, ok := interaction(i)
 	if !ok {
 		return
 	}
-	if in.Type == commands.Autocomplete {
-		resp := b.router.Handle(b.ctx, in)
-		var choices []*discordgo.ApplicationCommandOptionChoice
-		for _, s := range resp.Suggestions {
-			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: s.Name, Value: s.Value})
+	router, busy := b.acquire()
+	if router == nil {
+		// Answer rather than let Discord show "interaction failed".
+		if in.Type == commands.Autocomplete {
+			b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+				Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}}})
+			return
 		}
-		if choices == nil {
-			choices = []*discordgo.ApplicationCommandOptionChoice{}
-		}
-		b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-			Data: &discordgo.InteractionResponseData{Choices: choices}})
+		b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: busy, Flags: discordgo.MessageFlagsEphemeral}})
 		return
 	}
+	defer b.inflight.Done()
 	done := make(chan commands.Response, 1)
-	go func() { done <- b.router.Handle(context.WithoutCancel(b.ctx), in) }()
+	go func() { done <- router.Handle(context.WithoutCancel(b.ctx), in) }()
+	timer := time.NewTimer(b.opts.DeferAfter)
+	defer timer.Stop()
+	if in.Type == commands.Autocomplete {
+		// Autocomplete cannot be deferred: a late list is an empty one.
+		var resp commands.Response
+		select {
+		case resp = <-done:
+		case <-timer.C:
+			b.log.Warn("autocomplete took too long; answering with no suggestions", "command", in.Command)
+		}
+		b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			Data: &discordgo.InteractionResponseData{Choices: suggestions(resp.Suggestions)}})
+		return
+	}
 	select {
 	case resp := <-done:
 		b.answer(i, in, resp)
-	case <-time.After(b.opts.DeferAfter):
+	case <-timer.C:
 		// Rendering or a bot's thinking takes a while: acknowledge now and
-		// deliver the answer as a follow-up.
+		// deliver the answer as a follow-up. A slash command shows a private
+		// "thinking..." that the answer fills; a click shows nothing until
+		// the router's messages arrive.
 		later := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
 		if in.Type == commands.ComponentClick {
@@ -196,17 +244,32 @@ func (b *Bot) onInteraction(i *discordgo.InteractionCreate) {
 		}
 		acked := b.respond(i, later)
 		resp := <-done
-		if !acked {
-			return
+		if acked {
+			b.followUp(i, in, resp)
 		}
-		b.followUp(i, in, resp)
 	}
+}
+
+// ephemeralSource reports a click on an ephemeral message (a guided
+// choice), whose controls only the interaction itself can remove.
+func ephemeralSource(i *discordgo.InteractionCreate) bool {
+	return i.Type == discordgo.InteractionMessageComponent && i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
 }
 
 // answer is the first and only response to an interaction.
 func (b *Bot) answer(i *discordgo.InteractionCreate, in commands.Interaction, resp commands.Response) {
 	if resp.Kind == commands.Ack {
-		b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
+		switch {
+		case in.Type != commands.ComponentClick:
+			b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Content: "Done.", Flags: discordgo.MessageFlagsEphemeral}})
+		case ephemeralSource(i):
+			// The guided choice was used: take its buttons away.
+			b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+				Data: &discordgo.InteractionResponseData{Content: i.Message.Content, Components: []discordgo.MessageComponent{}}})
+		default:
+			b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
+		}
 		return
 	}
 	m := resp.Message
@@ -220,33 +283,63 @@ func (b *Bot) answer(i *discordgo.InteractionCreate, in commands.Interaction, re
 
 // followUp delivers an answer after a deferred response.
 func (b *Bot) followUp(i *discordgo.InteractionCreate, in commands.Interaction, resp commands.Response) {
-	if resp.Kind != commands.Reply {
-		return
-	}
-	m := resp.Message
 	var err error
-	if in.Type == commands.SlashCommand {
-		// The deferral was ephemeral: the answer replaces its "thinking".
-		content, comps := m.Content, components(m.Rows)
-		_, err = b.s.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &content, Components: &comps,
-			Files: files(m.Files), AllowedMentions: mentions(m.Mentions)})
-	} else {
+	switch {
+	case in.Type == commands.SlashCommand:
+		// The deferral was ephemeral: the answer replaces its "thinking"
+		// (an edit, so it may be retried).
+		m := resp.Message
+		if resp.Kind != commands.Reply {
+			m = commands.Message{Content: "Done."}
+		}
+		err = b.retry(b.ctx, func() error {
+			content, comps := m.Content, components(m.Rows)
+			_, err := b.s.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &content, Components: &comps,
+				Files: files(m.Files), AllowedMentions: mentions(m.Mentions)}, noRetry)
+			return err
+		})
+	case resp.Kind == commands.Ack && ephemeralSource(i):
+		// After a deferred update @original is the clicked message.
+		err = b.retry(b.ctx, func() error {
+			none := []discordgo.MessageComponent{}
+			_, err := b.s.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Components: &none}, noRetry)
+			return err
+		})
+	case resp.Kind == commands.Reply:
+		// A follow-up creates a message: not retried, so never doubled.
+		m := resp.Message
 		params := &discordgo.WebhookParams{Content: m.Content, Components: components(m.Rows), Files: files(m.Files),
 			AllowedMentions: mentions(m.Mentions)}
 		if m.Ephemeral {
 			params.Flags = discordgo.MessageFlagsEphemeral
 		}
-		_, err = b.s.FollowupMessageCreate(i.Interaction, true, params)
+		_, err = b.s.FollowupMessageCreate(i.Interaction, true, params, noRetry)
 	}
 	if err != nil {
-		b.log.Error("could not deliver a deferred answer", "err", err)
+		b.log.Error("could not deliver a deferred answer", "id", i.ID, "err", err)
 	}
 }
 
-// respond sends an interaction response; Discord's "unknown interaction"
-// (too late) and "already acknowledged" are logged and survived.
+// respond sends an interaction response. A server error is retried: a
+// second callback can never answer twice (Discord refuses it with 40060).
+// "Unknown interaction" (too late) and "already acknowledged" are logged
+// and survived.
 func (b *Bot) respond(i *discordgo.InteractionCreate, r *discordgo.InteractionResponse) bool {
-	err := b.s.InteractionRespond(i.Interaction, r)
+	attempt := 0
+	err := b.retry(b.ctx, func() error {
+		attempt++
+		// Files are readers: build them again for every attempt.
+		if attempt > 1 && r.Data != nil && len(r.Data.Files) > 0 {
+			for _, f := range r.Data.Files {
+				if s, ok := f.Reader.(interface {
+					Seek(int64, int) (int64, error)
+				}); ok {
+					s.Seek(0, 0)
+				}
+			}
+		}
+		return b.s.InteractionRespond(i.Interaction, r, noRetry)
+	})
 	if err == nil {
 		return true
 	}
@@ -254,6 +347,9 @@ func (b *Bot) respond(i *discordgo.InteractionCreate, r *discordgo.InteractionRe
 	case codeUnknownInteraction:
 		b.log.Warn("interaction expired before it was answered", "id", i.ID)
 	case codeAlreadyAcked:
+		if attempt > 1 {
+			return true // an earlier attempt got through after all
+		}
 		b.log.Warn("interaction was already answered", "id", i.ID)
 	default:
 		b.log.Error("could not answer an interaction", "id", i.ID, "err", err)
@@ -261,93 +357,10 @@ func (b *Bot) respond(i *discordgo.InteractionCreate, r *discordgo.InteractionRe
 	return false
 }
 
-func code(err error) int {
-	var re *discordgo.RESTError
-	if errors.As(err, &re) && re.Message != nil {
-		return re.Message.Code
+func suggestions(ss []commands.Suggestion) []*discordgo.ApplicationCommandOptionChoice {
+	choices := []*discordgo.ApplicationCommandOptionChoice{}
+	for _, s := range ss {
+		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: s.Name, Value: s.Value})
 	}
-	return 0
-}
-
-func status(err error) int {
-	var re *discordgo.RESTError
-	if errors.As(err, &re) && re.Response != nil {
-		return re.Response.StatusCode
-	}
-	return 0
-}
-
-// Transport.
-
-// retry runs a REST call again after a server error, with backoff. Only
-// idempotent calls (edits) use it; a create could be doubled.
-func (b *Bot) retry(f func() error) error {
-	var err error
-	delay := 250 * time.Millisecond
-	for attempt := 0; attempt < 4; attempt++ {
-		if err = f(); err == nil || status(err) < http.StatusInternalServerError {
-			return err
-		}
-		time.Sleep(delay)
-		delay *= 2
-	}
-	return err
-}
-
-// Send posts a message to a channel.
-func (b *Bot) Send(ctx context.Context, channel string, m commands.Message) (string, error) {
-	msg, err := b.s.ChannelMessageSendComplex(channel, &discordgo.MessageSend{Content: m.Content, Components: components(m.Rows),
-		Files: files(m.Files), AllowedMentions: mentions(m.Mentions)}, discordgo.WithContext(ctx))
-	if err != nil {
-		if c := code(err); c == codeMissingPermissions || c == codeMissingAccess {
-			return "", fmt.Errorf("no permission to post in channel %s: %w", channel, err)
-		}
-		return "", err
-	}
-	return msg.ID, nil
-}
-
-// Edit replaces a message wholesale, attachments included.
-func (b *Bot) Edit(ctx context.Context, channel, id string, m commands.Message) error {
-	return b.retry(func() error {
-		content, comps := m.Content, components(m.Rows)
-		_, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: id, Channel: channel, Content: &content, Components: &comps,
-			Files: files(m.Files), Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: mentions(m.Mentions)}, discordgo.WithContext(ctx))
-		return err
-	})
-}
-
-// ClearControls removes a message's components and nothing else.
-func (b *Bot) ClearControls(ctx context.Context, channel, id string) error {
-	return b.retry(func() error {
-		none := []discordgo.MessageComponent{}
-		_, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: id, Channel: channel, Components: &none}, discordgo.WithContext(ctx))
-		return err
-	})
-}
-
-// DM sends a direct message; closed DMs become commands.ErrDMClosed.
-func (b *Bot) DM(ctx context.Context, user string, m commands.Message) error {
-	b.dmMu.Lock()
-	ch, ok := b.dms[user]
-	b.dmMu.Unlock()
-	if !ok {
-		c, err := b.s.UserChannelCreate(user, discordgo.WithContext(ctx))
-		if err != nil {
-			if code(err) == codeCannotDM {
-				return commands.ErrDMClosed
-			}
-			return err
-		}
-		ch = c.ID
-		b.dmMu.Lock()
-		b.dms[user] = ch
-		b.dmMu.Unlock()
-	}
-	_, err := b.s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{Content: m.Content, Components: components(m.Rows),
-		Files: files(m.Files), AllowedMentions: mentions(nil)}, discordgo.WithContext(ctx))
-	if code(err) == codeCannotDM {
-		return commands.ErrDMClosed
-	}
-	return err
+	return choices
 }

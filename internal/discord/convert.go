@@ -7,6 +7,7 @@ package discord
 import (
 	"bytes"
 	"strconv"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -71,11 +72,16 @@ func interaction(i *discordgo.InteractionCreate) (commands.Interaction, bool) {
 	switch {
 	case i.Member != nil && i.Member.User != nil:
 		in.User = commands.User{ID: i.Member.User.ID, Name: displayName(i.Member.User, i.Member)}
-		in.CanManage = i.Member.Permissions&discordgo.PermissionManageChannels != 0
+		// Member permissions in an interaction are computed for its channel,
+		// overwrites included; Administrator implies every permission.
+		in.CanManage = i.Member.Permissions&(discordgo.PermissionManageChannels|discordgo.PermissionAdministrator) != 0
 	case i.User != nil:
 		in.User = commands.User{ID: i.User.ID, Name: displayName(i.User, nil)}
 	default:
 		return in, false
+	}
+	if !in.DM {
+		in.CannotPost = cannotPost(i.AppPermissions)
 	}
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
@@ -118,6 +124,34 @@ func interaction(i *discordgo.InteractionCreate) (commands.Interaction, bool) {
 		return in, false
 	}
 	return in, true
+}
+
+// cannotPost explains what the bot lacks to post turn messages in the
+// interaction's channel (its app_permissions there), or "" when it may.
+// Send Messages in Threads stands in for Send Messages in a thread; the
+// interaction does not say which kind of channel it came from.
+func cannotPost(perms int64) string {
+	if perms == 0 {
+		return "" // not sent: assume the invite's permissions
+	}
+	var missing []string
+	if perms&discordgo.PermissionAdministrator != 0 {
+		return ""
+	}
+	if perms&discordgo.PermissionViewChannel == 0 {
+		missing = append(missing, "View Channel")
+	}
+	if perms&(discordgo.PermissionSendMessages|discordgo.PermissionSendMessagesInThreads) == 0 {
+		missing = append(missing, "Send Messages (and Send Messages in Threads for threads)")
+	}
+	if perms&discordgo.PermissionAttachFiles == 0 {
+		missing = append(missing, "Attach Files")
+	}
+	if len(missing) == 0 {
+		return ""
+	}
+	return "I cannot post in this channel, so nothing was changed: give me " + strings.Join(missing, ", ") +
+		" here (server or channel settings), then try again."
 }
 
 func optionString(o *discordgo.ApplicationCommandInteractionDataOption) string {

@@ -1,0 +1,407 @@
+package discord_test
+
+import (
+	"bytes"
+	"context"
+	"image"
+	"image/color"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"standoff/internal/catalog"
+	"standoff/internal/commands"
+	"standoff/internal/discord"
+	"standoff/internal/discordtest"
+	"standoff/internal/games"
+	"standoff/storage"
+)
+
+// The world every end-to-end test plays in: one guild, two channels, five
+// users (eve never plays).
+const (
+	guild   = "900"
+	general = "901"
+	other   = "902"
+	alice   = "100"
+	bob     = "101"
+	carol   = "102"
+	dave    = "103"
+	eve     = "104"
+	wait    = 10 * time.Second
+	// deadline is Discord's limit for the first response: a protocol
+	// requirement, measured by the fake, not a speed target.
+	deadline = 3 * time.Second
+)
+
+var names = map[string]string{alice: "alice", bob: "bob", carol: "carol", dave: "dave", eve: "eve"}
+
+// logSink collects the bot's log lines for assertions.
+type logSink struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *logSink) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *logSink) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// env is a fake Discord with the bot running against it on a database
+// file that outlives restarts.
+type env struct {
+	t      *testing.T
+	fake   *discordtest.Server
+	db     string
+	games  []commands.Game
+	opts   discord.Options
+	logs   *logSink
+	store  *storage.Store
+	bot    *discord.Bot
+	router *commands.Router
+	seed   atomic.Uint64
+	// patience bounds every wait for the bot (longer with real renderers
+	// under the race detector).
+	patience time.Duration
+	selects  atomic.Int32 // select menu choices made
+}
+
+type envOption func(*env)
+
+// withGames replaces the catalog (e.g. with a slowed renderer).
+func withGames(gs []commands.Game) envOption { return func(e *env) { e.games = gs } }
+
+// withPatience lengthens the waits for the bot.
+func withPatience(d time.Duration) envOption { return func(e *env) { e.patience = d } }
+
+// withOptions adjusts the bot's options.
+func withOptions(f func(*discord.Options)) envOption { return func(e *env) { f(&e.opts) } }
+
+func newEnv(t *testing.T, options ...envOption) *env {
+	t.Helper()
+	fake := discordtest.New(t)
+	for id, name := range names {
+		fake.AddUser(id, name)
+	}
+	fake.AddChannel(guild, general)
+	fake.AddChannel(guild, other)
+	e := &env{t: t, fake: fake, db: filepath.Join(t.TempDir(), "standoff.db"), games: quickGames(), logs: &logSink{}, patience: wait}
+	e.opts = discord.Options{Token: strings.TrimPrefix(fake.Token(), "Bot "), Configure: fake.Configure, TickEvery: time.Hour}
+	for _, o := range options {
+		o(e)
+	}
+	e.start()
+	t.Cleanup(e.stop) // runs before the fake's own cleanup
+	return e
+}
+
+// start opens the database, connects a new bot and serves a new router.
+func (e *env) start() {
+	e.t.Helper()
+	store, err := storage.Open(e.db)
+	if err != nil {
+		e.t.Fatalf("open database: %v", err)
+	}
+	opts := e.opts
+	opts.Log = slog.New(slog.NewTextHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	bot, err := discord.New(opts)
+	if err != nil {
+		e.t.Fatalf("discord.New: %v", err)
+	}
+	userID, err := bot.Open()
+	if err != nil {
+		e.t.Fatalf("Open: %v", err)
+	}
+	cfg := commands.DefaultConfig()
+	cfg.BotUserID = userID
+	router := commands.New(commands.Deps{Store: store, Transport: bot, Games: e.games, Log: opts.Log,
+		Seed: func() uint64 { return 7 + e.seed.Add(1) }}, cfg)
+	if err := bot.Serve(router); err != nil {
+		e.t.Fatalf("Serve: %v", err)
+	}
+	e.store, e.bot, e.router = store, bot, router
+}
+
+// stop closes the bot (moves in flight finish) and then the database.
+func (e *env) stop() {
+	if e.bot == nil {
+		return
+	}
+	if err := e.bot.Close(); err != nil {
+		e.t.Errorf("bot.Close: %v", err)
+	}
+	if err := e.store.Close(); err != nil {
+		e.t.Errorf("store.Close: %v", err)
+	}
+	e.bot, e.store = nil, nil
+}
+
+// restart is a process restart: a new bot and router on the same database
+// and the same Discord.
+func (e *env) restart() {
+	e.t.Helper()
+	e.stop()
+	e.start()
+}
+
+func (e *env) must(in *discordtest.Interaction, err error) *discordtest.Interaction {
+	e.t.Helper()
+	if err != nil {
+		e.t.Fatalf("interaction: %v", err)
+	}
+	return in
+}
+
+// answered waits for the first response, checks Discord's deadline, and
+// waits for the finished answer (a deferred one filled in).
+func (e *env) answered(in *discordtest.Interaction) (discordtest.Response, discordtest.Message) {
+	e.t.Helper()
+	resp, err := in.Wait(e.patience)
+	if err != nil {
+		e.t.Fatalf("no response to interaction %s: %v\nattempts: %+v\nlogs:\n%s", in.ID(), err, in.Attempts(), e.logs.String())
+	}
+	if resp.Latency > deadline {
+		e.t.Fatalf("first response after %v, beyond Discord's %v", resp.Latency, deadline)
+	}
+	if resp.Type == discordtest.CallbackDeferredUpdate {
+		// A silent acknowledgement: the router's own messages are the
+		// answer (wait for them with settle), or a follow-up comes later.
+		return resp, discordtest.Message{}
+	}
+	msg, err := in.WaitOriginal(e.patience)
+	if err != nil {
+		e.t.Fatalf("interaction %s never completed: %v", in.ID(), err)
+	}
+	return resp, msg
+}
+
+// eventually polls cond until it holds (the bot works asynchronously; this
+// waits for it, it does not measure it).
+func (e *env) eventually(what string, cond func() bool) {
+	e.t.Helper()
+	for end := time.Now().Add(e.patience); !cond(); {
+		if time.Now().After(end) {
+			e.t.Fatalf("timed out waiting for %s\nlogs:\n%s", what, e.logs.String())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// settle waits until the channel's game has moved past before and its new
+// turn message is posted and recorded.
+func (e *env) settle(channel string, before *storage.Game) *storage.Game {
+	e.t.Helper()
+	var row *storage.Game
+	e.eventually("the game to move on", func() bool {
+		r, err := e.store.LatestGame(context.Background(), channel)
+		if err != nil || r.Version <= before.Version || r.MessageID == "" || r.MessageID == before.MessageID {
+			return false
+		}
+		row = r
+		_, ok := e.fake.Message(r.MessageID)
+		return ok
+	})
+	return row
+}
+
+// reply runs a slash command and returns the answer shown to the user.
+func (e *env) reply(user, channel, cmd, sub string, opts ...discordtest.CommandOption) discordtest.Message {
+	e.t.Helper()
+	_, msg := e.answered(e.must(e.fake.RunCommand(user, channel, cmd, sub, opts...)))
+	return msg
+}
+
+// click presses a button and returns the ephemeral answer, if any ("" for a
+// silent acknowledgement: the router's messages are the answer).
+func (e *env) click(user, messageID, customID string) string {
+	e.t.Helper()
+	return e.clicked(e.must(e.fake.Click(user, messageID, customID)))
+}
+
+func (e *env) choose(user, messageID, customID, value string) string {
+	e.t.Helper()
+	e.selects.Add(1)
+	return e.clicked(e.must(e.fake.Select(user, messageID, customID, value)))
+}
+
+func (e *env) clicked(in *discordtest.Interaction) string {
+	e.t.Helper()
+	resp, _ := e.answered(in)
+	switch resp.Type {
+	case discordtest.CallbackChannelMessage:
+		return resp.Message.Content
+	case discordtest.CallbackDeferredUpdate:
+		if f := in.Followups(); len(f) > 0 {
+			return f[len(f)-1].Content
+		}
+	case discordtest.CallbackUpdateMessage:
+		return ""
+	}
+	return ""
+}
+
+// game reads the channel's latest game and its state from the database.
+func (e *env) game(channel string) (*storage.Game, games.State) {
+	e.t.Helper()
+	row, err := e.store.LatestGame(context.Background(), channel)
+	if err != nil {
+		e.t.Fatalf("no game in %s: %v", channel, err)
+	}
+	if row.State == nil {
+		return row, nil
+	}
+	for _, g := range e.games {
+		if g.Kind.Name == row.Kind {
+			st, err := g.Kind.Decode(row.State)
+			if err != nil {
+				e.t.Fatalf("decode: %v", err)
+			}
+			return row, st
+		}
+	}
+	e.t.Fatalf("unknown kind %s", row.Kind)
+	return nil, nil
+}
+
+func (e *env) moves(id int64) int {
+	e.t.Helper()
+	ms, err := e.store.Moves(context.Background(), id)
+	if err != nil {
+		e.t.Fatalf("moves: %v", err)
+	}
+	return len(ms)
+}
+
+// turnMessage is the message carrying the game's controls now.
+func (e *env) turnMessage(channel string) discordtest.Message {
+	e.t.Helper()
+	row, _ := e.game(channel)
+	m, ok := e.fake.Message(row.MessageID)
+	if !ok {
+		e.t.Fatalf("turn message %q of game %d not found", row.MessageID, row.ID)
+	}
+	return m
+}
+
+// checkImages decodes every attachment of the messages as a PNG of a
+// sensible size.
+func checkImages(t *testing.T, msgs []discordtest.Message) int {
+	t.Helper()
+	n := 0
+	for _, m := range msgs {
+		for _, a := range m.Attachments {
+			img, err := a.PNG()
+			if err != nil {
+				t.Fatalf("attachment %s of message %s: %v", a.Filename, m.ID, err)
+			}
+			b := img.Bounds()
+			if b.Dx() < 200 || b.Dy() < 200 || b.Dx() > 4000 || b.Dy() > 4000 || a.Size > 1<<20 || a.Size < 100 {
+				t.Errorf("attachment %s of message %s: %dx%d, %d bytes", a.Filename, m.ID, b.Dx(), b.Dy(), a.Size)
+			}
+			n++
+		}
+	}
+	return n
+}
+
+// findID returns the custom id of the first component whose id starts with
+// prefix (or whose label contains label when prefix is "").
+func findID(m discordtest.Message, prefix string) (string, bool) {
+	for _, id := range m.CustomIDs() {
+		if strings.HasPrefix(id, prefix) {
+			return id, true
+		}
+	}
+	return "", false
+}
+
+// noErrorLogs fails when the bot logged an error.
+func (e *env) noErrorLogs() {
+	e.t.Helper()
+	for _, line := range strings.Split(e.logs.String(), "\n") {
+		if strings.Contains(line, "level=ERROR") {
+			e.t.Errorf("the bot logged an error: %s", line)
+		}
+	}
+}
+
+// noErrorsBut fails on REST errors the fake answered other than the codes
+// listed (the test caused those on purpose).
+func (e *env) noErrorsBut(codes ...int) {
+	e.t.Helper()
+	allowed := map[int]bool{}
+	for _, c := range codes {
+		allowed[c] = true
+	}
+	for _, re := range e.fake.RESTErrors() {
+		if !allowed[re.Code] && !allowed[re.Status] {
+			e.t.Errorf("unexpected REST error: %s", re.String())
+		}
+	}
+}
+
+// quickGames is the catalog with a small stand-in renderer. The real ones
+// draw 1000x1274 boards and encode them with png.BestCompression: about a
+// second per image normally but 15-25 s under the race detector, too slow
+// for whole games here. TestRealBoardImage posts one real board.
+func quickGames() []commands.Game {
+	gs := catalog.Games()
+	for i := range gs {
+		gs[i].Draw = quickDraw
+	}
+	return gs
+}
+
+// quickDraw draws a 240x200 picture that differs with the view's text: a
+// band per text line, its shade from the line's length and first byte.
+func quickDraw(v games.View) (image.Image, error) {
+	pal := color.Palette{}
+	for i := 0; i < 16; i++ {
+		pal = append(pal, color.RGBA{uint8(i * 16), uint8(255 - i*16), uint8(i * 8), 255})
+	}
+	img := image.NewPaletted(image.Rect(0, 0, 240, 200), pal)
+	lines := strings.Split(v.Text(), "\n")
+	for y := 0; y < 200; y++ {
+		line := lines[y*len(lines)/200]
+		c := uint8(len(line) % 16)
+		if len(line) > 0 {
+			c = (c + line[0]) % 16
+		}
+		row := img.Pix[y*img.Stride : y*img.Stride+240]
+		for x := range row {
+			row[x] = c
+		}
+	}
+	return img, nil
+}
+
+// slowGames wraps every renderer with a pause; started (if not nil) hears
+// when a drawing begins.
+func slowGames(d time.Duration, started chan<- struct{}) []commands.Game {
+	gs := quickGames()
+	for i := range gs {
+		draw := gs[i].Draw
+		gs[i].Draw = func(v games.View) (img image.Image, err error) {
+			if started != nil {
+				select {
+				case started <- struct{}{}:
+				default:
+				}
+			}
+			time.Sleep(d)
+			return draw(v)
+		}
+	}
+	return gs
+}

@@ -1,0 +1,180 @@
+package discord_test
+
+import (
+	"strings"
+	"testing"
+
+	"standoff/internal/discordtest"
+	"standoff/storage"
+)
+
+// lastWithControls is the newest message that still has controls.
+func lastWithControls(msgs []discordtest.Message) (discordtest.Message, bool) {
+	for i := len(msgs) - 1; i >= 0; i-- {
+		if len(msgs[i].CustomIDs()) > 0 {
+			return msgs[i], true
+		}
+	}
+	return discordtest.Message{}, false
+}
+
+// play plays the move a guided menu offers.
+func (e *env) playGuided(user string, from discordtest.Message) {
+	e.t.Helper()
+	menu, id, value := e.guided(user, from)
+	var s string
+	if value != "" {
+		s = e.choose(user, menu.ID, id, value)
+	} else {
+		s = e.click(user, menu.ID, id)
+	}
+	if s != "" {
+		e.t.Fatalf("%s's move from %q was refused: %q", names[user], menu.Content, s)
+	}
+}
+
+// TestLockedOutGame plays a whole three-player Locked Out game through the
+// fake: lobby Join and Start, public moves by button and typing, private
+// decisions answered from DMs, one player with closed DMs answering through
+// /game hand, a restart mid-game with old DM buttons still working.
+func TestLockedOutGame(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	e.fake.SetDMsClosed(carol, true)
+
+	if s := e.reply(alice, general, "lockedout", "start"); !strings.Contains(s.Content, "Lobby opened") {
+		t.Fatalf("start answered %q", s.Content)
+	}
+	lobby, _ := e.fake.LastMessage(general)
+	join, _ := findID(lobby, "join:")
+	if s := e.click(bob, lobby.ID, join); s != "" {
+		t.Fatalf("bob's Join answered %q", s)
+	}
+	lobby, _ = e.fake.Message(lobby.ID)
+	join, _ = findID(lobby, "join:") // the lobby's version moved on
+	if s := e.click(carol, lobby.ID, join); s != "" {
+		t.Fatalf("carol's Join answered %q", s)
+	}
+	lobby, _ = e.fake.Message(lobby.ID)
+	if !strings.Contains(lobby.Content, "Players (3): alice, bob, carol") {
+		t.Errorf("lobby after joins: %q", lobby.Content)
+	}
+	start, _ := findID(lobby, "start:")
+	if s := e.click(bob, lobby.ID, start); !strings.Contains(s, "Only the lobby's creator") {
+		t.Errorf("bob's Start answered %q", s)
+	}
+	lobbyRow, _ := e.game(general)
+	if s := e.click(alice, lobby.ID, start); s != "" {
+		t.Fatalf("alice's Start answered %q", s)
+	}
+	row := e.settle(general, lobbyRow)
+
+	// Carol's DMs are closed: the channel says so, revealing nothing, and
+	// /game hand shows her hand to her alone.
+	e.eventually("the closed-DM notice", func() bool {
+		for _, m := range e.fake.Messages(general) {
+			if strings.Contains(m.Content, "<@"+carol+">: I cannot send you direct messages") {
+				return true
+			}
+		}
+		return false
+	})
+	hand := e.reply(carol, general, "game", "hand")
+	if !hand.Ephemeral || hand.Recipient != carol || !strings.Contains(hand.Content, "private to you") {
+		t.Errorf("carol's /game hand: %+v", hand)
+	}
+	if dms := e.fake.DMs(carol); len(dms) != 0 {
+		t.Errorf("carol has %d DMs although hers are closed", len(dms))
+	}
+	if s := e.reply(eve, general, "game", "hand"); !strings.Contains(s.Content, "not playing") {
+		t.Errorf("eve's /game hand answered %q", s.Content)
+	}
+
+	played, private, typed := 0, 0, 0
+	restarted := false
+	for row.Status == storage.Active && played < 400 {
+		_, st := e.game(general)
+		p := st.Prompts()[0]
+		user := row.Seats[p.Seat].UserID
+		switch {
+		case p.Private && user == carol:
+			e.playGuided(carol, e.reply(carol, general, "game", "hand"))
+			private++
+		case p.Private:
+			dm, ok := lastWithControls(e.fake.DMs(user))
+			if !ok {
+				dms := e.fake.DMs(user)
+				for _, m := range dms {
+					t.Logf("DM %s edits %d: %q %v", m.ID, m.Edits, m.Content, m.CustomIDs())
+				}
+				t.Fatalf("after %d moves %s has a private decision %q but no DM with controls\n%s", played, names[user], p.Text, e.logs.String())
+			}
+			if !restarted && played >= 10 {
+				// The DM's buttons were made before the restart.
+				e.restart()
+				restarted = true
+			}
+			e.playGuided(user, dm)
+			private++
+		case played%3 == 0:
+			mv := st.Legal(p.Seat)[0]
+			if s := e.reply(user, general, "lockedout", "move", discordtest.Opt("move", mv)); s.Content != "Played `"+mv+"`." {
+				t.Fatalf("typed %q answered %q", mv, s.Content)
+			}
+			typed++
+		default:
+			e.playGuided(user, e.turnMessage(general))
+		}
+		row = e.settle(general, row)
+		played++
+	}
+	t.Logf("%d moves: %d private, %d typed; status %s", played, private, typed, row.Status)
+	if !restarted || private == 0 {
+		t.Fatalf("the game ended too soon to test DMs and restarts (%d moves)", played)
+	}
+	for _, u := range []string{alice, bob, carol} {
+		if row.Status != storage.Active {
+			break
+		}
+		e.reply(u, general, "game", "resign")
+		row = e.settle(general, row)
+		played++
+	}
+	if row.Status != storage.Finished {
+		t.Fatalf("status %s", row.Status)
+	}
+	if n := e.moves(row.ID); n != played {
+		t.Errorf("%d moves logged, %d played", n, played)
+	}
+
+	// DMs reach players with open DMs, each in their own DM channel, and
+	// nobody else; the channel never shows a private view.
+	for id := range names {
+		dms := e.fake.DMs(id)
+		if (id == alice || id == bob) != (len(dms) > 0) {
+			t.Errorf("%s got %d DMs", names[id], len(dms))
+		}
+		for _, m := range dms {
+			if m.ChannelID != e.fake.DMChannelID(id) || m.GuildID != "" || !strings.Contains(m.Content, "private to you") {
+				t.Errorf("DM to %s: %+v", names[id], m)
+			}
+		}
+		checkImages(t, dms)
+	}
+	msgs := e.fake.Messages(general)
+	for _, m := range msgs {
+		if strings.Contains(m.Content, "private to you") {
+			t.Errorf("a private view in the channel: %q", m.Content)
+		}
+		if m.ID != row.MessageID && len(m.CustomIDs()) != 0 {
+			t.Errorf("old message %s kept controls %v", m.ID, m.CustomIDs())
+		}
+	}
+	// Lobby, first turn, one turn message per move, one DM notice.
+	if len(msgs) != 3+played {
+		t.Errorf("%d channel messages, want %d", len(msgs), 3+played)
+	}
+	checkImages(t, msgs)
+	e.noErrorsBut(discordtest.CodeCannotMessageUser)
+	e.noErrorLogs()
+}

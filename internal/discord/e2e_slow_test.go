@@ -1,0 +1,131 @@
+package discord_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"standoff/internal/catalog"
+	"standoff/internal/discord"
+	"standoff/internal/discordtest"
+	"standoff/storage"
+)
+
+// TestSlowRenderDeferred: with drawing slowed to 4 s, every interaction
+// still gets its first response within Discord's 3 seconds (a deferral)
+// and the real answer follows.
+func TestSlowRenderDeferred(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, withGames(slowGames(4*time.Second, nil)))
+
+	// A click whose work draws: deferred update, then the turn message.
+	e.reply(alice, general, "hijack", "challenge", discordtest.Opt("opponent", bob), discordtest.Opt("num_pieces", 2))
+	lobby, _ := e.fake.LastMessage(general)
+	lobbyRow, _ := e.game(general)
+	accept, _ := findID(lobby, "accept:")
+	resp, _ := e.answered(e.must(e.fake.Click(bob, lobby.ID, accept)))
+	if resp.Type != discordtest.CallbackDeferredUpdate {
+		t.Errorf("slow click answered with type %d, want a deferred update", resp.Type)
+	}
+	row := e.settle(general, lobbyRow)
+
+	// A slash command whose work draws: deferred ephemeral "thinking",
+	// then filled with the answer.
+	_, st := e.game(general)
+	mv := firstMove(st.Legal(0))
+	resp, msg := e.answered(e.must(e.fake.RunCommand(alice, general, "hijack", "move", discordtest.Opt("move", mv))))
+	if resp.Type != discordtest.CallbackDeferredChannelMessage || !resp.Ephemeral {
+		t.Errorf("slow move answered with type %d (ephemeral %v), want a deferred ephemeral message", resp.Type, resp.Ephemeral)
+	}
+	if msg.Content != "Played `"+mv+"`." || msg.Loading {
+		t.Errorf("deferred answer filled with %q", msg.Content)
+	}
+	row = e.settle(general, row)
+
+	// An answer that is itself an image: the board, privately.
+	resp, msg = e.answered(e.must(e.fake.RunCommand(bob, general, "hijack", "board")))
+	if resp.Type != discordtest.CallbackDeferredChannelMessage || len(msg.Attachments) != 1 || !msg.Ephemeral {
+		t.Errorf("slow board: type %d, %d attachments, ephemeral %v", resp.Type, len(msg.Attachments), msg.Ephemeral)
+	}
+	checkImages(t, []discordtest.Message{msg})
+
+	// A cheap command is answered at once.
+	if resp, _ := e.answered(e.must(e.fake.RunCommand(bob, general, "game", "help"))); resp.Type != discordtest.CallbackChannelMessage {
+		t.Errorf("help answered with type %d", resp.Type)
+	}
+	if n := e.moves(row.ID); n != 1 {
+		t.Errorf("%d moves logged", n)
+	}
+	e.noErrorsBut()
+}
+
+// TestShutdownFinishesMove closes the bot while a move is being drawn:
+// Close waits, the move is in the log, its turn message is posted and the
+// deferred answer delivered; a new bot on the same database carries on.
+func TestShutdownFinishesMove(t *testing.T) {
+	t.Parallel()
+	started := make(chan struct{}, 1)
+	e := newEnv(t, withGames(slowGames(2500*time.Millisecond, started)))
+	row := e.startHijack(general)
+	<-started // the first turn's drawing
+
+	_, st := e.game(general)
+	mv := firstMove(st.Legal(0))
+	in := e.must(e.fake.RunCommand(alice, general, "hijack", "move", discordtest.Opt("move", mv)))
+	<-started // the move is committed and its turn message is being drawn
+	e.stop()
+
+	store, err := storage.Open(e.db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := store.Game(context.Background(), row.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves, _ := store.Moves(context.Background(), row.ID)
+	store.Close()
+	if len(moves) != 1 || moves[0].Move != mv || got.Version != row.Version+1 {
+		t.Fatalf("after shutdown: moves %+v, version %d", moves, got.Version)
+	}
+	turn, ok := e.fake.Message(got.MessageID)
+	if !ok || len(turn.Attachments) != 1 || !strings.Contains(turn.Content, "<@"+bob+">") {
+		t.Fatalf("turn message after shutdown: %+v", turn)
+	}
+	if msg, err := in.WaitOriginal(wait); err != nil || msg.Content != "Played `"+mv+"`." {
+		t.Errorf("the deferred answer: %q %v", msg.Content, err)
+	}
+
+	// A new bot on the same database carries on.
+	e.start()
+	e.typed(general)
+}
+
+// TestDevGuildRegistration: with a dev guild the commands go to that guild
+// only, in one bulk overwrite.
+func TestDevGuildRegistration(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, withOptions(func(o *discord.Options) { o.DevGuildID = guild }))
+	if n := e.fake.Calls(discordtest.RouteOverwriteGuild); n != 1 || len(e.fake.Commands(guild)) != 3 || len(e.fake.Commands("")) != 0 {
+		t.Errorf("%d guild overwrites; %d guild and %d global commands", n, len(e.fake.Commands(guild)), len(e.fake.Commands("")))
+	}
+	if s := e.reply(alice, general, "game", "help"); !strings.Contains(s.Content, "Standoff") {
+		t.Errorf("help: %q", s.Content)
+	}
+}
+
+// TestRealBoardImage posts one turn message drawn by the real Hijack
+// renderer: a phone-sized PNG well within Discord's limits.
+func TestRealBoardImage(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, withGames(catalog.Games()), withPatience(2*time.Minute), withOptions(func(o *discord.Options) { o.DeferAfter = time.Second }))
+	e.startHijack(general)
+	turn := e.turnMessage(general)
+	if n := checkImages(t, []discordtest.Message{turn}); n != 1 {
+		t.Fatalf("%d images on the first turn message", n)
+	}
+	if a := turn.Attachments[0]; a.Filename != "board.png" || a.Width < 600 {
+		t.Errorf("board attachment %s %dx%d", a.Filename, a.Width, a.Height)
+	}
+}
