@@ -230,3 +230,11 @@ func (h *harness) startTally(opts ...string) {
 		h.t.Fatal("game did not start after the challenge was accepted")
 	}
 }
+
+// failingSends makes every channel post fail, as a channel the bot may not
+// write to would.
+type failingSends struct{ *recorder }
+
+func (f failingSends) Send(context.Context, string, Message) (string, error) {
+	return "", fmt.Errorf("403 missing permissions")
+}

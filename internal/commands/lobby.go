@@ -92,7 +92,9 @@ func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Respons
 		}
 		return ephemeral(fmt.Sprintf("%s game #%d started.", g.Kind.Title, row.ID)), nil
 	}
-	r.postLobby(ctx, t)
+	if err := r.postLobby(ctx, t); err != nil {
+		return Response{}, err
+	}
 	return ephemeral(fmt.Sprintf("Challenge sent for %s game #%d.", g.Kind.Title, row.ID)), nil
 }
 
@@ -121,7 +123,9 @@ func (r *Router) openLobby(ctx context.Context, in Interaction, g Game) (Respons
 	if err != nil {
 		return Response{}, err
 	}
-	r.postLobby(ctx, t)
+	if err := r.postLobby(ctx, t); err != nil {
+		return Response{}, err
+	}
 	return ephemeral(fmt.Sprintf("Lobby opened for %s game #%d.", g.Kind.Title, row.ID)), nil
 }
 
@@ -207,16 +211,24 @@ func seatMention(s storage.Seat) string {
 	return mention(s.UserID)
 }
 
-func (r *Router) postLobby(ctx context.Context, t *table) {
+// postLobby posts the lobby's message. A lobby nobody can see would only
+// block the channel, so when the post fails the lobby is closed again.
+func (r *Router) postLobby(ctx context.Context, t *table) error {
 	id, err := r.out.Send(ctx, t.row.Channel, r.lobbyMessage(t))
 	if err != nil {
 		r.log.Error("could not post the lobby", "game", t.row.ID, "err", err)
-		return
+		base := t.row.Version
+		t.row.Status = storage.Abandoned
+		if serr := r.store.Save(ctx, t.row, base, nil); serr != nil {
+			r.log.Error("could not close the unposted lobby", "game", t.row.ID, "err", serr)
+		}
+		return refusef("I could not post in this channel, so no game was opened. Check that I may view the channel, send messages and attach files here.")
 	}
 	t.row.MessageID = id
 	if err := r.store.SetMessage(ctx, t.row.ID, id); err != nil {
 		r.log.Error("could not record the lobby message", "game", t.row.ID, "err", err)
 	}
+	return nil
 }
 
 // lobbyClick handles join, leave, start, accept and decline.

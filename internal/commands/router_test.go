@@ -494,3 +494,15 @@ func TestStatusRulesHelpHistory(t *testing.T) {
 	}
 	mustEphemeral(t, h.cmd("carol", "tally", "board", "text=true"), "Total 1 of 10")
 }
+
+func TestLobbyThatCannotBePostedIsNotLeftBlockingTheChannel(t *testing.T) {
+	h := newHarness(t)
+	h.r.out = failingSends{h.rec}
+	mustEphemeral(t, h.cmd("alice", "tally", "start"), "could not post in this channel")
+	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "opponent=bob"), "could not post in this channel")
+	if g := h.game(); g.Open() {
+		t.Fatalf("an unposted lobby stays open (%s) and blocks the channel", g.Status)
+	}
+	h.r.out = h.rec
+	mustEphemeral(t, h.cmd("alice", "tally", "start"), "Lobby opened")
+}
