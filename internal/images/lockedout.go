@@ -1,0 +1,561 @@
+package images
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
+
+	"standoff/internal/games"
+	"standoff/internal/games/lockedout"
+)
+
+// LockedOut draws a Locked Out view: the ship for the public view, the cards
+// of one hand for a private view.
+func LockedOut(v games.View) (image.Image, error) {
+	switch v := v.(type) {
+	case *lockedout.PublicView:
+		return lockedOutShip(v), nil
+	case *lockedout.PrivateView:
+		return lockedOutHand(v), nil
+	}
+	return nil, fmt.Errorf("images: Locked Out cannot draw %T", v)
+}
+
+// Zone and card colours; every colour also comes with a letter or label, so
+// nothing is told by colour alone.
+var (
+	loZoneFill = map[string]color.RGBA{
+		"blue": {0xd6, 0xe8, 0xff, 0xff}, "orange": {0xff, 0xe3, 0xc2, 0xff},
+		"purple": {0xec, 0xdf, 0xff, 0xff}, "green": {0xd8, 0xf3, 0xdf, 0xff},
+	}
+	loZoneLine = map[string]color.RGBA{
+		"blue": {0x2b, 0x6c, 0xb0, 0xff}, "orange": {0xc0, 0x56, 0x21, 0xff},
+		"purple": {0x6b, 0x46, 0xc1, 0xff}, "green": {0x2f, 0x85, 0x5a, 0xff},
+	}
+	loCardColor = map[string]color.RGBA{
+		"red": {0xd6, 0x33, 0x33, 0xff}, "yellow": {0xd6, 0xa8, 0x00, 0xff}, "blue": {0x2b, 0x6c, 0xb0, 0xff},
+		"orange": {0xdd, 0x6b, 0x20, 0xff}, "purple": {0x80, 0x5a, 0xd5, 0xff}, "green": {0x2f, 0x85, 0x5a, 0xff},
+	}
+	loPawn = []color.RGBA{
+		{0x1a, 0x20, 0x2c, 0xff}, {0xb8, 0x32, 0x80, 0xff}, {0x1d, 0x7a, 0x74, 0xff},
+		{0x8a, 0x4b, 0x08, 0xff}, {0x3c, 0x36, 0x9e, 0xff}, {0x9b, 0x2c, 0x2c, 0xff},
+	}
+	loInk   = color.RGBA{0x1a, 0x20, 0x2c, 0xff}
+	loMuted = color.RGBA{0x5a, 0x63, 0x70, 0xff}
+	loPaper = color.RGBA{0xfa, 0xf8, 0xf2, 0xff}
+)
+
+const (
+	loWidth = 1200
+	loUnit  = 72.0 // pixels per grid unit of the ship map
+	loMapX  = 24.0
+	loMapY  = 96.0
+)
+
+// loCanvas is a gg context that keeps one font face per size, so glyphs
+// are rasterised once per image rather than once per label.
+type loCanvas struct {
+	*gg.Context
+	faces map[[2]int]font.Face
+}
+
+func newLoCanvas(w, h int) *loCanvas {
+	return &loCanvas{Context: gg.NewContext(w, h), faces: map[[2]int]font.Face{}}
+}
+
+func (dc *loCanvas) font(size float64, bold bool) {
+	key := [2]int{int(size * 10), 0}
+	if bold {
+		key[1] = 1
+	}
+	f, ok := dc.faces[key]
+	if !ok {
+		f = Face(size, bold)
+		dc.faces[key] = f
+	}
+	dc.SetFontFace(f)
+}
+
+// loCardLetter is the category letter shown with a card's colour.
+func loCardLetter(c lockedout.CardView) string {
+	switch {
+	case c.Share:
+		return "S"
+	case c.Kind == "loot":
+		return "L"
+	}
+	return c.ID[:1]
+}
+
+func lockedOutShip(v *lockedout.PublicView) image.Image {
+	players := len(v.Players)
+	mapH := 9 * loUnit
+	panelY := loMapY + mapH + 24
+	playersH := float64(players)*46 + 50
+	areasH := 330.0
+	eventsY := panelY + math.Max(playersH, areasH) + 12
+	height := int(eventsY + 44 + float64(min(len(v.Events), 4))*30 + 20)
+
+	dc := newLoCanvas(loWidth, height)
+	dc.SetColor(loPaper)
+	dc.Clear()
+
+	// Title and stage.
+	dc.font(34, true)
+	dc.SetColor(loInk)
+	dc.DrawString("LOCKED OUT", 24, 46)
+	dc.font(26, true)
+	stage := map[int]string{1: "Stage 1: blue zone open", 2: "Stage 2: orange zone open", 3: "Stage 3: board computer open"}[v.Stage]
+	dc.DrawStringAnchored(stage, loWidth-24, 34, 1, 0.5)
+	dc.font(22, false)
+	dc.SetColor(loMuted)
+	status := v.Waiting
+	if v.Over {
+		status = "Game over"
+	}
+	dc.DrawStringAnchored(loFit(dc, "Now: "+status, loWidth-300), loWidth-24, 70, 1, 0.5)
+
+	rooms := map[string]lockedout.RoomView{}
+	for _, r := range v.Rooms {
+		rooms[r.ID] = r
+	}
+	for _, r := range v.Rooms {
+		loRoom(dc, r, v)
+	}
+	for _, d := range v.Doorways {
+		loDoor(dc, rooms[d[0]], rooms[d[1]])
+	}
+	for _, r := range v.Rooms {
+		loPawns(dc, r)
+	}
+
+	// Left panel: play areas and piles.
+	x, y := 24.0, panelY
+	dc.font(24, true)
+	dc.SetColor(loInk)
+	dc.DrawString("Access cards played", x, y+22)
+	y = loChips(dc, v.Access, x, y+34, 650) + 16
+	dc.SetColor(loInk)
+	dc.font(24, true)
+	dc.DrawString("Resource cards played", x, y+22)
+	y = loChips(dc, v.Supplies, x, y+34, 650) + 16
+	dc.font(22, false)
+	dc.SetColor(loMuted)
+	dc.DrawString(fmt.Sprintf("Discard pile: %d cards   Out of the game: %d", len(v.Discard), v.OutOfGame), x, y+20)
+	dc.font(18, false)
+	dc.DrawString("Engine: F fuel, P power, O oxygen. Hatched = locked. Chips: R Y B resource,", x, y+48)
+	dc.DrawString("O orange / P purple access, L loot, S share. MAINT = maintenance card.", x, y+70)
+
+	// Right panel: players.
+	px := 700.0
+	dc.font(24, true)
+	dc.SetColor(loInk)
+	dc.DrawString("Players (hand size)", px, panelY+22)
+	for i, p := range v.Players {
+		py := panelY + 40 + float64(i)*46
+		if p.Seat == v.Acting && !v.Over {
+			dc.SetColor(color.RGBA{0xff, 0xf0, 0x9e, 0xff})
+			dc.DrawRoundedRectangle(px-6, py, loWidth-px-18, 42, 8)
+			dc.Fill()
+		}
+		loPawnDisc(dc, px+18, py+21, 16, p.Seat)
+		name := p.Name
+		if p.Resigned {
+			name += " (left)"
+		}
+		dc.font(22, p.Seat == v.Turn && !v.Over)
+		dc.SetColor(loInk)
+		dc.DrawString(loFit(dc, name, 165), px+44, py+29)
+		dc.font(22, false)
+		cards := fmt.Sprintf("%d cards", p.Hand)
+		if p.Hand == 1 {
+			cards = "1 card"
+		}
+		dc.DrawString(cards, px+218, py+29)
+		var tags []string
+		if p.Seat == v.Turn && !v.Over {
+			tags = append(tags, "TURN")
+		}
+		if p.Maintenance {
+			m := "MAINT"
+			if v.Wait {
+				m += " (wait)"
+			}
+			tags = append(tags, m)
+		}
+		dc.font(17, true)
+		dc.SetColor(loZoneLine["orange"])
+		dc.DrawString(strings.Join(tags, " "), px+318, py+28)
+	}
+
+	// Recent events.
+	dc.font(24, true)
+	dc.SetColor(loInk)
+	head := "Recently"
+	if v.Over {
+		head = "Result"
+	}
+	dc.DrawString(head, 24, eventsY+24)
+	dc.font(21, false)
+	lines := v.Events
+	if len(lines) > 4 {
+		lines = lines[len(lines)-4:]
+	}
+	if v.Over && v.Result != "" {
+		lines = []string{v.Result}
+	}
+	ly := eventsY + 56
+	for _, l := range lines {
+		for _, w := range dc.WordWrap(loZ(l), loWidth-48) {
+			if ly > float64(height)-8 {
+				break
+			}
+			dc.DrawString(w, 24, ly)
+			ly += 28
+		}
+	}
+	return dc.Image()
+}
+
+// loRect is a room's rectangle in pixels.
+func loRect(r lockedout.RoomView) (x, y, w, h float64) {
+	return loMapX + r.X*loUnit, loMapY + r.Y*loUnit, r.W * loUnit, r.H * loUnit
+}
+
+func loRoom(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
+	x, y, w, h := loRect(r)
+	dc.SetColor(loZoneFill[r.Zone])
+	dc.DrawRectangle(x, y, w, h)
+	dc.Fill()
+	if !r.Accessible && r.Zone != "green" {
+		// Hatching marks a locked room without relying on colour.
+		// It stays below the room's title so the name remains readable.
+		y, h := y+84, h-84
+		dc.SetColor(color.NRGBA{0x60, 0x60, 0x60, 0x80})
+		dc.SetLineWidth(2)
+		for d := -h; d < w; d += 18 {
+			x0, y0, x1, y1 := x+d, y+h, x+d+h, y
+			if x0 < x {
+				y0 -= x - x0
+				x0 = x
+			}
+			if x1 > x+w {
+				y1 += x1 - (x + w)
+				x1 = x + w
+			}
+			dc.DrawLine(x0, y0, x1, y1)
+		}
+		dc.Stroke()
+	}
+	dc.SetColor(loZoneLine[r.Zone])
+	dc.SetLineWidth(5)
+	dc.DrawRectangle(x, y, w, h)
+	dc.Stroke()
+
+	dc.SetColor(loInk)
+	if r.Zone == "green" {
+		loEngine(dc, r, v)
+		return
+	}
+	dc.font(24, true)
+	title := dc.WordWrap(fmt.Sprintf("%d %s", r.Number, r.Name), w-20)
+	ty := y + 30
+	for i, l := range title {
+		if i < 2 {
+			dc.DrawString(loFit(dc, l, w-20), x+10, ty)
+			ty += 26
+		}
+	}
+	dc.font(18, false)
+	dc.SetColor(loMuted)
+	sub := fmt.Sprintf("%s zone · %s", r.Zone, r.ID)
+	switch {
+	case !r.Accessible:
+		sub = "LOCKED"
+	case w < 200:
+		sub = r.ID
+	}
+	dc.DrawString(loFit(dc, sub, w-20), x+10, ty-2)
+	if r.Zone != "purple" {
+		// The draw pile: a small stack with its count.
+		bx, by := x+w-62, y+h-50
+		dc.SetColor(color.White)
+		dc.DrawRoundedRectangle(bx+4, by-4, 48, 40, 5)
+		dc.Fill()
+		dc.SetColor(loZoneLine[r.Zone])
+		dc.SetLineWidth(2)
+		dc.DrawRoundedRectangle(bx+4, by-4, 48, 40, 5)
+		dc.Stroke()
+		dc.SetColor(color.White)
+		dc.DrawRoundedRectangle(bx, by, 48, 40, 5)
+		dc.Fill()
+		dc.SetColor(loZoneLine[r.Zone])
+		dc.DrawRoundedRectangle(bx, by, 48, 40, 5)
+		dc.Stroke()
+		dc.font(24, true)
+		dc.SetColor(loInk)
+		dc.DrawStringAnchored(fmt.Sprint(r.Pile), bx+24, by+19, 0.5, 0.5)
+		dc.font(15, false)
+		dc.SetColor(loMuted)
+		dc.DrawStringAnchored("pile", bx-22, by+20, 0.5, 0.5)
+	} else {
+		dc.font(18, true)
+		dc.DrawString("ESCAPE", x+10, y+h-16)
+	}
+}
+
+// loEngine draws the three resource tracks in the engine compartment.
+func loEngine(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
+	x, y, w, _ := loRect(r)
+	dc.font(20, true)
+	dc.SetColor(loInk)
+	dc.DrawStringAnchored("ENGINE", x+w/2, y+26, 0.5, 0.5)
+	dc.font(16, false)
+	dc.SetColor(loMuted)
+	dc.DrawStringAnchored("resources", x+w/2, y+48, 0.5, 0.5)
+	colW := (w - 20) / float64(len(v.Tracks))
+	top, bottom := y+80, y+r.H*loUnit-70
+	for i, t := range v.Tracks {
+		cx := x + 10 + colW*(float64(i)+0.5)
+		col := loCardColor[t.Color]
+		start := math.Max(float64(t.Start), 1)
+		dc.SetColor(color.White)
+		dc.DrawRoundedRectangle(cx-18, top, 36, bottom-top, 6)
+		dc.Fill()
+		if t.Value > 0 {
+			fill := (bottom - top) * float64(t.Value) / start
+			dc.SetColor(col)
+			dc.DrawRoundedRectangle(cx-18, bottom-fill, 36, fill, 6)
+			dc.Fill()
+		}
+		dc.SetColor(loInk)
+		dc.SetLineWidth(2)
+		dc.DrawRoundedRectangle(cx-18, top, 36, bottom-top, 6)
+		dc.Stroke()
+		dc.font(26, true)
+		dc.DrawStringAnchored(fmt.Sprint(t.Value), cx, bottom+22, 0.5, 0.5)
+		dc.font(17, true)
+		dc.DrawStringAnchored(t.Name[:1], cx, top-14, 0.5, 0.5)
+		if t.Saved {
+			dc.font(14, true)
+			dc.SetColor(loZoneLine["green"])
+			dc.DrawStringAnchored("SAVED", cx, bottom+46, 0.5, 0.5)
+		}
+	}
+}
+
+// loDoor draws a doorway in the middle of the wall two rooms share.
+func loDoor(dc *loCanvas, a, b lockedout.RoomView) {
+	ax, ay, aw, ah := loRect(a)
+	bx, by, bw, bh := loRect(b)
+	var x0, y0, x1, y1 float64
+	switch {
+	case math.Abs(ax+aw-bx) < 1 || math.Abs(bx+bw-ax) < 1: // side by side
+		wx := ax + aw
+		if math.Abs(bx+bw-ax) < 1 {
+			wx = ax
+		}
+		lo, hi := math.Max(ay, by), math.Min(ay+ah, by+bh)
+		m := (lo + hi) / 2
+		x0, y0, x1, y1 = wx, m-26, wx, m+26
+	case math.Abs(ay+ah-by) < 1 || math.Abs(by+bh-ay) < 1: // one above the other
+		wy := ay + ah
+		if math.Abs(by+bh-ay) < 1 {
+			wy = ay
+		}
+		lo, hi := math.Max(ax, bx), math.Min(ax+aw, bx+bw)
+		m := (lo + hi) / 2
+		x0, y0, x1, y1 = m-26, wy, m+26, wy
+	default: // not touching: a corridor line between centres
+		dc.SetColor(loInk)
+		dc.SetLineWidth(4)
+		dc.DrawLine(ax+aw/2, ay+ah/2, bx+bw/2, by+bh/2)
+		dc.Stroke()
+		return
+	}
+	dc.SetColor(loPaper)
+	dc.SetLineWidth(11)
+	dc.DrawLine(x0, y0, x1, y1)
+	dc.Stroke()
+	dc.SetColor(loInk)
+	for _, p := range [][2]float64{{x0, y0}, {x1, y1}} {
+		dc.DrawCircle(p[0], p[1], 6)
+		dc.Fill()
+	}
+}
+
+// loPawns draws the pawns standing in a room.
+func loPawns(dc *loCanvas, r lockedout.RoomView) {
+	x, y, _, h := loRect(r)
+	for i, seat := range r.Pawns {
+		// Clear of the doorways, which sit in the middle of the walls.
+		col, row := i%3, i/3
+		loPawnDisc(dc, x+58+float64(col)*48, y+h/2+12+float64(row)*46-float64(len(r.Pawns)/4)*20, 21, seat)
+	}
+}
+
+// loPawnDisc is a player's pawn: a coloured disc with the seat number.
+func loPawnDisc(dc *loCanvas, x, y, rad float64, seat int) {
+	dc.SetColor(color.White)
+	dc.DrawCircle(x, y, rad+3)
+	dc.Fill()
+	dc.SetColor(loPawn[seat%len(loPawn)])
+	dc.DrawCircle(x, y, rad)
+	dc.Fill()
+	dc.font(rad*1.2, true)
+	dc.SetColor(color.White)
+	dc.DrawStringAnchored(fmt.Sprint(seat+1), x, y-2, 0.5, 0.5)
+}
+
+// loChips draws face-up cards as small labelled chips, wrapping at width;
+// it returns the y below the last row.
+func loChips(dc *loCanvas, cards []lockedout.CardView, x, y, width float64) float64 {
+	if len(cards) == 0 {
+		dc.font(20, false)
+		dc.SetColor(loMuted)
+		dc.DrawString("none", x, y+26)
+		return y + 40
+	}
+	dc.font(18, false)
+	cx, cy := x, y
+	for _, c := range cards {
+		text := fmt.Sprintf("%s %s", c.ID, c.Name)
+		tw, _ := dc.MeasureString(text)
+		w := tw + 48
+		if cx+w > x+width {
+			cx, cy = x, cy+44
+		}
+		loChip(dc, c, cx, cy, w, text)
+		cx += w + 8
+	}
+	return cy + 40
+}
+
+func loChip(dc *loCanvas, c lockedout.CardView, x, y, w float64, text string) {
+	col := loCardColor[c.Color]
+	dc.SetColor(color.White)
+	dc.DrawRoundedRectangle(x, y, w, 36, 6)
+	dc.Fill()
+	dc.SetColor(col)
+	dc.SetLineWidth(3)
+	dc.DrawRoundedRectangle(x, y, w, 36, 6)
+	dc.Stroke()
+	dc.DrawRoundedRectangle(x, y, 32, 36, 6)
+	dc.Fill()
+	dc.font(20, true)
+	dc.SetColor(color.White)
+	dc.DrawStringAnchored(loCardLetter(c), x+16, y+16, 0.5, 0.5)
+	dc.font(18, false)
+	dc.SetColor(loInk)
+	dc.DrawStringAnchored(text, x+40, y+17, 0, 0.5)
+}
+
+// loFit shortens text to a width with an ellipsis.
+func loFit(dc *loCanvas, s string, width float64) string {
+	if w, _ := dc.MeasureString(s); w <= width {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		if w, _ := dc.MeasureString(string(r) + "…"); w <= width {
+			break
+		}
+	}
+	return string(r) + "…"
+}
+
+// lockedOutHand draws one hand: a card per tile with its category colour and
+// letter, name, id and value, and the total.
+func lockedOutHand(v *lockedout.PrivateView) image.Image {
+	const cols, cw, ch, gap = 3, 360.0, 150.0, 16.0
+	width := int(cols*cw + (cols+1)*gap)
+	rows := (len(v.Hand) + cols - 1) / cols
+	seenRows := (len(v.Seen) + cols - 1) / cols
+	height := 110 + float64(max(rows, 1))*(ch+gap) + 20
+	if len(v.Seen) > 0 {
+		height += 80 + float64(seenRows)*(ch+gap)
+	}
+	height += 40 // legend
+	dc := newLoCanvas(width, int(height))
+	dc.SetColor(loPaper)
+	dc.Clear()
+	dc.font(32, true)
+	dc.SetColor(loInk)
+	dc.DrawString(loFit(dc, v.Name+"'s hand", float64(width)-360), gap, 50)
+	dc.font(30, true)
+	dc.DrawStringAnchored(fmt.Sprintf("Total %d Z", v.Total), float64(width)-gap, 40, 1, 0.5)
+	dc.font(20, false)
+	dc.SetColor(loMuted)
+	dc.DrawString(fmt.Sprintf("%d cards · values in znooties (Z)", len(v.Hand)), gap, 84)
+	y := 100.0
+	if len(v.Hand) == 0 {
+		dc.font(26, false)
+		dc.DrawString("No cards.", gap, y+60)
+	}
+	y = loCardGrid(dc, v.Hand, y, cols, cw, ch, gap)
+	if len(v.Seen) > 0 {
+		dc.font(24, true)
+		dc.SetColor(loInk)
+		for i, l := range dc.WordWrap("You see "+v.Looking+":", float64(width)-2*gap) {
+			if i < 2 {
+				dc.DrawString(l, gap, y+30+float64(i)*28)
+			}
+		}
+		y = loCardGrid(dc, v.Seen, y+70, cols, cw, ch, gap)
+	}
+	dc.font(18, false)
+	dc.SetColor(loMuted)
+	dc.DrawString("R fuel · Y power · B oxygen · O orange access · P purple access · L loot · S share", gap, height-16)
+	return dc.Image()
+}
+
+func loCardGrid(dc *loCanvas, cards []lockedout.CardView, y float64, cols int, cw, ch, gap float64) float64 {
+	for i, c := range cards {
+		x := gap + float64(i%cols)*(cw+gap)
+		cy := y + float64(i/cols)*(ch+gap)
+		col := loCardColor[c.Color]
+		dc.SetColor(color.White)
+		dc.DrawRoundedRectangle(x, cy, cw, ch, 12)
+		dc.Fill()
+		dc.SetColor(col)
+		dc.DrawRoundedRectangle(x, cy, 64, ch, 12)
+		dc.Fill()
+		dc.DrawRectangle(x+40, cy, 24, ch)
+		dc.Fill()
+		dc.SetLineWidth(4)
+		dc.DrawRoundedRectangle(x, cy, cw, ch, 12)
+		dc.Stroke()
+		dc.font(44, true)
+		dc.SetColor(color.White)
+		dc.DrawStringAnchored(loCardLetter(c), x+32, cy+ch/2-4, 0.5, 0.5)
+		dc.font(24, true)
+		dc.SetColor(loInk)
+		lines := dc.WordWrap(c.Name, cw-90)
+		for j, l := range lines {
+			if j < 2 {
+				dc.DrawString(loFit(dc, l, cw-90), x+80, cy+36+float64(j)*28)
+			}
+		}
+		dc.font(20, false)
+		dc.SetColor(loMuted)
+		kind := c.Color + " " + c.Kind
+		if c.Share {
+			kind = "loot (share)"
+		}
+		dc.DrawString(c.ID+" · "+kind, x+80, cy+ch-20)
+		dc.font(34, true)
+		dc.SetColor(loInk)
+		dc.DrawStringAnchored(fmt.Sprintf("%d Z", c.Value), x+cw-14, cy+ch-30, 1, 0.5)
+	}
+	rows := (len(cards) + cols - 1) / cols
+	return y + float64(rows)*(ch+gap)
+}
+
+// loZ writes the znooty sign, which the embedded font lacks, as " Z".
+func loZ(s string) string { return strings.ReplaceAll(s, "₮", " Z") }

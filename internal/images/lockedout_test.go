@@ -1,0 +1,123 @@
+package images
+
+import (
+	"bytes"
+	"image/png"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"standoff/internal/games"
+	"standoff/internal/games/lockedout"
+)
+
+// lockedOutViews plays a seeded game a while and returns its views.
+func lockedOutViews(t testing.TB, players int, moves int) (games.View, games.View) {
+	t.Helper()
+	names := []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank"}[:players]
+	s, err := lockedout.Kind.New(games.Setup{Players: names, Seed: 21})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := games.NewRNG(5)
+	for range moves {
+		if s.Outcome() != nil {
+			break
+		}
+		p := s.Prompts()[0]
+		legal := s.Legal(p.Seat)
+		if _, err := s.Apply(p.Seat, legal[rng.Intn(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	seat := 0
+	if p := s.Prompts(); len(p) > 0 {
+		seat = p[0].Seat
+	}
+	return s.Public(), s.Private(seat)
+}
+
+func TestLockedOutRenders(t *testing.T) {
+	for i, tc := range []struct {
+		players, moves int
+	}{{6, 90}, {5, 400}} {
+		pub, priv := lockedOutViews(t, tc.players, tc.moves)
+		for name, v := range map[string]games.View{"public": pub, "private": priv} {
+			img, err := LockedOut(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := img.Bounds()
+			if b.Dx() < 600 || b.Dx() > 2000 || b.Dy() < 300 || b.Dy() > 2400 {
+				t.Fatalf("%s: size %v", name, b)
+			}
+			data, err := EncodePNG(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(data) > 1<<20 {
+				t.Fatalf("%s: %d bytes", name, len(data))
+			}
+			if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+				t.Fatal(err)
+			}
+			if i == 0 { // once is enough: rendering under -race is slow
+				again, _ := LockedOut(v)
+				data2, _ := EncodePNG(again)
+				if !bytes.Equal(data, data2) {
+					t.Fatalf("%s: same view, different image", name)
+				}
+			}
+			if dir := os.Getenv("LOCKEDOUT_PNG"); dir != "" {
+				_ = os.WriteFile(filepath.Join(dir, name+"-"+string(rune('0'+tc.players))+"-"+itoa(tc.moves)+".png"), data, 0o644)
+			}
+		}
+	}
+	// A hand in the middle of an accusation, with the half hand looked at.
+	look := &lockedout.PrivateView{Seat: 0, Name: "Alice", Total: 41, Looking: "half of Bob's hand",
+		Hand: []lockedout.CardView{
+			{ID: "R3", Name: "Fuel Canister", Kind: "resource", Color: "red", Value: 2},
+			{ID: "Y1", Name: "Power Cell", Kind: "resource", Color: "yellow", Value: 1},
+			{ID: "B6", Name: "Oxygen Tank", Kind: "resource", Color: "blue", Value: 3},
+			{ID: "OD1", Name: "Security Code", Kind: "access", Color: "orange", Value: 8},
+			{ID: "PD2", Name: "Captain's Passkey", Kind: "access", Color: "purple", Value: 12},
+			{ID: "L13", Name: "Old Master Painting", Kind: "loot", Color: "green", Value: 8},
+			{ID: "S1", Name: "Share of the Booty", Kind: "loot", Color: "green", Share: true, Value: 10},
+		},
+		Seen: []lockedout.CardView{
+			{ID: "PB1", Name: "Retina Scan", Kind: "access", Color: "purple", Value: 10},
+			{ID: "L1", Name: "Moon Rock", Kind: "loot", Color: "green", Value: 2},
+		}}
+	img, err := LockedOut(look)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if data, err := EncodePNG(img); err != nil {
+		t.Fatal(err)
+	} else if dir := os.Getenv("LOCKEDOUT_PNG"); dir != "" {
+		_ = os.WriteFile(filepath.Join(dir, "private-look.png"), data, 0o644)
+	}
+	if _, err := LockedOut(nil); err == nil {
+		t.Fatal("drew a nil view")
+	}
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	s := ""
+	for ; n > 0; n /= 10 {
+		s = string(rune('0'+n%10)) + s
+	}
+	return s
+}
+
+func BenchmarkLockedOut(b *testing.B) {
+	pub, _ := lockedOutViews(b, 5, 60)
+	for b.Loop() {
+		if _, err := LockedOut(pub); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
