@@ -1,0 +1,377 @@
+package images
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/fogleman/gg"
+
+	"standoff/internal/games"
+	"standoff/internal/games/hijack"
+)
+
+// Hijack draws the public view of a Hijack game: the hexagonal board with
+// cell letters and all six slots of every cell, each player's markers in
+// their colour and shape (O blue circle, X red square, Z green triangle,
+// each with its letter), the last move highlighted, a score panel with On
+// and In counts and whose turn it is, and a direction key.
+func Hijack(v games.View) (image.Image, error) {
+	hv, ok := v.(*hijack.View)
+	if !ok {
+		return nil, fmt.Errorf("images: Hijack cannot draw %T", v)
+	}
+	if hv.Size < 2 || hv.Size > 6 || len(hv.Players) < 2 || len(hv.Players) > 3 {
+		return nil, fmt.Errorf("images: Hijack view of size %d with %d players", hv.Size, len(hv.Players))
+	}
+	return drawHijack(hv), nil
+}
+
+const (
+	hjWidth     = 1000
+	hjMargin    = 20.0
+	hjHeader    = 70.0
+	hjMaxBoardH = 860.0
+	hjRowH      = 58.0
+)
+
+var (
+	hjBackground = color.RGBA{250, 248, 242, 255}
+	hjCellFill   = color.RGBA{236, 228, 208, 255}
+	hjCellLine   = color.RGBA{90, 80, 70, 255}
+	hjInk        = color.RGBA{40, 36, 32, 255}
+	hjFaint      = color.RGBA{150, 140, 128, 255}
+	hjHighlight  = color.RGBA{240, 170, 0, 255}
+	hjCapture    = color.RGBA{200, 0, 60, 255}
+	hjPlayers    = []color.RGBA{{30, 100, 220, 255}, {210, 50, 40, 255}, {20, 140, 70, 255}}
+)
+
+// hjGeom places cells: flat-topped hexagons of radius r around (cx, cy).
+type hjGeom struct {
+	r, cx, cy float64
+}
+
+func (g hjGeom) center(q, r int) (float64, float64) {
+	return g.cx + 1.5*g.r*float64(q), g.cy + math.Sqrt(3)*g.r*(float64(r)+float64(q)/2)
+}
+
+// slotPos is where slot d sits in a cell at (x, y): towards the edge it
+// points through (0 up, then clockwise), at a fraction f of the radius.
+func (g hjGeom) slotPos(x, y float64, d int, f float64) (float64, float64) {
+	a := (-90 + 60*float64(d)) * math.Pi / 180
+	return x + f*g.r*math.Cos(a), y + f*g.r*math.Sin(a)
+}
+
+func hijackHexPath(dc *gg.Context, x, y, r float64) {
+	dc.NewSubPath()
+	for i := 0; i < 6; i++ {
+		a := float64(i) * math.Pi / 3
+		dc.LineTo(x+r*math.Cos(a), y+r*math.Sin(a))
+	}
+	dc.ClosePath()
+}
+
+func drawHijack(v *hijack.View) image.Image {
+	n := float64(v.Size)
+	r := math.Min((hjWidth-2*hjMargin)/(3*n-1), hjMaxBoardH/(math.Sqrt(3)*(2*n-1)))
+	boardH := math.Sqrt(3) * r * (2*n - 1)
+	panelTop := hjHeader + boardH + 20
+	height := int(panelTop + float64(len(v.Players))*hjRowH + 150)
+	dc := gg.NewContext(hjWidth, height)
+	dc.SetColor(hjBackground)
+	dc.Clear()
+	g := hjGeom{r: r, cx: hjWidth / 2, cy: hjHeader + boardH/2}
+
+	drawHijackHeader(dc, v)
+
+	cells := map[string]hijack.CellView{}
+	for _, c := range v.Cells {
+		cells[c.Name] = c
+		x, y := g.center(c.Q, c.R)
+		hijackHexPath(dc, x, y, r-1.5)
+		dc.SetColor(hjCellFill)
+		dc.FillPreserve()
+		dc.SetColor(hjCellLine)
+		dc.SetLineWidth(2)
+		dc.Stroke()
+		UseFont(dc, math.Max(14, 0.34*r), true)
+		dc.SetColor(hjFaint)
+		dc.DrawStringAnchored(c.Name, x, y, 0.5, 0.35)
+	}
+	drawHijackLastMove(dc, g, v, cells)
+	for _, c := range v.Cells {
+		x, y := g.center(c.Q, c.R)
+		for d, seat := range c.Slots {
+			sx, sy := g.slotPos(x, y, d, 0.6)
+			if seat < 0 {
+				dc.SetColor(hjFaint)
+				dc.SetLineWidth(1.5)
+				dc.DrawCircle(sx, sy, math.Max(3, 0.06*r))
+				dc.Stroke()
+				continue
+			}
+			drawHijackMarker(dc, sx, sy, 0.19*r, seat, v.Players[seat].Marker)
+		}
+	}
+	drawHijackPanel(dc, v, panelTop)
+	return hijackPaletted(dc.Image().(*image.RGBA))
+}
+
+// hijackPaletted reduces the drawing to its 256 most used colours (the
+// board has a few flat colours plus anti-aliased edges). A paletted PNG is
+// a quarter of the data, so it encodes several times faster and smaller;
+// rare edge shades take the nearest kept colour. Ties in frequency go by
+// colour value, so the result is deterministic.
+func hijackPaletted(src *image.RGBA) *image.Paletted {
+	b := src.Bounds()
+	count := map[uint32]int{}
+	pix := src.Pix
+	for i := 0; i+3 < len(pix); i += 4 {
+		count[uint32(pix[i])<<24|uint32(pix[i+1])<<16|uint32(pix[i+2])<<8|uint32(pix[i+3])]++
+	}
+	keys := make([]uint32, 0, len(count))
+	for k := range count {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if count[keys[i]] != count[keys[j]] {
+			return count[keys[i]] > count[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	if len(keys) > 256 {
+		keys = keys[:256]
+	}
+	pal := make(color.Palette, len(keys))
+	index := make(map[uint32]uint8, len(count))
+	for i, k := range keys {
+		pal[i] = color.RGBA{uint8(k >> 24), uint8(k >> 16), uint8(k >> 8), uint8(k)}
+		index[k] = uint8(i)
+	}
+	dst := image.NewPaletted(b, pal)
+	for i, j := 0, 0; i+3 < len(pix); i, j = i+4, j+1 {
+		k := uint32(pix[i])<<24 | uint32(pix[i+1])<<16 | uint32(pix[i+2])<<8 | uint32(pix[i+3])
+		idx, ok := index[k]
+		if !ok {
+			idx = uint8(pal.Index(color.RGBA{pix[i], pix[i+1], pix[i+2], pix[i+3]}))
+			index[k] = idx
+		}
+		dst.Pix[j] = idx
+	}
+	return dst
+}
+
+func drawHijackHeader(dc *gg.Context, v *hijack.View) {
+	UseFont(dc, 34, true)
+	dc.SetColor(hjInk)
+	title := "Hijack"
+	switch {
+	case v.Over:
+		title += ": game over"
+	case v.Turn >= 0:
+		p := v.Players[v.Turn]
+		title += fmt.Sprintf(": %s (%s) to move", hijackClip(p.Name, 24), p.Marker)
+	}
+	dc.DrawStringAnchored(title, hjMargin, 42, 0, 0)
+	if !v.Over && v.Turn >= 0 {
+		w, _ := dc.MeasureString(title)
+		drawHijackMarker(dc, hjMargin+w+30, 30, 18, v.Turn, v.Players[v.Turn].Marker)
+	}
+}
+
+// drawHijackMarker draws a marker as its player's colour and shape with its
+// letter, so colour is never the only cue.
+func drawHijackMarker(dc *gg.Context, x, y, size float64, seat int, letter string) {
+	dc.SetColor(hjPlayers[seat%len(hjPlayers)])
+	switch seat {
+	case 0:
+		dc.DrawCircle(x, y, size)
+	case 1:
+		dc.DrawRectangle(x-size*0.9, y-size*0.9, size*1.8, size*1.8)
+	default:
+		dc.DrawRegularPolygon(3, x, y+size*0.2, size*1.3, 0)
+	}
+	dc.FillPreserve()
+	dc.SetColor(color.White)
+	dc.SetLineWidth(2)
+	dc.Stroke()
+	UseFont(dc, math.Max(10, size*1.1), true)
+	dc.SetColor(color.White)
+	dc.DrawStringAnchored(letter, x, y, 0.5, 0.38)
+}
+
+// drawHijackLastMove outlines the cells the last move came from and went
+// to, links them with an arrow, and marks captured markers on the edge of
+// the destination cell.
+func drawHijackLastMove(dc *gg.Context, g hjGeom, v *hijack.View, cells map[string]hijack.CellView) {
+	l := v.Last
+	if l == nil {
+		return
+	}
+	to, ok := cells[l.To]
+	if !ok {
+		return
+	}
+	tx, ty := g.center(to.Q, to.R)
+	from, hasFrom := cells[l.From]
+	if hasFrom && l.From != l.To && (l.Kind == "cell" || l.Kind == "marker") {
+		fx, fy := g.center(from.Q, from.R)
+		dc.SetColor(hjHighlight)
+		dc.SetLineWidth(4)
+		dc.SetDash(10, 6)
+		hijackHexPath(dc, fx, fy, g.r-5)
+		dc.Stroke()
+		dc.SetDash()
+		hijackArrow(dc, fx, fy, tx, ty, g.r)
+	}
+	dc.SetColor(hjHighlight)
+	dc.SetLineWidth(7)
+	hijackHexPath(dc, tx, ty, g.r-5)
+	dc.Stroke()
+	if l.Kind == "add" || l.Kind == "marker" {
+		sx, sy := g.slotPos(tx, ty, l.ToSlot, 0.6)
+		dc.SetLineWidth(4)
+		dc.DrawCircle(sx, sy, 0.27*g.r)
+		dc.Stroke()
+	}
+	for _, m := range l.Captured {
+		cx, cy := g.slotPos(tx, ty, m.Slot, 0.84)
+		s := math.Max(6, 0.11*g.r)
+		dc.SetColor(color.White)
+		dc.DrawCircle(cx, cy, s+3)
+		dc.Fill()
+		dc.SetColor(hjCapture)
+		dc.SetLineWidth(math.Max(3, 0.05*g.r))
+		dc.DrawLine(cx-s, cy-s, cx+s, cy+s)
+		dc.DrawLine(cx-s, cy+s, cx+s, cy-s)
+		dc.Stroke()
+	}
+}
+
+func hijackArrow(dc *gg.Context, x1, y1, x2, y2, r float64) {
+	dx, dy := x2-x1, y2-y1
+	d := math.Hypot(dx, dy)
+	if d == 0 {
+		return
+	}
+	ux, uy := dx/d, dy/d
+	sx, sy := x1+ux*0.35*r, y1+uy*0.35*r
+	ex, ey := x2-ux*0.35*r, y2-uy*0.35*r
+	dc.SetColor(color.NRGBA{240, 170, 0, 210})
+	dc.SetLineWidth(math.Max(4, 0.08*r))
+	dc.DrawLine(sx, sy, ex, ey)
+	dc.Stroke()
+	h := math.Max(12, 0.22*r)
+	dc.MoveTo(ex+ux*h*0.4, ey+uy*h*0.4)
+	dc.LineTo(ex-ux*h-uy*h*0.6, ey-uy*h+ux*h*0.6)
+	dc.LineTo(ex-ux*h+uy*h*0.6, ey-uy*h-ux*h*0.6)
+	dc.ClosePath()
+	dc.Fill()
+}
+
+// drawHijackPanel lists the players with On and In counts, the last move
+// and the options, and draws the direction key.
+func drawHijackPanel(dc *gg.Context, v *hijack.View, top float64) {
+	for i, p := range v.Players {
+		y := top + float64(i)*hjRowH
+		if !v.Over && v.Turn == i {
+			dc.SetColor(color.RGBA{255, 236, 170, 255})
+			dc.DrawRoundedRectangle(hjMargin-8, y-4, 700, hjRowH-6, 10)
+			dc.Fill()
+		}
+		drawHijackMarker(dc, hjMargin+22, y+hjRowH/2-5, 18, i, p.Marker)
+		UseFont(dc, 28, true)
+		dc.SetColor(hjInk)
+		if p.Removed {
+			dc.SetColor(hjFaint)
+		}
+		dc.DrawStringAnchored(hijackClip(p.Name, 18), hjMargin+56, y+hjRowH/2-5, 0, 0.35)
+		UseFont(dc, 26, false)
+		status := fmt.Sprintf("%d = %d on + %d in", p.On+p.In, p.On, p.In)
+		switch {
+		case v.Over && p.Rank == 1:
+			status += "   winner"
+		case v.Over:
+			status += fmt.Sprintf("   place %d", p.Rank)
+		case p.Removed:
+			status += "   removed"
+		case v.Turn == i:
+			status += "   to move"
+		}
+		dc.DrawStringAnchored(status, hjMargin+360, y+hjRowH/2-5, 0, 0.35)
+	}
+	y := top + float64(len(v.Players))*hjRowH + 10
+	UseFont(dc, 24, false)
+	dc.SetColor(hjInk)
+	var lines []string
+	if v.Last != nil {
+		who := v.Players[v.Last.Seat]
+		line := fmt.Sprintf("Last: %s (%s) %s", hijackClip(who.Name, 18), who.Marker, v.Last.Move)
+		if len(v.Last.Captured) > 0 {
+			count := map[string]int{}
+			var order []string
+			for _, m := range v.Last.Captured {
+				letter := v.Players[m.Seat].Marker
+				if count[letter] == 0 {
+					order = append(order, letter)
+				}
+				count[letter]++
+			}
+			var parts []string
+			for _, l := range order {
+				parts = append(parts, fmt.Sprintf("%d %s", count[l], l))
+			}
+			line += ", captured " + strings.Join(parts, ", ")
+		}
+		lines = append(lines, line)
+	}
+	if v.Over && v.Result != "" {
+		lines = append(lines, v.Result)
+	} else if len(v.DrawOffer) > 0 {
+		lines = append(lines, "A draw is offered.")
+	}
+	var opts []string
+	if v.Options.CanRotate {
+		opts = append(opts, "can_rotate")
+	}
+	if v.Options.InPlace {
+		opts = append(opts, "in_place")
+	}
+	if v.Options.BlockMarker {
+		opts = append(opts, "block_marker")
+	}
+	if len(opts) > 0 {
+		lines = append(lines, "Options: "+strings.Join(opts, ", "))
+	}
+	dc.DrawStringWrapped(strings.Join(lines, "\n"), hjMargin, y, 0, 0, 760, 1.3, gg.AlignLeft)
+
+	// Direction key: a cell with its slot numbers.
+	kx, ky, kr := float64(hjWidth)-110, top+70, 70.0
+	hijackHexPath(dc, kx, ky, kr)
+	dc.SetColor(hjCellFill)
+	dc.FillPreserve()
+	dc.SetColor(hjCellLine)
+	dc.SetLineWidth(2)
+	dc.Stroke()
+	g := hjGeom{r: kr}
+	UseFont(dc, 24, true)
+	dc.SetColor(hjInk)
+	for d := 0; d < 6; d++ {
+		sx, sy := g.slotPos(kx, ky, d, 0.62)
+		dc.DrawStringAnchored(fmt.Sprint(d), sx, sy, 0.5, 0.38)
+	}
+	UseFont(dc, 18, false)
+	dc.DrawStringAnchored("directions", kx, ky+kr+16, 0.5, 0.5)
+}
+
+// hijackClip shortens long names so they fit their column.
+func hijackClip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
