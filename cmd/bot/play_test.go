@@ -1,0 +1,152 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"standoff/internal/catalog"
+	"standoff/internal/commands"
+	"standoff/internal/games"
+)
+
+var (
+	update   = flag.Bool("update", false, "rewrite expected transcripts from the current output")
+	generate = flag.Bool("generate", false, "write new whole-game scripts into testdata (then run -update)")
+)
+
+const transcriptSeed = 1
+
+// Transcripts in testdata are whole console sessions of the real games:
+// lines starting "> " are typed, the rest is what the console must print.
+func TestPlayTranscripts(t *testing.T) {
+	files, _ := filepath.Glob("testdata/*.transcript")
+	if len(files) == 0 {
+		t.Fatal("no transcripts in testdata")
+	}
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			want, err := os.ReadFile(file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := replay(t, want)
+			if *update {
+				os.WriteFile(file, got, 0o644)
+				return
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("transcript differs; first difference:\n%s", firstDiff(string(want), string(got)))
+			}
+		})
+	}
+}
+
+func replay(t *testing.T, transcript []byte) []byte {
+	t.Helper()
+	var in strings.Builder
+	for _, l := range strings.Split(string(transcript), "\n") {
+		if strings.HasPrefix(l, "> ") {
+			in.WriteString(l[2:] + "\n")
+		}
+	}
+	var out bytes.Buffer
+	err := commands.RunConsole(context.Background(), strings.NewReader(in.String()), &out, commands.ConsoleOptions{
+		DB: filepath.Join(t.TempDir(), "play.db"), Seed: transcriptSeed, Games: quickDraw(catalog.Games()), Config: commands.DefaultConfig(), Echo: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out.Bytes()
+}
+
+// quickDraw swaps the renderers for a one-pixel stand-in: transcripts check
+// the text and where images go; the renderers have their own tests, and
+// drawing hundreds of real boards would dominate the test's time.
+func quickDraw(gs []commands.Game) []commands.Game {
+	out := append([]commands.Game(nil), gs...)
+	for i := range out {
+		out[i].Draw = func(games.View) (image.Image, error) { return image.NewGray(image.Rect(0, 0, 1, 1)), nil }
+	}
+	return out
+}
+
+func firstDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	for i := 0; i < len(w) || i < len(g); i++ {
+		var a, b string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			b = g[i]
+		}
+		if a != b {
+			return fmt.Sprintf("line %d\n want: %s\n got:  %s", i+1, a, b)
+		}
+	}
+	return ""
+}
+
+// TestGenerateScripts writes whole-game scripts by playing random legal
+// moves on the engine with the seed the console will give the game. It only
+// runs with -generate; the scripts are then turned into transcripts with
+// -update and reviewed.
+func TestGenerateScripts(t *testing.T) {
+	if !*generate {
+		return
+	}
+	seed := games.NewRNG(transcriptSeed).Uint64() // the first game's seed in a fresh console
+	write := func(name, header string, kind string, players []string, opts games.Options, pick uint64) {
+		k := catalog.Games()
+		var kd *games.Kind
+		for _, g := range k {
+			if g.Kind.Name == kind {
+				kd = g.Kind
+			}
+		}
+		opts, err := kd.Resolve(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := kd.New(games.Setup{Players: players, Options: opts, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := games.NewRNG(pick)
+		var b strings.Builder
+		b.WriteString(header)
+		for n := 0; n < 3000 && s.Outcome() == nil; n++ {
+			ps := s.Prompts()
+			p := ps[rng.Intn(len(ps))]
+			legal := s.Legal(p.Seat)
+			m := legal[rng.Intn(len(legal))]
+			if rng.Intn(3) == 0 {
+				m = legal[0] // the game's own first suggestion: more purposeful play
+			}
+			if _, err := s.Apply(p.Seat, m); err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&b, "> %s: /%s move move:\"%s\"\n", players[p.Seat], kind, m)
+		}
+		b.WriteString("> " + players[0] + ": /game history\n")
+		if err := os.WriteFile(filepath.Join("testdata", name), []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("lockedout_six.transcript",
+		"> # six players, a whole game of Locked Out typed from start to end\n> alice: /lockedout start\n> bob: click Join\n> carol: click Join\n> dave: click Join\n> erin: click Join\n> frank: click Join\n> alice: click Start\n",
+		"lockedout", []string{"alice", "bob", "carol", "dave", "erin", "frank"}, nil, 11)
+	write("hijack_two.transcript",
+		"> # a whole 2-player Hijack game on a small board\n> alice: /hijack challenge opponent:@bob size:2 num_pieces:4\n> bob: click Accept\n",
+		"hijack", []string{"alice", "bob"}, games.Options{"size": 2, "num_pieces": 4}, 5)
+	write("hijack_three_options.transcript",
+		"> # three players with every option\n> alice: /hijack challenge opponent:@bob opponent2:@carol size:2 num_pieces:4 can_rotate:true in_place:true block_marker:true\n> bob: click Accept\n> carol: click Accept\n",
+		"hijack", []string{"alice", "bob", "carol"}, games.Options{"size": 2, "num_pieces": 4, "can_rotate": 1, "in_place": 1, "block_marker": 1}, 9)
+}
