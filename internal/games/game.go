@@ -1,7 +1,9 @@
-// Package games is the contract every Standoff game meets and the registry of
-// game kinds. Nothing here knows about Discord, images or SQL: a game is a
-// state that accepts typed moves from seats, says who may act next, and
-// describes itself through public and private views.
+// Package games is the contract every Standoff game meets, and the helpers
+// all games share (seeded RNG, shuffles, piles, options, the playout and
+// replay harness). Nothing here knows about Discord, images or SQL: a game is
+// a state that accepts typed moves from seats, says who may act next, and
+// describes itself through public and private views. The list of hosted
+// kinds is internal/catalog, which pairs each kind with its renderer.
 package games
 
 import (

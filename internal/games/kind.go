@@ -2,35 +2,8 @@ package games
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 )
-
-var registry = map[string]*Kind{}
-
-// Register adds a kind; it panics on a duplicate, which is a programming error.
-func Register(k *Kind) {
-	if _, dup := registry[k.Name]; dup {
-		panic("games: kind registered twice: " + k.Name)
-	}
-	registry[k.Name] = k
-}
-
-// Lookup finds a kind by name.
-func Lookup(name string) (*Kind, bool) {
-	k, ok := registry[name]
-	return k, ok
-}
-
-// Kinds lists the registered kinds by name.
-func Kinds() []*Kind {
-	out := make([]*Kind, 0, len(registry))
-	for _, k := range registry {
-		out = append(out, k)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
-}
 
 // Resolve completes options with defaults and checks ranges. Unknown names
 // and out-of-range values are errors a player can read.

@@ -1,0 +1,5 @@
+//go:build !race
+
+package lockedout
+
+const raceEnabled = false
