@@ -42,7 +42,7 @@ func TestPlayTranscripts(t *testing.T) {
 				return
 			}
 			if !bytes.Equal(got, want) {
-				t.Fatalf("transcript differs; first difference:\n%s", firstDiff(string(want), string(got)))
+				t.Fatalf("transcript differs; first difference:\n%s", commands.TranscriptDiff(string(want), string(got)))
 			}
 		})
 	}
@@ -50,14 +50,8 @@ func TestPlayTranscripts(t *testing.T) {
 
 func replay(t *testing.T, transcript []byte) []byte {
 	t.Helper()
-	var in strings.Builder
-	for _, l := range strings.Split(string(transcript), "\n") {
-		if strings.HasPrefix(l, "> ") {
-			in.WriteString(l[2:] + "\n")
-		}
-	}
 	var out bytes.Buffer
-	err := commands.RunConsole(context.Background(), strings.NewReader(in.String()), &out, commands.ConsoleOptions{
+	err := commands.RunConsole(context.Background(), strings.NewReader(commands.TypedLines(string(transcript))), &out, commands.ConsoleOptions{
 		DB: filepath.Join(t.TempDir(), "play.db"), Seed: transcriptSeed, Games: quickDraw(catalog.Games()), Config: commands.DefaultConfig(), Echo: true,
 	})
 	if err != nil {
@@ -75,23 +69,6 @@ func quickDraw(gs []commands.Game) []commands.Game {
 		out[i].Draw = func(games.View) (image.Image, error) { return image.NewGray(image.Rect(0, 0, 1, 1)), nil }
 	}
 	return out
-}
-
-func firstDiff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			return fmt.Sprintf("line %d\n want: %s\n got:  %s", i+1, a, b)
-		}
-	}
-	return ""
 }
 
 // TestGenerateScripts writes whole-game scripts by playing random legal

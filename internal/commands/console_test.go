@@ -34,7 +34,7 @@ func TestConsoleTranscripts(t *testing.T) {
 				return
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("transcript differs (run go test ./internal/commands -run Transcripts -update to accept):\n%s", diff(string(want), string(got)))
+				t.Errorf("transcript differs (run go test ./internal/commands -run Transcripts -update to accept):\n%s", TranscriptDiff(string(want), string(got)))
 			}
 		})
 	}
@@ -43,14 +43,8 @@ func TestConsoleTranscripts(t *testing.T) {
 // runTranscript replays the typed lines of a transcript on a fresh database.
 func runTranscript(t *testing.T, transcript []byte) []byte {
 	t.Helper()
-	var input strings.Builder
-	for _, line := range strings.Split(string(transcript), "\n") {
-		if strings.HasPrefix(line, "> ") {
-			input.WriteString(strings.TrimPrefix(line, "> ") + "\n")
-		}
-	}
 	var out bytes.Buffer
-	err := RunConsole(context.Background(), strings.NewReader(input.String()), &out, ConsoleOptions{
+	err := RunConsole(context.Background(), strings.NewReader(TypedLines(string(transcript))), &out, ConsoleOptions{
 		DB: filepath.Join(t.TempDir(), "console.db"), Seed: 7, Games: []Game{tallyGame}, Config: DefaultConfig(), Echo: true,
 	})
 	if err != nil {
@@ -84,37 +78,4 @@ func TestConsoleIsDeterministicAndWritesImages(t *testing.T) {
 	if err != nil || !bytes.HasPrefix(data, []byte("\x89PNG")) {
 		t.Fatalf("image not written as PNG: %v", err)
 	}
-}
-
-func diff(want, got string) string {
-	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
-	for i := 0; i < len(w) || i < len(g); i++ {
-		var a, b string
-		if i < len(w) {
-			a = w[i]
-		}
-		if i < len(g) {
-			b = g[i]
-		}
-		if a != b {
-			return "line " + itoa(i+1) + ":\n  want: " + a + "\n  got:  " + b
-		}
-	}
-	return "(no line differs)"
-}
-
-func itoa(n int) string {
-	return strings.TrimSpace(strings.Repeat(" ", 0) + fmtInt(n))
-}
-
-func fmtInt(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var b []byte
-	for n > 0 {
-		b = append([]byte{byte('0' + n%10)}, b...)
-		n /= 10
-	}
-	return string(b)
 }

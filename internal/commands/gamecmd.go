@@ -131,15 +131,11 @@ func (r *Router) hand(ctx context.Context, in Interaction) (Response, error) {
 }
 
 func (r *Router) resign(ctx context.Context, in Interaction) (Response, error) {
-	t, err := r.channelTable(ctx, in.Channel)
+	t, unlock, err := r.lockedChannelTable(ctx, in.Channel)
 	if err != nil {
 		return Response{}, err
 	}
-	unlock := r.lock(t.row.ID)
 	defer unlock()
-	if t, err = r.reload(ctx, t.row.ID); err != nil {
-		return Response{}, err
-	}
 	seat := t.row.SeatOf(in.User.ID)
 	if seat < 0 {
 		return Response{}, refusef("You are not playing in this game, so you cannot resign from it.")
@@ -161,15 +157,11 @@ func (r *Router) resign(ctx context.Context, in Interaction) (Response, error) {
 }
 
 func (r *Router) abandon(ctx context.Context, in Interaction) (Response, error) {
-	t, err := r.channelTable(ctx, in.Channel)
+	t, unlock, err := r.lockedChannelTable(ctx, in.Channel)
 	if err != nil {
 		return Response{}, err
 	}
-	unlock := r.lock(t.row.ID)
 	defer unlock()
-	if t, err = r.reload(ctx, t.row.ID); err != nil {
-		return Response{}, err
-	}
 	if in.User.ID != t.row.Creator && !in.CanManage {
 		return Response{}, refusef("Only the game's creator or someone with the Manage Channels permission can abandon it. Players can /game resign instead.")
 	}

@@ -196,16 +196,11 @@ func (t *table) botToAct() (int, bool) {
 }
 
 func (r *Router) typedMove(ctx context.Context, in Interaction, g Game) (Response, error) {
-	t, err := r.channelTable(ctx, in.Channel)
+	t, unlock, err := r.lockedChannelTable(ctx, in.Channel)
 	if err != nil {
 		return Response{}, err
 	}
-	unlock := r.lock(t.row.ID)
 	defer unlock()
-	// Reload under the lock: another move may have landed meanwhile.
-	if t, err = r.reload(ctx, t.row.ID); err != nil {
-		return Response{}, err
-	}
 	if t.row.Kind != g.Kind.Name {
 		return Response{}, refusef("This channel's game is %s, not %s: use /%s move.", t.game.Kind.Title, g.Kind.Title, t.row.Kind)
 	}
@@ -224,6 +219,22 @@ func (r *Router) typedMove(ctx context.Context, in Interaction, g Game) (Respons
 		return Response{}, err
 	}
 	return ephemeral(fmt.Sprintf("Played `%s`.", move)), nil
+}
+
+// lockedChannelTable loads the channel's open game under its lock, so that
+// nothing else moves it until unlock is called.
+func (r *Router) lockedChannelTable(ctx context.Context, channel string) (*table, func(), error) {
+	t, err := r.channelTable(ctx, channel)
+	if err != nil {
+		return nil, nil, err
+	}
+	unlock := r.lock(t.row.ID)
+	// Reload under the lock: another move may have landed meanwhile.
+	if t, err = r.reload(ctx, t.row.ID); err != nil {
+		unlock()
+		return nil, nil, err
+	}
+	return t, unlock, nil
 }
 
 func (r *Router) reload(ctx context.Context, id int64) (*table, error) {

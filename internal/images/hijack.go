@@ -333,17 +333,7 @@ func drawHijackPanel(dc *gg.Context, v *hijack.View, top float64) {
 	} else if len(v.DrawOffer) > 0 {
 		lines = append(lines, "A draw is offered.")
 	}
-	var opts []string
-	if v.Options.CanRotate {
-		opts = append(opts, "can_rotate")
-	}
-	if v.Options.InPlace {
-		opts = append(opts, "in_place")
-	}
-	if v.Options.BlockMarker {
-		opts = append(opts, "block_marker")
-	}
-	if len(opts) > 0 {
+	if opts := v.Options.Switches(); len(opts) > 0 {
 		lines = append(lines, "Options: "+strings.Join(opts, ", "))
 	}
 	dc.DrawStringWrapped(strings.Join(lines, "\n"), hjMargin, y, 0, 0, 760, 1.3, gg.AlignLeft)

@@ -50,6 +50,21 @@ type OptionsView struct {
 	BlockMarker bool `json:"block_marker"`
 }
 
+// Switches names the house-rule options that are on, as the seed spells them.
+func (o OptionsView) Switches() []string {
+	var on []string
+	if o.CanRotate {
+		on = append(on, "can_rotate")
+	}
+	if o.InPlace {
+		on = append(on, "in_place")
+	}
+	if o.BlockMarker {
+		on = append(on, "block_marker")
+	}
+	return on
+}
+
 // MarkerLetter is the letter of a seat's markers.
 func MarkerLetter(seat int) string { return markerLetters[seat] }
 
@@ -133,17 +148,7 @@ func (v *View) Text() string {
 		p := v.Players[v.Turn]
 		fmt.Fprintf(&b, "%s (%s) to move.\n", p.Name, p.Marker)
 	}
-	var opts []string
-	if v.Options.CanRotate {
-		opts = append(opts, "can_rotate")
-	}
-	if v.Options.InPlace {
-		opts = append(opts, "in_place")
-	}
-	if v.Options.BlockMarker {
-		opts = append(opts, "block_marker")
-	}
-	if len(opts) > 0 {
+	if opts := v.Options.Switches(); len(opts) > 0 {
 		fmt.Fprintf(&b, "Options: %s\n", strings.Join(opts, ", "))
 	}
 	return b.String()
