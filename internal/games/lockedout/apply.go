@@ -11,14 +11,8 @@ import (
 // before it changes anything, so a refused move leaves the state untouched
 // (the playouts and FuzzApply hold every path to that).
 func (s *State) Apply(seat int, text string) ([]games.Event, error) {
-	if seat < 0 || seat >= s.n() {
-		return nil, fmt.Errorf("seat %d is not in this game", seat+1)
-	}
-	if s.Phase == phaseOver {
-		return nil, errors.New("the game is over")
-	}
-	if s.Resigned[seat] {
-		return nil, errors.New("you have left this game")
+	if err := s.seated(seat, "you have left this game"); err != nil {
+		return nil, err
 	}
 	c, err := parseMove(text)
 	if err != nil {
@@ -135,14 +129,8 @@ func (s *State) expects() string {
 // their pawn leaves the ship; whatever they were being asked is settled as if
 // they had declined. With one player left, the game ends.
 func (s *State) Resign(seat int) ([]games.Event, error) {
-	if seat < 0 || seat >= s.n() {
-		return nil, fmt.Errorf("seat %d is not in this game", seat+1)
-	}
-	if s.Phase == phaseOver {
-		return nil, errors.New("the game is over")
-	}
-	if s.Resigned[seat] {
-		return nil, errors.New("you have already left this game")
+	if err := s.seated(seat, "you have already left this game"); err != nil {
+		return nil, err
 	}
 	var ev []games.Event
 	s.say(&ev, fmt.Sprintf("%s leaves the game; their cards are shuffled into the %s pile.", s.Players[seat], ship.room[s.Pawns[seat]].Name))
@@ -190,4 +178,18 @@ func (s *State) Resign(seat int) ([]games.Event, error) {
 		s.askNext(&ev)
 	}
 	return ev, nil
+}
+
+// seated refuses a seat that cannot act: one not in the game, any seat once
+// the game is over, or a seat that resigned (told with left).
+func (s *State) seated(seat int, left string) error {
+	switch {
+	case seat < 0 || seat >= s.n():
+		return fmt.Errorf("seat %d is not in this game", seat+1)
+	case s.Phase == phaseOver:
+		return errors.New("the game is over")
+	case s.Resigned[seat]:
+		return errors.New(left)
+	}
+	return nil
 }
