@@ -147,6 +147,21 @@ type Transport interface {
 // ErrDMClosed is returned by Transport.DM when the user's DMs are closed.
 var ErrDMClosed = errors.New("cannot send messages to this user")
 
+// Errors a Transport wraps (errors.Is) so the router can react to what
+// happened to a channel or message instead of retrying blindly.
+var (
+	// ErrMessageGone: the message no longer exists (deleted by a moderator;
+	// Discord 10008). Post a new one instead of editing.
+	ErrMessageGone = errors.New("the message was deleted")
+	// ErrChannelGone: the channel is gone or the bot lost access to it
+	// (Discord 10003, 50001, 50013 or a 403). Retrying will not help until
+	// someone acts there again.
+	ErrChannelGone = errors.New("the channel is gone or the bot cannot post there")
+	// ErrThreadArchived: the channel is an archived thread (Discord 50083)
+	// that could not be reopened.
+	ErrThreadArchived = errors.New("the thread is archived")
+)
+
 // Renderer draws a game's view (public board or private hand).
 type Renderer func(games.View) (image.Image, error)
 
