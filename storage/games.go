@@ -38,7 +38,38 @@ type Game struct {
 	UpdatedAt     time.Time
 	TurnStartedAt time.Time // when the current prompts began; drives reminders
 	RemindedAt    time.Time // zero when no reminder was sent for them
-	Seats         []Seat
+	// The living turn message: TurnOwner says whom MessageID was posted
+	// for, Narration what it tells so far; PostPending is set when a turn
+	// message could not be posted and must be posted again.
+	TurnOwner   string
+	Narration   string
+	PostPending bool
+	// UnreachableAt is when posting in the channel last failed for good
+	// (channel deleted, access lost); zero while the channel is fine.
+	UnreachableAt time.Time
+	// TurnLimit is how long a player may keep the table waiting before an
+	// automated player takes their seat; zero for no limit.
+	TurnLimit time.Duration
+	// Table is the command layer's open votes and requests (JSON).
+	Table string
+	Seats []Seat
+	// Results, when set on the Save that finishes a game, are written with it.
+	Results []Result
+}
+
+// Result is one seat's place in a finished game, what stats count.
+type Result struct {
+	GameID     int64
+	Seat       int
+	Guild      string
+	Channel    string
+	Kind       string
+	UserID     string
+	Automated  bool
+	Rank       int
+	Score      *int
+	Players    int
+	FinishedAt time.Time
 }
 
 // Seat is one player of a game.
@@ -50,6 +81,9 @@ type Seat struct {
 	Accepted bool // a challenged player has accepted
 	DMHash   string
 	DMFailed bool
+	// Away marks a human seat handed to automation (timed out or replaced
+	// by a vote); the player may take it back.
+	Away bool
 }
 
 // SeatOf returns the seat index of a user, or -1.
@@ -101,10 +135,12 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 	}
 	defer tx.Rollback()
 	res, err := tx.ExecContext(ctx, `INSERT INTO games
-		(guild, channel, kind, options, status, creator, seed, version, state, message_id, created_at, updated_at, turn_started_at, reminded_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		(guild, channel, kind, options, status, creator, seed, version, state, message_id, created_at, updated_at, turn_started_at, reminded_at,
+		 turn_owner, narration, post_pending, unreachable_at, turn_limit, table_state)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.Guild, g.Channel, g.Kind, string(opts), string(g.Status), g.Creator, int64(g.Seed), g.Version, g.State, g.MessageID,
-		unix(g.CreatedAt), unix(g.UpdatedAt), unix(g.TurnStartedAt), unix(g.RemindedAt))
+		unix(g.CreatedAt), unix(g.UpdatedAt), unix(g.TurnStartedAt), unix(g.RemindedAt),
+		g.TurnOwner, g.Narration, g.PostPending, unix(g.UnreachableAt), int64(g.TurnLimit/time.Second), g.Table)
 	if err != nil {
 		if strings.Contains(err.Error(), "UNIQUE constraint failed") {
 			return ErrChannelBusy
@@ -130,8 +166,8 @@ func writeSeats(ctx context.Context, tx *sql.Tx, id int64, seats []Seat) error {
 		return err
 	}
 	for i, st := range seats {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, user_id, name, bot_level, accepted, dm_hash, dm_failed)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, id, i, st.UserID, st.Name, st.BotLevel, st.Accepted, st.DMHash, st.DMFailed); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, user_id, name, bot_level, accepted, dm_hash, dm_failed, away)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, i, st.UserID, st.Name, st.BotLevel, st.Accepted, st.DMHash, st.DMFailed, st.Away); err != nil {
 			return err
 		}
 	}
@@ -139,16 +175,16 @@ func writeSeats(ctx context.Context, tx *sql.Tx, id int64, seats []Seat) error {
 }
 
 const gameColumns = `id, guild, channel, kind, options, status, creator, seed, version, state, message_id,
-	created_at, updated_at, turn_started_at, reminded_at`
+	created_at, updated_at, turn_started_at, reminded_at, turn_owner, narration, post_pending, unreachable_at, turn_limit, table_state`
 
 type scanner interface{ Scan(...any) error }
 
 func scanGame(row scanner) (*Game, error) {
 	var g Game
 	var opts, status string
-	var seed, created, updated, turn, reminded int64
+	var seed, created, updated, turn, reminded, unreachable, limit int64
 	if err := row.Scan(&g.ID, &g.Guild, &g.Channel, &g.Kind, &opts, &status, &g.Creator, &seed, &g.Version, &g.State,
-		&g.MessageID, &created, &updated, &turn, &reminded); err != nil {
+		&g.MessageID, &created, &updated, &turn, &reminded, &g.TurnOwner, &g.Narration, &g.PostPending, &unreachable, &limit, &g.Table); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, ErrNoGame
 		}
@@ -160,11 +196,12 @@ func scanGame(row scanner) (*Game, error) {
 	g.Status = Status(status)
 	g.Seed = uint64(seed)
 	g.CreatedAt, g.UpdatedAt, g.TurnStartedAt, g.RemindedAt = fromUnix(created), fromUnix(updated), fromUnix(turn), fromUnix(reminded)
+	g.UnreachableAt, g.TurnLimit = fromUnix(unreachable), time.Duration(limit)*time.Second
 	return &g, nil
 }
 
 func (s *Store) loadSeats(ctx context.Context, g *Game) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT seat, user_id, name, bot_level, accepted, dm_hash, dm_failed
+	rows, err := s.db.QueryContext(ctx, `SELECT seat, user_id, name, bot_level, accepted, dm_hash, dm_failed, away
 		FROM seats WHERE game_id = ? ORDER BY seat`, g.ID)
 	if err != nil {
 		return err
@@ -173,7 +210,7 @@ func (s *Store) loadSeats(ctx context.Context, g *Game) error {
 	g.Seats = nil
 	for rows.Next() {
 		var st Seat
-		if err := rows.Scan(&st.Seat, &st.UserID, &st.Name, &st.BotLevel, &st.Accepted, &st.DMHash, &st.DMFailed); err != nil {
+		if err := rows.Scan(&st.Seat, &st.UserID, &st.Name, &st.BotLevel, &st.Accepted, &st.DMHash, &st.DMFailed, &st.Away); err != nil {
 			return err
 		}
 		g.Seats = append(g.Seats, st)
@@ -252,9 +289,11 @@ func (s *Store) Save(ctx context.Context, g *Game, base int, move *games.SeatMov
 	}
 	defer tx.Rollback()
 	res, err := tx.ExecContext(ctx, `UPDATE games SET options = ?, status = ?, seed = ?, version = ?, state = ?, message_id = ?,
-		updated_at = ?, turn_started_at = ?, reminded_at = ? WHERE id = ? AND version = ?`,
+		updated_at = ?, turn_started_at = ?, reminded_at = ?, turn_owner = ?, narration = ?, post_pending = ?, unreachable_at = ?,
+		turn_limit = ?, table_state = ? WHERE id = ? AND version = ?`,
 		string(opts), string(g.Status), int64(g.Seed), base+1, g.State, g.MessageID, unix(g.UpdatedAt), unix(g.TurnStartedAt),
-		unix(g.RemindedAt), g.ID, base)
+		unix(g.RemindedAt), g.TurnOwner, g.Narration, g.PostPending, unix(g.UnreachableAt), int64(g.TurnLimit/time.Second), g.Table,
+		g.ID, base)
 	if err != nil {
 		return err
 	}
@@ -273,6 +312,9 @@ func (s *Store) Save(ctx context.Context, g *Game, base int, move *games.SeatMov
 			return err
 		}
 	}
+	if err := writeResults(ctx, tx, g.Results); err != nil {
+		return err
+	}
 	if err := tx.Commit(); err != nil {
 		return err
 	}
@@ -284,6 +326,22 @@ func (s *Store) Save(ctx context.Context, g *Game, base int, move *games.SeatMov
 // change the version: buttons already sent stay valid.
 func (s *Store) SetMessage(ctx context.Context, id int64, messageID string) error {
 	_, err := s.db.ExecContext(ctx, `UPDATE games SET message_id = ? WHERE id = ?`, messageID, id)
+	return err
+}
+
+// SetTurnMessage records the living turn message: its id, whom it was
+// posted for, its narration so far, and whether a post is still owed. It
+// does not change the version.
+func (s *Store) SetTurnMessage(ctx context.Context, g *Game) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE games SET message_id = ?, turn_owner = ?, narration = ?, post_pending = ? WHERE id = ?`,
+		g.MessageID, g.TurnOwner, g.Narration, g.PostPending, g.ID)
+	return err
+}
+
+// SetUnreachable records when posting in the game's channel failed for
+// good (zero: it works again).
+func (s *Store) SetUnreachable(ctx context.Context, id int64, at time.Time) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE games SET unreachable_at = ? WHERE id = ?`, unix(at), id)
 	return err
 }
 

@@ -1,0 +1,92 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+)
+
+func writeResults(ctx context.Context, tx *sql.Tx, results []Result) error {
+	for _, r := range results {
+		var score any
+		if r.Score != nil {
+			score = *r.Score
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO results
+			(game_id, seat, guild, channel, kind, user_id, automated, rank, score, players, finished_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			r.GameID, r.Seat, r.Guild, r.Channel, r.Kind, r.UserID, r.Automated, r.Rank, score, r.Players, unix(r.FinishedAt)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ResultFilter narrows a results query; empty fields match everything.
+type ResultFilter struct {
+	Guild   string
+	Channel string
+	Kind    string
+	UserID  string
+}
+
+// Results lists the seats' results of finished games matching f, newest first.
+func (s *Store) Results(ctx context.Context, f ResultFilter) ([]Result, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT game_id, seat, guild, channel, kind, user_id, automated, rank, score, players, finished_at
+		FROM results
+		WHERE (? = '' OR guild = ?) AND (? = '' OR channel = ?) AND (? = '' OR kind = ?) AND (? = '' OR user_id = ?)
+		ORDER BY finished_at DESC, game_id DESC, seat`,
+		f.Guild, f.Guild, f.Channel, f.Channel, f.Kind, f.Kind, f.UserID, f.UserID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Result
+	for rows.Next() {
+		var r Result
+		var score sql.NullInt64
+		var at int64
+		if err := rows.Scan(&r.GameID, &r.Seat, &r.Guild, &r.Channel, &r.Kind, &r.UserID, &r.Automated, &r.Rank, &score, &r.Players, &at); err != nil {
+			return nil, err
+		}
+		if score.Valid {
+			v := int(score.Int64)
+			r.Score = &v
+		}
+		r.FinishedAt = fromUnix(at)
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// FinishedWithoutResults lists finished games that have no results yet
+// (games finished before results were kept), so they can be counted.
+func (s *Store) FinishedWithoutResults(ctx context.Context) ([]int64, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games g WHERE status = 'finished'
+		AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
+// AddResults writes results for a game already finished.
+func (s *Store) AddResults(ctx context.Context, results []Result) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := writeResults(ctx, tx, results); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
