@@ -95,6 +95,14 @@ type Refiner interface {
 	Refine(seat int, key string) (text string, choices []Choice)
 }
 
+// UndoChecker is implemented by games that refuse to take back more moves
+// than the platform's own rule does (a move that revealed hidden
+// information or used the game's randomness is never taken back). It is
+// asked on the state as it was before the move.
+type UndoChecker interface {
+	CanUndo(seat int, move string) error
+}
+
 // View is a rendering-independent description. Renderers type-assert it to
 // the game's own view struct; Text is the plain-text rendering.
 type View interface {
@@ -128,6 +136,10 @@ type Prompt struct {
 	// Turn marks the prompt of the player on turn (as opposed to a reaction
 	// asked of someone else, or a standing any-time action).
 	Turn bool `json:"turn,omitempty"`
+	// Standing marks an action a seat may take at any moment (Hijacked:
+	// cash a demand, free a passenger). The game never waits for it: such
+	// a prompt does not make the table wait, remind or automate the seat.
+	Standing bool `json:"standing,omitempty"`
 }
 
 // Choice is one button or select option. Exactly one of Move and Refine is set.

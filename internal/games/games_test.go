@@ -122,3 +122,20 @@ func TestDecodeJSONChecksTheSchema(t *testing.T) {
 		t.Fatal("broken JSON accepted")
 	}
 }
+
+func TestEffectiveLogDropsUndoneMoves(t *testing.T) {
+	log := []SeatMove{{0, "a"}, {1, "b"}, {1, UndoMove}, {1, "c"}, {0, "d"}, {0, UndoMove}, {1, UndoMove}, {0, "e"}}
+	got := Effective(log)
+	want := []SeatMove{{0, "a"}, {0, "e"}}
+	if len(got) != len(want) {
+		t.Fatalf("effective %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("effective %v, want %v", got, want)
+		}
+	}
+	if got := Effective([]SeatMove{{0, UndoMove}}); len(got) != 0 {
+		t.Fatalf("undo of nothing: %v", got)
+	}
+}

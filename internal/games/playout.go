@@ -76,13 +76,13 @@ type SeatMove struct {
 }
 
 // Replay rebuilds a state from its setup and move log. A "resign" entry
-// replays State.Resign.
+// replays State.Resign; an "undo" entry takes back the move before it.
 func Replay(k *Kind, setup Setup, log []SeatMove) (State, error) {
 	s, err := k.New(setup)
 	if err != nil {
 		return nil, err
 	}
-	for i, m := range log {
+	for i, m := range Effective(log) {
 		if err := ApplyLogged(s, m); err != nil {
 			return nil, fmt.Errorf("move %d (%q by seat %d): %w", i+1, m.Move, m.Seat, err)
 		}
@@ -92,6 +92,26 @@ func Replay(k *Kind, setup Setup, log []SeatMove) (State, error) {
 
 // ResignMove is how a resignation is written in a move log.
 const ResignMove = "!resign"
+
+// UndoMove is how a move taken back is written in a move log: the log stays
+// append-only, and the entry cancels the newest move not already cancelled.
+const UndoMove = "!undo"
+
+// Effective is the move log as played: every UndoMove entry removes the
+// newest move still standing before it.
+func Effective(log []SeatMove) []SeatMove {
+	out := make([]SeatMove, 0, len(log))
+	for _, m := range log {
+		if m.Move == UndoMove {
+			if len(out) > 0 {
+				out = out[:len(out)-1]
+			}
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
 
 // ApplyLogged applies a move log entry, treating ResignMove as Resign.
 func ApplyLogged(s State, m SeatMove) error {
