@@ -154,15 +154,20 @@ func (r *Router) waitLines(t *table) []waitLine {
 	return out
 }
 
-// publicControls turns the public prompts of human seats into rows.
+// publicControls turns the public prompts of human seats into rows. A
+// control two seats share (the same move, such as accepting a draw) appears
+// once: Discord refuses a message carrying a custom id twice.
 func (r *Router) publicControls(t *table) []Row {
 	var rows []Row
+	seen := map[string]bool{}
 	for _, p := range t.state.Prompts() {
 		if p.Private || t.row.Seats[p.Seat].BotLevel > 0 || len(p.Choices) == 0 {
 			continue
 		}
 		if row, ok := t.choiceRow(p.Choices, p.Text); ok && len(rows) < maxRows {
-			rows = append(rows, row)
+			if row, ok = distinctRow(row, len(rows), seen); ok {
+				rows = append(rows, row)
+			}
 		}
 	}
 	return rows
@@ -171,12 +176,15 @@ func (r *Router) publicControls(t *table) []Row {
 // privateControls are the rows for one seat's private prompts.
 func (r *Router) privateControls(t *table, seat int) []Row {
 	var rows []Row
+	seen := map[string]bool{}
 	for _, p := range t.promptsFor(seat) {
 		if !p.Private || len(p.Choices) == 0 {
 			continue
 		}
 		if row, ok := t.choiceRow(p.Choices, p.Text); ok && len(rows) < maxRows {
-			rows = append(rows, row)
+			if row, ok = distinctRow(row, len(rows), seen); ok {
+				rows = append(rows, row)
+			}
 		}
 	}
 	return rows
@@ -188,30 +196,37 @@ func (t *table) choiceRow(choices []games.Choice, placeholder string) (Row, bool
 	id := func(action, arg string) customID {
 		return customID{Action: action, Game: t.row.ID, Version: t.row.Version, Arg: arg}
 	}
+	// A choice offered twice (the same move or guided step) is one control:
+	// Discord refuses a custom id twice in a message and a value twice in a
+	// select menu.
 	if len(choices) <= maxButtons {
 		var row Row
+		seen := map[string]bool{}
 		for _, c := range choices {
 			cid := id("m", c.Move)
 			style := Primary
 			if c.Refine != "" {
 				cid, style = id("r", c.Refine), Secondary
 			}
-			if !cid.fits() {
+			if !cid.fits() || seen[cid.String()] {
 				continue
 			}
+			seen[cid.String()] = true
 			row.Buttons = append(row.Buttons, Button{Label: clip(c.Label, maxLabel), CustomID: cid.String(), Style: style})
 		}
 		return row, len(row.Buttons) > 0
 	}
 	sel := &Select{CustomID: id("s", "").String(), Placeholder: clip(placeholder, 150)}
+	values := map[string]bool{}
 	for _, c := range choices {
 		v := moveValue(c.Move)
 		if c.Refine != "" {
 			v = refineValue(c.Refine)
 		}
-		if len(v) > maxOptionLabel || len(sel.Options) == maxSelect {
+		if len(v) > maxOptionLabel || len(sel.Options) == maxSelect || values[v] {
 			continue
 		}
+		values[v] = true
 		sel.Options = append(sel.Options, SelectOption{Label: clip(c.Label, maxOptionLabel), Value: v})
 	}
 	return Row{Select: sel}, len(sel.Options) > 0

@@ -76,14 +76,18 @@ func nonce() string {
 	return hex.EncodeToString(b[:]) // 20 characters; Discord allows 25
 }
 
+// sendOf is the create body of a message (files go as multipart parts).
+func sendOf(m commands.Message, allowed []string) *discordgo.MessageSend {
+	return &discordgo.MessageSend{Content: m.Content, Components: components(m.Rows), AllowedMentions: mentions(allowed)}
+}
+
 // create posts a message, retrying server errors under one nonce.
 func (b *Bot) create(ctx context.Context, channel string, m commands.Message, allowed []string) (*discordgo.Message, error) {
 	endpoint := discordgo.EndpointChannelMessages(channel)
 	n := nonce()
 	var msg discordgo.Message
 	err := b.retry(ctx, func() error {
-		body := messageCreate{MessageSend: &discordgo.MessageSend{Content: m.Content, Components: components(m.Rows),
-			AllowedMentions: mentions(allowed)}, Nonce: n, EnforceNonce: true}
+		body := messageCreate{MessageSend: sendOf(m, allowed), Nonce: n, EnforceNonce: true}
 		var raw []byte
 		var err error
 		if fs := files(m.Files); len(fs) > 0 {

@@ -2,6 +2,8 @@ package discordtest
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strconv"
 	"unicode/utf8"
 )
@@ -267,4 +269,30 @@ func validateChoices(fe *formErrors, raw []rawChoice) []Choice {
 		out = append(out, Choice{Name: c.Name, Value: v})
 	}
 	return out
+}
+
+// ValidateMessage checks a message payload (the JSON body of a create, or
+// its payload_json part) as Discord checks a new message: content length,
+// action rows, buttons, select menus, custom ids unique in the message,
+// embeds, not empty. It returns nil when Discord would accept it, or the
+// 50035 body Discord would answer with. files is the number of attached
+// files.
+func ValidateMessage(payload []byte, files int) error {
+	fe := &formErrors{}
+	p, ok := parseMessage(payload, "", fe)
+	if !ok {
+		return errors.New("invalid JSON: 50109 The request body contains invalid JSON.")
+	}
+	validateMessage(fe, "", p)
+	if files > MaxFiles {
+		fe.add("attachments", "BASE_TYPE_MAX_LENGTH", "Must be %d or fewer in length.", MaxFiles)
+	}
+	if rep := fe.reply(); rep != nil {
+		b, _ := json.Marshal(rep.body)
+		return fmt.Errorf("Discord would refuse it: %s", b)
+	}
+	if p.content == "" && len(p.embeds) == 0 && len(p.components) == 0 && files == 0 {
+		return errors.New("Discord would refuse it: 50006 Cannot send an empty message")
+	}
+	return nil
 }

@@ -1,0 +1,83 @@
+package commands
+
+import (
+	"fmt"
+	"log/slog"
+	"strconv"
+
+	"standoff/internal/games"
+	"standoff/storage"
+)
+
+// Preview builds every message the router could post for a game state, the
+// way it would post them but without images: the channel's turn message,
+// each seat's private message (DM or /game hand) and the ephemeral reply of
+// every guided choice (games.Refiner) offered to a seat. Every seat is a
+// human player named "p<seat>". Tests feed the result to a validator that
+// checks what Discord checks (unique custom ids, lengths, rows), over random
+// playouts of every game.
+func Preview(kind *games.Kind, st games.State, players int, gameID int64, version int) []Message {
+	row := &storage.Game{ID: gameID, Version: version, Kind: kind.Name, Status: storage.Active}
+	for i := 0; i < players; i++ {
+		row.Seats = append(row.Seats, storage.Seat{Seat: i, UserID: strconv.Itoa(1000 + i), Name: fmt.Sprintf("p%d", i), Accepted: true})
+	}
+	r := &Router{log: slog.Default()}
+	t := &table{row: row, game: Game{Kind: kind}, state: st}
+	out := []Message{r.turnMessage(t, "")}
+	for seat := range row.Seats {
+		if m, _, ok := r.privateMessage(t, seat, nil, false); ok {
+			out = append(out, m)
+		}
+	}
+	ref, ok := st.(games.Refiner)
+	if !ok {
+		return out
+	}
+	for _, p := range st.Prompts() {
+		for _, c := range p.Choices {
+			if c.Refine == "" {
+				continue
+			}
+			text, choices := ref.Refine(p.Seat, c.Refine)
+			if r, ok := t.choiceRow(choices, text); ok {
+				out = append(out, Message{Content: t.header() + "\n" + text, Ephemeral: true, Rows: []Row{r}})
+			}
+		}
+	}
+	return out
+}
+
+// distinctRow drops from a row the controls whose custom id an earlier row
+// of the same message already carries (Discord refuses a message with a
+// custom id twice, 50035). Identical moves offered to several seats, such as
+// the answers to a draw offer, become one control: a click plays the move
+// for whichever seat clicked, so every seat with that choice may use it. A
+// second select menu gets the row's index as its argument, which makes its
+// id unique (a click on a select reads the chosen value, not the argument;
+// the first menu keeps the plain id). ok is false when nothing is left of
+// the row.
+func distinctRow(row Row, index int, seen map[string]bool) (Row, bool) {
+	if row.Select != nil {
+		sel := *row.Select
+		if id, err := parseCustomID(sel.CustomID); err == nil && seen[sel.CustomID] {
+			id.Arg = strconv.Itoa(index)
+			if id.fits() {
+				sel.CustomID = id.String()
+			}
+		}
+		if seen[sel.CustomID] {
+			return Row{}, false
+		}
+		seen[sel.CustomID] = true
+		return Row{Select: &sel}, true
+	}
+	var out Row
+	for _, b := range row.Buttons {
+		if seen[b.CustomID] {
+			continue
+		}
+		seen[b.CustomID] = true
+		out.Buttons = append(out.Buttons, b)
+	}
+	return out, len(out.Buttons) > 0
+}
