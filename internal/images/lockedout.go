@@ -19,9 +19,9 @@ import (
 func LockedOut(v games.View) (image.Image, error) {
 	switch v := v.(type) {
 	case *lockedout.PublicView:
-		return lockedOutShip(v), nil
+		return lockedOutShip(v).Image(), nil
 	case *lockedout.PrivateView:
-		return lockedOutHand(v), nil
+		return lockedOutHand(v).Image(), nil
 	}
 	return nil, fmt.Errorf("images: Locked Out cannot draw %T", v)
 }
@@ -58,10 +58,22 @@ const (
 )
 
 // loCanvas is a gg context that keeps one font face per size, so glyphs
-// are rasterised once per image rather than once per label.
+// are rasterised once per image rather than once per label. It also keeps
+// every string it draws, so tests can read what an image says.
 type loCanvas struct {
 	*gg.Context
 	faces map[[2]int]font.Face
+	texts []string
+}
+
+func (dc *loCanvas) DrawString(s string, x, y float64) {
+	dc.texts = append(dc.texts, s)
+	dc.Context.DrawString(s, x, y)
+}
+
+func (dc *loCanvas) DrawStringAnchored(s string, x, y, ax, ay float64) {
+	dc.texts = append(dc.texts, s)
+	dc.Context.DrawStringAnchored(s, x, y, ax, ay)
 }
 
 func newLoCanvas(w, h int) *loCanvas {
@@ -92,16 +104,20 @@ func loCardLetter(c lockedout.CardView) string {
 	return c.ID[:1]
 }
 
-func lockedOutShip(v *lockedout.PublicView) image.Image {
+func lockedOutShip(v *lockedout.PublicView) *loCanvas {
 	players := len(v.Players)
 	mapH := 9 * loUnit
 	panelY := loMapY + mapH + 24
 	playersH := float64(players)*46 + 50
-	areasH := 330.0
+	// The left panel grows with the face-up cards (a long game discards most
+	// of the deck): lay it out once on a 1x1 canvas to learn its height.
+	measure := newLoCanvas(1, 1)
+	areasH := loAreas(measure, v, 24, 0, false)
 	eventsY := panelY + math.Max(playersH, areasH) + 12
 	height := int(eventsY + 44 + float64(min(len(v.Events), 4))*30 + 20)
 
 	dc := newLoCanvas(loWidth, height)
+	dc.faces = measure.faces
 	dc.SetColor(loPaper)
 	dc.Clear()
 
@@ -134,22 +150,7 @@ func lockedOutShip(v *lockedout.PublicView) image.Image {
 		loPawns(dc, r)
 	}
 
-	// Left panel: play areas and piles.
-	x, y := 24.0, panelY
-	dc.font(24, true)
-	dc.SetColor(loInk)
-	dc.DrawString("Access cards played", x, y+22)
-	y = loChips(dc, v.Access, x, y+34, 650) + 16
-	dc.SetColor(loInk)
-	dc.font(24, true)
-	dc.DrawString("Resource cards played", x, y+22)
-	y = loChips(dc, v.Supplies, x, y+34, 650) + 16
-	dc.font(22, false)
-	dc.SetColor(loMuted)
-	dc.DrawString(fmt.Sprintf("Discard pile: %d cards   Out of the game: %d", len(v.Discard), v.OutOfGame), x, y+20)
-	dc.font(18, false)
-	dc.DrawString("Engine: F fuel, P power, O oxygen. Hatched = locked. Chips: R Y B resource,", x, y+48)
-	dc.DrawString("O orange / P purple access, L loot, S share. MAINT = maintenance card.", x, y+70)
+	loAreas(dc, v, 24, panelY, true)
 
 	// Right panel: players.
 	px := 700.0
@@ -172,11 +173,7 @@ func lockedOutShip(v *lockedout.PublicView) image.Image {
 		dc.SetColor(loInk)
 		dc.DrawString(loFit(dc, name, 165), px+44, py+29)
 		dc.font(22, false)
-		cards := fmt.Sprintf("%d cards", p.Hand)
-		if p.Hand == 1 {
-			cards = "1 card"
-		}
-		dc.DrawString(cards, px+218, py+29)
+		dc.DrawString(loCards(p.Hand), px+218, py+29)
 		var tags []string
 		if p.Seat == v.Turn && !v.Over {
 			tags = append(tags, "TURN")
@@ -219,7 +216,7 @@ func lockedOutShip(v *lockedout.PublicView) image.Image {
 			ly += 28
 		}
 	}
-	return dc.Image()
+	return dc
 }
 
 // loRect is a room's rectangle in pixels.
@@ -412,25 +409,72 @@ func loPawnDisc(dc *loCanvas, x, y, rad float64, seat int) {
 	dc.DrawStringAnchored(fmt.Sprint(seat+1), x, y-2, 0.5, 0.5)
 }
 
-// loChips draws face-up cards as small labelled chips, wrapping at width;
-// it returns the y below the last row.
-func loChips(dc *loCanvas, cards []lockedout.CardView, x, y, width float64) float64 {
-	if len(cards) == 0 {
-		dc.font(20, false)
+// loAreas is the left panel under the map: the two play areas, the face-up
+// discard pile and the legend. It returns the panel's height; with draw
+// false it only measures.
+func loAreas(dc *loCanvas, v *lockedout.PublicView, x, y float64, draw bool) float64 {
+	top := y
+	named := func(c lockedout.CardView) string { return c.ID + " " + c.Name }
+	bare := func(c lockedout.CardView) string { return c.ID }
+	for _, area := range []struct {
+		head  string
+		cards []lockedout.CardView
+		text  func(lockedout.CardView) string
+	}{
+		{"Access cards played", v.Access, named},
+		{"Resource cards played", v.Supplies, named},
+		// Discarded cards are public; ids keep a long pile compact, and the
+		// hand images and /game status name them.
+		{fmt.Sprintf("Discard pile (%s)", loCards(len(v.Discard))), v.Discard, bare},
+	} {
+		if draw {
+			dc.font(24, true)
+			dc.SetColor(loInk)
+			dc.DrawString(area.head, x, y+22)
+		}
+		y = loChips(dc, area.cards, x, y+34, 650, area.text, draw) + 16
+	}
+	if draw {
+		dc.font(18, false)
 		dc.SetColor(loMuted)
-		dc.DrawString("none", x, y+26)
+		dc.DrawString(fmt.Sprintf("Out of the game: %d. Engine: F fuel, P power, O oxygen. Hatched = locked.", v.OutOfGame), x, y+20)
+		dc.DrawString("Chips: R Y B resource, O orange / P purple access, L loot, S share.", x, y+42)
+		dc.DrawString("MAINT = maintenance card.", x, y+64)
+	}
+	return y + 74 - top
+}
+
+// loCards counts cards in words: "1 card", "2 cards".
+func loCards(n int) string {
+	if n == 1 {
+		return "1 card"
+	}
+	return fmt.Sprintf("%d cards", n)
+}
+
+// loChips draws face-up cards as small labelled chips, wrapping at width;
+// it returns the y below the last row. With draw false it only measures.
+func loChips(dc *loCanvas, cards []lockedout.CardView, x, y, width float64, label func(lockedout.CardView) string, draw bool) float64 {
+	if len(cards) == 0 {
+		if draw {
+			dc.font(20, false)
+			dc.SetColor(loMuted)
+			dc.DrawString("none", x, y+26)
+		}
 		return y + 40
 	}
-	dc.font(18, false)
 	cx, cy := x, y
 	for _, c := range cards {
-		text := fmt.Sprintf("%s %s", c.ID, c.Name)
+		text := label(c)
+		dc.font(18, false)
 		tw, _ := dc.MeasureString(text)
 		w := tw + 48
 		if cx+w > x+width {
 			cx, cy = x, cy+44
 		}
-		loChip(dc, c, cx, cy, w, text)
+		if draw {
+			loChip(dc, c, cx, cy, w, text)
+		}
 		cx += w + 8
 	}
 	return cy + 40
@@ -472,7 +516,7 @@ func loFit(dc *loCanvas, s string, width float64) string {
 
 // lockedOutHand draws one hand: a card per tile with its category colour and
 // letter, name, id and value, and the total.
-func lockedOutHand(v *lockedout.PrivateView) image.Image {
+func lockedOutHand(v *lockedout.PrivateView) *loCanvas {
 	const cols, cw, ch, gap = 3, 360.0, 150.0, 16.0
 	width := int(cols*cw + (cols+1)*gap)
 	rows := (len(v.Hand) + cols - 1) / cols
@@ -492,7 +536,7 @@ func lockedOutHand(v *lockedout.PrivateView) image.Image {
 	dc.DrawStringAnchored(fmt.Sprintf("Total %d Z", v.Total), float64(width)-gap, 40, 1, 0.5)
 	dc.font(20, false)
 	dc.SetColor(loMuted)
-	dc.DrawString(fmt.Sprintf("%d cards · values in znooties (Z)", len(v.Hand)), gap, 84)
+	dc.DrawString(loCards(len(v.Hand))+" · values in znooties (Z)", gap, 84)
 	y := 100.0
 	if len(v.Hand) == 0 {
 		dc.font(26, false)
@@ -512,7 +556,7 @@ func lockedOutHand(v *lockedout.PrivateView) image.Image {
 	dc.font(18, false)
 	dc.SetColor(loMuted)
 	dc.DrawString("R fuel · Y power · B oxygen · O orange access · P purple access · L loot · S share", gap, height-16)
-	return dc.Image()
+	return dc
 }
 
 func loCardGrid(dc *loCanvas, cards []lockedout.CardView, y float64, cols int, cw, ch, gap float64) float64 {

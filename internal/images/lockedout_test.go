@@ -5,6 +5,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"standoff/internal/games"
@@ -119,5 +120,57 @@ func BenchmarkLockedOut(b *testing.B) {
 		if _, err := LockedOut(pub); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// drawnText is everything an image says, one string per label drawn.
+func drawnText(dc *loCanvas) string { return strings.Join(dc.texts, "\n") }
+
+// The discard pile lies face up, so the ship image shows which cards are on
+// it, not only how many (issue 8, item 18).
+func TestLockedOutShipShowsTheDiscardPile(t *testing.T) {
+	pub, _ := lockedOutViews(t, 4, 0)
+	v := *pub.(*lockedout.PublicView)
+	v.Discard = []lockedout.CardView{
+		{ID: "OA1", Name: "Bulkhead Key", Kind: "access", Color: "orange", Value: 5},
+		{ID: "R3", Name: "Fuel Canister", Kind: "resource", Color: "red", Value: 2},
+		{ID: "L7", Name: "Bearer Bonds", Kind: "loot", Color: "green", Value: 5},
+	}
+	text := drawnText(lockedOutShip(&v))
+	for _, id := range []string{"OA1", "R3", "L7"} {
+		if !strings.Contains(text, id) {
+			t.Fatalf("ship image does not show discarded %s:\n%s", id, text)
+		}
+	}
+	// A long game's discard pile (46 cards, most of the deck) still fits,
+	// every card of it drawn.
+	var all []lockedout.CardView
+	for range 5 {
+		all = append(all, v.Discard...)
+	}
+	for i := range 8 {
+		all = append(all, lockedout.CardView{ID: "L1" + itoa(i), Name: "Loot", Kind: "loot", Color: "green", Value: 3})
+	}
+	v.Discard = append(all, all...)
+	dc := lockedOutShip(&v)
+	if h := dc.Height(); h > 2400 {
+		t.Fatalf("image is %d pixels high", h)
+	}
+	if n := strings.Count(drawnText(dc), "L17"); n != 2 {
+		t.Fatalf("L17 drawn %d times in the discard pile, want 2", n)
+	}
+}
+
+// The hand image counts cards in good English: "1 card", "2 cards".
+func TestLockedOutHandCountsCards(t *testing.T) {
+	one := &lockedout.PrivateView{Name: "Alice", Total: 10, Hand: []lockedout.CardView{
+		{ID: "S1", Name: "Share of the Booty", Kind: "loot", Color: "green", Share: true, Value: 10}}}
+	text := drawnText(lockedOutHand(one))
+	if strings.Contains(text, "1 cards") || !strings.Contains(text, "1 card") {
+		t.Fatalf("hand image says:\n%s", text)
+	}
+	one.Hand = append(one.Hand, one.Hand[0])
+	if text := drawnText(lockedOutHand(one)); !strings.Contains(text, "2 cards") {
+		t.Fatalf("hand image says:\n%s", text)
 	}
 }

@@ -11,6 +11,7 @@ func accuseEmpty(t *testing.T, s *State, seat, suspect int) {
 	must(t, s, seat, "accuse "+s.Players[suspect])
 	if s.Phase == phaseAnswer {
 		must(t, s, suspect, "none")
+		must(t, s, seat, "look")
 		must(t, s, seat, "none")
 	}
 }
@@ -155,7 +156,8 @@ func TestAccusationLookAtHalfTheHand(t *testing.T) {
 			must(t, s, 0, "move galley")
 			must(t, s, 0, "play PA1")
 			must(t, s, 0, "accuse bob")
-			ev := must(t, s, 1, "none")
+			must(t, s, 1, "none")
+			ev := must(t, s, 0, "look")
 			a := s.Accused
 			if want := (size + 1) / 2; len(a.Seen) != want {
 				t.Fatalf("looked at %d of %d cards, want %d", len(a.Seen), size, want)
@@ -215,5 +217,85 @@ func TestAccusationOfAnEmptyHand(t *testing.T) {
 	must(t, s, 0, "accuse 2")
 	if s.Phase != phasePlay {
 		t.Fatalf("phase %s", s.Phase)
+	}
+}
+
+// "If the suspect does not play an access card or claims not to be able to do
+// so, you may check half of the cards from their hand": looking is the
+// accuser's choice (issue 8, item 14). After the suspect's `none` the accuser
+// is asked, publicly, to `look` or `pass`; passing returns nothing and looks
+// at nothing, and the turn goes on.
+func TestAccuserMayDeclineToLook(t *testing.T) {
+	s := staged(t, 4, 0)
+	s.Hands[0] = s.from(t, "PA1", "L1")
+	s.Hands[1] = s.from(t, "OB1", "L2", "L3")
+	must(t, s, 0, "move galley")
+	must(t, s, 0, "play PA1")
+	must(t, s, 0, "accuse bob")
+	ev := must(t, s, 1, "none")
+	if s.Accused == nil || len(s.Accused.Seen) != 0 {
+		t.Fatalf("cards were looked at before the accuser chose: %+v", s.Accused)
+	}
+	if privateTo(ev, 0) != "" || privateTo(ev, 1) != "" {
+		t.Fatalf("cards were shown before the accuser chose: %v", ev)
+	}
+	p := s.Prompts()
+	if len(p) != 1 || p[0].Seat != 0 || !p[0].Turn || p[0].Private {
+		t.Fatalf("choice prompt %+v", p)
+	}
+	var moves []string
+	for _, c := range p[0].Choices {
+		moves = append(moves, c.Move)
+	}
+	if strings.Join(moves, ",") != "look,pass" || p[0].Default != "look" {
+		t.Fatalf("choices %v default %q, want look,pass defaulting to look", moves, p[0].Default)
+	}
+	if got := strings.Join(s.Legal(0), ","); got != "look,pass" {
+		t.Fatalf("legal %q", got)
+	}
+	refused(t, s, 0, "take OB1") // nothing seen yet
+	refused(t, s, 1, "look")     // not the suspect's choice
+	rng := s.RNG
+	ev = must(t, s, 0, "pass")
+	if s.Phase != phasePlay || s.Accused != nil || len(s.Hands[1]) != 3 || s.RNG != rng {
+		t.Fatalf("after pass: phase %s accused %+v hand %v", s.Phase, s.Accused, s.Hands[1])
+	}
+	if !strings.Contains(publicEvents(ev), "Alice does not look at Bob's cards") {
+		t.Fatalf("events %v", ev)
+	}
+	if v := s.Private(0).(*PrivateView); len(v.Seen) != 0 {
+		t.Fatalf("private view after pass %+v", v)
+	}
+
+	// Looking is the other branch, typed or clicked, and then the rule goes on
+	// as before.
+	s = staged(t, 4, 0)
+	s.Hands[0] = s.from(t, "PA1")
+	s.Hands[1] = s.from(t, "OB1")
+	must(t, s, 0, "move galley")
+	must(t, s, 0, "play PA1")
+	must(t, s, 0, "accuse bob")
+	must(t, s, 1, "none")
+	ev = must(t, s, 0, "LOOK")
+	if s.Phase != phaseLook || len(s.Accused.Seen) != 1 || !strings.Contains(privateTo(ev, 0), "Crew Badge") {
+		t.Fatalf("after look: phase %s %+v %v", s.Phase, s.Accused, ev)
+	}
+	must(t, s, 0, "take OB1")
+	if !contains(s.Access, "OB1") {
+		t.Fatalf("access %v", s.Access)
+	}
+}
+
+// The intercepted player's `pass` (an alias of `keep`) still lets the drawn
+// card pass: the new `pass` of an accusation does not break the old syntax.
+func TestPassStillKeepsWhenShownACard(t *testing.T) {
+	s := staged(t, 3, 0)
+	s.Pawns = []string{"corridor", "galley", "cargo"}
+	s.Hands[1] = s.from(t, "L2")
+	s.Piles["galley"] = s.from(t, "L16")
+	must(t, s, 0, "move galley")
+	must(t, s, 1, "pass")
+	if !s.holds(0, "L16") || s.Phase != phasePlay {
+		t.Fatalf("hand %v phase %s", s.Hands[0], s.Phase)
 	}
 }

@@ -14,8 +14,17 @@ func (s *State) Apply(seat int, text string) ([]games.Event, error) {
 	if err := s.seated(seat, "you have left this game"); err != nil {
 		return nil, err
 	}
+	if who := s.actor(); who != seat {
+		return nil, fmt.Errorf("it is not your move: %s", s.waiting())
+	}
 	c, err := parseMove(text)
-	if err != nil {
+	var unknown unknownVerb
+	switch {
+	case errors.Is(err, errEmpty):
+		return nil, fmt.Errorf("type a move: %s", s.expects())
+	case errors.As(err, &unknown):
+		return nil, fmt.Errorf("%v: now %s", err, s.expects())
+	case err != nil:
 		return nil, err
 	}
 	var ev []games.Event
@@ -25,18 +34,16 @@ func (s *State) Apply(seat int, text string) ([]games.Event, error) {
 	return ev, nil
 }
 
-// apply dispatches a parsed move by phase.
+// apply dispatches a parsed move by phase; the seat is the one to act.
 func (s *State) apply(seat int, c command, ev *[]games.Event) error {
-	if who := s.actor(); who != seat {
-		return fmt.Errorf("it is not your move: %s", s.waiting())
-	}
-	arg := c.String()[len(c.Verb):]
+	arg := c.Arg()
 	want := map[string][]string{
 		phaseMove:      {verbMove},
-		phaseIntercept: {verbKeep, verbSwap},
+		phaseIntercept: {verbKeep, verbPass, verbSwap},
 		phasePlay:      {verbPlay, verbSearch, verbEnd},
 		phaseAccuse:    {verbAccuse},
 		phaseAnswer:    {verbReveal, verbNone},
+		phaseCheck:     {verbLook, verbPass},
 		phaseLook:      {verbTake, verbNone},
 	}[s.Phase]
 	if !contains(want, c.Verb) {
@@ -47,6 +54,14 @@ func (s *State) apply(seat int, c command, ev *[]games.Event) error {
 		return s.move(seat, arg, ev)
 	case verbKeep:
 		s.keep(seat, ev)
+	case verbPass:
+		if s.Phase == phaseIntercept {
+			s.keep(seat, ev)
+		} else {
+			s.pass(seat, ev)
+		}
+	case verbLook:
+		s.look(seat, ev)
 	case verbSwap:
 		return s.swap(seat, arg, ev)
 	case verbPlay:
@@ -80,7 +95,7 @@ func (s *State) actor() int {
 		return s.Drawn.Ask[0]
 	case phaseAnswer:
 		return s.Accused.Suspect
-	case phaseLook:
+	case phaseCheck, phaseLook:
 		return s.Accused.Accuser
 	}
 	return -1
@@ -99,27 +114,37 @@ func (s *State) waiting() string {
 		return fmt.Sprintf("%s is shown %s's card and may swap", s.Players[s.Drawn.Ask[0]], s.Players[s.Drawn.Drawer])
 	case phaseAnswer:
 		return fmt.Sprintf("%s, accused by %s, may play an access card", s.Players[s.Accused.Suspect], s.Players[s.Accused.Accuser])
+	case phaseCheck:
+		return fmt.Sprintf("%s may look at half of %s's hand", s.Players[s.Accused.Accuser], s.Players[s.Accused.Suspect])
 	case phaseLook:
 		return fmt.Sprintf("%s is looking at half of %s's hand", s.Players[s.Accused.Accuser], s.Players[s.Accused.Suspect])
 	}
 	return "the game is over"
 }
 
-// expects says which moves fit the current phase.
+// expects says which moves fit the current phase, with the choices the
+// player to act has now, so a refusal can show the form that would be right.
 func (s *State) expects() string {
+	seat := s.actor()
 	switch s.Phase {
 	case phaseMove:
-		return "move to a room, e.g. `move galley`"
+		rooms := s.moves(seat)
+		return fmt.Sprintf("`move <room>`, e.g. `move %s`; you can move to %s", rooms[0], roomList(rooms))
 	case phasePlay:
 		return "`play <card>`, `search <loot> <loot>` or `end`"
 	case phaseAccuse:
-		return "accuse another player, e.g. `accuse 2`"
+		return fmt.Sprintf("`accuse <player>`, e.g. `accuse %d`; you may accuse %s", s.next(seat, 1)+1, s.suspectList(seat))
 	case phaseIntercept:
-		return "`keep` to let the card pass or `swap <card>`"
+		return "`keep` to let the card pass, or `swap <card>`"
 	case phaseAnswer:
 		return "`reveal <access card>` or `none`"
+	case phaseCheck:
+		return fmt.Sprintf("`look` to check half of %s's hand, or `pass`", s.Players[s.Accused.Suspect])
 	case phaseLook:
-		return "`take <access card>` or `none` when you see no access card"
+		if found := s.foundAccess(); len(found) > 0 {
+			return fmt.Sprintf("`take <access card>`, one of %s", cardList(found))
+		}
+		return "`none` to return the cards"
 	}
 	return "the game is over"
 }
@@ -154,7 +179,7 @@ func (s *State) Resign(seat int) ([]games.Event, error) {
 	// Settle a pending accusation.
 	if a := s.Accused; a != nil && (a.Accuser == seat || a.Suspect == seat) {
 		s.Accused = nil
-		if s.Phase == phaseAnswer || s.Phase == phaseLook {
+		if s.Phase == phaseAnswer || s.Phase == phaseCheck || s.Phase == phaseLook {
 			s.Phase = phasePlay
 		}
 	}

@@ -30,7 +30,7 @@ Your turn:
 1. If you hold the maintenance card (not on the game's first turn), every resource drops 1 unless a matching resource card lies in the resource area; then those cards are discarded. A resource at 0: the gang is caught. Pass the card counterclockwise (3 players: clockwise, and the new holder waits one round).
 2. Move through a doorway to an adjacent open room (you must). Moving into the Board Computer in stage 3 ends the game: escape.
 3. Draw a card from that room's pile. Players in the room see it one at a time clockwise; each may swap it for a card of their hand (then nobody else sees it).
-4. Play any cards: access cards to the access area, resource cards to the resource area, or two loot cards to draw once more (once per turn; intercepted too). After each access card you play you must accuse another player: they may play an access card, or you look at half their hand (rounded up, at random) and must play an access card found there.
+4. Play any cards: access cards to the access area, resource cards to the resource area, or two loot cards to draw once more (once per turn; intercepted too). After each access card you play you must accuse another player: they may play an access card; if not, you may look at half their hand (rounded up, at random) and must play an access card found there.
 5. End your turn; play passes clockwise.
 
 End: escape = highest hand value wins; caught = lowest wins. Equal values share the rank.`
@@ -38,4 +38,5 @@ End: escape = highest hand value wins; caught = lowest wins. Equal values share 
 const moveHelp = "Moves: `move <room>` (id, number or name: `move galley`, `move 2`); " +
 	"`keep` or `swap <card>` when shown a drawn card; `play <card>` (access or resource card, by id like OA1 or name); " +
 	"`search <loot> <loot>` (discard two loot cards, draw again); `accuse <player>` (name or seat number); " +
-	"`reveal <card>` or `none` when accused; `take <card>` or `none` when looking at a suspect's cards; `end` to end your turn."
+	"`reveal <card>` or `none` when accused; `look` or `pass` when the suspect played none; " +
+	"`take <card>` or `none` when looking at a suspect's cards; `end` to end your turn."

@@ -14,7 +14,7 @@ func TestKindTexts(t *testing.T) {
 	if utf8.RuneCountInString(Kind.Rules) >= 1900 {
 		t.Fatalf("rules are %d characters", utf8.RuneCountInString(Kind.Rules))
 	}
-	for _, verb := range []string{"move", "keep", "swap", "play", "search", "accuse", "reveal", "none", "take", "end"} {
+	for _, verb := range []string{"move", "keep", "swap", "play", "search", "accuse", "reveal", "none", "look", "pass", "take", "end"} {
 		if !strings.Contains(Kind.MoveHelp, "`"+verb) {
 			t.Fatalf("move help does not explain %s", verb)
 		}

@@ -1,6 +1,7 @@
 package lockedout
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -17,47 +18,65 @@ const (
 	verbAccuse = "accuse"
 	verbReveal = "reveal"
 	verbNone   = "none"
+	verbLook   = "look"
+	verbPass   = "pass"
 	verbTake   = "take"
 	verbEnd    = "end"
 )
 
-// aliases maps every accepted first word to its verb.
+// aliases maps every accepted first word to its verb. `pass` is a verb of
+// its own (the accuser declining to look) that also lets a drawn card pass,
+// as it always did.
 var aliases = map[string]string{
 	"move": verbMove, "go": verbMove, "m": verbMove,
-	"keep": verbKeep, "pass": verbKeep, "k": verbKeep,
+	"keep": verbKeep, "k": verbKeep,
 	"swap": verbSwap, "s": verbSwap,
 	"play": verbPlay, "p": verbPlay,
 	"search": verbSearch,
 	"accuse": verbAccuse, "a": verbAccuse,
 	"reveal": verbReveal,
 	"none":   verbNone, "no": verbNone,
+	"look": verbLook, "check": verbLook,
+	"pass": verbPass,
 	"take": verbTake,
 	"end":  verbEnd, "done": verbEnd, "e": verbEnd,
 }
 
-// command is a parsed move: a verb and its words, not yet checked against the
-// game.
+// command is a parsed move: a verb and its words as typed (case kept, so a
+// refusal can quote them), not yet checked against the game.
 type command struct {
 	Verb string
 	Args []string
 }
 
+// Arg is the words after the verb as typed, single-spaced.
+func (c command) Arg() string { return strings.Join(c.Args, " ") }
+
+// unknownVerb is a move whose first word is no verb; Apply answers it with
+// the moves that fit the moment.
+type unknownVerb struct{ word string }
+
+func (e unknownVerb) Error() string { return fmt.Sprintf("%s is not a move", quote(e.word)) }
+
+// errEmpty is a move with no words at all.
+var errEmpty = errors.New("empty move")
+
 // parseMove splits a typed move into verb and arguments and checks the
 // number of arguments; names are resolved later against the game.
 func parseMove(text string) (command, error) {
-	words := strings.Fields(strings.ToLower(text))
+	words := strings.Fields(text)
 	if len(words) == 0 {
-		return command{}, fmt.Errorf("empty move. %s", moveHelp)
+		return command{}, errEmpty
 	}
-	verb, ok := aliases[words[0]]
+	verb, ok := aliases[strings.ToLower(words[0])]
 	if !ok {
-		return command{}, fmt.Errorf("unknown move %q. %s", clip(words[0]), moveHelp)
+		return command{}, unknownVerb{words[0]}
 	}
 	c := command{Verb: verb, Args: words[1:]}
 	switch verb {
-	case verbKeep, verbNone, verbEnd:
+	case verbKeep, verbNone, verbEnd, verbLook, verbPass:
 		if len(c.Args) > 0 {
-			return command{}, fmt.Errorf("`%s` takes nothing after it", verb)
+			return command{}, fmt.Errorf("`%s` takes nothing after it: type just `%s`", verb, verb)
 		}
 	case verbSearch:
 		if len(c.Args) < 2 {
@@ -80,9 +99,10 @@ var argHelp = map[string][2]string{
 	verbTake:   {"an access card you see", "take OC2"},
 }
 
-// String writes the command back in its canonical form.
+// String writes the command back in its canonical form: lower case,
+// single-spaced.
 func (c command) String() string {
-	return strings.TrimSpace(c.Verb + " " + strings.Join(c.Args, " "))
+	return strings.ToLower(strings.TrimSpace(c.Verb + " " + c.Arg()))
 }
 
 // squash folds a name for comparison: lower case, letters and digits only.
@@ -96,15 +116,23 @@ func squash(s string) string {
 	return b.String()
 }
 
-// clip shortens typed text echoed in an error.
-func clip(s string) string {
-	if len(s) > 30 {
-		return s[:30] + "…"
+// quote echoes typed text in an error as the player typed it, shortened
+// when long.
+func quote(s string) string {
+	if r := []rune(s); len(r) > 30 {
+		s = string(r[:30]) + "…"
 	}
-	return s
+	return strconv.Quote(s)
 }
 
-// findRoom resolves a room by id, number, name or a unique start of one.
+// errNoRoom is a room name that matches no room; move adds where the
+// player can go.
+type errNoRoom struct{ arg string }
+
+func (e errNoRoom) Error() string { return fmt.Sprintf("there is no room %s", quote(e.arg)) }
+
+// findRoom resolves a room by id, number, name or a unique start of one. A
+// start shared by several rooms is refused with the rooms it matches.
 func findRoom(arg string) (string, error) {
 	q := squash(arg)
 	if q == "" {
@@ -126,18 +154,13 @@ func findRoom(arg string) (string, error) {
 			hits = append(hits, r.ID)
 		}
 	}
-	if len(hits) == 1 {
+	switch len(hits) {
+	case 0:
+		return "", errNoRoom{arg}
+	case 1:
 		return hits[0], nil
 	}
-	return "", fmt.Errorf("no room %q; rooms are %s", clip(arg), roomList(allRooms()))
-}
-
-func allRooms() []string {
-	var out []string
-	for _, r := range ship.Rooms {
-		out = append(out, r.ID)
-	}
-	return out
+	return "", fmt.Errorf("%s could be %s: type more of the name, e.g. `move %s`", quote(arg), roomList(hits), hits[0])
 }
 
 // roomList names rooms for a message: "galley (2 Galley), ...".
@@ -153,24 +176,33 @@ func roomList(ids []string) string {
 	return strings.Join(out, ", ")
 }
 
-// findCard resolves a card among the ids in `among` by id or by name; where
-// says where the card was looked for, for the error.
-func findCard(arg string, among []string, where string) (string, error) {
+// findCard resolves a card among the ids in `among` by id or by name.
+func findCard(arg string, among []string) (string, bool) {
 	q := squash(arg)
 	for _, id := range among {
 		if squash(id) == q {
-			return id, nil
+			return id, true
 		}
 	}
 	for _, id := range among {
 		if squash(ship.card[id].Name) == q {
-			return id, nil
+			return id, true
 		}
 	}
-	if len(among) == 0 {
-		return "", fmt.Errorf("there are no cards in %s", where)
+	return "", false
+}
+
+// cardList names cards briefly for a refusal: "OA1 (Bulkhead Key), R2 (Fuel
+// Canister)".
+func cardList(ids []string) string {
+	if len(ids) == 0 {
+		return "none"
 	}
-	return "", fmt.Errorf("%q is not in %s; it holds %s", clip(arg), where, labels(among))
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = fmt.Sprintf("%s (%s)", id, ship.card[id].Name)
+	}
+	return strings.Join(out, ", ")
 }
 
 // findLootPair resolves the two loot cards of a search. The words may be ids
@@ -186,8 +218,8 @@ func findLootPair(args []string, hand []string) (string, string, error) {
 		return "", "", fmt.Errorf("searching once more takes two loot cards and you hold %d; play other cards or `end`", len(loot))
 	}
 	for cut := 1; cut < len(args); cut++ {
-		a, errA := findCard(strings.Join(args[:cut], " "), loot, "your loot")
-		if errA != nil {
+		a, ok := findCard(strings.Join(args[:cut], " "), loot)
+		if !ok {
 			continue
 		}
 		rest := make([]string, 0, len(loot))
@@ -196,16 +228,17 @@ func findLootPair(args []string, hand []string) (string, string, error) {
 				rest = append(rest, id)
 			}
 		}
-		b, errB := findCard(strings.Join(args[cut:], " "), rest, "your other loot")
-		if errB == nil {
+		if b, ok := findCard(strings.Join(args[cut:], " "), rest); ok {
 			return a, b, nil
 		}
 	}
-	return "", "", fmt.Errorf("name two different loot cards from your hand, e.g. `search %s %s`; your loot is %s", loot[0], loot[1], labels(loot))
+	return "", "", fmt.Errorf("%s are not two different loot cards of yours: search with two of %s, e.g. `search %s %s`",
+		quote(strings.Join(args, " ")), cardList(loot), loot[0], loot[1])
 }
 
-// findPlayer resolves a player by seat number (1..n as shown) or name.
-func (s *State) findPlayer(arg string) (int, error) {
+// findPlayer resolves a player by seat number (1..n as shown) or name; the
+// refusal lists the players seat may name.
+func (s *State) findPlayer(arg string, seat int) (int, error) {
 	q := squash(arg)
 	if n, err := strconv.Atoi(q); err == nil && n >= 1 && n <= s.n() {
 		return n - 1, nil
@@ -224,7 +257,7 @@ func (s *State) findPlayer(arg string) (int, error) {
 	if len(hits) == 1 {
 		return hits[0], nil
 	}
-	return 0, fmt.Errorf("no player %q; name a player or give their seat number: %s", clip(arg), s.suspectList(-1))
+	return 0, fmt.Errorf("there is no player %s: accuse one of %s by seat number or name, e.g. `accuse %d`", quote(arg), s.suspectList(seat), s.next(seat, 1)+1)
 }
 
 // suspectList names the players one may accuse: "2 Bob, 3 Carol".

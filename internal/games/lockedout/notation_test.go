@@ -47,12 +47,12 @@ func TestFindRoomAndPlayer(t *testing.T) {
 	}
 	s := newTest(t, 4, 1)
 	for in, want := range map[string]int{"1": 0, "carol": 2, "Da": 3, "4": 3} {
-		if got, err := s.findPlayer(in); err != nil || got != want {
+		if got, err := s.findPlayer(in, -1); err != nil || got != want {
 			t.Fatalf("%q: %d %v, want %d", in, got, err, want)
 		}
 	}
 	for _, bad := range []string{"5", "0", "zed", ""} {
-		if _, err := s.findPlayer(bad); err == nil {
+		if _, err := s.findPlayer(bad, -1); err == nil {
 			t.Fatalf("%q resolved", bad)
 		}
 	}

@@ -25,6 +25,11 @@ func (s *State) Prompts() []games.Prompt {
 	case phaseMove:
 		p.Turn = true
 		p.Text = fmt.Sprintf("%s, move from %s to an adjacent room.", name, ship.room[s.Pawns[seat]].Name)
+		if s.Turns == 1 {
+			// The game's first message: who begins is the first maintenance
+			// player, and nothing depletes on this first turn.
+			p.Text = fmt.Sprintf("%s begins and holds the maintenance card (no depletion on this first turn). %s", name, p.Text)
+		}
 		for _, r := range s.moves(seat) {
 			room := ship.room[r]
 			lbl := fmt.Sprintf("%s (room %d, %s in the pile)", room.Name, room.Number, plural(len(s.Piles[r]), "card"))
@@ -59,7 +64,7 @@ func (s *State) Prompts() []games.Prompt {
 	case phaseAnswer:
 		a := s.Accused
 		p.Private = true
-		p.Text = fmt.Sprintf("%s, %s accuses you of holding on to an access card. Play one, or answer none and %s looks at half your hand.", name, s.Players[a.Accuser], s.Players[a.Accuser])
+		p.Text = fmt.Sprintf("%s, %s accuses you of holding on to an access card. Play one, or answer none and %s may look at half your hand.", name, s.Players[a.Accuser], s.Players[a.Accuser])
 		for _, id := range s.Hands[seat] {
 			if ship.card[id].Kind == kindAccess {
 				p.Choices = append(p.Choices, games.Choice{Label: "Play " + label(id), Move: "reveal " + id})
@@ -67,6 +72,17 @@ func (s *State) Prompts() []games.Prompt {
 		}
 		p.Choices = append(p.Choices, games.Choice{Label: "Play none", Move: verbNone})
 		p.Default = verbNone
+	case phaseCheck:
+		// Public: whether the accuser looks is seen by the table anyway.
+		a := s.Accused
+		p.Turn = true
+		k := (len(s.Hands[a.Suspect]) + 1) / 2
+		p.Text = fmt.Sprintf("%s, %s plays no access card. You may check half of their hand (%s, picked at random).", name, s.Players[a.Suspect], plural(k, "card"))
+		p.Choices = []games.Choice{
+			{Label: fmt.Sprintf("Look at %s of %s's", plural(k, "card"), s.Players[a.Suspect]), Move: verbLook},
+			{Label: "Don't look", Move: verbPass},
+		}
+		p.Default = verbLook
 	case phaseLook:
 		a := s.Accused
 		p.Turn = true
@@ -250,6 +266,8 @@ func (s *State) Legal(seat int) []string {
 			}
 		}
 		out = append(out, verbNone)
+	case phaseCheck:
+		out = append(out, verbLook, verbPass)
 	case phaseLook:
 		for _, id := range s.foundAccess() {
 			out = append(out, "take "+id)

@@ -18,6 +18,7 @@ const (
 	phasePlay      = "play"      // the player on turn plays cards, searches or ends
 	phaseAccuse    = "accuse"    // the player on turn must name a suspect
 	phaseAnswer    = "answer"    // the suspect may play an access card
+	phaseCheck     = "check"     // the accuser may look at half the suspect's hand, or pass
 	phaseLook      = "look"      // the accuser looks at half the suspect's hand
 	phaseOver      = "over"
 )

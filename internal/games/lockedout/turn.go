@@ -1,6 +1,7 @@
 package lockedout
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -90,12 +91,16 @@ func (s *State) passMaintenance(ev *[]games.Event) {
 // move walks the pawn through a doorway: "On your turn, you must move your
 // pawn through a doorway to an adjacent accessible room."
 func (s *State) move(seat int, arg string, ev *[]games.Event) error {
+	options := s.moves(seat)
 	room, err := findRoom(arg)
+	var none errNoRoom
+	if errors.As(err, &none) {
+		return fmt.Errorf("%v: you can move to %s", err, roomList(options))
+	}
 	if err != nil {
 		return err
 	}
 	from := s.Pawns[seat]
-	options := s.moves(seat)
 	if !contains(ship.adjacent[from], room) {
 		return fmt.Errorf("no doorway leads from %s to %s; you can move to %s", ship.room[from].Name, ship.room[room].Name, roomList(options))
 	}
@@ -190,9 +195,9 @@ func (s *State) keep(seat int, ev *[]games.Event) {
 // wants to, they may swap the card with one from their hand. After any swap,
 // add the swapped card to your hand; don't show it around any further."
 func (s *State) swap(seat int, arg string, ev *[]games.Event) error {
-	id, err := findCard(arg, s.Hands[seat], "your hand")
-	if err != nil {
-		return err
+	id, ok := findCard(arg, s.Hands[seat])
+	if !ok {
+		return fmt.Errorf("%s is not in your hand: swap one of %s, or `keep`", quote(arg), cardList(s.Hands[seat]))
 	}
 	d := s.Drawn
 	s.takeFrom(seat, id)
@@ -208,9 +213,12 @@ func (s *State) swap(seat int, arg string, ev *[]games.Event) error {
 
 // play puts one access or resource card on the table.
 func (s *State) play(seat int, arg string, ev *[]games.Event) error {
-	id, err := findCard(arg, s.Hands[seat], "your hand")
-	if err != nil {
-		return err
+	id, ok := findCard(arg, s.Hands[seat])
+	if !ok {
+		if cards := s.playable(seat); len(cards) > 0 {
+			return fmt.Errorf("%s is not in your hand: play one of %s, or `end`", quote(arg), cardList(cards))
+		}
+		return fmt.Errorf("%s is not in your hand, and you hold no access or resource card to play: `end` your turn", quote(arg))
 	}
 	c := ship.card[id]
 	if c.Kind == kindLoot {
@@ -318,7 +326,7 @@ func (s *State) search(seat int, args []string, ev *[]games.Event) error {
 
 // accuse names the suspect.
 func (s *State) accuse(seat int, arg string, ev *[]games.Event) error {
-	t, err := s.findPlayer(arg)
+	t, err := s.findPlayer(arg, seat)
 	if err != nil {
 		return err
 	}
@@ -344,12 +352,22 @@ func (s *State) accuse(seat int, arg string, ev *[]games.Event) error {
 // have an access card, they may choose to play it to the access card play
 // area. This does not trigger another accusation."
 func (s *State) reveal(seat int, arg string, ev *[]games.Event) error {
-	id, err := findCard(arg, s.Hands[seat], "your hand")
-	if err != nil {
-		return err
+	var access []string
+	for _, id := range s.Hands[seat] {
+		if ship.card[id].Kind == kindAccess {
+			access = append(access, id)
+		}
+	}
+	right := "answer `none`: you hold no access card"
+	if len(access) > 0 {
+		right = fmt.Sprintf("reveal one of %s, or answer `none`", cardList(access))
+	}
+	id, ok := findCard(arg, s.Hands[seat])
+	if !ok {
+		return fmt.Errorf("%s is not in your hand: %s", quote(arg), right)
 	}
 	if ship.card[id].Kind != kindAccess {
-		return fmt.Errorf("%s is not an access card; reveal an orange or purple card, or answer `none`", label(id))
+		return fmt.Errorf("%s is not an access card: %s", label(id), right)
 	}
 	s.takeFrom(seat, id)
 	s.say(ev, fmt.Sprintf("%s answers the accusation by playing %s.", s.Players[seat], label(id)))
@@ -359,19 +377,32 @@ func (s *State) reveal(seat int, arg string, ev *[]games.Event) error {
 	return nil
 }
 
-// refuse is the suspect not playing an access card. "If the suspect does not
-// play an access card or claims not to be able to do so, you may check half
-// of the cards from their hand (rounded up, you pick these randomly)".
+// refuse is the suspect not playing an access card. "If the suspect does
+// not play an access card or claims not to be able to do so, you may check
+// half of the cards from their hand": the accuser is asked whether to look.
 func (s *State) refuse(seat int, ev *[]games.Event) {
+	s.say(ev, fmt.Sprintf("%s plays no access card; %s may look at half of their hand.", s.Players[seat], s.Players[s.Accused.Accuser]))
+	s.Phase = phaseCheck
+}
+
+// look is the accuser checking the suspect's hand: "half of the cards from
+// their hand (rounded up, you pick these randomly)".
+func (s *State) look(seat int, ev *[]games.Event) {
 	a := s.Accused
-	hand := s.Hands[seat]
+	hand := s.Hands[a.Suspect]
 	k := (len(hand) + 1) / 2
-	a.Seen = games.Pick(&s.RNG, hand, k)
-	a.Seen = sortCards(a.Seen)
-	s.say(ev, fmt.Sprintf("%s plays no access card; %s looks at %d of their %s.", s.Players[seat], s.Players[a.Accuser], k, plural(len(hand), "card")))
-	tell(ev, a.Accuser, fmt.Sprintf("You look at %s's cards: %s.", s.Players[seat], labels(a.Seen)))
-	tell(ev, seat, fmt.Sprintf("%s looks at your cards: %s.", s.Players[a.Accuser], labels(a.Seen)))
+	a.Seen = sortCards(games.Pick(&s.RNG, hand, k))
+	s.say(ev, fmt.Sprintf("%s looks at %d of %s's %s.", s.Players[seat], k, s.Players[a.Suspect], plural(len(hand), "card")))
+	tell(ev, seat, fmt.Sprintf("You look at %s's cards: %s.", s.Players[a.Suspect], labels(a.Seen)))
+	tell(ev, a.Suspect, fmt.Sprintf("%s looks at your cards: %s.", s.Players[seat], labels(a.Seen)))
 	s.Phase = phaseLook
+}
+
+// pass is the accuser declining to look; the turn goes on.
+func (s *State) pass(seat int, ev *[]games.Event) {
+	s.say(ev, fmt.Sprintf("%s does not look at %s's cards.", s.Players[seat], s.Players[s.Accused.Suspect]))
+	s.Accused = nil
+	s.Phase = phasePlay
 }
 
 // take is the accuser playing an access card found in the suspect's hand.
@@ -382,14 +413,14 @@ func (s *State) take(seat int, arg string, ev *[]games.Event) error {
 	a := s.Accused
 	found := s.foundAccess()
 	if len(found) == 0 {
-		return fmt.Errorf("there is no access card among %s's cards you see; answer `none`", s.Players[a.Suspect])
+		return fmt.Errorf("there is no access card among %s's cards you see: answer `none` to return them", s.Players[a.Suspect])
 	}
-	id, err := findCard(arg, a.Seen, "the cards you see")
-	if err != nil {
-		return err
+	id, ok := findCard(arg, a.Seen)
+	if !ok {
+		return fmt.Errorf("%s is not among the cards you see: take one of %s", quote(arg), cardList(found))
 	}
 	if ship.card[id].Kind != kindAccess {
-		return fmt.Errorf("%s is not an access card; take one of %s", label(id), labels(found))
+		return fmt.Errorf("%s is not an access card: take one of %s", label(id), cardList(found))
 	}
 	s.takeFrom(a.Suspect, id)
 	s.say(ev, fmt.Sprintf("%s finds %s in %s's hand and plays it.", s.Players[seat], label(id), s.Players[a.Suspect]))
@@ -402,7 +433,7 @@ func (s *State) take(seat int, arg string, ev *[]games.Event) error {
 // lookedAway is the accuser returning a half hand without access cards.
 func (s *State) lookedAway(seat int, ev *[]games.Event) error {
 	if found := s.foundAccess(); len(found) > 0 {
-		return fmt.Errorf("you must play an access card you found: take one of %s", labels(found))
+		return fmt.Errorf("you must play an access card you found: take one of %s", cardList(found))
 	}
 	s.say(ev, fmt.Sprintf("%s finds no access card and returns the cards to %s.", s.Players[seat], s.Players[s.Accused.Suspect]))
 	s.Accused = nil

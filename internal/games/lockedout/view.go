@@ -2,6 +2,7 @@ package lockedout
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"standoff/internal/games"
@@ -61,7 +62,7 @@ type PublicView struct {
 	Tracks      []TrackView  `json:"tracks"`
 	Access      []CardView   `json:"access"`    // access card play area
 	Supplies    []CardView   `json:"supplies"`  // resource card play area
-	Discard     []CardView   `json:"discard"`   // oldest first
+	Discard     []CardView   `json:"discard"`   // face up: access, resource, then loot cards, each in card order
 	OutOfGame   int          `json:"outOfGame"` // unused Shares of the Booty
 	Players     []PlayerView `json:"players"`
 	Maintenance int          `json:"maintenance"`
@@ -100,7 +101,7 @@ func (s *State) Public() games.View {
 		Stage:       s.Stage,
 		Access:      cardViews(s.Access),
 		Supplies:    cardViews(s.Supplies),
-		Discard:     cardViews(s.Discard),
+		Discard:     cardViews(discardOrder(s.Discard)),
 		OutOfGame:   len(s.Out),
 		Maintenance: s.Maintenance,
 		Wait:        s.Wait,
@@ -206,7 +207,7 @@ func (v *PublicView) Text() string {
 	}
 	fmt.Fprintf(&b, "\nAccess play area: %s\n", cardText(v.Access))
 	fmt.Fprintf(&b, "Resource play area: %s\n", cardText(v.Supplies))
-	fmt.Fprintf(&b, "Discard pile: %d cards; out of the game: %d\n", len(v.Discard), v.OutOfGame)
+	fmt.Fprintf(&b, "Discard pile (%s): %s; out of the game: %d\n", plural(len(v.Discard), "card"), discardText(v.Discard), v.OutOfGame)
 	b.WriteString("Players:\n")
 	for _, p := range v.Players {
 		var tags []string
@@ -257,6 +258,36 @@ func (v *PrivateView) Text() string {
 		fmt.Fprintf(&b, "You see %s: %s\n", v.Looking, cardText(v.Seen))
 	}
 	return b.String()
+}
+
+// discardOrder sorts the discard pile for the table: access cards first,
+// as the rulebook's tip says to "keep track of access cards", then resource
+// and loot cards, each kind in card order.
+func discardOrder(ids []string) []string {
+	rank := map[string]int{kindAccess: 0, kindResource: 1, kindLoot: 2}
+	out := sortCards(ids)
+	sort.SliceStable(out, func(i, j int) bool { return rank[ship.card[out[i]].Kind] < rank[ship.card[out[j]].Kind] })
+	return out
+}
+
+// discardText lists the face-up discard pile briefly, by kind and in card
+// order, so players can keep track of the access cards: "access OA1 OA2
+// PB1; resource R3; loot L7 S2".
+func discardText(cs []CardView) string {
+	if len(cs) == 0 {
+		return "empty"
+	}
+	byKind := map[string][]string{}
+	for _, c := range cs {
+		byKind[c.Kind] = append(byKind[c.Kind], c.ID)
+	}
+	var parts []string
+	for _, k := range []string{kindAccess, kindResource, kindLoot} {
+		if ids := byKind[k]; len(ids) > 0 {
+			parts = append(parts, k+" "+strings.Join(ids, " "))
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 func cardText(cs []CardView) string {
