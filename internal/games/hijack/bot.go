@@ -104,7 +104,6 @@ type search struct {
 	t0     []int // totals at the root
 	t1, t2 []int
 	k0     int // opponents at the root
-	occ    []int8
 	gains  []int
 	hit    []int
 	seen   map[uint64]bool
@@ -116,7 +115,7 @@ func newSearch(s *state, seat, level int) *search {
 	se := &search{s: s, g: s.geo, seat: seat, level: level,
 		b1: make([]int8, n), b2: make([]int8, n),
 		t1: make([]int, len(s.Players)), t2: make([]int, len(s.Players)),
-		occ: make([]int8, s.geo.cells), gains: make([]int, s.geo.cells), seen: map[uint64]bool{}}
+		gains: make([]int, s.geo.cells), seen: map[uint64]bool{}}
 	se.t0 = s.totals()
 	for p := range s.Players {
 		if p != seat && s.active(p) {
@@ -257,11 +256,19 @@ func (se *search) gain(b []int8, to int) int {
 	return g
 }
 
+// maxCells is the number of cells on the largest board.
+const maxCells = 3*maxSize*(maxSize-1) + 1
+
 // forCaptures calls f for every cell move that lands on an occupied cell:
 // from each marker's cell along its direction to the first occupied cell.
 // Captures are open to whoever moves, whatever the markers' colours.
+//
+// The occupancy table is local to each call, never search scratch: f may
+// scan another board (the look-ahead does, for the replies), and a shared
+// table would then describe that board when this scan resumes.
 func (se *search) forCaptures(b []int8, f func(from, to int) bool) {
 	g := se.g
+	var occ [maxCells]int8
 	for c := 0; c < g.cells; c++ {
 		var n int8
 		for d := 0; d < slotsPerCell; d++ {
@@ -269,10 +276,10 @@ func (se *search) forCaptures(b []int8, f func(from, to int) bool) {
 				n++
 			}
 		}
-		se.occ[c] = n
+		occ[c] = n
 	}
 	for c := 0; c < g.cells; c++ {
-		if se.occ[c] == 0 {
+		if occ[c] == 0 {
 			continue
 		}
 		for d := 0; d < slotsPerCell; d++ {
@@ -280,7 +287,7 @@ func (se *search) forCaptures(b []int8, f func(from, to int) bool) {
 				continue
 			}
 			for _, nc := range g.ray[c][d] {
-				if se.occ[nc] > 0 {
+				if occ[nc] > 0 {
 					if !f(c, nc) {
 						return
 					}
