@@ -174,9 +174,20 @@ func (v *View) Board() string {
 	scoreCol := width + 3
 	keyX := scoreCol + 7
 	height := 12*(n-1) + 7
+	scores := make([]string, len(v.Players))
+	// Lines are as wide as the key or the longest score line, whichever is
+	// wider: a removed player's line ends with " out" past the key's edge.
+	lineLen := keyX + 10
+	for i, p := range v.Players {
+		scores[i] = fmt.Sprintf("%s: %2d (%2d + %2d )", p.Marker, p.On+p.In, p.On, p.In)
+		if p.Removed {
+			scores[i] += " out"
+		}
+		lineLen = max(lineLen, scoreCol+len(scores[i]))
+	}
 	lines := make([][]byte, height)
 	for i := range lines {
-		lines[i] = []byte(strings.Repeat(" ", keyX+10))
+		lines[i] = []byte(strings.Repeat(" ", lineLen))
 	}
 	put := func(x, y int, s string) {
 		copy(lines[y][x:], s)
@@ -214,11 +225,7 @@ func (v *View) Board() string {
 		drawCell(x, y, c.Name, func(d int) string { return mark(c.Slots[d]) })
 	}
 	put(scoreCol+7, 0, "On   In")
-	for i, p := range v.Players {
-		line := fmt.Sprintf("%s: %2d (%2d + %2d )", p.Marker, p.On+p.In, p.On, p.In)
-		if p.Removed {
-			line += " out"
-		}
+	for i, line := range scores {
 		put(scoreCol, 1+i, line)
 	}
 	key := fmt.Sprint

@@ -116,3 +116,25 @@ func TestPublicView(t *testing.T) {
 		t.Fatal("options missing from text")
 	}
 }
+
+// "Any player with only 1 marker remaining is removed from the game": the
+// score lines of the ASCII board tag a removed player "out", on every size
+// and with two-digit counts.
+func TestTextBoardTagsRemovedPlayer(t *testing.T) {
+	for n := minSize; n <= maxSize; n++ {
+		s := newTest(t, 3, games.Options{"size": n, "num_pieces": 40})
+		mustApply(t, s, 0, "a0")
+		if _, err := s.Resign(1); err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(s.Public().(*View).Board(), "\n")
+		if !strings.HasSuffix(lines[2], "X: 40 ( 0 + 40 ) out") {
+			t.Errorf("size %d: removed player's score line %q has no \"out\" tag", n, lines[2])
+		}
+		for _, i := range []int{1, 3} {
+			if strings.Contains(lines[i], "out") {
+				t.Errorf("size %d: player still in tagged out: %q", n, lines[i])
+			}
+		}
+	}
+}
