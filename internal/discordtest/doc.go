@@ -27,14 +27,24 @@
 //   - messages: content <= 2000 characters, <= 5 action rows of 1-5
 //     components, a select menu alone in its row, 1-25 select options with
 //     unique values, custom ids 1-100 characters and unique in a message,
-//     button labels <= 80, <= 10 files of at most 25 MiB, embed limits, no
-//     empty message (50006);
+//     button labels <= 80, <= 10 files of at most 10 MiB (40005), embed limits,
+//     no empty message (50006); enforce_nonce (a create repeating an
+//     enforced nonce returns the first message);
 //   - interactions: one initial callback (40060), within 3 seconds of the
 //     dispatch (10062), of a type that fits the interaction; follow-ups and
 //     @original edits for 15 minutes (50027 after); ephemeral flag 64;
 //   - commands: names, descriptions, option and choice counts and order,
 //     4000 characters per command;
-//   - DMs closed (50007), Send Messages missing (50013).
+//   - DMs closed (50007), Send Messages missing (50013), a user sharing no
+//     server with the bot (50007 on opening the DM), a deleted channel
+//     (10003), the bot removed or denied View Channel (50001), a message
+//     deleted by a moderator (10008), an archived thread (50083, reopened by
+//     PATCH {"archived": false} unless locked);
+//   - rate limits with Discord's documented headers and bodies; a global
+//     429 holds every request made with the bot token for retry_after,
+//     while interaction callbacks and follow-ups go through;
+//   - faults: 5xx before a request takes effect, or after ("created, then
+//     502": FailAfterNext), delays.
 //
 // Edits follow Discord: absent fields are kept, "content": null or "" and
 // "embeds": null clear, "components": null is ignored (only [] removes

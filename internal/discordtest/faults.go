@@ -13,8 +13,51 @@ type Fault struct {
 	Status int
 	// RetryAfter is the wait announced with a 429.
 	RetryAfter time.Duration
-	// Global marks a 429 as the global rate limit.
+	// Global marks a 429 as the global rate limit: for RetryAfter every
+	// request authenticated with the bot token then answers 429 too, while
+	// interaction callbacks and follow-ups (authenticated by the
+	// interaction's token) go through, as Discord exempts them.
 	Global bool
+	// After makes the request take effect first (a message is created, an
+	// edit applied) and only then answers Status: the "created, then 5xx"
+	// of a proxy timing out after Discord did the work. A retry that cannot
+	// be recognised as the same request doubles it.
+	After bool
+}
+
+// FailAfterNext makes the next n requests on the route take effect and then
+// answer the status (500, 502, 503...).
+func (s *Server) FailAfterNext(route string, n, status int) {
+	s.InjectFault(route, n, Fault{Status: status, After: true})
+}
+
+// GlobalRateLimit puts the bot under Discord's global rate limit for d, as
+// if it had sent more than 50 requests in a second: every request with the
+// bot token answers 429 with the documented global body and headers until
+// d has passed. Interaction callbacks and follow-ups are exempt.
+func (s *Server) GlobalRateLimit(d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.globalUntil = time.Now().Add(d)
+}
+
+// NonceHits counts message creates answered with the message an earlier
+// create with the same enforced nonce made.
+func (s *Server) NonceHits() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.nonceHits
+}
+
+// globalLimited answers a global 429 while the global limit lasts.
+func (s *Server) globalLimited() *reply {
+	s.mu.Lock()
+	left := time.Until(s.globalUntil)
+	s.mu.Unlock()
+	if left <= 0 {
+		return nil
+	}
+	return Fault{Status: http.StatusTooManyRequests, RetryAfter: left, Global: true}.reply("")
 }
 
 // RateLimitNext makes the next n requests on the route answer 429 with
@@ -66,26 +109,27 @@ func (s *Server) takeFault(route string) (Fault, bool) {
 	return Fault{}, false
 }
 
+// reply is Discord's 429 or error answer. The 429 bodies and headers are the
+// documented ones: {"message": "You are being rate limited.", "retry_after":
+// seconds, "global": bool}; a per-route limit carries the bucket headers
+// with X-RateLimit-Scope "user", the global one only Retry-After,
+// X-RateLimit-Global and X-RateLimit-Scope "global".
 func (f Fault) reply(route string) *reply {
 	if f.Status != http.StatusTooManyRequests {
 		return httpErr(f.Status)
 	}
-	secs := f.RetryAfter.Seconds()
-	scope := "user"
-	if f.Global {
-		scope = "global"
-	}
-	h := map[string]string{
-		"Retry-After":             strconv.Itoa(int(math.Ceil(secs))),
-		"X-RateLimit-Limit":       "5",
-		"X-RateLimit-Remaining":   "0",
-		"X-RateLimit-Reset":       strconv.FormatFloat(float64(time.Now().Add(f.RetryAfter).UnixMilli())/1000, 'f', 3, 64),
-		"X-RateLimit-Reset-After": strconv.FormatFloat(secs, 'f', 3, 64),
-		"X-RateLimit-Bucket":      bucketOf(route),
-		"X-RateLimit-Scope":       scope,
-	}
+	secs := math.Round(f.RetryAfter.Seconds()*1000) / 1000
+	h := map[string]string{"Retry-After": strconv.Itoa(int(math.Ceil(f.RetryAfter.Seconds())))}
 	if f.Global {
 		h["X-RateLimit-Global"] = "true"
+		h["X-RateLimit-Scope"] = "global"
+	} else {
+		h["X-RateLimit-Limit"] = "5"
+		h["X-RateLimit-Remaining"] = "0"
+		h["X-RateLimit-Reset"] = strconv.FormatFloat(float64(time.Now().Add(f.RetryAfter).UnixMilli())/1000, 'f', 3, 64)
+		h["X-RateLimit-Reset-After"] = strconv.FormatFloat(secs, 'f', 3, 64)
+		h["X-RateLimit-Bucket"] = bucketOf(route)
+		h["X-RateLimit-Scope"] = "user"
 	}
 	return &reply{
 		status:  http.StatusTooManyRequests,
@@ -94,7 +138,6 @@ func (f Fault) reply(route string) *reply {
 			"message":     "You are being rate limited.",
 			"retry_after": secs,
 			"global":      f.Global,
-			"code":        0,
 		},
 	}
 }

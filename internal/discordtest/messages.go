@@ -113,17 +113,21 @@ func (s *Server) readMessagePayload(c *call, prefix string) (*msgPayload, []uplo
 	return p, ups, fe, nil
 }
 
+// nonceWindow is how long Discord remembers an enforced nonce ("the past
+// few minutes").
+const nonceWindow = 5 * time.Minute
+
 func (s *Server) sendMessage(c *call) *reply {
 	s.mu.Lock()
-	ch := s.channels[c.param("channel")]
-	var rep *reply
+	ch, rep := s.channelLocked(c.param("channel"))
 	switch {
-	case ch == nil:
-		rep = apiErr(http.StatusNotFound, CodeUnknownChannel, "Unknown Channel")
+	case rep != nil:
 	case ch.kind == ChannelDM && s.users[ch.dmUser].dmsClosed:
 		rep = apiErr(http.StatusForbidden, CodeCannotMessageUser, "Cannot send messages to this user")
 	case ch.kind != ChannelDM && ch.sendDenied:
 		rep = apiErr(http.StatusForbidden, CodeMissingPermissions, "Missing Permissions")
+	default:
+		rep = s.writableLocked(ch)
 	}
 	s.mu.Unlock()
 	if rep != nil {
@@ -135,20 +139,36 @@ func (s *Server) sendMessage(c *call) *reply {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// enforce_nonce: "if another message was created by the same author
+	// with the same nonce, that message will be returned and no new message
+	// will be created" (within the past few minutes).
+	key := ch.id + "/" + p.nonce
+	if p.enforceNonce && p.nonce != "" && fe.empty() {
+		if prev := s.nonces[key]; prev != nil && time.Since(prev.CreatedAt) < nonceWindow {
+			s.nonceHits++
+			return ok(s.wireMessage(prev))
+		}
+	}
 	m, rep := s.buildMessage(ch, p, ups, "", fe)
 	if rep != nil {
 		return rep
 	}
 	s.storeLocked(m)
+	if p.nonce != "" {
+		m.Nonce = p.nonce
+		if p.enforceNonce {
+			s.nonces[key] = m
+		}
+	}
 	return ok(s.wireMessage(m))
 }
 
 // channelMessageLocked finds a message the channel endpoints may see:
 // ephemeral messages exist only for their interaction's webhook.
 func (s *Server) channelMessageLocked(c *call) (*Message, *reply) {
-	ch := s.channels[c.param("channel")]
-	if ch == nil {
-		return nil, apiErr(http.StatusNotFound, CodeUnknownChannel, "Unknown Channel")
+	ch, rep := s.channelLocked(c.param("channel"))
+	if rep != nil {
+		return nil, rep
 	}
 	m := s.messages[c.param("message")]
 	if m == nil || m.ChannelID != ch.id || m.Deleted || m.Ephemeral {
@@ -170,9 +190,9 @@ func (s *Server) getMessage(c *call) *reply {
 func (s *Server) listMessages(c *call) *reply {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	ch := s.channels[c.param("channel")]
-	if ch == nil {
-		return apiErr(http.StatusNotFound, CodeUnknownChannel, "Unknown Channel")
+	ch, rep := s.channelLocked(c.param("channel"))
+	if rep != nil {
+		return rep
 	}
 	limit := 50
 	if v, err := strconv.Atoi(c.r.URL.Query().Get("limit")); err == nil && v > 0 && v <= 100 {
@@ -205,6 +225,9 @@ func (s *Server) editMessage(c *call) *reply {
 	if rep != nil {
 		return rep
 	}
+	if rep := s.writableLocked(s.channels[m.ChannelID]); rep != nil {
+		return rep
+	}
 	edited, rep := s.buildEdit(m, p, ups, "", fe)
 	if rep != nil {
 		return rep
@@ -228,9 +251,9 @@ func (s *Server) deleteMessage(c *call) *reply {
 func (s *Server) getChannel(c *call) *reply {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	ch := s.channels[c.param("channel")]
-	if ch == nil {
-		return apiErr(http.StatusNotFound, CodeUnknownChannel, "Unknown Channel")
+	ch, rep := s.channelLocked(c.param("channel"))
+	if rep != nil {
+		return rep
 	}
 	return ok(s.wireChannel(ch))
 }
@@ -251,6 +274,9 @@ func (s *Server) createDM(c *call) *reply {
 	u := s.users[req.RecipientID]
 	if u == nil {
 		return apiErr(http.StatusBadRequest, CodeInvalidRecipients, "Invalid Recipient(s)")
+	}
+	if u.noMutualGuild {
+		return apiErr(http.StatusForbidden, CodeCannotMessageUser, "Cannot send messages to this user")
 	}
 	id := s.dmChannelLocked(u)
 	s.notifyLocked()
@@ -363,6 +389,9 @@ func (s *Server) wireMessage(m *Message) map[string]any {
 		"pinned":           false,
 		"type":             0,
 		"flags":            m.Flags,
+	}
+	if m.Nonce != "" {
+		w["nonce"] = m.Nonce
 	}
 	if m.GuildID != "" {
 		w["guild_id"] = m.GuildID

@@ -52,6 +52,7 @@ type Message struct {
 	Embeds      []Embed
 	Attachments []Attachment
 	Flags       int
+	Nonce       string // as the bot sent it, if it did
 
 	// Ephemeral messages are seen by Recipient only and are not listed
 	// among the channel's messages.

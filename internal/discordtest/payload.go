@@ -90,6 +90,8 @@ type msgPayload struct {
 	customID, title string // modals
 	choices         []rawChoice
 	choicesSet      bool
+	nonce           string // as sent (a string, or a number's digits)
+	enforceNonce    bool
 }
 
 type attachRef struct {
@@ -157,6 +159,24 @@ func parseMessage(raw json.RawMessage, prefix string, fe *formErrors) (*msgPaylo
 			p.attachments = append(p.attachments, attachRef{
 				id: strings.Trim(string(r.ID), `"`), filename: r.Filename, description: r.Description,
 			})
+		}
+	}
+	if v, ok := fields["nonce"]; ok && !isNull(v) {
+		var str string
+		var num json.Number
+		switch {
+		case json.Unmarshal(v, &str) == nil:
+			p.nonce = str
+		case json.Unmarshal(v, &num) == nil:
+			p.nonce = num.String()
+		default:
+			fe.add(join(prefix, "nonce"), "BASE_TYPE_STRING", "Could not interpret \"%s\" as string.", v)
+		}
+		fe.maxLen(join(prefix, "nonce"), p.nonce, 25)
+	}
+	if v, ok := fields["enforce_nonce"]; ok && !isNull(v) {
+		if json.Unmarshal(v, &p.enforceNonce) != nil {
+			fe.add(join(prefix, "enforce_nonce"), "BASE_TYPE_BOOLEAN", "Must be either true or false.")
 		}
 	}
 	if v, ok := fields["custom_id"]; ok {

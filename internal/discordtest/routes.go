@@ -31,6 +31,7 @@ const (
 	RouteEditWebhookMessage   = "PATCH /webhooks/{app}/{token}/messages/{message}"
 	RouteDeleteWebhookMessage = "DELETE /webhooks/{app}/{token}/messages/{message}"
 	RouteGetChannel           = "GET /channels/{channel}"
+	RouteModifyChannel        = "PATCH /channels/{channel}"
 	RouteListMessages         = "GET /channels/{channel}/messages"
 	RouteSendMessage          = "POST /channels/{channel}/messages"
 	RouteGetMessage           = "GET /channels/{channel}/messages/{message}"
@@ -81,6 +82,7 @@ func init() {
 		{RouteEditWebhookMessage, false, (*Server).editWebhookMessage},
 		{RouteDeleteWebhookMessage, false, (*Server).deleteWebhookMessage},
 		{RouteGetChannel, true, (*Server).getChannel},
+		{RouteModifyChannel, true, (*Server).modifyChannel},
 		{RouteListMessages, true, (*Server).listMessages},
 		{RouteSendMessage, true, (*Server).sendMessage},
 		{RouteGetMessage, true, (*Server).getMessage},
@@ -156,19 +158,24 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		c.route = r.Method + " " + r.URL.Path
 	}
 
-	rep := s.prelude(c, auth)
+	rep, after := s.prelude(c, auth)
 	if rep == nil {
 		if h == nil {
 			rep = httpErr(http.StatusNotFound)
 		} else {
 			rep = h(s, c)
 		}
+		if after != nil && rep.status < 400 {
+			rep = after.reply(c.route) // it took effect, yet the bot hears of a failure
+		}
 	}
 	s.write(w, c, rep)
 }
 
-// prelude counts the call and applies delays, injected faults and auth.
-func (s *Server) prelude(c *call, auth bool) *reply {
+// prelude counts the call and applies delays, the global rate limit,
+// injected faults and auth. A fault marked After is returned to be applied
+// once the request has taken effect.
+func (s *Server) prelude(c *call, auth bool) (*reply, *Fault) {
 	s.mu.Lock()
 	s.calls[c.route]++
 	delay := s.delays[c.route] + s.delays[RouteAny]
@@ -181,22 +188,36 @@ func (s *Server) prelude(c *call, auth bool) *reply {
 		case <-t.C:
 		case <-c.r.Context().Done():
 			t.Stop()
-			return httpErr(http.StatusServiceUnavailable)
+			return httpErr(http.StatusServiceUnavailable), nil
 		case <-s.closing:
 			t.Stop()
-			return httpErr(http.StatusServiceUnavailable)
+			return httpErr(http.StatusServiceUnavailable), nil
+		}
+	}
+	if auth {
+		// The global limit counts requests made with the bot token;
+		// interaction callbacks and follow-ups carry the interaction's
+		// token instead and are not bound by it.
+		if rep := s.globalLimited(); rep != nil {
+			return rep, nil
 		}
 	}
 	if f, ok := s.takeFault(c.route); ok {
-		return f.reply(c.route)
+		if f.Global {
+			s.GlobalRateLimit(f.RetryAfter)
+		}
+		if f.After {
+			return nil, &f
+		}
+		return f.reply(c.route), nil
 	}
 	if auth {
 		a := c.r.Header.Get("Authorization")
 		if a != s.cfg.token {
-			return apiErr(http.StatusUnauthorized, 0, "401: Unauthorized")
+			return apiErr(http.StatusUnauthorized, 0, "401: Unauthorized"), nil
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 func (s *Server) write(w http.ResponseWriter, c *call, rep *reply) {
@@ -204,7 +225,7 @@ func (s *Server) write(w http.ResponseWriter, c *call, rep *reply) {
 	for k, v := range rep.headers {
 		h.Set(k, v)
 	}
-	if h.Get("X-RateLimit-Limit") == "" && c.route != RouteCDNAttachment {
+	if h.Get("X-RateLimit-Limit") == "" && rep.status != http.StatusTooManyRequests && c.route != RouteCDNAttachment {
 		// Every Discord answer carries its bucket's state; a roomy bucket
 		// keeps discordgo's limiter from ever waiting.
 		h.Set("X-RateLimit-Limit", "50")

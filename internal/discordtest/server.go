@@ -25,7 +25,7 @@ const (
 	DefaultInteractionDeadline = 3 * time.Second
 	DefaultTokenLifetime       = 15 * time.Minute
 	DefaultHeartbeatInterval   = 5 * time.Second
-	DefaultMaxFileSize         = 25 << 20
+	DefaultMaxFileSize         = 10 << 20
 	DefaultToken               = "Bot discordtest.fake.token"
 	DefaultBotID               = "4000000000000001"
 	DefaultApplicationID       = "4000000000000001"
@@ -61,7 +61,8 @@ func WithHeartbeatInterval(d time.Duration) ServerOption {
 	return func(c *config) { c.heartbeatInterval = d }
 }
 
-// WithMaxFileSize sets the per-file upload limit (Discord: 25 MiB without boosts).
+// WithMaxFileSize sets the per-file upload limit (Discord: 10 MiB in a server
+// without boosts, and in DMs).
 func WithMaxFileSize(n int64) ServerOption {
 	return func(c *config) { c.maxFileSize = n }
 }
@@ -103,10 +104,16 @@ type Server struct {
 	commands     map[string][]*discordgo.ApplicationCommand // by guild id; "" = global
 	attachments  map[string]*Attachment                     // by id, for the CDN
 
+	nonces    map[string]*Message // channel/nonce -> the message created with it
+	nonceHits int                 // creates answered with an earlier message
+
 	calls    map[string]int
 	restErrs []RESTError
 	faults   map[string][]Fault
-	delays   map[string]time.Duration
+	// globalUntil is when the global rate limit started by a global 429
+	// ends.
+	globalUntil time.Time
+	delays      map[string]time.Duration
 }
 
 // New starts a fake Discord on loopback; t.Cleanup closes it. Close the
@@ -142,6 +149,7 @@ func New(t testing.TB, opts ...ServerOption) *Server {
 		byToken:      map[string]*interactionState{},
 		commands:     map[string][]*discordgo.ApplicationCommand{},
 		attachments:  map[string]*Attachment{},
+		nonces:       map[string]*Message{},
 		calls:        map[string]int{},
 		faults:       map[string][]Fault{},
 		delays:       map[string]time.Duration{},

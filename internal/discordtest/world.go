@@ -36,15 +36,17 @@ const (
 )
 
 type userState struct {
-	id, name  string
-	perms     int64
-	dmsClosed bool
-	dmChannel string
+	id, name      string
+	perms         int64
+	dmsClosed     bool
+	noMutualGuild bool
+	dmChannel     string
 }
 
 type guildState struct {
-	id       string
-	channels []string
+	id         string
+	channels   []string
+	botRemoved bool
 }
 
 type channelState struct {
@@ -52,6 +54,9 @@ type channelState struct {
 	kind                  int
 	dmUser                string
 	sendDenied            bool
+	noAccess              bool
+	archived, locked      bool
+	archivedAt            time.Time
 	order                 []string // message ids, oldest first
 }
 
@@ -293,8 +298,12 @@ func (s *Server) wireChannel(c *channelState) map[string]any {
 	w["permissions"] = itoa64(s.botPermsLocked(c))
 	if c.parentID != "" {
 		w["parent_id"] = c.parentID
-		w["thread_metadata"] = map[string]any{"archived": false, "auto_archive_duration": 1440, "locked": false,
-			"archive_timestamp": time.Now().UTC().Format(time.RFC3339)}
+		at := c.archivedAt
+		if at.IsZero() {
+			at = time.Now().UTC()
+		}
+		w["thread_metadata"] = map[string]any{"archived": c.archived, "auto_archive_duration": 1440, "locked": c.locked,
+			"archive_timestamp": at.Format(time.RFC3339)}
 	}
 	return w
 }
