@@ -374,3 +374,10 @@ func (s *Store) Moves(ctx context.Context, id int64) ([]games.SeatMove, error) {
 	}
 	return out, rows.Err()
 }
+
+// SetTable records the command layer's open votes and requests. It does not
+// change the version: a vote is about the position it was asked in.
+func (s *Store) SetTable(ctx context.Context, id int64, table string) error {
+	_, err := s.db.ExecContext(ctx, `UPDATE games SET table_state = ? WHERE id = ?`, table, id)
+	return err
+}

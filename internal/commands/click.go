@@ -34,6 +34,8 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 			return Response{}, err
 		}
 		return Response{Kind: Ack}, nil
+	case "vote":
+		return r.voteClick(ctx, in, t, id)
 	case "m", "r", "s":
 	default:
 		return Response{}, refusef("That control is not one I know; use /game status for the current game.")
@@ -65,7 +67,8 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 	if len(t.promptsFor(seat)) == 0 {
 		return Response{}, refusef("It is not your move now: waiting for %s.", t.waitingFor())
 	}
-	if err := r.play(ctx, t, seat, arg, id.Version, ""); err != nil {
+	notice, err := r.play(ctx, t, seat, arg, id.Version, "")
+	if err != nil {
 		return Response{}, err
 	}
 	// Controls in a DM are this player's alone: clear them once used. The
@@ -74,6 +77,9 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 		if err := r.out.ClearControls(ctx, in.Channel, in.MessageID); err != nil {
 			r.log.Warn("could not clear DM controls", "game", t.row.ID, "err", err)
 		}
+	}
+	if notice != "" {
+		return ephemeral(notice), nil
 	}
 	return Response{Kind: Ack}, nil
 }

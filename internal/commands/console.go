@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"sync"
@@ -486,12 +487,15 @@ func (c *Console) Edit(_ context.Context, channel, id string, m Message) error {
 	}
 	c.mu.Unlock()
 	if target == nil {
-		return fmt.Errorf("unknown message %s", id)
+		return fmt.Errorf("%w: unknown message %s", ErrMessageGone, id)
 	}
 	c.mu.Lock()
+	same := reflect.DeepEqual(target.msg, m)
 	target.msg = m
 	c.mu.Unlock()
-	c.print(target.where+" (edited)", m)
+	if !same { // Discord shows no change for an edit that changes nothing
+		c.print(target.where+" (edited)", m)
+	}
 	return nil
 }
 
@@ -549,7 +553,11 @@ func (c *Console) print(where string, m Message) {
 			}
 			name = path
 		}
-		fmt.Fprintf(c.out, "%s[image: %s]\n", p, name)
+		what := "image"
+		if !strings.HasSuffix(f.Name, ".png") && !strings.HasSuffix(f.Name, ".gif") {
+			what = "file"
+		}
+		fmt.Fprintf(c.out, "%s[%s: %s]\n", p, what, name)
 	}
 	for _, row := range m.Rows {
 		for _, b := range row.Buttons {

@@ -31,8 +31,16 @@ func (r *Router) gameCommand(ctx context.Context, in Interaction) (Response, err
 		return r.abandon(ctx, in)
 	case "history":
 		return r.history(ctx, in)
+	case voteSkip, voteReplace, voteRejoin, voteUndo:
+		return r.tableCommand(ctx, in)
+	case "replay":
+		return r.replay(ctx, in)
+	case "stats":
+		return r.stats(ctx, in)
+	case "leaderboard":
+		return r.leaderboard(ctx, in)
 	}
-	return Response{}, refusef("/game has no subcommand %q; use status, hand, resign, abandon, rules, history or help.", in.Sub)
+	return Response{}, refusef("/game has no subcommand %q; use status, hand, resign, abandon, rules, history, undo, skip, replace, rejoin, replay, stats, leaderboard or help.", in.Sub)
 }
 
 func (r *Router) helpText() string {
@@ -44,6 +52,7 @@ func (r *Router) helpText() string {
 			k.Title, k.MinPlayers, k.MaxPlayers, k.Summary, k.Name, k.Name, k.Name)
 	}
 	b.WriteString("Everyone: `/game status`, `/game hand` (your private view), `/game rules`, `/game history`, `/game resign`, `/game abandon` (creator or moderators).\n")
+	b.WriteString("The table: `/game undo` (take back your last move), `/game skip` and `/game replace` (vote on a player who vanished), `/game rejoin`, `/game replay`, `/game stats`, `/game leaderboard`.\n")
 	b.WriteString("Buttons under the newest game message play moves; older messages stop working once the game moves on.")
 	return b.String()
 }
@@ -83,9 +92,31 @@ func (r *Router) status(ctx context.Context, in Interaction) (Response, error) {
 		m.Rows, m.Ephemeral, m.Mentions = nil, true, nil
 		return Response{Kind: Reply, Message: m}, nil
 	}
+	notice := ""
+	if t.row.Status == storage.Active && in.CannotPost == "" {
+		// Bring the controls back if the turn message is missing or owed.
+		unlock := r.lock(t.row.ID)
+		if t, err = r.reload(ctx, t.row.ID); err == nil && t.row.Status == storage.Active {
+			notice, _ = r.repost(ctx, t)
+		}
+		unlock()
+		if err != nil {
+			return Response{}, err
+		}
+	}
 	m := r.turnMessage(t, "")
 	m.Rows, m.Ephemeral, m.Mentions = nil, true, nil
-	m.Content = clip(m.Content+"\n```\n"+t.state.Public().Text()+"\n```", maxContent)
+	text := t.state.Public().Text()
+	head := m.Content
+	if notice != "" {
+		head = notice + "\n" + head
+	}
+	m.Content = head + "\n```\n" + text + "\n```"
+	if len(m.Content) > maxContent {
+		// Too long for a message (large boards): the text goes as a file.
+		m.Content = clip(head, maxContent)
+		m.Files = append(m.Files, File{Name: "board.txt", Data: []byte(text + "\n")})
+	}
 	return Response{Kind: Reply, Message: m}, nil
 }
 
@@ -101,7 +132,15 @@ func (r *Router) board(ctx context.Context, in Interaction, g Game) (Response, e
 		return Response{}, refusef("The game has not started yet.")
 	}
 	if in.Options["text"] == "true" || t.game.Draw == nil {
-		return ephemeral(clip(t.header()+"\n```\n"+t.state.Public().Text()+"\n```", maxContent)), nil
+		text := t.state.Public().Text()
+		content := t.header() + "\n```\n" + text + "\n```"
+		if len(content) <= maxContent {
+			return ephemeral(content), nil
+		}
+		// Too long for a message (Hijack at sizes 4 to 6): the whole board
+		// goes as a text file instead of being cut off mid-board.
+		return Response{Kind: Reply, Message: Message{Content: t.header() + "\nThe board is too large for a message, so it is attached as text.",
+			Ephemeral: true, Files: []File{{Name: "board.txt", Data: []byte(text + "\n")}}}}, nil
 	}
 	m := Message{Content: t.header(), Ephemeral: true}
 	if f, ok := r.picture(t, t.state.Public(), "board.png"); ok {
@@ -146,14 +185,12 @@ func (r *Router) resign(ctx context.Context, in Interaction) (Response, error) {
 	if t.state.Outcome() != nil {
 		return Response{}, refusef("This game is over.")
 	}
-	prev := t.row.MessageID
 	events, err := r.commit(ctx, t, seat, games.ResignMove)
 	if err != nil {
 		return Response{}, err
 	}
 	events = append(events, r.runBots(ctx, t)...)
-	r.publish(ctx, t, prev, events)
-	return ephemeral("You resigned."), nil
+	return ephemeral(strings.TrimSpace("You resigned. " + r.publish(ctx, t, events))), nil
 }
 
 func (r *Router) abandon(ctx context.Context, in Interaction) (Response, error) {
@@ -202,6 +239,8 @@ func (r *Router) history(ctx context.Context, in Interaction) (Response, error) 
 		switch {
 		case text == games.ResignMove:
 			text = "resigned"
+		case text == games.UndoMove:
+			text = "took back a move"
 		case redact != nil:
 			text = redact(text)
 		}

@@ -29,7 +29,12 @@ func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Respons
 	if err != nil {
 		return Response{}, err
 	}
+	limit, err := r.turnLimit(in)
+	if err != nil {
+		return Response{}, err
+	}
 	row := r.newRow(in, g, opts)
+	row.TurnLimit = limit
 	level := 0
 	if raw, ok := in.Options["ai"]; ok {
 		if g.Kind.Bot == nil {
@@ -115,7 +120,12 @@ func (r *Router) openLobby(ctx context.Context, in Interaction, g Game) (Respons
 	if err != nil {
 		return Response{}, err
 	}
+	limit, err := r.turnLimit(in)
+	if err != nil {
+		return Response{}, err
+	}
 	row := r.newRow(in, g, opts)
+	row.TurnLimit = limit
 	if err := r.create(ctx, row); err != nil {
 		return Response{}, err
 	}
@@ -159,6 +169,9 @@ func (t *table) optionText() string {
 			continue
 		}
 		parts = append(parts, fmt.Sprintf("%s %d", o.Name, v))
+	}
+	if t.row.TurnLimit > 0 {
+		parts = append(parts, "turn limit "+human(t.row.TurnLimit))
 	}
 	if len(parts) == 0 {
 		return ""
@@ -340,7 +353,7 @@ func (r *Router) begin(ctx context.Context, t *table, note string) error {
 	if err != nil {
 		return err
 	}
-	base, prev := t.row.Version, t.row.MessageID
+	base := t.row.Version
 	now := r.now()
 	t.row.Seed, t.row.State, t.row.Status = setup.Seed, enc, storage.Active
 	t.row.UpdatedAt, t.row.TurnStartedAt = now, now
@@ -361,6 +374,6 @@ func (r *Router) begin(ctx context.Context, t *table, note string) error {
 	}
 	events = append(events, games.PublicEvent(fmt.Sprintf("The game begins%s. Players in seat order: %s.", t.optionText(), strings.Join(seats, ", "))))
 	events = append(events, r.runBots(ctx, t)...)
-	r.publish(ctx, t, prev, events)
+	r.publish(ctx, t, events)
 	return nil
 }

@@ -16,6 +16,8 @@ type table struct {
 	row   *storage.Game
 	game  Game
 	state games.State // nil in the lobby
+	// resignedSeats is filled by loadResigned where votes need it.
+	resignedSeats []int
 }
 
 func (r *Router) table(row *storage.Game) (*table, error) {
@@ -57,7 +59,7 @@ func (r *Router) anyKind() string {
 func (t *table) waitingFor() string {
 	var who []string
 	seen := map[int]bool{}
-	for _, p := range t.state.Prompts() {
+	for _, p := range t.waited() {
 		if !seen[p.Seat] {
 			seen[p.Seat] = true
 			who = append(who, t.row.Seats[p.Seat].Name)
@@ -82,33 +84,35 @@ func (t *table) promptsFor(seat int) []games.Prompt {
 // play applies a move by a seat, lets automated seats answer, saves each
 // move as one compare-and-swap, and publishes the result. base is the
 // version the move was chosen at (-1: whatever is current). The caller holds
-// the game's lock. Errors from the rules come back as refusals.
-func (r *Router) play(ctx context.Context, t *table, seat int, move string, base int, note string) error {
+// the game's lock. Errors from the rules come back as refusals; the notice
+// is for the mover when the channel could not be updated.
+func (r *Router) play(ctx context.Context, t *table, seat int, move string, base int, note string) (string, error) {
 	if t.row.Status != storage.Active || t.state == nil {
-		return refusef("This game is not being played (it is %s).", t.row.Status)
+		return "", refusef("This game is not being played (it is %s).", t.row.Status)
 	}
 	if base >= 0 && base != t.row.Version {
-		return errStale
+		return "", errStale
 	}
 	if t.state.Outcome() != nil {
-		return refusef("This game is over.")
+		return "", refusef("This game is over.")
+	}
+	if t.row.Seats[seat].Away {
+		return "", refusef("The bot is playing your seat since you were replaced. Use /game rejoin to ask the table for it back.")
 	}
 	if len(t.promptsFor(seat)) == 0 {
-		return refusef("It is not your move now: waiting for %s.", t.waitingFor())
+		return "", refusef("It is not your move now: waiting for %s.", t.waitingFor())
 	}
-	prev := t.row.MessageID
 	var events []games.Event
 	if note != "" {
 		events = append(events, games.PublicEvent(note))
 	}
 	ev, err := r.commit(ctx, t, seat, move)
 	if err != nil {
-		return err
+		return "", err
 	}
 	events = append(events, ev...)
 	events = append(events, r.runBots(ctx, t)...)
-	r.publish(ctx, t, prev, events)
-	return nil
+	return r.publish(ctx, t, events), nil
 }
 
 var errStale = refusal{"The position changed since that message was posted, so nothing was played. Use the newest message, or /game status to see the game now."}
@@ -131,11 +135,9 @@ func (r *Router) commit(ctx context.Context, t *table, seat int, move string) ([
 		if move == games.ResignMove {
 			return nil, refusal{err.Error()}
 		}
-		help := ""
-		if t.game.Kind.MoveHelp != "" {
-			help = "\n" + t.game.Kind.MoveHelp
-		}
-		return nil, refusal{fmt.Sprintf("That move was not played: %v%s", err, help)}
+		// The engine's refusal says what was wrong and what would be right;
+		// the whole move syntax stays in /game rules.
+		return nil, refusal{fmt.Sprintf("That move was not played: %v\n(/game rules shows every typed move.)", err)}
 	}
 	enc, err := t.state.Encode()
 	if err != nil {
@@ -147,8 +149,11 @@ func (r *Router) commit(ctx context.Context, t *table, seat int, move string) ([
 	t.row.UpdatedAt = now
 	t.row.TurnStartedAt = now
 	t.row.RemindedAt = time.Time{}
+	t.row.UnreachableAt = time.Time{} // someone acts here: try the channel again
+	t.row.Results = nil
 	if t.state.Outcome() != nil {
 		t.row.Status = storage.Finished
+		t.row.Results = r.resultsOf(t)
 	}
 	if err := r.store.Save(ctx, t.row, base, &games.SeatMove{Seat: seat, Move: move}); err != nil {
 		if errors.Is(err, storage.ErrConflict) {
@@ -167,9 +172,8 @@ func (r *Router) runBots(ctx context.Context, t *table) []games.Event {
 		if !ok {
 			break
 		}
-		level := t.row.Seats[seat].BotLevel
 		rng := games.NewRNG(t.row.Seed ^ uint64(t.row.Version)*0x9e3779b97f4a7c15)
-		move, err := t.game.Kind.Bot(t.state, seat, level, rng)
+		move, err := t.automatedMove(seat, rng)
 		if err == nil {
 			var ev []games.Event
 			ev, err = r.commit(ctx, t, seat, move)
@@ -183,16 +187,39 @@ func (r *Router) runBots(ctx context.Context, t *table) []games.Event {
 	return events
 }
 
+// botToAct finds an automated seat the game waits on.
 func (t *table) botToAct() (int, bool) {
-	if t.game.Kind.Bot == nil {
-		return 0, false
-	}
-	for _, p := range t.state.Prompts() {
-		if t.row.Seats[p.Seat].BotLevel > 0 {
+	for _, p := range t.waited() {
+		if automated(t.row.Seats[p.Seat]) {
 			return p.Seat, true
 		}
 	}
 	return 0, false
+}
+
+// automatedMove chooses a move for a seat the machine plays: the game's own
+// bot where it has one; otherwise, for every game alike, the default answer
+// of a waited-on prompt or a random legal move. The bot sees the state
+// through its own rules; the fallback only through Legal.
+func (t *table) automatedMove(seat int, rng *games.RNG) (string, error) {
+	k := t.game.Kind
+	if k.Bot != nil {
+		level := t.row.Seats[seat].BotLevel
+		if level <= 0 {
+			level = (k.BotLevels + 1) / 2
+		}
+		return k.Bot(t.state, seat, level, rng)
+	}
+	for _, p := range t.waited() {
+		if p.Seat == seat && p.Default != "" {
+			return p.Default, nil
+		}
+	}
+	legal := t.state.Legal(seat)
+	if len(legal) == 0 {
+		return "", fmt.Errorf("seat %d has no legal move", seat)
+	}
+	return legal[rng.Intn(len(legal))], nil
 }
 
 func (r *Router) typedMove(ctx context.Context, in Interaction, g Game) (Response, error) {
@@ -215,10 +242,11 @@ func (r *Router) typedMove(ctx context.Context, in Interaction, g Game) (Respons
 	if move == "" || move == games.ResignMove {
 		return Response{}, refusef("Type a move, for example one of those listed while you type. To resign use /game resign.\n%s", g.Kind.MoveHelp)
 	}
-	if err := r.play(ctx, t, seat, move, -1, ""); err != nil {
+	notice, err := r.play(ctx, t, seat, move, -1, "")
+	if err != nil {
 		return Response{}, err
 	}
-	return ephemeral(fmt.Sprintf("Played `%s`.", move)), nil
+	return ephemeral(strings.TrimSpace(fmt.Sprintf("Played `%s`. %s", move, notice))), nil
 }
 
 // lockedChannelTable loads the channel's open game under its lock, so that
@@ -265,9 +293,14 @@ func (r *Router) autocomplete(ctx context.Context, in Interaction) []Suggestion 
 		return nil
 	}
 	typed := strings.ToLower(strings.TrimSpace(in.Options["move"]))
+	moves, filter := t.state.Legal(seat), true
+	if c, ok := t.state.(games.Completer); ok {
+		// The game matches and orders what was typed itself.
+		moves, filter = c.Complete(seat, typed), false
+	}
 	var out []Suggestion
-	for _, m := range t.state.Legal(seat) {
-		if strings.HasPrefix(strings.ToLower(m), typed) {
+	for _, m := range moves {
+		if !filter || strings.HasPrefix(strings.ToLower(m), typed) {
 			out = append(out, Suggestion{Name: m, Value: m})
 			if len(out) == 25 {
 				break

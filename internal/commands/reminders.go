@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"standoff/storage"
 )
 
 // Tick runs the clock-driven duties for every game being played: remind the
@@ -33,18 +35,45 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 		return
 	}
 	now := r.now()
+	// A channel that is gone is knocked on again only now and then; anyone
+	// acting in the game clears the mark at once.
+	if !t.row.UnreachableAt.IsZero() && now.Sub(t.row.UnreachableAt) < unreachableRetry {
+		return
+	}
+	if t.row.PostPending || t.row.MessageID == "" {
+		if notice, _ := r.repost(ctx, t); notice != "" {
+			return // still failing: try again on a later tick
+		}
+	}
+	if r.cfg.CloseAfter > 0 && now.Sub(t.row.UpdatedAt) >= r.cfg.CloseAfter {
+		r.closeIdle(ctx, t)
+		return
+	}
 	idle := now.Sub(t.row.TurnStartedAt)
 	if r.cfg.AnswerAfter > 0 && idle >= r.cfg.AnswerAfter {
-		for _, p := range t.state.Prompts() {
-			if p.Default == "" || t.row.Seats[p.Seat].BotLevel > 0 {
+		for _, p := range t.waited() {
+			if p.Default == "" || automated(t.row.Seats[p.Seat]) {
 				continue
 			}
 			note := fmt.Sprintf("%s did not answer within %s, so the default answer was given for them.", t.row.Seats[p.Seat].Name, human(r.cfg.AnswerAfter))
-			if err := r.play(ctx, t, p.Seat, p.Default, t.row.Version, note); err != nil {
+			if _, err := r.play(ctx, t, p.Seat, p.Default, t.row.Version, note); err != nil {
 				r.log.Error("automatic answer failed", "game", id, "seat", p.Seat, "move", p.Default, "err", err)
 			}
 			return // the next answer, if any, waits its own full time
 		}
+	}
+	seats := t.waitedSeats()
+	if t.row.TurnLimit > 0 && idle >= t.row.TurnLimit && len(seats) > 0 {
+		var names []string
+		for _, s := range seats {
+			names = append(names, t.row.Seats[s].Name)
+		}
+		who := strings.Join(names, " and ")
+		note := fmt.Sprintf("%s did not act within the turn limit of %s, so the bot plays for them from now on. They can ask for their seat back with /game rejoin.", who, human(t.row.TurnLimit))
+		if _, err := r.handOver(ctx, t, seats, note); err != nil {
+			r.log.Error("could not hand a seat to the bot", "game", id, "err", err)
+		}
+		return
 	}
 	if r.cfg.RemindAfter <= 0 || idle < r.cfg.RemindAfter {
 		return
@@ -53,30 +82,40 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 		return
 	}
 	var who, ids []string
-	seen := map[int]bool{}
-	for _, p := range t.state.Prompts() {
-		s := t.row.Seats[p.Seat]
-		if seen[p.Seat] || s.BotLevel > 0 {
-			continue
-		}
-		seen[p.Seat] = true
-		who = append(who, mention(s.UserID))
-		ids = append(ids, s.UserID)
+	for _, s := range seats {
+		who = append(who, mention(t.row.Seats[s].UserID))
+		ids = append(ids, t.row.Seats[s].UserID)
 	}
 	if len(who) == 0 {
 		return
 	}
+	left := ""
+	if t.row.TurnLimit > 0 {
+		left = fmt.Sprintf(" %s left before the bot takes over.", human(t.row.TurnLimit-idle))
+	}
 	msg := Message{
-		Content:  fmt.Sprintf("%s\nReminder: %s, the game has been waiting for you for %s. %s", t.header(), strings.Join(who, " and "), human(idle), r.jumpHint(t)),
+		Content:  fmt.Sprintf("%s\nReminder: %s, the game has been waiting for you for %s.%s %s", t.header(), strings.Join(who, " and "), human(idle), left, r.jumpHint(t)),
 		Mentions: ids,
 	}
 	if _, err := r.out.Send(ctx, t.row.Channel, msg); err != nil {
-		r.log.Error("could not post a reminder", "game", id, "err", err)
+		r.deliveryTrouble(ctx, t, err)
 		return
 	}
 	if err := r.store.SetReminded(ctx, id, now); err != nil {
 		r.log.Error("could not record a reminder", "game", id, "err", err)
 	}
+}
+
+// closeIdle ends a game nobody moved in for CloseAfter, saying so.
+func (r *Router) closeIdle(ctx context.Context, t *table) {
+	base := t.row.Version
+	t.row.Status = storage.Abandoned
+	t.row.UpdatedAt = r.now()
+	if err := r.store.Save(ctx, t.row, base, nil); err != nil {
+		r.log.Error("could not close an idle game", "game", t.row.ID, "err", err)
+		return
+	}
+	r.closeLobby(ctx, t, fmt.Sprintf("Nobody moved in this game for %s, so it was closed. The channel is free for a new one.", human(r.cfg.CloseAfter)))
 }
 
 func (r *Router) jumpHint(t *table) string {

@@ -27,6 +27,13 @@ type Config struct {
 	// such as "no swap") may stay open before it is answered automatically.
 	// Zero turns automatic answers off.
 	AnswerAfter time.Duration
+	// TurnLimit is how long a player may keep the table waiting before an
+	// automated player takes their seat, for games that do not choose one
+	// with turn_limit. Zero: no limit.
+	TurnLimit time.Duration
+	// CloseAfter closes a game nobody moved in for this long, with a final
+	// message. Zero: never.
+	CloseAfter time.Duration
 	// BotUserID is the bot's own user id: challenging it seats the bot.
 	BotUserID string
 	// BotName is how the bot's seats are named.
@@ -39,6 +46,7 @@ func DefaultConfig() Config {
 		RemindAfter: 12 * time.Hour,
 		RemindEvery: 24 * time.Hour,
 		AnswerAfter: 24 * time.Hour,
+		CloseAfter:  30 * 24 * time.Hour,
 		BotName:     "Standoff",
 	}
 }
@@ -168,7 +176,11 @@ func postsInChannel(in Interaction) bool {
 		return true
 	case SlashCommand:
 		if in.Command == "game" {
-			return in.Sub == "resign" || in.Sub == "abandon"
+			switch in.Sub {
+			case "resign", "abandon", "replay", voteSkip, voteReplace, voteRejoin, voteUndo:
+				return true
+			}
+			return false
 		}
 		return in.Sub != "board"
 	}
@@ -233,3 +245,22 @@ func optionValues(k *games.Kind, in Interaction) (games.Options, error) {
 }
 
 func mention(userID string) string { return "<@" + userID + ">" }
+
+// turnLimit reads the turn_limit option (24h, 72h, 7d or none).
+func (r *Router) turnLimit(in Interaction) (time.Duration, error) {
+	raw, ok := in.Options["turn_limit"]
+	if !ok {
+		return r.cfg.TurnLimit, nil
+	}
+	switch strings.ToLower(strings.TrimSpace(raw)) {
+	case "none", "off", "0":
+		return 0, nil
+	case "24h", "1d":
+		return 24 * time.Hour, nil
+	case "72h", "3d":
+		return 72 * time.Hour, nil
+	case "7d", "168h":
+		return 7 * 24 * time.Hour, nil
+	}
+	return 0, refusef("Option turn_limit is 24h, 72h, 7d or none, not %q.", raw)
+}

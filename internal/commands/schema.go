@@ -99,6 +99,7 @@ func gameCommand(k *games.Kind) Command {
 			Required: i == 1 && k.Bot == nil})
 	}
 	challenge = append(challenge, kindOptions(k)...)
+	challenge = append(challenge, turnLimitOption)
 	if k.Bot != nil {
 		challenge = append(challenge, CommandOption{Name: "ai", Description: "play against the bot at this level",
 			Type: IntegerOption, Min: 1, Max: k.BotLevels})
@@ -108,7 +109,7 @@ func gameCommand(k *games.Kind) Command {
 		Description: k.Summary,
 		Subs: []Subcommand{
 			{Name: "challenge", Description: "challenge players to " + k.Title + "; they accept by button", Options: challenge},
-			{Name: "start", Description: "open a lobby for " + k.Title + " that players join by button", Options: kindOptions(k)},
+			{Name: "start", Description: "open a lobby for " + k.Title + " that players join by button", Options: append(kindOptions(k), turnLimitOption)},
 			{Name: "move", Description: "play a move typed in " + k.Title + " notation", Options: []CommandOption{
 				{Name: "move", Description: "the move, e.g. as listed while you type", Type: StringOption, Required: true, Autocomplete: true},
 			}},
@@ -118,6 +119,11 @@ func gameCommand(k *games.Kind) Command {
 		},
 	}
 }
+
+// turnLimitOption sets how long a player may keep the table waiting before
+// the bot takes their seat.
+var turnLimitOption = CommandOption{Name: "turn_limit", Description: "time a player has for a turn before the bot plays their seat",
+	Type: StringOption, Choices: []Suggestion{{Name: "24 hours", Value: "24h"}, {Name: "72 hours", Value: "72h"}, {Name: "7 days", Value: "7d"}, {Name: "none", Value: "none"}}}
 
 func (r *Router) gameKindChoices() []Suggestion {
 	var out []Suggestion
@@ -135,7 +141,7 @@ func (r *Router) Commands() []Command {
 	}
 	out = append(out, Command{
 		Name:        "game",
-		Description: "what every Standoff game shares: status, hand, rules, history",
+		Description: "what every Standoff game shares: status, hand, rules, history, votes, stats",
 		Subs: []Subcommand{
 			{Name: "status", Description: "the game in this channel: board, players, who must act"},
 			{Name: "hand", Description: "your private view and decisions, shown only to you"},
@@ -146,6 +152,24 @@ func (r *Router) Commands() []Command {
 			}},
 			{Name: "history", Description: "the moves played so far in this channel's game"},
 			{Name: "help", Description: "how to play with Standoff"},
+			{Name: voteUndo, Description: "take back your last move (the others agree by buttons when needed)"},
+			{Name: voteSkip, Description: "ask the table to skip the turn of a player who is away", Options: []CommandOption{
+				{Name: "player", Description: "the player whose turn to skip", Type: UserOption, Required: true},
+			}},
+			{Name: voteReplace, Description: "ask the table to let the bot play a vanished player's seat", Options: []CommandOption{
+				{Name: "player", Description: "the player to replace", Type: UserOption, Required: true},
+			}},
+			{Name: voteRejoin, Description: "ask the table for your seat back after the bot took it over"},
+			{Name: "replay", Description: "an animated replay of a finished game", Options: []CommandOption{
+				{Name: "id", Description: "the game number (default: this channel's last finished game)", Type: IntegerOption, Min: 1, Max: 1 << 30},
+			}},
+			{Name: "stats", Description: "wins, losses and best scores on this server", Options: []CommandOption{
+				{Name: "user", Description: "whose stats (default: yours)", Type: UserOption},
+				{Name: "game", Description: "one game only", Type: StringOption, Choices: r.gameKindChoices()},
+			}},
+			{Name: "leaderboard", Description: "this server's best players", Options: []CommandOption{
+				{Name: "game", Description: "one game only", Type: StringOption, Choices: r.gameKindChoices()},
+			}},
 		},
 	})
 	return out

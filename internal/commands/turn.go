@@ -25,28 +25,6 @@ const (
 	maxOptionLabel = 100
 )
 
-// publish posts what a change did: the old turn message loses its controls,
-// a new turn message shows narration, the board and the controls of whoever
-// must act, and every player whose private view changed gets a DM.
-func (r *Router) publish(ctx context.Context, t *table, prev string, events []games.Event) {
-	if prev != "" {
-		if err := r.out.ClearControls(ctx, t.row.Channel, prev); err != nil {
-			r.log.Warn("could not clear old controls", "game", t.row.ID, "message", prev, "err", err)
-		}
-	}
-	msg := r.turnMessage(t, publicText(events))
-	id, err := r.out.Send(ctx, t.row.Channel, msg)
-	if err != nil {
-		r.log.Error("could not post the turn message", "game", t.row.ID, "channel", t.row.Channel, "err", err)
-		id = ""
-	}
-	t.row.MessageID = id
-	if err := r.store.SetMessage(ctx, t.row.ID, id); err != nil {
-		r.log.Error("could not record the turn message", "game", t.row.ID, "err", err)
-	}
-	r.sendDMs(ctx, t, events)
-}
-
 func publicText(events []games.Event) string {
 	var lines []string
 	for _, e := range events {
@@ -90,6 +68,9 @@ func (r *Router) turnMessage(t *table, narration string) Message {
 		b.WriteString(out.Text)
 		b.WriteString("\n")
 		b.WriteString(t.standings(out))
+		if best := r.bestLine(t); best != "" {
+			b.WriteString("\n" + best)
+		}
 	} else {
 		for _, line := range r.waitLines(t) {
 			b.WriteString(line.text)
@@ -133,13 +114,17 @@ func (r *Router) waitLines(t *table) []waitLine {
 	var out []waitLine
 	seen := map[int]bool{}
 	for _, p := range t.state.Prompts() {
-		if seen[p.Seat] {
+		if seen[p.Seat] || p.Standing {
 			continue
 		}
 		seen[p.Seat] = true
 		seat := t.row.Seats[p.Seat]
 		if seat.BotLevel > 0 {
 			out = append(out, waitLine{text: fmt.Sprintf("%s (bot) is thinking.", seat.Name)})
+			continue
+		}
+		if seat.Away {
+			out = append(out, waitLine{text: fmt.Sprintf("%s's seat is played by the bot.", seat.Name)})
 			continue
 		}
 		switch {

@@ -1,0 +1,372 @@
+package commands
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"standoff/internal/games"
+	"standoff/storage"
+)
+
+// The table can act on a player who vanished (skip their turn, hand their
+// seat to the bot), give a seat back, and take back a move, each by a vote
+// of the other players with buttons. A vote is about the position it was
+// asked in: once the game moves on, it lapses.
+
+// Kinds of votes.
+const (
+	voteSkip    = "skip"
+	voteReplace = "replace"
+	voteRejoin  = "rejoin"
+	voteUndo    = "undo"
+)
+
+// tableState is what the command layer keeps beside the game state.
+type tableState struct {
+	Vote *vote `json:"vote,omitempty"`
+}
+
+type vote struct {
+	Kind    string `json:"kind"`
+	Seat    int    `json:"seat"`    // the seat it is about
+	By      int    `json:"by"`      // who asked
+	Version int    `json:"version"` // the game version it was asked at
+	Voters  []int  `json:"voters"`  // who may vote
+	Need    int    `json:"need"`    // yes votes needed
+	Yes     []int  `json:"yes"`
+	No      []int  `json:"no"`
+	Message string `json:"message"`        // the channel message carrying the buttons
+	Undo    int    `json:"undo,omitempty"` // undo: how many log entries to take back
+	Move    string `json:"move,omitempty"` // undo: the move asked about
+}
+
+func (t *table) tableState() tableState {
+	var ts tableState
+	if t.row.Table != "" {
+		if err := json.Unmarshal([]byte(t.row.Table), &ts); err != nil {
+			return tableState{}
+		}
+	}
+	return ts
+}
+
+func (r *Router) setTableState(ctx context.Context, t *table, ts tableState) error {
+	b, err := json.Marshal(ts)
+	if err != nil {
+		return err
+	}
+	t.row.Table = string(b)
+	if ts.Vote == nil {
+		t.row.Table = ""
+	}
+	return r.store.SetTable(ctx, t.row.ID, t.row.Table)
+}
+
+// openVote returns the game's vote still in force, if any.
+func (t *table) openVote() *vote {
+	v := t.tableState().Vote
+	if v == nil || v.Version != t.row.Version {
+		return nil
+	}
+	return v
+}
+
+// humansBut lists the human seats still playing themselves, except some.
+func (t *table) humansBut(except ...int) []int {
+	var out []int
+	for i, s := range t.row.Seats {
+		skip := automated(s) || t.resigned(i)
+		for _, e := range except {
+			skip = skip || e == i
+		}
+		if !skip {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// resigned reports whether a seat has left the game: it has no prompts and
+// the game never asks it again. The platform cannot know that in general,
+// so only the log's resignations count.
+func (t *table) resigned(seat int) bool {
+	return contains(t.resignedSeats, seat)
+}
+
+// loadResigned reads from the log which seats resigned.
+func (r *Router) loadResigned(ctx context.Context, t *table) error {
+	moves, err := r.store.Moves(ctx, t.row.ID)
+	if err != nil {
+		return err
+	}
+	t.resignedSeats = nil
+	for _, m := range games.Effective(moves) {
+		if m.Move == games.ResignMove {
+			t.resignedSeats = append(t.resignedSeats, m.Seat)
+		}
+	}
+	return nil
+}
+
+// seatByUser finds the seat of a user named in an option.
+func (t *table) seatByUser(in Interaction, option string) (int, error) {
+	id := in.Options[option]
+	if id == "" {
+		return -1, refusef("Name the player with %s:@user.", option)
+	}
+	for i, s := range t.row.Seats {
+		if s.UserID == id && s.BotLevel == 0 {
+			return i, nil
+		}
+	}
+	name := in.Users[id]
+	if name == "" {
+		name = id
+	}
+	return -1, refusef("%s is not playing in this game. Players: %s.", name, strings.Join(t.row.Names(), ", "))
+}
+
+// tableCommand handles /game skip, replace, rejoin and undo.
+func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, error) {
+	t, unlock, err := r.lockedChannelTable(ctx, in.Channel)
+	if err != nil {
+		return Response{}, err
+	}
+	defer unlock()
+	if t.row.Status != storage.Active || t.state == nil || t.state.Outcome() != nil {
+		return Response{}, refusef("There is no game being played in this channel.")
+	}
+	if err := r.loadResigned(ctx, t); err != nil {
+		return Response{}, err
+	}
+	me := t.row.SeatOf(in.User.ID)
+	if me < 0 {
+		return Response{}, refusef("You are not playing in this game, so you cannot ask the table for that. Players: %s.", strings.Join(t.row.Names(), ", "))
+	}
+	if v := t.openVote(); v != nil {
+		return Response{}, refusef("A vote is already open (%s); wait until it is decided or the game moves on.", r.voteTitle(t, v))
+	}
+	v := &vote{Kind: in.Sub, By: me, Version: t.row.Version, Seat: me}
+	switch in.Sub {
+	case voteSkip, voteReplace:
+		seat, err := t.seatByUser(in, "player")
+		if err != nil {
+			return Response{}, err
+		}
+		if seat == me {
+			return Response{}, refusef("You cannot vote on yourself. To leave the game use /game resign.")
+		}
+		if automated(t.row.Seats[seat]) {
+			return Response{}, refusef("%s's seat is already played by the bot.", t.row.Seats[seat].Name)
+		}
+		if in.Sub == voteSkip && !contains(t.waitedSeats(), seat) {
+			return Response{}, refusef("The game is not waiting for %s, so there is nothing to skip. It is waiting for %s.", t.row.Seats[seat].Name, t.waitingFor())
+		}
+		v.Seat = seat
+		v.Voters = t.humansBut(seat)
+		v.Need = len(v.Voters)/2 + 1
+		v.Yes = []int{me}
+	case voteRejoin:
+		if !t.row.Seats[me].Away {
+			return Response{}, refusef("You are playing your own seat already.")
+		}
+		v.Voters = t.humansBut(me)
+		v.Need = len(v.Voters)/2 + 1
+	case voteUndo:
+		plan, err := r.undoPlan(ctx, t, me)
+		if err != nil {
+			return Response{}, err
+		}
+		v.Undo, v.Move = plan.entries, plan.move
+		if plan.atOnce {
+			notice, err := r.carryOut(ctx, t, v)
+			if err != nil {
+				return Response{}, err
+			}
+			return ephemeral(strings.TrimSpace(fmt.Sprintf("Took back `%s`. %s", plan.move, notice))), nil
+		}
+		v.Voters = t.humansBut(me)
+		v.Need = len(v.Voters) // every other player must accept
+	default:
+		return Response{}, refusef("/game has no subcommand %q.", in.Sub)
+	}
+	if len(v.Yes) >= v.Need || len(v.Voters) == 0 {
+		// Nobody else is there to ask (the others are bots or away).
+		notice, err := r.carryOut(ctx, t, v)
+		if err != nil {
+			return Response{}, err
+		}
+		return ephemeral(strings.TrimSpace("Done: nobody else needed to agree. " + notice)), nil
+	}
+	id, err := r.out.Send(ctx, t.row.Channel, r.voteMessage(t, v))
+	if err != nil {
+		return Response{}, fmt.Errorf("post the vote: %w", err)
+	}
+	v.Message = id
+	if err := r.setTableState(ctx, t, tableState{Vote: v}); err != nil {
+		return Response{}, err
+	}
+	return ephemeral("Vote opened: " + r.voteTitle(t, v) + "."), nil
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+func (r *Router) voteTitle(t *table, v *vote) string {
+	name := t.row.Seats[v.Seat].Name
+	by := t.row.Seats[v.By].Name
+	switch v.Kind {
+	case voteSkip:
+		return fmt.Sprintf("%s asks to skip %s's turn", by, name)
+	case voteReplace:
+		return fmt.Sprintf("%s asks to let the bot play %s's seat", by, name)
+	case voteRejoin:
+		return fmt.Sprintf("%s asks to take their seat back from the bot", by)
+	case voteUndo:
+		return fmt.Sprintf("%s asks to take back `%s`", by, v.Move)
+	}
+	return v.Kind
+}
+
+// voteMessage is the channel message of an open vote.
+func (r *Router) voteMessage(t *table, v *vote) Message {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n**Vote:** %s.\n", t.header(), r.voteTitle(t, v))
+	var ids, names []string
+	for _, s := range v.Voters {
+		if !contains(v.Yes, s) && !contains(v.No, s) {
+			ids = append(ids, t.row.Seats[s].UserID)
+			names = append(names, mention(t.row.Seats[s].UserID))
+		}
+	}
+	fmt.Fprintf(&b, "%d of %d yes needed; yes so far: %d, no: %d.", v.Need, len(v.Voters), len(v.Yes), len(v.No))
+	if len(names) > 0 {
+		fmt.Fprintf(&b, "\nWaiting for: %s. The vote lapses if the game moves on first.", strings.Join(names, ", "))
+	}
+	cid := func(arg string) string {
+		return customID{Action: "vote", Game: t.row.ID, Version: t.row.Version, Arg: arg}.String()
+	}
+	return Message{Content: b.String(), Mentions: ids, Rows: []Row{{Buttons: []Button{
+		{Label: "Yes", CustomID: cid("yes"), Style: Success},
+		{Label: "No", CustomID: cid("no"), Style: Danger},
+	}}}}
+}
+
+// voteClick records a Yes or No and carries the vote out once decided.
+func (r *Router) voteClick(ctx context.Context, in Interaction, t *table, id customID) (Response, error) {
+	v := t.tableState().Vote
+	if v == nil || v.Version != id.Version || t.row.Version != id.Version || t.row.Status != storage.Active {
+		return Response{}, refusef("This vote is over: the game moved on (or the vote was decided) since it was asked.")
+	}
+	me := t.row.SeatOf(in.User.ID)
+	switch {
+	case me < 0:
+		return Response{}, refusef("You are not playing in this game, so you do not vote in it.")
+	case !contains(v.Voters, me):
+		return Response{}, refusef("This vote is for the other players; you do not vote on it.")
+	case contains(v.Yes, me) || contains(v.No, me):
+		return Response{}, refusef("You have voted already.")
+	}
+	if id.Arg == "yes" {
+		v.Yes = append(v.Yes, me)
+	} else {
+		v.No = append(v.No, me)
+	}
+	decided, passed := len(v.Yes) >= v.Need, len(v.Voters)-len(v.No) < v.Need
+	if !decided && !passed {
+		if err := r.setTableState(ctx, t, tableState{Vote: v}); err != nil {
+			return Response{}, err
+		}
+		if err := r.out.Edit(ctx, t.row.Channel, v.Message, r.voteMessage(t, v)); err != nil {
+			r.log.Warn("could not update the vote", "game", t.row.ID, "err", err)
+		}
+		return ephemeral("Your vote is counted."), nil
+	}
+	if err := r.setTableState(ctx, t, tableState{}); err != nil {
+		return Response{}, err
+	}
+	result := fmt.Sprintf("%s\n**Vote:** %s: refused (%d yes, %d no).", t.header(), r.voteTitle(t, v), len(v.Yes), len(v.No))
+	notice := ""
+	if decided {
+		result = fmt.Sprintf("%s\n**Vote:** %s: accepted (%d yes, %d no).", t.header(), r.voteTitle(t, v), len(v.Yes), len(v.No))
+		var err error
+		if notice, err = r.carryOut(ctx, t, v); err != nil {
+			var ref refusal
+			if !errors.As(err, &ref) {
+				return Response{}, err
+			}
+			result += " It could not be carried out: " + ref.msg
+		}
+	}
+	if err := r.out.Edit(ctx, t.row.Channel, v.Message, Message{Content: result}); err != nil {
+		r.log.Warn("could not close the vote", "game", t.row.ID, "err", err)
+	}
+	if notice != "" {
+		return ephemeral(notice), nil
+	}
+	return Response{Kind: Ack}, nil
+}
+
+// carryOut does what a vote decided and publishes it.
+func (r *Router) carryOut(ctx context.Context, t *table, v *vote) (string, error) {
+	seat := &t.row.Seats[v.Seat]
+	switch v.Kind {
+	case voteSkip:
+		rng := games.NewRNG(t.row.Seed ^ uint64(t.row.Version+1)*0x9e3779b97f4a7c15)
+		move, err := t.automatedMove(v.Seat, rng)
+		if err != nil {
+			return "", refusef("There is no move to play for %s.", seat.Name)
+		}
+		note := fmt.Sprintf("The table voted to skip %s's turn, so the bot played it for them.", seat.Name)
+		return r.play(ctx, t, v.Seat, move, t.row.Version, note)
+	case voteReplace:
+		return r.handOver(ctx, t, []int{v.Seat}, fmt.Sprintf("The table voted to let the bot play %s's seat. %s can ask for it back with /game rejoin.", seat.Name, seat.Name))
+	case voteRejoin:
+		seat.Away = false
+		if err := r.saveTable(ctx, t); err != nil {
+			return "", err
+		}
+		return r.publish(ctx, t, []games.Event{games.PublicEvent(fmt.Sprintf("%s plays their own seat again.", seat.Name))}), nil
+	case voteUndo:
+		return r.undo(ctx, t, v.By, v.Undo, v.Move)
+	}
+	return "", fmt.Errorf("unknown vote %q", v.Kind)
+}
+
+// handOver gives seats to automation and lets it play on.
+func (r *Router) handOver(ctx context.Context, t *table, seats []int, note string) (string, error) {
+	for _, s := range seats {
+		t.row.Seats[s].Away = true
+	}
+	if err := r.saveTable(ctx, t); err != nil {
+		return "", err
+	}
+	events := []games.Event{games.PublicEvent(note)}
+	events = append(events, r.runBots(ctx, t)...)
+	return r.publish(ctx, t, events), nil
+}
+
+// saveTable saves a change of seats as a new version with no move.
+func (r *Router) saveTable(ctx context.Context, t *table) error {
+	base := t.row.Version
+	now := r.now()
+	t.row.UpdatedAt, t.row.TurnStartedAt, t.row.RemindedAt = now, now, time.Time{}
+	t.row.Table = ""
+	if err := r.store.Save(ctx, t.row, base, nil); err != nil {
+		if errors.Is(err, storage.ErrConflict) {
+			return errStale
+		}
+		return err
+	}
+	return nil
+}

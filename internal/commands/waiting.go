@@ -1,0 +1,93 @@
+package commands
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"standoff/internal/games"
+	"standoff/storage"
+)
+
+// automated reports whether the machine plays a seat: a bot seat, or a
+// player's seat handed to automation when they ran out of time or the
+// table voted to replace them.
+func automated(s storage.Seat) bool { return s.BotLevel > 0 || s.Away }
+
+// waitedFor reports whether the table waits on a prompt. A standing
+// any-time action never makes it wait; a reaction without a default answer
+// asked while someone else is on turn (a draw offer) does not either.
+func waitedFor(p games.Prompt, all []games.Prompt) bool {
+	if p.Standing {
+		return false
+	}
+	if p.Turn || p.Default != "" {
+		return true
+	}
+	for _, q := range all {
+		if q.Turn {
+			return false
+		}
+	}
+	return true
+}
+
+// waited lists the prompts the table waits on.
+func (t *table) waited() []games.Prompt {
+	all := t.state.Prompts()
+	var out []games.Prompt
+	for _, p := range all {
+		if waitedFor(p, all) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// waitedSeats lists, once each and in seat order, the human seats the table
+// waits on.
+func (t *table) waitedSeats() []int {
+	seen := map[int]bool{}
+	var out []int
+	for _, p := range t.waited() {
+		if !seen[p.Seat] && !automated(t.row.Seats[p.Seat]) {
+			seen[p.Seat] = true
+			out = append(out, p.Seat)
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+// ownerOver is the owner of the message that ends a game.
+const ownerOver = "over"
+
+// turnOwner says whom the channel's turn message is for: the human seats
+// the table waits on in the channel. A private decision is announced by
+// DM, so it does not need a new channel message to notify anyone, unless
+// that player's DMs are closed. ok is false when nobody new is waited on in
+// the channel; the current message then stays the living one.
+func (t *table) turnOwner() (owner string, ok bool) {
+	if t.state.Outcome() != nil {
+		return ownerOver, true
+	}
+	seen := map[int]bool{}
+	var seats []int
+	for _, p := range t.waited() {
+		s := t.row.Seats[p.Seat]
+		if seen[p.Seat] || automated(s) || (p.Private && !s.DMFailed) {
+			continue
+		}
+		seen[p.Seat] = true
+		seats = append(seats, p.Seat)
+	}
+	if len(seats) == 0 {
+		return "", false
+	}
+	sort.Ints(seats)
+	parts := make([]string, len(seats))
+	for i, s := range seats {
+		parts[i] = strconv.Itoa(s)
+	}
+	return strings.Join(parts, ","), true
+}
