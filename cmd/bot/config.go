@@ -20,12 +20,20 @@ type config struct {
 		RemindAfter duration `toml:"remind_after"`
 		RemindEvery duration `toml:"remind_every"`
 		AnswerAfter duration `toml:"answer_after"`
+		TurnLimit   duration `toml:"turn_limit"`
+		CloseAfter  duration `toml:"close_after"`
 	} `toml:"reminders"`
 }
 
+// duration is a TOML duration such as "12h"; "none" is kept as -1 so that
+// it can turn off a limit whose default is on.
 type duration struct{ time.Duration }
 
 func (d *duration) UnmarshalText(b []byte) error {
+	if string(b) == "none" {
+		d.Duration = -1
+		return nil
+	}
 	v, err := time.ParseDuration(string(b))
 	if err != nil {
 		return fmt.Errorf("%q is not a duration such as 12h or 90m", b)
@@ -65,6 +73,17 @@ func (c config) table() commands.Config {
 	}
 	if c.Reminders.AnswerAfter.Duration > 0 {
 		t.AnswerAfter = c.Reminders.AnswerAfter.Duration
+	}
+	for _, o := range []struct {
+		from duration
+		to   *time.Duration
+	}{{c.Reminders.TurnLimit, &t.TurnLimit}, {c.Reminders.CloseAfter, &t.CloseAfter}} {
+		switch {
+		case o.from.Duration < 0:
+			*o.to = 0
+		case o.from.Duration > 0:
+			*o.to = o.from.Duration
+		}
 	}
 	return t
 }
