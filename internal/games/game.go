@@ -95,6 +95,14 @@ type Refiner interface {
 	Refine(seat int, key string) (text string, choices []Choice)
 }
 
+// Completer is implemented by games whose autocomplete needs more than
+// Legal filtered by prefix: moves with several spellings, or an order that
+// depends on what was typed. Complete lists the legal moves typed could be
+// the start of, each once, most likely first; the caller shows the first 25.
+type Completer interface {
+	Complete(seat int, typed string) []string
+}
+
 // UndoChecker is implemented by games that refuse to take back more moves
 // than the platform's own rule does (a move that revealed hidden
 // information or used the game's randomness is never taken back). It is

@@ -187,6 +187,24 @@ func (s *state) rotated(c, rot int) [slotsPerCell]int8 {
 	return p
 }
 
+// rotationPreference is the order in which equivalent rotations are
+// preferred: no turn, then the fewest steps, clockwise before anticlockwise.
+var rotationPreference = [slotsPerCell]int{0, 1, -1, 2, -2, 3}
+
+// plainRotation is the preferred rotation that leaves cell c looking the
+// same as rot does. On a symmetric cell several turns look alike (X0 X3
+// turned by 3 steps is X0 X3 again); they are one move, listed and
+// narrated once under this spelling.
+func (s *state) plainRotation(c, rot int) int {
+	want := s.rotated(c, rot)
+	for _, r := range rotationPreference {
+		if s.rotated(c, r) == want {
+			return r
+		}
+	}
+	return rot
+}
+
 // applyBoard changes the board for a checked move and returns what the views
 // need to show it and the markers captured.
 func (s *state) applyBoard(seat int, m move) (*LastMove, []Marker) {
@@ -364,6 +382,9 @@ func (s *state) eachMove(seat int, f func(candidate)) {
 					enemy, own = s.captureCount(seat, nc)
 				}
 				for _, r := range rots {
+					if r != 0 && s.plainRotation(c, r) != r {
+						continue // looks like a turn already listed
+					}
 					f(candidate{m: move{Kind: moveCell, From: c, To: nc, Rot: r}, enemy: enemy, own: own})
 				}
 				if occ[nc] > 0 {
@@ -378,7 +399,7 @@ func (s *state) eachMove(seat int, f func(candidate)) {
 				continue
 			}
 			for _, r := range rots[1:] {
-				if s.rotated(c, r) != s.cellPattern(c) {
+				if p := s.plainRotation(c, r); p != 0 && p == r {
 					f(candidate{m: move{Kind: rotateCell, From: c, To: c, Rot: r}})
 				}
 			}

@@ -186,6 +186,11 @@ func (s *state) Apply(seat int, text string) ([]games.Event, error) {
 	if err := s.check(seat, m); err != nil {
 		return nil, err
 	}
+	if m.Kind == moveCell || m.Kind == rotateCell {
+		// A turn that looks like a shorter one is that move (j-f+++ on a
+		// cell holding X0 X3 is j-f), in the log and the narration.
+		m.Rot = s.plainRotation(m.From, m.Rot)
+	}
 	return s.play(seat, m), nil
 }
 
