@@ -1,0 +1,340 @@
+package hijacked
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"standoff/internal/games"
+)
+
+// maxChoices is Discord's limit of options in one select menu; maxButtons
+// how many choices still show as buttons.
+const (
+	maxChoices = 25
+	maxButtons = 5
+)
+
+// Prompts: the player on turn places dice (Turn), and every player with an
+// any-time action open (free a passenger or pilot, cash a demand or medal,
+// use a bonus tile) has a standing prompt that never waits for them and has
+// no default.
+func (s *State) Prompts() []games.Prompt {
+	if s.Phase == phaseOver {
+		return nil
+	}
+	var out []games.Prompt
+	if acts := s.turnActions(s.Turn, true); len(acts) > 0 {
+		p := games.Prompt{Seat: s.Turn, Turn: true, Text: s.turnText(), Choices: s.menu(acts)}
+		switch s.Phase {
+		case phaseTurn:
+			p.Default = verbEnd
+		case phaseDecide:
+			p.Default = verbDiscard
+		case phaseKeep:
+			p.Default = acts[0].String()
+		}
+		out = append(out, p)
+	}
+	for seat, pl := range s.Players {
+		if pl.Resigned {
+			continue
+		}
+		if acts := s.AnyTimeActions(seat); len(acts) > 0 {
+			out = append(out, games.Prompt{Seat: seat, Text: fmt.Sprintf("%s, any time: %s.", pl.Name, anyTimeSummary(acts)), Choices: s.menu(acts)})
+		}
+	}
+	return out
+}
+
+// turnText says what the player on turn is asked.
+func (s *State) turnText() string {
+	p := s.Players[s.Turn]
+	switch s.Phase {
+	case phaseDecide:
+		c := s.Pending.Card
+		return fmt.Sprintf("%s, you chose %s: play it into your supply or discard it for 1 point.", p.Name, cardText(c))
+	case phaseKeep:
+		var t []string
+		for _, k := range s.Keep {
+			t = append(t, fmt.Sprintf("%s (%s)", data.BonusTiles[k].Name, data.BonusTiles[k].Text))
+		}
+		return fmt.Sprintf("%s, keep one bonus tile: %s.", p.Name, strings.Join(t, " or "))
+	}
+	cards := ""
+	if left := s.cardLimit() - s.CardsTaken; left > 0 {
+		cards = fmt.Sprintf(" You may still choose %s.", plural(left, "passenger card"))
+	}
+	return fmt.Sprintf("%s, round %d: your dice %s.%s Place dice, then end your turn.", p.Name, s.Round, s.diceText(), cards)
+}
+
+func anyTimeSummary(acts []Action) string {
+	var parts []string
+	seen := map[string]bool{}
+	for _, a := range acts {
+		w := map[string]string{verbFree: "free passengers or pilots", verbCash: "cash demands", verbMedal: "exchange a medal", verbTile: "use a bonus tile"}[a.Verb]
+		if !seen[w] {
+			seen[w] = true
+			parts = append(parts, w)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// category groups actions for guided menus.
+func category(a Action) string {
+	if a.Verb == verbTile {
+		return "tile:" + a.What
+	}
+	return a.Verb
+}
+
+// menu turns actions into choices: all of them when they fit as buttons,
+// otherwise one entry per kind of action, opening the kind (games.Refiner).
+func (s *State) menu(acts []Action) []games.Choice {
+	if len(acts) <= maxButtons {
+		return s.choices(acts)
+	}
+	var order []string
+	groups := map[string][]Action{}
+	for _, a := range acts {
+		c := category(a)
+		if _, ok := groups[c]; !ok {
+			order = append(order, c)
+		}
+		groups[c] = append(groups[c], a)
+	}
+	var out []games.Choice
+	for _, c := range order {
+		g := groups[c]
+		if len(g) == 1 {
+			out = append(out, s.choices(g)...)
+			continue
+		}
+		out = append(out, games.Choice{Label: groupLabel(c, len(g)), Refine: c})
+	}
+	return out
+}
+
+func (s *State) choices(acts []Action) []games.Choice {
+	var out []games.Choice
+	for _, a := range acts {
+		out = append(out, games.Choice{Label: s.label(a), Move: a.String()})
+	}
+	return out
+}
+
+func groupLabel(cat string, n int) string {
+	l := map[string]string{
+		verbCard: "Choose a passenger card", verbReserve: "Reserve a face-up card", verbTrust: "Build trust",
+		verbPersuade: "Persuade a hijacker", verbRetreat: "Police retreat", verbDemand: "Take a demand",
+		verbBonus: "Take the bonus die", verbAdjust: "Adjust a die with demands", verbPlay: "Play the card",
+		verbKeep: "Keep a bonus tile", verbFree: "Free a passenger or pilot", verbCash: "Cash a demand (1 point)",
+		verbMedal: "Exchange a medal", "tile:" + tilePilot: "Tile: free a pilot for any 3 cards",
+		"tile:" + tileMini: "Tile: mini die and intel", "tile:" + tileGive: "Tile: give demands",
+		"tile:" + tileSalvage: "Tile: a card from the discard pile", "tile:" + tileTrust: "Tile: free build trust",
+	}[cat]
+	if l == "" {
+		l = cat
+	}
+	return fmt.Sprintf("%s… (%d)", l, n)
+}
+
+// Refine opens a group of a menu. Keys: a category ("card", "adjust",
+// "tile:salvage" ...), a narrower group ("card#3" one seat, "adjust#6" one
+// die, "tile:salvage#blue" one colour), or gifts chosen so far
+// ("give/food:2/crypto:3").
+func (s *State) Refine(seat int, key string) (string, []games.Choice) {
+	if seat < 0 || seat >= s.n() || s.Phase == phaseOver {
+		return "The game is over.", nil
+	}
+	acts := s.Actions(seat)
+	if strings.HasPrefix(key, "give/") || key == "give" {
+		return s.refineGive(seat, key)
+	}
+	cat, sub, _ := strings.Cut(key, "#")
+	var in []Action
+	for _, a := range acts {
+		if category(a) == cat && (sub == "" || subgroup(a) == sub) {
+			in = append(in, a)
+		}
+	}
+	if len(in) == 0 {
+		return "That choice is no longer open.", nil
+	}
+	title := strings.TrimSuffix(groupLabel(cat, len(in)), fmt.Sprintf("… (%d)", len(in))) + ":"
+	if cat == "tile:"+tileGive && len(in) > maxChoices {
+		return s.refineGive(seat, "give")
+	}
+	if len(in) <= maxChoices {
+		return title, s.choices(in)
+	}
+	// Too many for one menu: one entry per seat, die or colour.
+	var out []games.Choice
+	seen := map[string]bool{}
+	for _, a := range in {
+		g := subgroup(a)
+		if !seen[g] {
+			seen[g] = true
+			out = append(out, games.Choice{Label: subLabel(a), Refine: cat + "#" + g})
+		}
+	}
+	return title, out
+}
+
+// subgroup is how a big group splits: card by seat, adjust by die, salvage
+// by colour, a tile's card sets by their first card.
+func subgroup(a Action) string {
+	switch {
+	case a.Verb == verbCard || a.Verb == verbReserve || a.Verb == verbPersuade || a.Verb == verbTrust:
+		return strconv.Itoa(a.Target)
+	case a.Verb == verbAdjust:
+		return a.Dice[0].String()
+	case a.What == tileSalvage:
+		return data.Cards[data.card[a.Cards[0]]].Color
+	case a.What == tilePilot:
+		return a.Cards[0]
+	}
+	return a.Verb
+}
+
+func subLabel(a Action) string {
+	switch {
+	case a.Verb == verbCard && a.Target == 0:
+		return "Top of the draw pile…"
+	case a.Verb == verbCard || a.Verb == verbReserve:
+		return fmt.Sprintf("Seat %d…", a.Target)
+	case a.Verb == verbPersuade:
+		return fmt.Sprintf("Hijacker %d…", a.Target)
+	case a.Verb == verbTrust:
+		return fmt.Sprintf("Up to %d cubes…", a.Target)
+	case a.Verb == verbAdjust:
+		return fmt.Sprintf("Die showing %d…", a.Dice[0].Value)
+	case a.What == tileSalvage:
+		return fmt.Sprintf("A %s card…", data.Cards[data.card[a.Cards[0]]].Color)
+	case a.What == tilePilot:
+		return fmt.Sprintf("Sets with %s…", a.Cards[0])
+	}
+	return a.Verb + "…"
+}
+
+// refineGive builds the gifts of the gifts tile one at a time.
+func (s *State) refineGive(seat int, key string) (string, []games.Choice) {
+	var cur []Gift
+	for _, w := range strings.Split(key, "/")[1:] {
+		d, who, _ := strings.Cut(w, ":")
+		to, err := strconv.Atoi(who)
+		if err != nil {
+			return "That choice is no longer open.", nil
+		}
+		cur = append(cur, Gift{Demand: d, To: to - 1})
+	}
+	var out []games.Choice
+	if len(cur) > 0 {
+		a := Action{Verb: verbTile, What: tileGive, Gifts: cur}
+		if s.check(seat, a) != nil {
+			return "That choice is no longer open.", nil
+		}
+		out = append(out, games.Choice{Label: s.label(a), Move: a.String()})
+	}
+	if len(cur) < 3 {
+		for d, name := range demandNames {
+			for t, q := range s.Players {
+				if t == seat || q.Resigned {
+					continue
+				}
+				g := Gift{Demand: name, To: t}
+				next := Action{Verb: verbTile, What: tileGive, Gifts: append(append([]Gift{}, cur...), g)}
+				if s.check(seat, next) != nil || len(out) >= maxChoices {
+					continue
+				}
+				k := key
+				if k == "give" || k == "tile:give" {
+					k = "give"
+				}
+				out = append(out, games.Choice{Label: fmt.Sprintf("…give %s to %s", demandNames[d], q.Name), Refine: fmt.Sprintf("%s/%s:%d", k, name, t+1)})
+			}
+		}
+	}
+	if len(out) == 0 {
+		return "That choice is no longer open.", nil
+	}
+	return "Give demands (1 point each, up to 3):", out
+}
+
+// label is an action's button text.
+func (s *State) label(a Action) string {
+	die := func(i int) string {
+		return strconv.Itoa(a.Dice[i].Value) + map[string]string{"b": " (bonus)", "m": " (mini)"}[a.Dice[i].Kind]
+	}
+	switch a.Verb {
+	case verbCard:
+		if a.Target == 0 {
+			return fmt.Sprintf("Top card of the pile (%d pips) with your %s", data.Cards[s.Draw[len(s.Draw)-1]].Pips, die(0))
+		}
+		st := s.Seats[a.Target-1]
+		if !st.FaceUp {
+			return fmt.Sprintf("Seat %d (face down, %d pips) with your %s", a.Target, data.Cards[st.Card].Pips, die(0))
+		}
+		if len(a.Dice) == 0 {
+			return fmt.Sprintf("Seat %d: your reserved %s, no die", a.Target, cardView(st.Card).Text())
+		}
+		return fmt.Sprintf("Seat %d: %s with your %s", a.Target, cardView(st.Card).Text(), die(0))
+	case verbPlay:
+		c := data.Cards[s.Pending.Card]
+		if a.Demand == "" {
+			return fmt.Sprintf("Play %s", c.ID)
+		}
+		return fmt.Sprintf("Play %s, pay %s", c.ID, a.Demand)
+	case verbDiscard:
+		return fmt.Sprintf("Discard %s for 1 point", data.Cards[s.Pending.Card].ID)
+	case verbReserve:
+		return fmt.Sprintf("Reserve seat %d (%s) with your %s", a.Target, data.Cards[s.Seats[a.Target-1].Card].ID, die(0))
+	case verbTrust:
+		return fmt.Sprintf("Build trust, up to %s, with your %s", plural(a.Target, "cube"), die(0))
+	case verbPersuade:
+		sl := s.Slots[a.Target-1]
+		return fmt.Sprintf("Persuade %s with %s and %s (%d/4 so far)", data.Hijackers[sl.Tile].Name, die(0), die(1), map[bool]int{true: sl.Turns, false: 0}[sl.Disc == s.Turn])
+	case verbRetreat:
+		return fmt.Sprintf("Police retreat with %s and %s", die(0), die(1))
+	case verbDemand:
+		return fmt.Sprintf("Take %s with your %s", data.NumberPlaces[s.numberPlace(a.Dice[0].Value)], die(0))
+	case verbBonus:
+		return fmt.Sprintf("Take the bonus die with your %s", die(0))
+	case verbAdjust:
+		to := (a.Dice[0].Value-1+a.Delta+6)%6 + 1
+		return fmt.Sprintf("Turn a %d into a %d, pay %s", a.Dice[0].Value, to, a.Demand)
+	case verbEnd:
+		return "End turn"
+	case verbKeep:
+		t := data.BonusTiles[data.tile[a.What]]
+		return fmt.Sprintf("Keep %s: %s", t.Name, t.Text)
+	case verbFree:
+		if a.What == "pilot" {
+			return fmt.Sprintf("Free a pilot for 3 %s cards (+5)", a.Color)
+		}
+		return fmt.Sprintf("Free a passenger for 2 %s cards (+3)", a.Color)
+	case verbCash:
+		return fmt.Sprintf("Cash a %s for 1 point", a.Demand)
+	case verbMedal:
+		return fmt.Sprintf("Exchange medal %d (%s) for its points", a.Target, data.Objectives[s.Medals[a.Target-1].Objective])
+	case verbTile:
+		switch a.What {
+		case tilePilot:
+			return fmt.Sprintf("Free a pilot for %s (+5)", strings.Join(a.Cards, ", "))
+		case tileMini:
+			return "Use Mini die: take a mini die and an intel"
+		case tileSalvage:
+			return fmt.Sprintf("Take %s from the discard pile", cardView(data.card[a.Cards[0]]).Text())
+		case tileTrust:
+			return fmt.Sprintf("Free build trust, up to %s (red costs 2)", plural(a.Target, "cube"))
+		case tileGive:
+			var g []string
+			for _, x := range a.Gifts {
+				g = append(g, fmt.Sprintf("%s to %s", x.Demand, s.Players[x.To].Name))
+			}
+			return fmt.Sprintf("Give %s (+%d)", strings.Join(g, ", "), len(a.Gifts))
+		}
+	}
+	return a.String()
+}

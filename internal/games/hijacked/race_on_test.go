@@ -1,0 +1,5 @@
+//go:build race
+
+package hijacked
+
+const raceEnabled = true

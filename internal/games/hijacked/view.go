@@ -1,0 +1,427 @@
+package hijacked
+
+import (
+	"fmt"
+	"strings"
+
+	"standoff/internal/games"
+)
+
+// CardView is a passenger card face.
+type CardView struct {
+	ID     string `json:"id"`
+	Color  string `json:"color"`
+	Pips   int    `json:"pips"`
+	Trust  int    `json:"trust"`
+	Demand string `json:"demand"` // crypto, medicine, food or none
+}
+
+// SeatView is one passenger seat: the back's pips, and the face when face up.
+type SeatView struct {
+	Number   int       `json:"number"` // 1..6
+	Empty    bool      `json:"empty,omitempty"`
+	Pips     int       `json:"pips"`
+	Face     *CardView `json:"face,omitempty"`
+	Reserver int       `json:"reserver"` // -1 for none
+	ResDie   string    `json:"resDie,omitempty"`
+	ResValue int       `json:"resValue,omitempty"`
+}
+
+// HijackerView is one hijacker place.
+type HijackerView struct {
+	Place  int       `json:"place"` // 1..4
+	ID     string    `json:"id,omitempty"`
+	Name   string    `json:"name,omitempty"`
+	Ranges [2][2]int `json:"ranges"`
+	Points int       `json:"points"`
+	Text   string    `json:"text,omitempty"`
+	Disc   int       `json:"disc"` // -1 for none
+	Turns  int       `json:"turns"`
+}
+
+// MedalView is a medal spot; the value is never public.
+type MedalView struct {
+	Number    int    `json:"number"`
+	Objective string `json:"objective"`
+	State     string `json:"state"`
+	Holder    int    `json:"holder"`
+}
+
+// TrackBonusView is a bonus space on a score track.
+type TrackBonusView struct {
+	At     int    `json:"at"`
+	Demand string `json:"demand"`
+	Taken  bool   `json:"taken,omitempty"`
+}
+
+// PlayerView is what the table knows of a player.
+type PlayerView struct {
+	Seat       int              `json:"seat"`
+	Name       string           `json:"name"`
+	Track      string           `json:"track"`
+	Bonuses    []TrackBonusView `json:"bonuses"`
+	Score      int              `json:"score"`
+	Thumb      int              `json:"thumb"`
+	Demands    [4]int           `json:"demands"` // crypto, medicine, food, intel
+	Cards      []CardView       `json:"cards"`
+	Freed      int              `json:"freed"`
+	Pilots     int              `json:"pilots"`
+	Hijackers  []HijackerView   `json:"hijackers"`
+	Tiles      []string         `json:"tiles"`  // bonus tile names
+	Medals     int              `json:"medals"` // held face down
+	Bonus      int              `json:"bonus"`  // dice waiting for the next turn
+	Mini       int              `json:"mini"`
+	Star       bool             `json:"star,omitempty"`
+	Starting   bool             `json:"starting,omitempty"`
+	Resigned   bool             `json:"resigned,omitempty"`
+	Disc       int              `json:"disc"`     // hijacker place 1-4 where the disc is, 0 for none
+	Reserved   int              `json:"reserved"` // passenger seat 1-6, 0 for none
+	FinalScore *ScoreLine       `json:"finalScore,omitempty"`
+}
+
+// DieView is a die of the turn in progress.
+type DieView struct {
+	Kind  string `json:"kind"`
+	Value int    `json:"value"`
+	Used  bool   `json:"used"`
+}
+
+// PublicView is the whole table. It never holds a medal's value.
+type PublicView struct {
+	Round         int            `json:"round"`
+	Police        int            `json:"police"`
+	PoliceStart   int            `json:"policeStart"`
+	Turn          int            `json:"turn"`
+	Phase         string         `json:"phase"`
+	Dice          []DieView      `json:"dice"`
+	Cards         int            `json:"cards"` // passenger cards chosen this turn
+	Seats         []SeatView     `json:"seats"`
+	Pending       *CardView      `json:"pending,omitempty"`
+	Keep          []string       `json:"keep,omitempty"`
+	DrawPile      int            `json:"drawPile"`
+	DrawTop       int            `json:"drawTop"` // pips on the back of the top card, 0 when empty
+	Discard       int            `json:"discard"`
+	DiscardTop    *CardView      `json:"discardTop,omitempty"`
+	Hijackers     []HijackerView `json:"hijackers"`
+	HijackersLeft int            `json:"hijackersLeft"`
+	Trust         int            `json:"trust"` // percent
+	Green         int            `json:"green"` // cubes in the bag
+	Red           int            `json:"red"`
+	Star          int            `json:"star"` // holder, -1 on the board
+	Numbers       [4]int         `json:"numbers"`
+	Places        []string       `json:"places"`
+	Supply        [4]int         `json:"supply"`
+	Passengers    int            `json:"passengers"`
+	Pilots        int            `json:"pilots"`
+	BonusDice     int            `json:"bonusDice"`
+	MiniDice      int            `json:"miniDice"`
+	Tiles         int            `json:"tiles"`
+	Medals        []MedalView    `json:"medals"`
+	Recognition   []int          `json:"recognition"`
+	Players       []PlayerView   `json:"players"`
+	Waiting       string         `json:"waiting"`
+	Events        []string       `json:"events"`
+	Over          bool           `json:"over"`
+	Result        string         `json:"result,omitempty"`
+}
+
+// MedalValue is a medal its holder can see.
+type MedalValue struct {
+	Number    int    `json:"number"`
+	Objective string `json:"objective"`
+	Value     int    `json:"value"`
+	Cashed    bool   `json:"cashed,omitempty"`
+}
+
+// PrivateView is what only one player sees: the values of their medals.
+type PrivateView struct {
+	Seat   int          `json:"seat"`
+	Name   string       `json:"name"`
+	Medals []MedalValue `json:"medals"`
+}
+
+func cardView(c int) CardView {
+	d := data.Cards[c]
+	return CardView{ID: d.ID, Color: d.Color, Pips: d.Pips, Trust: d.Trust, Demand: d.Demand}
+}
+
+func hijackerView(place, tile int) HijackerView {
+	v := HijackerView{Place: place, Disc: -1}
+	if tile >= 0 {
+		h := data.Hijackers[tile]
+		v.ID, v.Name, v.Ranges, v.Points, v.Text = h.ID, h.Name, h.Ranges, h.Points, h.Text
+	}
+	return v
+}
+
+// Public is the table's view.
+func (s *State) Public() games.View {
+	v := &PublicView{
+		Round: s.Round, Police: s.Police, PoliceStart: s.PoliceStart, Turn: s.Turn, Phase: s.Phase,
+		Dice: []DieView{}, Cards: s.CardsTaken, DrawPile: len(s.Draw), Discard: len(s.Discard),
+		HijackersLeft: len(s.HijackerRest), Trust: s.Trust * 10, Green: s.Green, Red: s.Red, Star: s.Star,
+		Numbers: s.Numbers, Places: data.NumberPlaces, Supply: s.Supply, Passengers: s.Passengers, Pilots: s.Pilots,
+		BonusDice: s.BonusDice, MiniDice: s.MiniDice, Tiles: len(s.Tiles), Recognition: data.Recognition,
+		Waiting: s.waiting(), Events: append([]string{}, s.Log...), Over: s.Phase == phaseOver,
+	}
+	if s.Result != nil {
+		v.Result = s.Result.Text
+	}
+	for _, d := range s.Dice {
+		v.Dice = append(v.Dice, DieView{Kind: d.Kind, Value: d.Value, Used: d.Used})
+	}
+	for i, st := range s.Seats {
+		sv := SeatView{Number: i + 1, Reserver: st.Reserver}
+		if st.Card < 0 {
+			sv.Empty = true
+		} else {
+			sv.Pips = data.Cards[st.Card].Pips
+			if st.FaceUp {
+				f := cardView(st.Card)
+				sv.Face = &f
+			}
+		}
+		if st.Reserver >= 0 {
+			sv.ResDie, sv.ResValue = st.ResDie.Kind, st.ResDie.Value
+		}
+		v.Seats = append(v.Seats, sv)
+	}
+	if s.Pending != nil {
+		f := cardView(s.Pending.Card)
+		v.Pending = &f
+	}
+	for _, t := range s.Keep {
+		v.Keep = append(v.Keep, data.BonusTiles[t].Name)
+	}
+	if k := len(s.Draw); k > 0 {
+		v.DrawTop = data.Cards[s.Draw[k-1]].Pips
+	}
+	if k := len(s.Discard); k > 0 {
+		f := cardView(s.Discard[k-1])
+		v.DiscardTop = &f
+	}
+	for i, sl := range s.Slots {
+		h := hijackerView(i+1, sl.Tile)
+		h.Disc, h.Turns = sl.Disc, sl.Turns
+		v.Hijackers = append(v.Hijackers, h)
+	}
+	for i, m := range s.Medals {
+		v.Medals = append(v.Medals, MedalView{Number: i + 1, Objective: data.Objectives[m.Objective], State: m.State, Holder: m.Holder})
+	}
+	for seat, p := range s.Players {
+		pv := PlayerView{Seat: seat, Name: p.Name, Track: data.ScoreTracks[p.Track].Name, Score: p.Score, Thumb: p.Thumb,
+			Demands: p.Demands, Cards: []CardView{}, Freed: p.Freed, Pilots: p.Pilots, Hijackers: []HijackerView{}, Tiles: []string{},
+			Bonus: p.Bonus, Mini: p.Mini, Star: s.Star == seat, Starting: s.Start == seat, Resigned: p.Resigned,
+			Reserved: s.reservation(seat) + 1}
+		for _, b := range data.ScoreTracks[p.Track].Bonuses {
+			pv.Bonuses = append(pv.Bonuses, TrackBonusView{At: b.At, Demand: b.Demand, Taken: containsInt(p.Taken, b.At)})
+		}
+		for _, c := range p.Cards {
+			pv.Cards = append(pv.Cards, cardView(c))
+		}
+		for _, h := range p.Hijackers {
+			pv.Hijackers = append(pv.Hijackers, hijackerView(0, h))
+		}
+		for _, t := range p.Tiles {
+			pv.Tiles = append(pv.Tiles, data.BonusTiles[t].Name)
+		}
+		for _, m := range s.Medals {
+			if m.State == medalHeld && m.Holder == seat {
+				pv.Medals++
+			}
+		}
+		for i, sl := range s.Slots {
+			if sl.Disc == seat {
+				pv.Disc = i + 1
+			}
+		}
+		for i := range s.Final {
+			if s.Final[i].Seat == seat {
+				l := s.Final[i]
+				pv.FinalScore = &l
+			}
+		}
+		v.Players = append(v.Players, pv)
+	}
+	return v
+}
+
+// Private is one seat's medals with their values.
+func (s *State) Private(seat int) games.View {
+	if seat < 0 || seat >= s.n() {
+		return nil
+	}
+	v := &PrivateView{Seat: seat, Name: s.Players[seat].Name, Medals: []MedalValue{}}
+	for i, m := range s.Medals {
+		if m.Holder == seat && (m.State == medalHeld || m.State == medalCashed) {
+			v.Medals = append(v.Medals, MedalValue{Number: i + 1, Objective: data.Objectives[m.Objective], Value: m.Value, Cashed: m.State == medalCashed})
+		}
+	}
+	return v
+}
+
+// Text renders the private view.
+func (v *PrivateView) Text() string {
+	if len(v.Medals) == 0 {
+		return fmt.Sprintf("%s, you hold no medals.", v.Name)
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s, your medals (only you see their values):\n", v.Name)
+	for _, m := range v.Medals {
+		state := "face down; `medal " + fmt.Sprint(m.Number) + "` exchanges it for its points"
+		if m.Cashed {
+			state = "exchanged"
+		}
+		fmt.Fprintf(&b, "  medal %d (%s): %d points, %s\n", m.Number, m.Objective, m.Value, state)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// DemandText writes demand counts: "1 crypto, 2 intel".
+func DemandText(d [4]int) string {
+	var out []string
+	for i, k := range d {
+		if k > 0 {
+			out = append(out, fmt.Sprintf("%d %s", k, demandNames[i]))
+		}
+	}
+	if len(out) == 0 {
+		return "no demands"
+	}
+	return strings.Join(out, ", ")
+}
+
+// CardText is a card face in words: "BL4 blue 20% crypto".
+func (c CardView) Text() string {
+	if c.Color == red {
+		return c.ID + " red"
+	}
+	d := c.Demand
+	if d == "none" {
+		d = "-"
+	}
+	return fmt.Sprintf("%s %s %d%% %s", c.ID, c.Color, c.Trust, d)
+}
+
+// Text renders the public view as plain text.
+func (v *PublicView) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "HIJACKED, round %d. Police: %d minutes from the plane (started at %d). Trust %d%% (bag: %d green, %d red).\n",
+		v.Round, v.Police, v.PoliceStart, v.Trust, v.Green, v.Red)
+	b.WriteString("Seats:")
+	for _, st := range v.Seats {
+		switch {
+		case st.Empty:
+			fmt.Fprintf(&b, " [%d empty]", st.Number)
+		case st.Face != nil:
+			fmt.Fprintf(&b, " [%d %s", st.Number, st.Face.Text())
+			if st.Reserver >= 0 {
+				fmt.Fprintf(&b, ", reserved by %s with %d", v.Players[st.Reserver].Name, st.ResValue)
+			}
+			b.WriteString("]")
+		default:
+			fmt.Fprintf(&b, " [%d face down: %d pips]", st.Number, st.Pips)
+		}
+	}
+	fmt.Fprintf(&b, "\nDraw pile %d (top shows %d pips), discard pile %d.\n", v.DrawPile, v.DrawTop, v.Discard)
+	b.WriteString("Hijackers:")
+	for _, h := range v.Hijackers {
+		if h.ID == "" {
+			fmt.Fprintf(&b, " [%d empty]", h.Place)
+			continue
+		}
+		fmt.Fprintf(&b, " [%d %s: %s & %s, %d/4", h.Place, h.Name, rangeText(h.Ranges[0]), rangeText(h.Ranges[1]), h.Turns)
+		if h.Disc >= 0 {
+			fmt.Fprintf(&b, ", %s talking", v.Players[h.Disc].Name)
+		}
+		b.WriteString("]")
+	}
+	var nums []string
+	for i, n := range v.Numbers {
+		nums = append(nums, fmt.Sprintf("%d=%s", n, v.Places[i]))
+	}
+	fmt.Fprintf(&b, "\nNumber tokens: %s. Tower: %s; %d mini dice. Bonus dice on the space: %d. Bonus tiles: %d.\n",
+		strings.Join(nums, ", "), DemandText(v.Supply), v.MiniDice, v.BonusDice, v.Tiles)
+	fmt.Fprintf(&b, "On the plane: %d passengers, %d pilots.\n", v.Passengers, v.Pilots)
+	b.WriteString("Medals:")
+	for _, m := range v.Medals {
+		who := m.State
+		if m.Holder >= 0 {
+			who = fmt.Sprintf("%s by %s", m.State, v.Players[m.Holder].Name)
+		}
+		fmt.Fprintf(&b, " [%d %s: %s]", m.Number, m.Objective, who)
+	}
+	b.WriteString("\nPlayers:\n")
+	for _, p := range v.Players {
+		var tags []string
+		if p.Seat == v.Turn && !v.Over {
+			tags = append(tags, "on turn")
+		}
+		if p.Starting {
+			tags = append(tags, "starting player")
+		}
+		if p.Star {
+			tags = append(tags, "star")
+		}
+		if p.Resigned {
+			tags = append(tags, "left")
+		}
+		tag := ""
+		if len(tags) > 0 {
+			tag = " [" + strings.Join(tags, ", ") + "]"
+		}
+		var cards []string
+		for _, c := range p.Cards {
+			cards = append(cards, c.Text())
+		}
+		fmt.Fprintf(&b, "  %d %s%s: %d points (track %s), recognition %d; %s; cards: %s; freed %d passengers, %d pilots",
+			p.Seat+1, p.Name, tag, p.Score, p.Track, p.Thumb, DemandText(p.Demands), orNone(cards), p.Freed, p.Pilots)
+		if len(p.Hijackers) > 0 {
+			var hs []string
+			for _, h := range p.Hijackers {
+				hs = append(hs, h.Name)
+			}
+			fmt.Fprintf(&b, "; hijackers: %s", strings.Join(hs, ", "))
+		}
+		if len(p.Tiles) > 0 {
+			fmt.Fprintf(&b, "; tiles: %s", strings.Join(p.Tiles, ", "))
+		}
+		if p.Medals > 0 {
+			fmt.Fprintf(&b, "; %s face down", plural(p.Medals, "medal"))
+		}
+		if p.Bonus+p.Mini > 0 {
+			fmt.Fprintf(&b, "; next turn +%d bonus, +%d mini dice", p.Bonus, p.Mini)
+		}
+		b.WriteString("\n")
+	}
+	if len(v.Dice) > 0 && !v.Over {
+		var dice []string
+		for _, d := range v.Dice {
+			w := fmt.Sprint(d.Value)
+			if d.Kind != dieOwn {
+				w = d.Kind + " " + w
+			}
+			if d.Used {
+				w += " (used)"
+			}
+			dice = append(dice, w)
+		}
+		fmt.Fprintf(&b, "Dice: %s.\n", strings.Join(dice, ", "))
+	}
+	if v.Pending != nil {
+		fmt.Fprintf(&b, "Chosen card: %s.\n", v.Pending.Text())
+	}
+	if v.Over {
+		fmt.Fprintf(&b, "Game over. %s\n", v.Result)
+	} else {
+		fmt.Fprintf(&b, "Now: %s.\n", v.Waiting)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func orNone(s []string) string {
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, ", ")
+}
