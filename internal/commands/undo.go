@@ -28,6 +28,13 @@ func (r *Router) undoPlan(ctx context.Context, t *table, seat int) (undoPlanned,
 		return undoPlanned{}, err
 	}
 	eff := games.Effective(moves)
+	mine := false
+	for _, m := range eff {
+		mine = mine || m.Seat == seat
+	}
+	if !mine {
+		return undoPlanned{}, refusef("You have no move to take back.")
+	}
 	last := -1
 	for i := len(eff) - 1; i >= 0; i-- {
 		m := eff[i]
