@@ -19,6 +19,8 @@ var Kind = &games.Kind{
 	New:        newGame,
 	Decode:     decode,
 	PublicMove: publicMove,
+	Bot:        bot,
+	BotLevels:  botLevels,
 }
 
 const rules = `Locked Out: your gang stole a spaceship and the board computer locked you out.

@@ -19,7 +19,7 @@ func TestKindTexts(t *testing.T) {
 			t.Fatalf("move help does not explain %s", verb)
 		}
 	}
-	if Kind.Name != "lockedout" || Kind.MinPlayers != 3 || Kind.MaxPlayers != 6 || Kind.Bot != nil {
+	if Kind.Name != "lockedout" || Kind.MinPlayers != 3 || Kind.MaxPlayers != 6 || Kind.Bot == nil || Kind.BotLevels != 1 {
 		t.Fatalf("kind %+v", Kind)
 	}
 }
