@@ -1,0 +1,5 @@
+//go:build !race
+
+package hunted
+
+const raceEnabled = false
