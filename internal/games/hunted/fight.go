@@ -547,4 +547,3 @@ func (s *State) take(seat int, arg string, ev *[]games.Event) error {
 	s.toMain()
 	return nil
 }
-

@@ -32,7 +32,7 @@ const (
 // aliases maps every accepted first word to its verb.
 var aliases = map[string]string{
 	"draw": verbDraw, "d": verbDraw,
-	"hide": verbHide,
+	"hide":     verbHide,
 	"activate": verbActivate, "act": verbActivate, "a": verbActivate,
 	"use": verbUse, "u": verbUse,
 	"flip":   verbFlip,

@@ -113,7 +113,7 @@ type State struct {
 	LocPassed  []string `json:"locPassed"` // played or discarded, oldest first
 	LocUnused  []string `json:"locUnused"` // set aside at setup
 	LocChoice  []string `json:"locChoice,omitempty"`
-	Current    string   `json:"current,omitempty"` // location or event being resolved
+	Current    string   `json:"current,omitempty"`  // location or event being resolved
 	RoofBack   bool     `json:"roofBack,omitempty"` // the Roof was seen and put back on top
 	Surveil    []string `json:"surveil,omitempty"`
 	RewardDraw []string `json:"rewardDraw,omitempty"`
