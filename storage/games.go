@@ -105,6 +105,21 @@ func (g *Game) Names() []string {
 	return out
 }
 
+// Setup is what the game was created from: replays and undos rebuild its
+// state from the same players, options, seed and bots.
+func (g *Game) Setup() games.Setup {
+	setup := games.Setup{Players: g.Names(), Options: g.Options, Seed: g.Seed}
+	for i, s := range g.Seats {
+		if s.BotLevel > 0 {
+			if setup.Bots == nil {
+				setup.Bots = make([]int, len(g.Seats))
+			}
+			setup.Bots[i] = s.BotLevel
+		}
+	}
+	return setup
+}
+
 // Open reports whether the game still occupies its channel.
 func (g *Game) Open() bool { return g.Status == Lobby || g.Status == Active }
 

@@ -344,7 +344,8 @@ func (r *Router) closeLobby(ctx context.Context, t *table, text string) error {
 
 // begin creates the game's state from its seats and posts the first turn.
 func (r *Router) begin(ctx context.Context, t *table, note string) error {
-	setup := games.Setup{Players: t.row.Names(), Options: t.row.Options, Seed: r.seed()}
+	t.row.Seed = r.seed()
+	setup := t.row.Setup()
 	state, err := t.game.Kind.New(setup)
 	if err != nil {
 		return refusal{fmt.Sprintf("The game could not start: %v.", err)}

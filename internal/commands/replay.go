@@ -72,7 +72,7 @@ func (r *Router) replay(ctx context.Context, in Interaction) (Response, error) {
 // moments, the first and the last always among them.
 func replayGIF(g Game, row *storage.Game, log []games.SeatMove) ([]byte, int, error) {
 	eff := games.Effective(log)
-	s, err := g.Kind.New(games.Setup{Players: row.Names(), Options: row.Options, Seed: row.Seed})
+	s, err := g.Kind.New(row.Setup())
 	if err != nil {
 		return nil, 0, err
 	}

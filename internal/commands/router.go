@@ -201,6 +201,14 @@ func (r *Router) slash(ctx context.Context, in Interaction) (Response, error) {
 	switch in.Sub {
 	case "challenge":
 		return r.challenge(ctx, in, g)
+	case "solo":
+		if g.Kind.Bot == nil {
+			return Response{}, refusef("%s has no bot to play against; use /%s challenge or /%s start.", g.Kind.Title, in.Command, in.Command)
+		}
+		if _, ok := in.Options["ai"]; !ok {
+			in.Options["ai"] = fmt.Sprint((g.Kind.BotLevels + 1) / 2)
+		}
+		return r.challenge(ctx, in, g)
 	case "start":
 		return r.openLobby(ctx, in, g)
 	case "move":

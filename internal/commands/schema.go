@@ -104,20 +104,22 @@ func gameCommand(k *games.Kind) Command {
 		challenge = append(challenge, CommandOption{Name: "ai", Description: "play against the bot at this level",
 			Type: IntegerOption, Min: 1, Max: k.BotLevels})
 	}
-	return Command{
-		Name:        k.Name,
-		Description: k.Summary,
-		Subs: []Subcommand{
-			{Name: "challenge", Description: "challenge players to " + k.Title + "; they accept by button", Options: challenge},
-			{Name: "start", Description: "open a lobby for " + k.Title + " that players join by button", Options: append(kindOptions(k), turnLimitOption)},
-			{Name: "move", Description: "play a move typed in " + k.Title + " notation", Options: []CommandOption{
-				{Name: "move", Description: "the move, e.g. as listed while you type", Type: StringOption, Required: true, Autocomplete: true},
-			}},
-			{Name: "board", Description: "show the current " + k.Title + " board to you", Options: []CommandOption{
-				{Name: "text", Description: "plain text instead of an image", Type: BooleanOption},
-			}},
-		},
+	subs := []Subcommand{
+		{Name: "challenge", Description: "challenge players to " + k.Title + "; they accept by button", Options: challenge},
+		{Name: "start", Description: "open a lobby for " + k.Title + " that players join by button", Options: append(kindOptions(k), turnLimitOption)},
+		{Name: "move", Description: "play a move typed in " + k.Title + " notation", Options: []CommandOption{
+			{Name: "move", Description: "the move, e.g. as listed while you type", Type: StringOption, Required: true, Autocomplete: true},
+		}},
+		{Name: "board", Description: "show the current " + k.Title + " board to you", Options: []CommandOption{
+			{Name: "text", Description: "plain text instead of an image", Type: BooleanOption},
+		}},
 	}
+	if k.Bot != nil {
+		solo := append(kindOptions(k), CommandOption{Name: "ai", Description: "the bot's level",
+			Type: IntegerOption, Min: 1, Max: k.BotLevels}, turnLimitOption)
+		subs = append(subs, Subcommand{Name: "solo", Description: "play " + k.Title + " alone against the bot", Options: solo})
+	}
+	return Command{Name: k.Name, Description: k.Summary, Subs: subs}
 }
 
 // turnLimitOption sets how long a player may keep the table waiting before

@@ -569,3 +569,19 @@ func (longText) Text() string {
 }
 
 func (l longView) Public() games.View { return longText{} }
+
+// /<game> solo seats the game's bot against the player at once; the stored
+// setup names the bot's seat for games whose bot follows its own rules.
+func TestSoloAgainstTheBot(t *testing.T) {
+	h := newHarness(t)
+	mustEphemeral(t, h.cmd("alice", "tally", "solo"), "started")
+	g := h.game()
+	if g.Status != storage.Active || len(g.Seats) != 2 || g.Seats[1].BotLevel != 1 {
+		t.Fatalf("solo game %+v", g.Seats)
+	}
+	if setup := g.Setup(); len(setup.Bots) != 2 || setup.Bots[1] != 1 || setup.Bots[0] != 0 {
+		t.Fatalf("setup bots %v", setup.Bots)
+	}
+	h.cmd("alice", "game", "abandon")
+	mustEphemeral(t, h.cmd("alice", "tallyplain", "solo"), "has no bot")
+}

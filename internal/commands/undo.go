@@ -52,7 +52,7 @@ func (r *Router) undoPlan(ctx context.Context, t *table, seat int) (undoPlanned,
 	if eff[last].Move == games.ResignMove {
 		return undoPlanned{}, refusef("A resignation cannot be taken back.")
 	}
-	setup := games.Setup{Players: t.row.Names(), Options: t.row.Options, Seed: t.row.Seed}
+	setup := t.row.Setup()
 	s, err := games.Replay(t.game.Kind, setup, eff[:last])
 	if err != nil {
 		return undoPlanned{}, fmt.Errorf("replay game %d: %w", t.row.ID, err)
@@ -124,7 +124,7 @@ func (r *Router) undo(ctx context.Context, t *table, seat, entries int, move str
 	if err != nil {
 		return "", err
 	}
-	setup := games.Setup{Players: t.row.Names(), Options: t.row.Options, Seed: t.row.Seed}
+	setup := t.row.Setup()
 	for i := 0; i < entries; i++ {
 		moves = append(moves, games.SeatMove{Seat: seat, Move: games.UndoMove})
 		s, err := games.Replay(t.game.Kind, setup, moves)

@@ -64,6 +64,10 @@ type Setup struct {
 	Players []string // display names in seat order
 	Options Options  // already completed with defaults by Kind.Resolve
 	Seed    uint64
+	// Bots gives the bot level of each seat the game's own bot plays from
+	// the start (0 for a person); nil when every seat is a person. Games
+	// whose bot follows other rules than a player (Hijacked's Cybot) read it.
+	Bots []int
 }
 
 // State is one game in progress. Implementations are plain values that
