@@ -41,7 +41,7 @@ func (s *State) Prompts() []games.Prompt {
 			continue
 		}
 		if acts := s.AnyTimeActions(seat); len(acts) > 0 {
-			out = append(out, games.Prompt{Seat: seat, Text: fmt.Sprintf("%s, any time: %s.", pl.Name, anyTimeSummary(acts)), Choices: s.menu(acts)})
+			out = append(out, games.Prompt{Seat: seat, Text: fmt.Sprintf("%s, any time: %s.", pl.Name, anyTimeSummary(acts)), Choices: s.menu(acts), Standing: true})
 		}
 	}
 	return out
