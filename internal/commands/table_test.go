@@ -574,6 +574,7 @@ func (l longView) Public() games.View { return longText{} }
 // setup names the bot's seat for games whose bot follows its own rules.
 func TestSoloAgainstTheBot(t *testing.T) {
 	h := newHarness(t)
+	h.useFaulty() // registers Plain Tally too
 	mustEphemeral(t, h.cmd("alice", "tally", "solo"), "started")
 	g := h.game()
 	if g.Status != storage.Active || len(g.Seats) != 2 || g.Seats[1].BotLevel != 1 {
