@@ -16,7 +16,7 @@ import (
 
 // Hijack draws the public view of a Hijack game: the hexagonal board with
 // cell letters and all six slots of every cell, each player's markers in
-// their colour and shape (O blue circle, X red square, Z green triangle,
+// their colour and shape (O blue circle, X red square, Z green diamond,
 // each with its letter), the last move highlighted, a score panel with On
 // and In counts and whose turn it is, and a direction key.
 func Hijack(v games.View) (image.Image, error) {
@@ -38,12 +38,27 @@ const (
 	hjRowH      = 58.0
 )
 
+// Legibility at phone width: Discord shows the 1000-pixel image about 360
+// pixels wide on a phone, so text must be about 19 pixels here to stay
+// about 7 there. The board text (cell names, marker letters) scales with
+// the cell radius; the radius never drops below what keeps it that size,
+// even if the image then grows taller than hjMaxBoardH allows.
+const (
+	hjMinText     = 19.0 // smallest board text, in image pixels
+	hjMarkerSize  = 0.25 // marker radius, as a fraction of the cell radius
+	hjMarkerFont  = 1.4  // marker letter size, as a multiple of the marker radius
+	hjCellNameFnt = 0.42 // cell name size, as a fraction of the cell radius
+)
+
 var (
 	hjBackground = color.RGBA{250, 248, 242, 255}
 	hjCellFill   = color.RGBA{236, 228, 208, 255}
 	hjCellLine   = color.RGBA{90, 80, 70, 255}
 	hjInk        = color.RGBA{40, 36, 32, 255}
 	hjFaint      = color.RGBA{150, 140, 128, 255}
+	// hjLabel is the cell names' colour: dark enough on hjCellFill to be
+	// read small (contrast 4.5:1 or more).
+	hjLabel = color.RGBA{96, 86, 74, 255}
 	hjHighlight  = color.RGBA{240, 170, 0, 255}
 	hjCapture    = color.RGBA{200, 0, 60, 255}
 	hjPlayers    = []color.RGBA{{30, 100, 220, 255}, {210, 50, 40, 255}, {20, 140, 70, 255}}
@@ -74,13 +89,34 @@ func hijackHexPath(dc *gg.Context, x, y, r float64) {
 	dc.ClosePath()
 }
 
-func drawHijack(v *hijack.View) image.Image {
+// hjLayout is the size of everything that scales with the board.
+type hjLayout struct {
+	r          float64 // cell radius
+	boardH     float64
+	height     int // image height (the width is hjWidth)
+	markerSize float64
+	markerFont float64
+	cellFont   float64
+}
+
+func hijackLayout(v *hijack.View) hjLayout {
 	n := float64(v.Size)
-	r := math.Min((hjWidth-2*hjMargin)/(3*n-1), hjMaxBoardH/(math.Sqrt(3)*(2*n-1)))
-	boardH := math.Sqrt(3) * r * (2*n - 1)
+	fit := math.Min((hjWidth-2*hjMargin)/(3*n-1), hjMaxBoardH/(math.Sqrt(3)*(2*n-1)))
+	legible := hjMinText / math.Min(hjMarkerSize*hjMarkerFont, hjCellNameFnt)
+	r := math.Min(math.Max(fit, legible), (hjWidth-2*hjMargin)/(3*n-1))
+	l := hjLayout{r: r, boardH: math.Sqrt(3) * r * (2*n - 1)}
+	l.height = int(hjHeader + l.boardH + 20 + float64(len(v.Players))*hjRowH + 150)
+	l.markerSize = hjMarkerSize * r
+	l.markerFont = hjMarkerFont * l.markerSize
+	l.cellFont = hjCellNameFnt * r
+	return l
+}
+
+func drawHijack(v *hijack.View) image.Image {
+	l := hijackLayout(v)
+	r, boardH := l.r, l.boardH
 	panelTop := hjHeader + boardH + 20
-	height := int(panelTop + float64(len(v.Players))*hjRowH + 150)
-	dc := gg.NewContext(hjWidth, height)
+	dc := gg.NewContext(hjWidth, l.height)
 	dc.SetColor(hjBackground)
 	dc.Clear()
 	g := hjGeom{r: r, cx: hjWidth / 2, cy: hjHeader + boardH/2}
@@ -97,8 +133,8 @@ func drawHijack(v *hijack.View) image.Image {
 		dc.SetColor(hjCellLine)
 		dc.SetLineWidth(2)
 		dc.Stroke()
-		UseFont(dc, math.Max(14, 0.34*r), true)
-		dc.SetColor(hjFaint)
+		UseFont(dc, l.cellFont, true)
+		dc.SetColor(hjLabel)
 		dc.DrawStringAnchored(c.Name, x, y, 0.5, 0.35)
 	}
 	drawHijackLastMove(dc, g, v, cells)
@@ -113,7 +149,7 @@ func drawHijack(v *hijack.View) image.Image {
 				dc.Stroke()
 				continue
 			}
-			drawHijackMarker(dc, sx, sy, 0.19*r, seat, v.Players[seat].Marker)
+			drawHijackMarker(dc, sx, sy, l.markerSize, seat, v.Players[seat].Marker)
 		}
 	}
 	drawHijackPanel(dc, v, panelTop)
@@ -192,13 +228,15 @@ func drawHijackMarker(dc *gg.Context, x, y, size float64, seat int, letter strin
 	case 1:
 		dc.DrawRectangle(x-size*0.9, y-size*0.9, size*1.8, size*1.8)
 	default:
-		dc.DrawRegularPolygon(3, x, y+size*0.2, size*1.3, 0)
+		// A diamond rather than a triangle: a triangle small enough for
+		// its slot leaves no room for a legible letter.
+		dc.DrawRegularPolygon(4, x, y, size*1.3, math.Pi/4)
 	}
 	dc.FillPreserve()
 	dc.SetColor(color.White)
 	dc.SetLineWidth(2)
 	dc.Stroke()
-	UseFont(dc, math.Max(10, size*1.1), true)
+	UseFont(dc, size*hjMarkerFont, true)
 	dc.SetColor(color.White)
 	dc.DrawStringAnchored(letter, x, y, 0.5, 0.38)
 }

@@ -2,7 +2,9 @@ package images
 
 import (
 	"bytes"
+	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"os"
 	"testing"
@@ -47,19 +49,33 @@ func hijackViews(t testing.TB) map[string]games.View {
 			"a1", "b0", "c2", "a-b+", "c-")
 	}
 	play("over", two, games.Options{"num_pieces": 2}, "f0", "e1", "a3", "e-f")
+	// A busy size-6 board: 60 additions spread over the cells, then a capture.
+	var busy []string
+	for i := 0; i < 60; i++ {
+		busy = append(busy, fmt.Sprintf("%s%d", hijackCellName((i*37)%91), (i*5)%6))
+	}
+	play("busy6", three, games.Options{"size": 6, "num_pieces": 30}, busy...)
 	return out
+}
+
+// hijackCellName letters cell i like the engine: a..z, aa, ab, ...
+func hijackCellName(i int) string {
+	if i < 26 {
+		return string(rune('a' + i))
+	}
+	return string(rune('a'+i/26-1)) + string(rune('a'+i%26))
 }
 
 func TestHijackRender(t *testing.T) {
 	views := hijackViews(t)
-	for _, name := range []string{"example", "over", "three2", "three3", "three4", "three5", "three6"} {
+	for _, name := range []string{"example", "over", "three2", "three3", "three4", "three5", "three6", "busy6"} {
 		v := views[name]
 		img, err := Hijack(v)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		b := img.Bounds()
-		if b.Dx() != 1000 || b.Dy() < 800 || b.Dy() > 1400 {
+		if b.Dx() != 1000 || b.Dy() < 800 || b.Dy() > 1500 {
 			t.Errorf("%s: %dx%d", name, b.Dx(), b.Dy())
 		}
 		again, _ := Hijack(v)
@@ -110,4 +126,70 @@ func BenchmarkHijackRender(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// Phone width: Discord shows the image about 360 pixels wide on a phone.
+// On a size-6 board the marker letters and cell names must still be
+// legible there: measured on the pixels, the letter inside a marker at
+// least 4.5 pixels tall at 360 wide (cap height of a 6.5-pixel font), and a
+// cell name dark (luminance under 120 of 255 on the light cell) and at
+// least 3.6 pixels tall (the x-height of "a").
+func TestHijackLegibleAtPhoneWidth(t *testing.T) {
+	const phone = 360.0
+	for _, players := range []int{2, 3} {
+		names := []string{"Alice", "Bob", "Carol"}[:players]
+		full, _ := hijack.Kind.Resolve(games.Options{"size": 6})
+		s, err := hijack.Kind.New(games.Setup{Players: names, Options: full, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// O's marker at a0 sits above cell a's name; the last move is
+		// elsewhere, so nothing is drawn over it.
+		for seat, mv := range []string{"a0", "cm3", "cl3"}[:players] {
+			if _, err := s.Apply(seat, mv); err != nil {
+				t.Fatal(err)
+			}
+		}
+		img, err := Hijack(s.Public())
+		if err != nil {
+			t.Fatal(err)
+		}
+		scale := phone / float64(img.Bounds().Dx())
+		blue := hjPlayers[0]
+		// The board lies between the header and the score panel (whose
+		// markers are at the left margin).
+		board := image.Rect(int(hjMargin)+50, int(hjHeader), img.Bounds().Dx(), img.Bounds().Dy()-players*int(hjRowH)-150)
+		marker := bbox(img, board, func(c color.RGBA) bool { return c == blue })
+		if marker.Empty() || marker.Dy() > 80 {
+			t.Fatalf("%d players: O marker not found alone: %v", players, marker)
+		}
+		inner := marker.Inset(3)
+		letter := bbox(img, inner, func(c color.RGBA) bool { return c.R == 255 && c.G == 255 && c.B == 255 })
+		if h := float64(letter.Dy()) * scale; h < 4.5 {
+			t.Errorf("%d players: marker letter %d pixels tall in a %d-wide image: %.1f at phone width, want 4.5 or more",
+				players, letter.Dy(), img.Bounds().Dx(), h)
+		}
+		cx := (marker.Min.X + marker.Max.X) / 2
+		below := image.Rect(cx-12, marker.Max.Y+2, cx+12, marker.Max.Y+45)
+		name := bbox(img, below, func(c color.RGBA) bool { return 299*int(c.R)+587*int(c.G)+114*int(c.B) < 120*1000 })
+		t.Logf("%d players: marker letter %d and cell name %d pixels tall in a %dx%d image",
+			players, letter.Dy(), name.Dy(), img.Bounds().Dx(), img.Bounds().Dy())
+		if h := float64(name.Dy()) * scale; h < 3.6 {
+			t.Errorf("%d players: cell name \"a\" %d dark pixels tall: %.1f at phone width, want 3.6 or more",
+				players, name.Dy(), h)
+		}
+	}
+}
+
+// bbox is the bounding box of the pixels in r that match.
+func bbox(img image.Image, r image.Rectangle, match func(color.RGBA) bool) image.Rectangle {
+	out := image.Rectangle{}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if match(color.RGBAModel.Convert(img.At(x, y)).(color.RGBA)) {
+				out = out.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	return out
 }
