@@ -58,10 +58,10 @@ var (
 	hjFaint      = color.RGBA{150, 140, 128, 255}
 	// hjLabel is the cell names' colour: dark enough on hjCellFill to be
 	// read small (contrast 4.5:1 or more).
-	hjLabel = color.RGBA{96, 86, 74, 255}
-	hjHighlight  = color.RGBA{240, 170, 0, 255}
-	hjCapture    = color.RGBA{200, 0, 60, 255}
-	hjPlayers    = []color.RGBA{{30, 100, 220, 255}, {210, 50, 40, 255}, {20, 140, 70, 255}}
+	hjLabel     = color.RGBA{96, 86, 74, 255}
+	hjHighlight = color.RGBA{240, 170, 0, 255}
+	hjCapture   = color.RGBA{200, 0, 60, 255}
+	hjPlayers   = []color.RGBA{{30, 100, 220, 255}, {210, 50, 40, 255}, {20, 140, 70, 255}}
 )
 
 // hjGeom places cells: flat-topped hexagons of radius r around (cx, cy).
