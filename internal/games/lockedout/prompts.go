@@ -79,7 +79,7 @@ func (s *State) Prompts() []games.Prompt {
 		k := (len(s.Hands[a.Suspect]) + 1) / 2
 		p.Text = fmt.Sprintf("%s, %s plays no access card. You may check half of their hand (%s, picked at random).", name, s.Players[a.Suspect], plural(k, "card"))
 		p.Choices = []games.Choice{
-			{Label: fmt.Sprintf("Look at %s of %s's", plural(k, "card"), s.Players[a.Suspect]), Move: verbLook},
+			{Label: fmt.Sprintf("Look at half of %s's hand (%s)", s.Players[a.Suspect], plural(k, "card")), Move: verbLook},
 			{Label: "Don't look", Move: verbPass},
 		}
 		p.Default = verbLook
