@@ -95,7 +95,6 @@ type hjLayout struct {
 	boardH     float64
 	height     int // image height (the width is hjWidth)
 	markerSize float64
-	markerFont float64
 	cellFont   float64
 }
 
@@ -107,7 +106,6 @@ func hijackLayout(v *hijack.View) hjLayout {
 	l := hjLayout{r: r, boardH: math.Sqrt(3) * r * (2*n - 1)}
 	l.height = int(hjHeader + l.boardH + 20 + float64(len(v.Players))*hjRowH + 150)
 	l.markerSize = hjMarkerSize * r
-	l.markerFont = hjMarkerFont * l.markerSize
 	l.cellFont = hjCellNameFnt * r
 	return l
 }
