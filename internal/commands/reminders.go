@@ -45,23 +45,18 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 			return // still failing: try again on a later tick
 		}
 	}
+	if _, ok := t.botToAct(); ok {
+		// An automated seat stopped short (a long game, an error): go on.
+		if events := r.runBots(ctx, t); len(events) > 0 {
+			r.publish(ctx, t, events)
+		}
+		return
+	}
 	if r.cfg.CloseAfter > 0 && now.Sub(t.row.UpdatedAt) >= r.cfg.CloseAfter {
 		r.closeIdle(ctx, t)
 		return
 	}
 	idle := now.Sub(t.row.TurnStartedAt)
-	if r.cfg.AnswerAfter > 0 && idle >= r.cfg.AnswerAfter {
-		for _, p := range t.waited() {
-			if p.Default == "" || automated(t.row.Seats[p.Seat]) {
-				continue
-			}
-			note := fmt.Sprintf("%s did not answer within %s, so the default answer was given for them.", t.row.Seats[p.Seat].Name, human(r.cfg.AnswerAfter))
-			if _, err := r.play(ctx, t, p.Seat, p.Default, t.row.Version, note); err != nil {
-				r.log.Error("automatic answer failed", "game", id, "seat", p.Seat, "move", p.Default, "err", err)
-			}
-			return // the next answer, if any, waits its own full time
-		}
-	}
 	seats := t.waitedSeats()
 	if t.row.TurnLimit > 0 && idle >= t.row.TurnLimit && len(seats) > 0 {
 		var names []string
@@ -74,6 +69,18 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 			r.log.Error("could not hand a seat to the bot", "game", id, "err", err)
 		}
 		return
+	}
+	if r.cfg.AnswerAfter > 0 && idle >= r.cfg.AnswerAfter {
+		for _, p := range t.waited() {
+			if p.Default == "" || automated(t.row.Seats[p.Seat]) {
+				continue
+			}
+			note := fmt.Sprintf("%s did not answer within %s, so the default answer was given for them.", t.row.Seats[p.Seat].Name, human(r.cfg.AnswerAfter))
+			if _, err := r.play(ctx, t, p.Seat, p.Default, t.row.Version, note); err != nil {
+				r.log.Error("automatic answer failed", "game", id, "seat", p.Seat, "move", p.Default, "err", err)
+			}
+			return // the next answer, if any, waits its own full time
+		}
 	}
 	if r.cfg.RemindAfter <= 0 || idle < r.cfg.RemindAfter {
 		return

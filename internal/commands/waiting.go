@@ -62,24 +62,31 @@ func (t *table) waitedSeats() []int {
 // ownerOver is the owner of the message that ends a game.
 const ownerOver = "over"
 
-// turnOwner says whom the channel's turn message is for: the human seats
-// the table waits on in the channel. A private decision is announced by
-// DM, so it does not need a new channel message to notify anyone, unless
-// that player's DMs are closed. ok is false when nobody new is waited on in
-// the channel; the current message then stays the living one.
+// turnOwner says whom the channel's turn message is for: the people on
+// turn, or else the people the table waits on in the channel. A private
+// reaction (answered by DM, which notifies its player) belongs to the turn
+// it happens in, unless that player's DMs are closed. ok is false when
+// nobody new is waited on; the current message then stays the living one.
 func (t *table) turnOwner() (owner string, ok bool) {
 	if t.state.Outcome() != nil {
 		return ownerOver, true
 	}
-	seen := map[int]bool{}
-	var seats []int
+	var onTurn, inChannel []int
 	for _, p := range t.waited() {
 		s := t.row.Seats[p.Seat]
-		if seen[p.Seat] || automated(s) || (p.Private && !s.DMFailed) {
+		if automated(s) {
 			continue
 		}
-		seen[p.Seat] = true
-		seats = append(seats, p.Seat)
+		if p.Turn && !contains(onTurn, p.Seat) {
+			onTurn = append(onTurn, p.Seat)
+		}
+		if (!p.Private || s.DMFailed) && !contains(inChannel, p.Seat) {
+			inChannel = append(inChannel, p.Seat)
+		}
+	}
+	seats := onTurn
+	if len(seats) == 0 {
+		seats = inChannel
 	}
 	if len(seats) == 0 {
 		return "", false
