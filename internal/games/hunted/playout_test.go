@@ -2,7 +2,8 @@ package hunted
 
 import (
 	"bytes"
-	"fmt"
+	"os"
+	"strconv"
 	"testing"
 
 	"standoff/internal/games"
@@ -62,13 +63,7 @@ func TestPlayoutContract(t *testing.T) {
 // every card and token after every move.
 func TestPlayoutsEnd(t *testing.T) {
 	t.Parallel()
-	count := 1000
-	if raceEnabled {
-		count = 100
-	}
-	if testing.Short() {
-		count = 50
-	}
+	count := gameCount(500, 50)
 	for _, v := range setups {
 		t.Run(v.name, func(t *testing.T) {
 			t.Parallel()
@@ -148,5 +143,17 @@ func TestPromptsMatchLegal(t *testing.T) {
 			}
 		}
 	}
-	_ = fmt.Sprint
+}
+
+// gameCount is how many games a randomized test plays: normal, or fewer
+// under the race detector or -short; HUNTED_GAMES overrides both for long
+// measuring runs (the win rates in docs/rules/hunted.md).
+func gameCount(normal, fewer int) int {
+	if v, err := strconv.Atoi(os.Getenv("HUNTED_GAMES")); err == nil && v > 0 {
+		return v
+	}
+	if raceEnabled || testing.Short() {
+		return fewer
+	}
+	return normal
 }
