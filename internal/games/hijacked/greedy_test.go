@@ -2,6 +2,7 @@ package hijacked
 
 import (
 	"fmt"
+	"os"
 	"testing"
 )
 
@@ -116,11 +117,12 @@ func playGreedy(t testing.TB, n int, seed uint64) *State {
 
 // TestGreedyBalance measures how games of purposeful players end; it reports
 // rather than fails on the numbers (see docs/rules/hijacked.md, Balance),
-// but every game must end and conserve everything.
+// but every game must end and conserve everything. HIJACKED_BALANCE=1 plays
+// the 200 games a player count the docs report.
 func TestGreedyBalance(t *testing.T) {
-	count := 200
-	if raceEnabled || testing.Short() {
-		count = 20
+	count := 20
+	if os.Getenv("HIJACKED_BALANCE") != "" {
+		count = 200
 	}
 	for n := 2; n <= 4; n++ {
 		endings := map[string]int{}

@@ -190,3 +190,56 @@ func conserve(s *State) error {
 	}
 	return nil
 }
+
+// setSeat puts a card on a passenger seat (1-6), taking it from wherever it
+// was so that every card stays in one place.
+func setSeat(s *State, seat int, id string, faceUp bool) {
+	c := card(id)
+	take(s, c)
+	old := s.Seats[seat-1].Card
+	if old >= 0 {
+		s.Draw = append([]int{old}, s.Draw...)
+	}
+	s.Seats[seat-1] = Seat{Card: c, FaceUp: faceUp, Reserver: -1}
+}
+
+// giveCard puts a card in a player's supply, taking it from where it was.
+func giveCard(s *State, seat int, id string) {
+	c := card(id)
+	take(s, c)
+	s.Players[seat].Cards = append(s.Players[seat].Cards, c)
+}
+
+// take removes a card from the draw pile, discard pile, box or a seat.
+func take(s *State, c int) {
+	s.Draw = remove(s.Draw, c)
+	s.Discard = remove(s.Discard, c)
+	s.Box = remove(s.Box, c)
+	for i := range s.Seats {
+		if s.Seats[i].Card == c {
+			s.Seats[i].Card = s.drawCard()
+			s.Seats[i].FaceUp = false
+		}
+	}
+	for i := range s.Players {
+		s.Players[i].Cards = remove(s.Players[i].Cards, c)
+	}
+}
+
+// giveDemand moves demands from the tower to a player.
+func giveDemand(s *State, seat int, name string, k int) {
+	d := demandIndex(name)
+	s.Supply[d] -= k
+	s.Players[seat].Demands[d] += k
+}
+
+// publicText gathers the public events.
+func publicText(ev []games.Event) string {
+	var out string
+	for _, e := range ev {
+		if e.Seat < 0 {
+			out += e.Text + "\n"
+		}
+	}
+	return out
+}
