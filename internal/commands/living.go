@@ -28,6 +28,7 @@ const unreachableRetry = 6 * time.Hour
 // It returns a notice for whoever caused the change when the channel could
 // not be updated (the change itself is saved either way).
 func (r *Router) publish(ctx context.Context, t *table, events []games.Event) string {
+	r.closeLapsedVote(ctx, t)
 	narration := publicText(events)
 	owner, ok := t.turnOwner()
 	if !ok {
@@ -154,4 +155,20 @@ func (r *Router) repost(ctx context.Context, t *table) (string, bool) {
 		return notice, false
 	}
 	return fmt.Sprintf("The game's controls were missing, so I posted them again (game #%d).", t.row.ID), true
+}
+
+// closeLapsedVote takes the buttons off a vote the game moved past.
+func (r *Router) closeLapsedVote(ctx context.Context, t *table) {
+	v := t.tableState().Vote
+	if v == nil || v.Version == t.row.Version {
+		return
+	}
+	if err := r.setTableState(ctx, t, tableState{}); err != nil {
+		r.log.Error("could not close a lapsed vote", "game", t.row.ID, "err", err)
+		return
+	}
+	text := fmt.Sprintf("%s\n**Vote:** %s: lapsed, the game moved on first.", t.header(), r.voteTitle(t, v))
+	if err := r.out.Edit(ctx, t.row.Channel, v.Message, Message{Content: text}); err != nil {
+		r.log.Warn("could not close a lapsed vote", "game", t.row.ID, "err", err)
+	}
 }

@@ -10,8 +10,9 @@ import (
 )
 
 // Stats count finished games from the results written when each game
-// ended: one row per seat, kept per server. Bots and seats the bot played
-// to the end do not count for anyone.
+// ended: one row per seat, kept per server. The game's bots count for
+// nobody; a seat the bot took over still counts for its player, so that
+// going silent never dodges a loss.
 
 // resultsOf is a finished game's results, written with its last save.
 func (r *Router) resultsOf(t *table) []storage.Result {
@@ -25,7 +26,7 @@ func (r *Router) resultsOf(t *table) []storage.Result {
 			break
 		}
 		res := storage.Result{GameID: t.row.ID, Seat: i, Guild: t.row.Guild, Channel: t.row.Channel, Kind: t.row.Kind,
-			UserID: s.UserID, Automated: automated(s), Rank: out.Rank[i], Players: len(t.row.Seats), FinishedAt: r.now()}
+			UserID: s.UserID, Automated: s.BotLevel > 0, Rank: out.Rank[i], Players: len(t.row.Seats), FinishedAt: r.now()}
 		if out.Score != nil && i < len(out.Score) {
 			v := out.Score[i]
 			res.Score = &v
@@ -116,7 +117,7 @@ func (r *Router) stats(ctx context.Context, in Interaction) (Response, error) {
 		return ephemeral(fmt.Sprintf("%s has not finished a game on this server yet.", name)), nil
 	}
 	sort.Strings(kinds)
-	lines := []string{fmt.Sprintf("**%s** on this server: %d games, %d won, %d lost.", name, all.played, all.wins, all.losses)}
+	lines := []string{fmt.Sprintf("**%s** on this server: %s, %d won, %d lost.", name, plural(all.played, "game"), all.wins, all.losses)}
 	for _, k := range kinds {
 		a := byKind[k]
 		line := fmt.Sprintf("• %s: %d played, %d won, %d lost", r.title(k), a.played, a.wins, a.losses)
@@ -204,4 +205,11 @@ func (r *Router) bestLine(t *table) string {
 		return ""
 	}
 	return fmt.Sprintf("Best %s score in this channel: %d by %s (game #%d).", t.game.Kind.Title, *best.Score, mention(best.UserID), best.GameID)
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
 }

@@ -347,8 +347,12 @@ func TestVoteLapsesWhenTheGameMoves(t *testing.T) {
 	g := h.game()
 	mustEphemeral(t, h.cmd(g.Seats[1].UserID, "game", "skip", "player="+g.Seats[0].UserID), "Vote opened")
 	vote := h.rec.last(chanID, "")
+	yes := vote.m.Rows[0].Buttons[0].CustomID
 	mustEphemeral(t, h.cmd(g.Seats[0].UserID, "tally", "move", "move=add 1"), "Played")
-	mustEphemeral(t, h.click(g.Seats[2].UserID, vote, "Yes"), "This vote is over")
+	if !strings.Contains(vote.m.Content, "lapsed") || len(vote.m.Rows) != 0 {
+		t.Fatalf("the lapsed vote still offers its buttons: %q", vote.m.Content)
+	}
+	mustEphemeral(t, h.clickID(g.Seats[2].UserID, vote, yes), "This vote is over")
 }
 
 // "Within the mover's own turn and before anyone else acted, an undoable
