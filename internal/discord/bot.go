@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"sync"
 	"time"
 
@@ -20,6 +21,9 @@ const (
 	codeCannotDM           = 50007
 	codeMissingPermissions = 50013
 	codeMissingAccess      = 50001
+	codeUnknownChannel     = 10003
+	codeUnknownMessage     = 10008
+	codeThreadArchived     = 50083
 )
 
 // Options configure the connection.
@@ -42,12 +46,14 @@ type Options struct {
 type Bot struct {
 	opts   Options
 	s      *discordgo.Session
+	api    *rest
 	log    *slog.Logger
 	ctx    context.Context
 	cancel context.CancelFunc
 	ready  chan struct{}
 	userID string
 	appID  string
+	guilds []string // the guilds READY listed
 
 	dmMu sync.Mutex
 	dms  map[string]string // user id -> DM channel id
@@ -91,7 +97,8 @@ func New(opts Options) (*Bot, error) {
 		opts.Configure(s)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Bot{opts: opts, s: s, log: opts.Log, dms: map[string]string{}, ctx: ctx, cancel: cancel, ready: make(chan struct{})}, nil
+	return &Bot{opts: opts, s: s, api: newREST(s, opts.Log), log: opts.Log, dms: map[string]string{}, ctx: ctx, cancel: cancel,
+		ready: make(chan struct{})}, nil
 }
 
 // Session exposes the discordgo session (for the bot's own user id).
@@ -109,6 +116,9 @@ func (b *Bot) Open() (string, error) {
 			if r.Application != nil && r.Application.ID != "" {
 				b.appID = r.Application.ID
 			}
+			for _, g := range r.Guilds {
+				b.guilds = append(b.guilds, g.ID)
+			}
 			close(b.ready)
 		})
 	})
@@ -125,11 +135,12 @@ func (b *Bot) Open() (string, error) {
 	return b.userID, nil
 }
 
-// Serve registers the router's commands with one bulk overwrite and starts
-// answering interactions and ticking reminders.
+// Serve registers the router's commands with one bulk overwrite, clears
+// the scope not in use, and starts answering interactions and ticking
+// reminders.
 func (b *Bot) Serve(r *commands.Router) error {
 	cmds := applicationCommands(r.Commands())
-	if _, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.opts.DevGuildID, cmds, discordgo.WithContext(b.ctx)); err != nil {
+	if err := b.api.call(b.ctx, http.MethodPut, commandsEndpoint(b.appID, b.opts.DevGuildID), cmds, nil, nil); err != nil {
 		return fmt.Errorf("register slash commands: %w", err)
 	}
 	scope := "globally"
@@ -137,6 +148,7 @@ func (b *Bot) Serve(r *commands.Router) error {
 		scope = "in guild " + b.opts.DevGuildID
 	}
 	b.log.Info("slash commands registered", "count", len(cmds), "scope", scope)
+	b.clearOtherScope()
 	b.mu.Lock()
 	b.router = r
 	b.mu.Unlock()
@@ -281,8 +293,12 @@ func (b *Bot) answer(i *discordgo.InteractionCreate, in commands.Interaction, re
 	b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
 }
 
-// followUp delivers an answer after a deferred response.
+// followUp delivers an answer after a deferred response. It has the
+// interaction token's lifetime, and runs to the end during a shutdown.
 func (b *Bot) followUp(i *discordgo.InteractionCreate, in commands.Interaction, resp commands.Response) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(b.ctx), followUpTime)
+	defer cancel()
+	original := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
 	var err error
 	switch {
 	case in.Type == commands.SlashCommand:
@@ -292,19 +308,13 @@ func (b *Bot) followUp(i *discordgo.InteractionCreate, in commands.Interaction, 
 		if resp.Kind != commands.Reply {
 			m = commands.Message{Content: "Done."}
 		}
-		err = b.retry(b.ctx, func() error {
-			content, comps := m.Content, components(m.Rows)
-			_, err := b.s.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Content: &content, Components: &comps,
-				Files: files(m.Files), AllowedMentions: mentions(m.Mentions)}, noRetry)
-			return err
-		})
+		content, comps := m.Content, components(m.Rows)
+		edit := &discordgo.WebhookEdit{Content: &content, Components: &comps, Files: files(m.Files), AllowedMentions: mentions(m.Mentions)}
+		err = b.sendRetried(ctx, http.MethodPatch, original, edit, edit.Files)
 	case resp.Kind == commands.Ack && ephemeralSource(i):
 		// After a deferred update @original is the clicked message.
-		err = b.retry(b.ctx, func() error {
-			none := []discordgo.MessageComponent{}
-			_, err := b.s.InteractionResponseEdit(i.Interaction, &discordgo.WebhookEdit{Components: &none}, noRetry)
-			return err
-		})
+		none := []discordgo.MessageComponent{}
+		err = b.sendRetried(ctx, http.MethodPatch, original, &discordgo.WebhookEdit{Components: &none}, nil)
 	case resp.Kind == commands.Reply:
 		// A follow-up creates a message: not retried, so never doubled.
 		m := resp.Message
@@ -313,40 +323,64 @@ func (b *Bot) followUp(i *discordgo.InteractionCreate, in commands.Interaction, 
 		if m.Ephemeral {
 			params.Flags = discordgo.MessageFlagsEphemeral
 		}
-		_, err = b.s.FollowupMessageCreate(i.Interaction, true, params, noRetry)
+		err = b.api.call(ctx, http.MethodPost, discordgo.EndpointWebhookToken(i.AppID, i.Token)+"?wait=true", params, params.Files, nil)
 	}
 	if err != nil {
 		b.log.Error("could not deliver a deferred answer", "id", i.ID, "err", err)
 	}
 }
 
+// followUpTime bounds the delivery of a deferred answer (the interaction
+// token lives 15 minutes).
+const followUpTime = time.Minute
+
+// answerTime bounds the first response to an interaction: Discord's three
+// seconds, plus room for a request sent just in time to arrive.
+const answerTime = 5 * time.Second
+
+// sendRetried sends a request that may safely be repeated, retrying server
+// errors.
+func (b *Bot) sendRetried(ctx context.Context, method, url string, payload any, fs []*discordgo.File) error {
+	data, ct, err := encode(payload, fs)
+	if err != nil {
+		return err
+	}
+	return b.retry(ctx, func() error {
+		_, err := b.api.do(ctx, method, url, data, ct)
+		return err
+	})
+}
+
 // respond sends an interaction response. A server error is retried: a
 // second callback can never answer twice (Discord refuses it with 40060).
 // "Unknown interaction" (too late) and "already acknowledged" are logged
-// and survived.
+// and survived. Discord exempts callbacks from the global rate limit, so
+// they never wait for it; every wait ends when the three seconds do.
 func (b *Bot) respond(i *discordgo.InteractionCreate, r *discordgo.InteractionResponse) bool {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(b.ctx), answerTime)
+	defer cancel()
+	var fs []*discordgo.File
+	if r.Data != nil {
+		fs = r.Data.Files
+	}
+	data, ct, err := encode(r, fs)
+	if err != nil {
+		b.log.Error("could not encode an interaction response", "id", i.ID, "err", err)
+		return false
+	}
 	attempt := 0
-	err := b.retry(b.ctx, func() error {
+	err = b.retry(ctx, func() error {
 		attempt++
-		// Files are readers: build them again for every attempt.
-		if attempt > 1 && r.Data != nil && len(r.Data.Files) > 0 {
-			for _, f := range r.Data.Files {
-				if s, ok := f.Reader.(interface {
-					Seek(int64, int) (int64, error)
-				}); ok {
-					s.Seek(0, 0)
-				}
-			}
-		}
-		return b.s.InteractionRespond(i.Interaction, r, noRetry)
+		_, err := b.api.do(ctx, http.MethodPost, discordgo.EndpointInteractionResponse(i.ID, i.Token), data, ct)
+		return err
 	})
 	if err == nil {
 		return true
 	}
-	switch code(err) {
-	case codeUnknownInteraction:
-		b.log.Warn("interaction expired before it was answered", "id", i.ID)
-	case codeAlreadyAcked:
+	switch {
+	case code(err) == codeUnknownInteraction || errors.Is(err, context.DeadlineExceeded):
+		b.log.Warn("interaction expired before it was answered", "id", i.ID, "err", err)
+	case code(err) == codeAlreadyAcked:
 		if attempt > 1 {
 			return true // an earlier attempt got through after all
 		}

@@ -57,13 +57,15 @@ func TestFaultsSurvived(t *testing.T) {
 		t.Errorf("help after a callback 500: %q", s.Content)
 	}
 
-	// 5xx on posting the turn message (retried under one nonce), on
-	// clearing the old one's controls (an edit, retried), and a 429 on
-	// posting (discordgo waits retry_after): each move posts exactly one
-	// turn message and the old one loses its controls.
+	// 5xx on posting the turn message, before or after Discord created it
+	// (retried under one enforced nonce, so a create that took effect is
+	// not doubled), on clearing the old one's controls (an edit, retried),
+	// and a 429 on posting (retry_after waited out): each move posts
+	// exactly one turn message and the old one loses its controls.
 	for _, fault := range []func(){
-		func() { e.fake.FailNext(discordtest.RouteSendMessage, 2, 502) },
+		func() { e.fake.FailAfterNext(discordtest.RouteSendMessage, 2, 502) },
 		func() { e.fake.FailNext(discordtest.RouteSendMessage, 1, 500) },
+		func() { e.fake.FailAfterNext(discordtest.RouteSendMessage, 1, 503) },
 		func() { e.fake.FailNext(discordtest.RouteEditMessage, 2, 503) },
 		func() { e.fake.RateLimitNext(discordtest.RouteSendMessage, 1, 300*time.Millisecond) },
 	} {

@@ -198,14 +198,14 @@ func (e *env) eventually(what string, cond func() bool) {
 	}
 }
 
-// settle waits until the channel's game has moved past before and its new
-// turn message is posted and recorded.
+// settle waits until the channel's game has moved past before and its turn
+// message (a new one, or the living one edited) is recorded and exists.
 func (e *env) settle(channel string, before *storage.Game) *storage.Game {
 	e.t.Helper()
 	var row *storage.Game
 	e.eventually("the game to move on", func() bool {
 		r, err := e.store.LatestGame(context.Background(), channel)
-		if err != nil || r.Version <= before.Version || r.MessageID == "" || r.MessageID == before.MessageID {
+		if err != nil || r.Version <= before.Version || r.MessageID == "" {
 			return false
 		}
 		row = r

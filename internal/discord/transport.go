@@ -8,19 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"standoff/internal/commands"
 )
-
-// noRetry turns off discordgo's own retry of 502 answers, which resends at
-// once and for creates too; retry below decides what is safe to resend and
-// backs off. Rate limits (429) are still obeyed by discordgo: it waits for
-// retry_after and tries again.
-var noRetry = discordgo.WithRestRetries(0)
 
 func code(err error) int {
 	var re *discordgo.RESTError
@@ -30,14 +23,9 @@ func code(err error) int {
 	return 0
 }
 
-// serverError reports a 5xx answer. discordgo reports a 502 it did not
-// retry as a plain error, not a RESTError.
+// serverError reports a 5xx answer.
 func serverError(err error) bool {
-	var re *discordgo.RESTError
-	if errors.As(err, &re) && re.Response != nil {
-		return re.Response.StatusCode >= http.StatusInternalServerError
-	}
-	return err != nil && strings.HasPrefix(err.Error(), "Exceeded Max retries HTTP 5")
+	return status(err) >= http.StatusInternalServerError
 }
 
 // retry runs a REST call again after a server error, backing off. Only
@@ -81,24 +69,18 @@ func sendOf(m commands.Message, allowed []string) *discordgo.MessageSend {
 	return &discordgo.MessageSend{Content: m.Content, Components: components(m.Rows), AllowedMentions: mentions(allowed)}
 }
 
-// create posts a message, retrying server errors under one nonce.
+// create posts a message, retrying server errors under one nonce: a create
+// that took effect although Discord answered 5xx returns the same message
+// when sent again, instead of posting it twice.
 func (b *Bot) create(ctx context.Context, channel string, m commands.Message, allowed []string) (*discordgo.Message, error) {
-	endpoint := discordgo.EndpointChannelMessages(channel)
-	n := nonce()
+	body := messageCreate{MessageSend: sendOf(m, allowed), Nonce: nonce(), EnforceNonce: true}
+	data, ct, err := encode(body, files(m.Files))
+	if err != nil {
+		return nil, err
+	}
 	var msg discordgo.Message
-	err := b.retry(ctx, func() error {
-		body := messageCreate{MessageSend: sendOf(m, allowed), Nonce: n, EnforceNonce: true}
-		var raw []byte
-		var err error
-		if fs := files(m.Files); len(fs) > 0 {
-			ct, data, merr := discordgo.MultipartBodyWithJSON(body, fs)
-			if merr != nil {
-				return merr
-			}
-			raw, err = b.s.RequestRaw(http.MethodPost, endpoint, ct, data, endpoint, 0, discordgo.WithContext(ctx), noRetry)
-		} else {
-			raw, err = b.s.RequestWithBucketID(http.MethodPost, endpoint, body, endpoint, discordgo.WithContext(ctx), noRetry)
-		}
+	err = b.retry(ctx, func() error {
+		raw, err := b.api.do(ctx, http.MethodPost, discordgo.EndpointChannelMessages(channel), data, ct)
 		if err != nil {
 			return err
 		}
@@ -110,42 +92,84 @@ func (b *Bot) create(ctx context.Context, channel string, m commands.Message, al
 	return &msg, nil
 }
 
+// inChannel runs a message call in a channel. An archived thread is
+// reopened and the call made again; what is left of a failure is wrapped in
+// the commands.Err* value saying what happened to the channel or message.
+func (b *Bot) inChannel(ctx context.Context, channel string, op func() error) error {
+	err := op()
+	if code(err) == codeThreadArchived {
+		open := false
+		if uerr := b.api.call(ctx, http.MethodPatch, discordgo.EndpointChannel(channel), &discordgo.ChannelEdit{Archived: &open}, nil, nil); uerr != nil {
+			return fmt.Errorf("%w (channel %s; reopening it failed: %v): %w", commands.ErrThreadArchived, channel, uerr, err)
+		}
+		b.log.Info("reopened an archived thread", "channel", channel)
+		err = op()
+	}
+	return channelError(channel, err)
+}
+
+// channelError wraps Discord's answer in what it means for the router.
+func channelError(channel string, err error) error {
+	if err == nil {
+		return nil
+	}
+	switch c := code(err); {
+	case c == codeUnknownMessage:
+		return fmt.Errorf("%w (channel %s): %w", commands.ErrMessageGone, channel, err)
+	case c == codeThreadArchived:
+		return fmt.Errorf("%w (channel %s): %w", commands.ErrThreadArchived, channel, err)
+	case c == codeUnknownChannel || c == codeMissingAccess || c == codeMissingPermissions || status(err) == http.StatusForbidden:
+		return fmt.Errorf("%w (channel %s): %w", commands.ErrChannelGone, channel, err)
+	}
+	return err
+}
+
 // Send posts a message to a channel.
 func (b *Bot) Send(ctx context.Context, channel string, m commands.Message) (string, error) {
-	msg, err := b.create(ctx, channel, m, m.Mentions)
+	var msg *discordgo.Message
+	err := b.inChannel(ctx, channel, func() error {
+		var err error
+		msg, err = b.create(ctx, channel, m, m.Mentions)
+		return err
+	})
 	if err != nil {
-		if c := code(err); c == codeMissingPermissions || c == codeMissingAccess {
-			return "", fmt.Errorf("no permission to post in channel %s: %w", channel, err)
-		}
 		return "", err
 	}
 	return msg.ID, nil
 }
 
+// edit sends a message edit, retrying server errors (an edit done twice is
+// done once).
+func (b *Bot) edit(ctx context.Context, channel, id string, e *discordgo.MessageEdit) error {
+	data, ct, err := encode(e, e.Files)
+	if err != nil {
+		return err
+	}
+	return b.inChannel(ctx, channel, func() error {
+		return b.retry(ctx, func() error {
+			_, err := b.api.do(ctx, http.MethodPatch, discordgo.EndpointChannelMessage(channel, id), data, ct)
+			return err
+		})
+	})
+}
+
 // Edit replaces a message wholesale: the explicit empty attachment list
 // drops the old image and the new files take its place.
 func (b *Bot) Edit(ctx context.Context, channel, id string, m commands.Message) error {
-	return b.retry(ctx, func() error {
-		content, comps := m.Content, components(m.Rows)
-		_, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: id, Channel: channel, Content: &content, Components: &comps,
-			Files: files(m.Files), Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: mentions(m.Mentions)},
-			discordgo.WithContext(ctx), noRetry)
-		return err
-	})
+	content, comps := m.Content, components(m.Rows)
+	return b.edit(ctx, channel, id, &discordgo.MessageEdit{Content: &content, Components: &comps, Files: files(m.Files),
+		Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: mentions(m.Mentions)})
 }
 
 // ClearControls removes a message's components and nothing else.
 func (b *Bot) ClearControls(ctx context.Context, channel, id string) error {
-	return b.retry(ctx, func() error {
-		none := []discordgo.MessageComponent{}
-		_, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: id, Channel: channel, Components: &none},
-			discordgo.WithContext(ctx), noRetry)
-		return err
-	})
+	none := []discordgo.MessageComponent{}
+	return b.edit(ctx, channel, id, &discordgo.MessageEdit{Components: &none})
 }
 
-// DM sends a direct message through the user's DM channel; closed DMs
-// become commands.ErrDMClosed. A DM never pings anyone.
+// DM sends a direct message through the user's DM channel; closed DMs (and
+// users who share no server with the bot) become commands.ErrDMClosed. A DM
+// never pings anyone.
 func (b *Bot) DM(ctx context.Context, user string, m commands.Message) error {
 	ch, err := b.dmChannel(ctx, user)
 	if err != nil {
@@ -153,7 +177,7 @@ func (b *Bot) DM(ctx context.Context, user string, m commands.Message) error {
 	}
 	_, err = b.create(ctx, ch, m, nil)
 	if code(err) == codeCannotDM {
-		return commands.ErrDMClosed
+		return fmt.Errorf("%w: %w", commands.ErrDMClosed, err)
 	}
 	return err
 }
@@ -167,15 +191,13 @@ func (b *Bot) dmChannel(ctx context.Context, user string) (string, error) {
 	if ok {
 		return ch, nil
 	}
-	var c *discordgo.Channel
+	var c discordgo.Channel
 	err := b.retry(ctx, func() error {
-		var err error
-		c, err = b.s.UserChannelCreate(user, discordgo.WithContext(ctx), noRetry)
-		return err
+		return b.api.call(ctx, http.MethodPost, discordgo.EndpointUserChannels("@me"), map[string]string{"recipient_id": user}, nil, &c)
 	})
 	if err != nil {
 		if code(err) == codeCannotDM {
-			return "", commands.ErrDMClosed
+			return "", fmt.Errorf("%w: %w", commands.ErrDMClosed, err)
 		}
 		return "", err
 	}

@@ -1,0 +1,191 @@
+package discord_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"standoff/internal/commands"
+	"standoff/internal/discordtest"
+)
+
+// TestTransportNamesWhatHappened: each way a channel, a message or a user
+// goes away behind the bot's back reaches the router as the commands.Err*
+// value it reacts to (post anew, stop retrying, tell the players).
+func TestTransportNamesWhatHappened(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ctx := context.Background()
+	msg := commands.Message{Content: "turn", Rows: []commands.Row{{Buttons: []commands.Button{{Label: "Go", CustomID: "m:1:1:go"}}}}}
+	send := func(channel string) (string, error) { return e.bot.Send(ctx, channel, msg) }
+
+	// A message deleted by a moderator (10008): edits and clearing its
+	// controls say the message is gone.
+	id, err := send(general)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.fake.ModeratorDelete(id)
+	if err := e.bot.Edit(ctx, general, id, msg); !errors.Is(err, commands.ErrMessageGone) {
+		t.Errorf("edit of a deleted message: %v, want ErrMessageGone", err)
+	}
+	if err := e.bot.ClearControls(ctx, general, id); !errors.Is(err, commands.ErrMessageGone) {
+		t.Errorf("clearing a deleted message: %v, want ErrMessageGone", err)
+	}
+
+	// Send Messages taken away (50013), View Channel taken away (50001).
+	e.fake.SetSendDenied(general, true)
+	if _, err := send(general); !errors.Is(err, commands.ErrChannelGone) {
+		t.Errorf("send without Send Messages: %v, want ErrChannelGone", err)
+	}
+	e.fake.SetSendDenied(general, false)
+	e.fake.SetAccessLost(other, true)
+	if _, err := send(other); !errors.Is(err, commands.ErrChannelGone) {
+		t.Errorf("send without View Channel: %v, want ErrChannelGone", err)
+	}
+	e.fake.SetAccessLost(other, false)
+
+	// An archived thread is reopened and the message posted; a locked one
+	// cannot be, and says so (not "channel gone": a moderator can reopen it).
+	e.fake.AddThread(guild, general, "911")
+	tid, err := send("911")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.fake.ArchiveThread("911", true)
+	if _, err := send("911"); err != nil || e.fake.ThreadArchived("911") {
+		t.Errorf("send to a reopenable archived thread: %v (still archived: %v)", err, e.fake.ThreadArchived("911"))
+	}
+	e.fake.ArchiveThread("911", true)
+	if err := e.bot.ClearControls(ctx, "911", tid); err != nil {
+		t.Errorf("clearing controls in a reopenable archived thread: %v", err)
+	}
+	e.fake.ArchiveThread("911", false)
+	_, err = send("911")
+	if !errors.Is(err, commands.ErrThreadArchived) || errors.Is(err, commands.ErrChannelGone) {
+		t.Errorf("send to a locked archived thread: %v, want ErrThreadArchived only", err)
+	}
+	if err := e.bot.Edit(ctx, "911", tid, msg); !errors.Is(err, commands.ErrThreadArchived) {
+		t.Errorf("edit in a locked archived thread: %v, want ErrThreadArchived", err)
+	}
+
+	// A user who shares no server with the bot cannot get DMs.
+	e.fake.SetNoMutualGuild(eve, true)
+	if err := e.bot.DM(ctx, eve, msg); !errors.Is(err, commands.ErrDMClosed) {
+		t.Errorf("DM to a user sharing no server: %v, want ErrDMClosed", err)
+	}
+
+	// A deleted channel (10003), then the bot removed from the server
+	// (50001 everywhere in it).
+	e.fake.DeleteChannel(other)
+	if _, err := send(other); !errors.Is(err, commands.ErrChannelGone) {
+		t.Errorf("send to a deleted channel: %v, want ErrChannelGone", err)
+	}
+	e.fake.RemoveBot(guild, true)
+	if _, err := send(general); !errors.Is(err, commands.ErrChannelGone) {
+		t.Errorf("send after the bot was removed: %v, want ErrChannelGone", err)
+	}
+	if err := e.bot.Edit(ctx, general, id, msg); !errors.Is(err, commands.ErrChannelGone) {
+		t.Errorf("edit after the bot was removed: %v, want ErrChannelGone", err)
+	}
+	// Each failure was one request (plus the one PATCH per archived
+	// thread): nothing retried what retrying cannot fix.
+	for _, re := range e.fake.RESTErrors() {
+		if re.Status >= 500 || re.Status == 429 {
+			t.Errorf("unexpected answer %s", re)
+		}
+	}
+}
+
+// TestGlobalRateLimit: Discord's global 429 holds the bot's own requests
+// for retry_after, but "interaction endpoints are not bound to the bot's
+// global rate limit", so commands are answered meanwhile; a request whose
+// context ends stops waiting at once; and the bot waits out the limit
+// itself instead of collecting more 429s (which count toward Discord's
+// invalid-request ban).
+func TestGlobalRateLimit(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	const limit = 3 * time.Second
+	e.fake.InjectFault(discordtest.RouteSendMessage, 1, discordtest.Fault{Status: 429, RetryAfter: limit, Global: true})
+	start := time.Now()
+	var wg sync.WaitGroup
+	var firstErr, secondErr error
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		_, firstErr = e.bot.Send(context.Background(), general, commands.Message{Content: "first"})
+	}()
+	e.eventually("the global 429", func() bool { return len(e.fake.RESTErrors()) > 0 })
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		_, secondErr = e.bot.Send(context.Background(), other, commands.Message{Content: "second"})
+	}()
+
+	// A command during the limit is answered within Discord's deadline.
+	if s := e.reply(alice, general, "game", "help"); !strings.Contains(s.Content, "Standoff") {
+		t.Errorf("help during the global limit: %q", s.Content)
+	}
+	// A request whose context ends gives up then, not after retry_after.
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	t0 := time.Now()
+	if _, err := e.bot.Send(ctx, general, commands.Message{Content: "late"}); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("send with a 300ms context during the limit: %v", err)
+	}
+	if d := time.Since(t0); d > time.Second {
+		t.Errorf("send with a 300ms context returned after %v", d)
+	}
+
+	wg.Wait()
+	if firstErr != nil || secondErr != nil {
+		t.Fatalf("sends after the limit: %v, %v", firstErr, secondErr)
+	}
+	if d := time.Since(start); d < limit-100*time.Millisecond {
+		t.Errorf("the sends went through after %v, before the limit ended", d)
+	}
+	for _, ch := range []string{general, other} {
+		if n := len(e.fake.Messages(ch)); n != 1 {
+			t.Errorf("%d messages in %s, want 1", n, ch)
+		}
+	}
+	n429 := 0
+	for _, re := range e.fake.RESTErrors() {
+		if re.Status == 429 {
+			n429++
+		}
+	}
+	if n429 != 1 {
+		t.Errorf("%d 429 answers, want 1 (the bot waits out a global limit it knows of): %v", n429, e.fake.RESTErrors())
+	}
+}
+
+// TestScopeSwitchClearsTheOtherScope: switching dev_guild_id on clears the
+// global commands a previous run registered, and switching it off clears
+// the guild's, so no command is ever listed twice.
+func TestScopeSwitchClearsTheOtherScope(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t) // global
+	if len(e.fake.Commands("")) != 3 {
+		t.Fatalf("%d global commands", len(e.fake.Commands("")))
+	}
+	e.stop()
+	e.opts.DevGuildID = guild
+	e.start()
+	if g, gl := len(e.fake.Commands(guild)), len(e.fake.Commands("")); g != 3 || gl != 0 {
+		t.Errorf("with dev_guild_id: %d guild and %d global commands, want 3 and 0", g, gl)
+	}
+	e.stop()
+	e.opts.DevGuildID = ""
+	e.start()
+	if g, gl := len(e.fake.Commands(guild)), len(e.fake.Commands("")); g != 0 || gl != 3 {
+		t.Errorf("without dev_guild_id again: %d guild and %d global commands, want 0 and 3", g, gl)
+	}
+	if s := e.reply(alice, general, "game", "help"); !strings.Contains(s.Content, "Standoff") {
+		t.Errorf("help: %q", s.Content)
+	}
+}
