@@ -239,3 +239,35 @@ func TestResignMidReaction(t *testing.T) {
 	}
 	var _ games.State = s
 }
+
+// A suspect who leaves while the accuser decides whether to look ends the
+// accusation; an accuser who leaves then passes the turn on.
+func TestResignWhileTheAccuserDecides(t *testing.T) {
+	for _, leaver := range []int{0, 1} {
+		s := staged(t, 4, 0)
+		s.Hands[0] = s.from(t, "PA1")
+		s.Hands[1] = s.from(t, "L1", "OB1")
+		must(t, s, 0, "move galley")
+		must(t, s, 0, "play PA1")
+		must(t, s, 0, "accuse bob")
+		must(t, s, 1, "none")
+		if s.Phase != phaseCheck {
+			t.Fatalf("phase %s", s.Phase)
+		}
+		if _, err := s.Resign(leaver); err != nil {
+			t.Fatal(err)
+		}
+		if s.Accused != nil {
+			t.Fatalf("accusation still pending: %+v", s.Accused)
+		}
+		if leaver == 1 && (s.Phase != phasePlay || s.Turn != 0) {
+			t.Fatalf("suspect left: phase %s turn %d", s.Phase, s.Turn)
+		}
+		if leaver == 0 && (s.Phase != phaseMove || s.Turn != 1) {
+			t.Fatalf("accuser left: phase %s turn %d", s.Phase, s.Turn)
+		}
+		if err := conserve(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

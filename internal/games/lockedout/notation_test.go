@@ -121,7 +121,7 @@ func FuzzParseMove(f *testing.F) {
 // FuzzApply throws typed text at a game in each phase: no panic, and a
 // refused move leaves the state unchanged.
 func FuzzApply(f *testing.F) {
-	for _, s := range []string{"move galley", "move 1", "keep", "swap S1", "play R1", "search L1 L2", "accuse bob", "reveal OA1", "none", "take OA1", "end", "move computer", "search moon rock star diamond"} {
+	for _, s := range []string{"move galley", "move 1", "keep", "swap S1", "play R1", "search L1 L2", "accuse bob", "reveal OA1", "none", "look", "pass", "take OA1", "end", "move computer", "search moon rock star diamond", "PLAY Oa1"} {
 		f.Add(s, uint8(0), uint8(0))
 		f.Add(s, uint8(7), uint8(1))
 	}
