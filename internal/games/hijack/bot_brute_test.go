@@ -213,18 +213,24 @@ func playMatch(t testing.TB, a, b int, seeds int, opts games.Options) (wa, wb, d
 }
 
 // Each level beats the one below over a fixed set of seeds (seats
-// alternate), on the default board: a level that blunders or plays aimlessly
-// loses this.
+// alternate) on the default board: a level that blunders or plays aimlessly
+// loses this. Games with 8 markers each are shorter, so they are the ones
+// kept under -race.
 func TestBotLevelsBeatTheLevelBelow(t *testing.T) {
-	seeds := 40
+	matches := []struct {
+		pieces, seeds int
+	}{{8, 40}, {12, 40}}
 	if testing.Short() || raceEnabled {
-		seeds = 24
+		matches = matches[:1]
+		matches[0].seeds = 16
 	}
-	for level := 2; level <= botLevels; level++ {
-		wa, wb, d := playMatch(t, level, level-1, seeds, nil)
-		t.Logf("level %d against level %d: %d wins, %d losses, %d draws", level, level-1, wa, wb, d)
-		if wa <= wb {
-			t.Errorf("level %d won %d and lost %d of %d games against level %d", level, wa, wb, seeds, level-1)
+	for _, m := range matches {
+		for level := 2; level <= botLevels; level++ {
+			wa, wb, d := playMatch(t, level, level-1, m.seeds, games.Options{"num_pieces": m.pieces})
+			t.Logf("%d markers: level %d against level %d: %d wins, %d losses, %d draws", m.pieces, level, level-1, wa, wb, d)
+			if wa <= wb {
+				t.Errorf("%d markers: level %d won %d and lost %d of %d games against level %d", m.pieces, level, wa, wb, m.seeds, level-1)
+			}
 		}
 	}
 }

@@ -59,7 +59,11 @@ func TestLookAlikeRotationsAreOneMove(t *testing.T) {
 // look like moving that marker within the cell; those are different moves
 // of the rulebook and both stay.)
 func TestLegalMovesLeaveDistinctBoards(t *testing.T) {
-	for i, s := range brutePositions(t, 60) {
+	n := 60
+	if testing.Short() || raceEnabled {
+		n = 20
+	}
+	for i, s := range brutePositions(t, n) {
 		if !s.Opts.CanRotate {
 			continue
 		}
