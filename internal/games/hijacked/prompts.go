@@ -244,6 +244,9 @@ func (s *State) refineGive(seat int, key string) (string, []games.Choice) {
 					continue
 				}
 				g := Gift{Demand: name, To: t}
+				if k := len(cur); k > 0 && (d < demandIndex(cur[k-1].Demand) || d == demandIndex(cur[k-1].Demand) && t < cur[k-1].To) {
+					continue // gifts in the order Legal writes them
+				}
 				next := Action{Verb: verbTile, What: tileGive, Gifts: append(append([]Gift{}, cur...), g)}
 				if s.check(seat, next) != nil || len(out) >= maxChoices {
 					continue

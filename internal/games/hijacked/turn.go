@@ -96,6 +96,12 @@ func (s *State) cardLimit() int {
 
 func (s *State) checkTurn(seat int, a Action) error {
 	p := &s.Players[seat]
+	switch a.Verb {
+	case verbPlay, verbDiscard:
+		return fmt.Errorf("`%s` follows choosing a passenger card: choose one first, e.g. `card 3 5`", a.Verb)
+	case verbKeep:
+		return fmt.Errorf("`keep` follows a police retreat, when you choose one of two bonus tiles")
+	}
 	var idx []int
 	if len(a.Dice) > 0 {
 		var err error
