@@ -19,7 +19,8 @@ var _ games.Completer = (*state)(nil)
 //  3. draw answers;
 //  4. moves of cells whose names only start with the text.
 //
-// Within a group the order is Legal's: best captures first.
+// Within a group the order is Legal's (best captures first), except that
+// cell moves with a turn come after the group's other moves.
 func (s *state) Complete(seat int, typed string) []string {
 	legal := s.Legal(seat)
 	t := strings.ToLower(strings.Join(strings.Fields(typed), ""))
@@ -37,26 +38,34 @@ func (s *state) Complete(seat int, typed string) []string {
 	if i := strings.IndexFunc(t, func(r rune) bool { return r < 'a' || r > 'z' }); i >= 0 {
 		letters = t[:i]
 	}
-	var groups [4][]string
+	// Each group keeps cell moves that also turn the cell in a second list
+	// behind the rest: with can_rotate every capture comes in up to six
+	// turns, which would otherwise fill the 25 places with one capture.
+	var groups [4][2][]string
 	for _, mv := range legal {
 		m, err := parseMove(mv)
 		if err != nil || !s.spelledFrom(m, t) {
 			continue
 		}
+		turned := 0
+		if m.Kind == moveCell && m.Rot != 0 {
+			turned = 1
+		}
 		switch {
 		case mv == exact:
-			groups[0] = append(groups[0], mv)
+			groups[0][0] = append(groups[0][0], mv)
 		case m.Kind == offerDraw || m.Kind == refuseDraw:
-			groups[2] = append(groups[2], mv)
+			groups[2][0] = append(groups[2][0], mv)
 		case cellName(m.From) == letters:
-			groups[1] = append(groups[1], mv)
+			groups[1][turned] = append(groups[1][turned], mv)
 		default:
-			groups[3] = append(groups[3], mv)
+			groups[3][turned] = append(groups[3][turned], mv)
 		}
 	}
 	var out []string
 	for _, g := range groups {
-		out = append(out, g...)
+		out = append(out, g[0]...)
+		out = append(out, g[1]...)
 	}
 	return out
 }

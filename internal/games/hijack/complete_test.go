@@ -171,3 +171,26 @@ func TestCompleteNonCanonicalSpellings(t *testing.T) {
 		t.Errorf("dr: %v", got)
 	}
 }
+
+// With can_rotate each capture comes in up to six turns: the suggestions
+// show the plain captures and other moves first, the turned ones after.
+func TestCompleteTurnsAfterPlainMoves(t *testing.T) {
+	s := newTest(t, 2, games.Options{"can_rotate": 1})
+	setPosition(t, s, 0, []int{5, 5}, "h1", "i5")
+	got := s.Complete(0, "h")
+	if len(got) < 30 || got[0] != "h-i" {
+		t.Fatalf("h: %v", got)
+	}
+	turned := false
+	for _, mv := range got {
+		m, _ := parseMove(mv)
+		if m.Kind == moveCell && m.Rot != 0 {
+			turned = true
+		} else if turned {
+			t.Fatalf("%s listed after a turned cell move: %v", mv, got)
+		}
+	}
+	if !turned {
+		t.Fatalf("no turned move: %v", got)
+	}
+}
