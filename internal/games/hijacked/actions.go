@@ -6,11 +6,11 @@ import "sort"
 // actions first (for the player on turn), then the any-time actions. This is
 // what Legal, the prompts and an automated seat build on.
 func (s *State) Actions(seat int) []Action {
-	if seat < 0 || seat >= s.n() || s.Phase == phaseOver || s.Players[seat].Resigned {
+	if seat < 0 || seat >= s.n() || s.Phase == phaseOver || s.Players[seat].Resigned || s.isCybot(seat) {
 		return nil
 	}
 	var out []Action
-	if seat == s.Turn {
+	if seat == s.Turn && !s.isCybot(s.Turn) {
 		out = append(out, s.turnActions(seat, true)...)
 	}
 	return append(out, s.AnyTimeActions(seat)...)
@@ -18,7 +18,7 @@ func (s *State) Actions(seat int) []Action {
 
 // Legal lists every complete move the seat may type now.
 func (s *State) Legal(seat int) []string {
-	var out []string
+	out := s.cybotLegal(seat) // the Cybot's move, or the answer it waits for
 	for _, a := range s.Actions(seat) {
 		out = append(out, a.String())
 	}
@@ -161,7 +161,7 @@ func (s *State) turnActions(seat int, withEnd bool) []Action {
 
 // AnyTimeActions are the actions open to the seat at any moment.
 func (s *State) AnyTimeActions(seat int) []Action {
-	if seat < 0 || seat >= s.n() || s.Phase == phaseOver || s.Players[seat].Resigned {
+	if seat < 0 || seat >= s.n() || s.Phase == phaseOver || s.Players[seat].Resigned || s.isCybot(seat) {
 		return nil
 	}
 	p := &s.Players[seat]

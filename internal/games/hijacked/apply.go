@@ -13,6 +13,9 @@ func (s *State) Apply(seat int, text string) ([]games.Event, error) {
 	if err := s.seated(seat); err != nil {
 		return nil, err
 	}
+	if ev, ok, err := s.cybotApply(seat, text); ok {
+		return ev, err
+	}
 	a, err := parseMove(text)
 	if err != nil {
 		return nil, err
@@ -41,7 +44,7 @@ func (s *State) settle(ev *[]games.Event) {
 		return
 	}
 	s.checkMedals(ev)
-	if s.Phase == phaseTurn && len(s.turnActions(s.Turn, false)) == 0 {
+	if s.Phase == phaseTurn && !s.isCybot(s.Turn) && len(s.turnActions(s.Turn, false)) == 0 {
 		s.say(ev, fmt.Sprintf("%s has nothing more to do with the dice.", s.Players[s.Turn].Name))
 		s.endTurn(ev)
 	}
@@ -131,6 +134,9 @@ func (s *State) exec(seat int, a Action, ev *[]games.Event) {
 
 // waiting says publicly who is to act and why.
 func (s *State) waiting() string {
+	if w := s.cybotWaiting(); w != "" {
+		return w
+	}
 	name := s.Players[s.Turn].Name
 	switch s.Phase {
 	case phaseTurn:

@@ -30,6 +30,13 @@ func (s *State) addPoints(seat, n int, ev *[]games.Event) {
 			continue
 		}
 		s.Supply[d]--
+		if s.isCybot(seat) {
+			// "Tokens it gets as score-track rewards cannot be used during
+			// the game: they are set aside and score at the end."
+			s.Cybot.SetAside[d]++
+			s.say(ev, fmt.Sprintf("The Cybot stops on the bonus space at %d: a %s is set aside, %d points at the end.", b.At, b.Demand, cybotRules.EndPoints.SetAside))
+			continue
+		}
 		p.Demands[d]++
 		s.say(ev, fmt.Sprintf("%s stops on the bonus space at %d and takes a %s.", p.Name, b.At, b.Demand))
 	}
@@ -73,13 +80,15 @@ func (s *State) checkMedals(ev *[]games.Event) {
 		}
 		var who []int
 		for seat, p := range s.Players {
-			if !p.Resigned && s.meets(seat, m.Objective) {
+			// The Cybot wins no medal during the game: it gets those not won at the end.
+			if !p.Resigned && !s.isCybot(seat) && s.meets(seat, m.Objective) {
 				who = append(who, seat)
 			}
 		}
 		obj := data.Objectives[m.Objective]
 		switch {
 		case len(who) == 1:
+			s.soloMedal(i) // solo: "You always win the most valuable medal."
 			m.State, m.Holder = medalHeld, who[0]
 			s.say(ev, fmt.Sprintf("%s is the first to %q and takes medal %d face down.", s.Players[who[0]].Name, strings.ToLower(obj), i+1))
 			tell(ev, who[0], fmt.Sprintf("Medal %d (%s) is worth %d points: exchange it any time with `medal %d`, or keep it for the end.", i+1, obj, m.Value, i+1))
@@ -105,7 +114,11 @@ type ScoreLine struct {
 	Hijackers   int `json:"hijackers"`   // "from the obtained hijackers tiles"
 	Cards       int `json:"cards"`       // "each Passenger Card not used ... minus 3 points"
 	Recognition int `json:"recognition"` // "points from the recognition track"
-	Total       int `json:"total"`
+	// The Cybot only (solo): bonus tiles in its display and score-track
+	// rewards it set aside, at fixed points each.
+	Tiles    int `json:"tiles,omitempty"`
+	SetAside int `json:"setAside,omitempty"`
+	Total    int `json:"total"`
 }
 
 // scoreLine totals one player.
@@ -125,6 +138,9 @@ func (s *State) scoreLine(seat int) ScoreLine {
 		l.Hijackers += s.extraPoints(seat, data.Hijackers[h].Bonus)
 	}
 	l.Total = l.Track + l.Medals + l.Demands + l.Star + l.Hijackers + l.Cards + l.Recognition
+	if s.isCybot(seat) {
+		s.cybotScore(&l)
+	}
 	return l
 }
 
@@ -205,6 +221,7 @@ func (s *State) finish(ending string, ev *[]games.Event) {
 		s.say(ev, out.Text)
 		return
 	}
+	s.cybotFinish(ev)
 	s.Final = nil
 	for seat := range s.Players {
 		if !s.Players[seat].Resigned {
@@ -257,6 +274,10 @@ func (s *State) finish(ending string, ev *[]games.Event) {
 
 // scoreText is one line of the final scoring table.
 func (s *State) scoreText(l ScoreLine) string {
+	if l.Tiles != 0 || l.SetAside != 0 {
+		return fmt.Sprintf("%s: %d + %d + %d + %d + %d - %d %+d, + %d for bonus tiles + %d for rewards set aside = %d", s.Players[l.Seat].Name,
+			l.Track, l.Medals, l.Demands, l.Star, l.Hijackers, -l.Cards, l.Recognition, l.Tiles, l.SetAside, l.Total)
+	}
 	return fmt.Sprintf("%s: %d + %d + %d + %d + %d - %d %+d = %d", s.Players[l.Seat].Name,
 		l.Track, l.Medals, l.Demands, l.Star, l.Hijackers, -l.Cards, l.Recognition, l.Total)
 }

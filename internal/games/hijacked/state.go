@@ -146,6 +146,9 @@ type State struct {
 	Pending    *Pending `json:"pending,omitempty"`
 	Keep       []int    `json:"keep,omitempty"` // two bonus tiles to choose from
 
+	// Cybot is the solo mode's automaton, nil in a game between players.
+	Cybot *Cybot `json:"cybot,omitempty"`
+
 	Log    []string       `json:"log"`
 	Ending string         `json:"ending,omitempty"`
 	Final  []ScoreLine    `json:"final,omitempty"`
@@ -274,6 +277,7 @@ func New(setup games.Setup, cfg Config) (*State, error) {
 		s.PoliceStart = cfg.Police
 	}
 	s.Police = s.PoliceStart
+	s.setupCybot(setup.Bots) // the solo mode: one of two seats is the Cybot
 	var ev []games.Event
 	s.say(&ev, fmt.Sprintf("The plane is hijacked. The police are %d minutes away. %s starts.", s.Police, s.Players[s.Start].Name))
 	s.beginTurn(s.Start, &ev)

@@ -388,7 +388,9 @@ func (s *State) cannotPlay(seat, c int) string {
 	switch {
 	case s.Trust*10 < card.Trust:
 		return fmt.Sprintf("it needs %d%% trust, trust is %d%%", card.Trust, s.Trust*10)
-	case card.Demand != "none" && p.Demands[demandIndex(card.Demand)] == 0 && p.Demands[intel] == 0:
+	case card.Demand != "none" && s.isCybot(seat) && p.demandCount() == 0:
+		return "it needs a demand token (every token is a joker for the Cybot)"
+	case card.Demand != "none" && !s.isCybot(seat) && p.Demands[demandIndex(card.Demand)] == 0 && p.Demands[intel] == 0:
 		return fmt.Sprintf("it needs %s or intel", card.Demand)
 	case len(p.Cards) >= maxSupply:
 		return "your supply holds 5 cards already"
@@ -610,14 +612,14 @@ func (s *State) execPersuade(seat int, a Action, ev *[]games.Event) {
 	s.Trust -= drop
 	s.Green += drop
 	msg := fmt.Sprintf("%s surrenders to %s! Trust drops to %d%%.", h.Name, p.Name, s.Trust*10)
-	if h.Points > 0 {
+	if h.Points > 0 && !s.isCybot(seat) { // the Cybot never gets hijacker rewards
 		msg += fmt.Sprintf(" The tile scores %d points now.", h.Points)
 	}
 	if sl.Tile >= 0 {
 		msg += fmt.Sprintf(" %s takes the place.", data.Hijackers[sl.Tile].Name)
 	}
 	s.say(ev, msg)
-	if h.Points > 0 {
+	if h.Points > 0 && !s.isCybot(seat) {
 		s.addPoints(seat, h.Points, ev)
 	}
 }
@@ -732,6 +734,9 @@ func (s *State) beginTurn(seat int, ev *[]games.Event) {
 		s.Dice[i].Value = s.RNG.Intn(6) + 1
 	}
 	s.say(ev, fmt.Sprintf("Round %d, %s rolls %s.", s.Round, p.Name, s.diceText()))
+	if s.isCybot(seat) {
+		s.cybotBegin(ev)
+	}
 }
 
 // endTurn takes the dice back: "At the end of their turn, players take back

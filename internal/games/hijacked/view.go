@@ -123,6 +123,8 @@ type PublicView struct {
 	Events        []string       `json:"events"`
 	Over          bool           `json:"over"`
 	Result        string         `json:"result,omitempty"`
+	// Cybot is the solo mode's automaton and its current card; nil otherwise.
+	Cybot *CybotView `json:"cybot,omitempty"`
 }
 
 // MedalValue is a medal its holder can see.
@@ -163,6 +165,7 @@ func (s *State) Public() games.View {
 		Numbers: s.Numbers, Places: data.NumberPlaces, Supply: s.Supply, Passengers: s.Passengers, Pilots: s.Pilots,
 		BonusDice: s.BonusDice, MiniDice: s.MiniDice, Tiles: len(s.Tiles), Recognition: data.Recognition,
 		Waiting: s.waiting(), Events: append([]string{}, s.Log...), Over: s.Phase == phaseOver,
+		Cybot: s.cybotView(),
 	}
 	if s.Result != nil {
 		v.Result = s.Result.Text
@@ -410,6 +413,9 @@ func (v *PublicView) Text() string {
 	}
 	if v.Pending != nil {
 		fmt.Fprintf(&b, "Chosen card: %s.\n", v.Pending.Text())
+	}
+	if v.Cybot != nil {
+		b.WriteString(v.Cybot.Text() + "\n")
 	}
 	if v.Over {
 		fmt.Fprintf(&b, "Game over. %s\n", v.Result)

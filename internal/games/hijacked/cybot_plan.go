@@ -1,0 +1,465 @@
+package hijacked
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// How the Cybot spends its dice: "Use the dice as well as possible to do as
+// many actions in priority order as possible (if action 1 takes any die,
+// keep the die that also fits action 2)." Each step is planned against the
+// rest of the card: of the ways to do it, the one that lets the most
+// important later actions be done wins (then fewer tokens, then more dice
+// left for the spare-dice rule). The plan sees the board as it is now; it
+// is made again before every step, so what a step reveals is taken into
+// account by the next.
+
+// option is one way to do a card action.
+type option struct {
+	dice   []int // indices into s.Dice
+	target int   // hijacker place for persuading
+	tokens int
+	adjust []adjustment
+}
+
+// adjustment is one token turning a die by 1.
+type adjustment struct{ die, delta int }
+
+// outcome is how well the rest of a card goes.
+type outcome struct {
+	done   []bool
+	tokens int
+	left   int
+}
+
+// better is the priority order: the earliest action done wins, then fewer
+// tokens spent, then more dice left over.
+func better(a, b outcome) bool {
+	for i := range a.done {
+		if a.done[i] != b.done[i] {
+			return a.done[i]
+		}
+	}
+	if a.tokens != b.tokens {
+		return a.tokens < b.tokens
+	}
+	return a.left > b.left
+}
+
+func isChoose(act string) bool {
+	return act == cyChoose || act == cySet || act == cyFaceDown || act == stepReminder
+}
+
+// plan is the best outcome of the actions with the dice.
+func (s *State) plan(acts []string, dice []int, chose bool) outcome {
+	if len(acts) == 0 {
+		return outcome{left: len(dice)}
+	}
+	var best *outcome
+	for _, o := range s.actOptions(acts[0], dice, chose) {
+		r := s.plan(acts[1:], minus(dice, o.dice), chose || isChoose(acts[0]))
+		c := outcome{done: append([]bool{true}, r.done...), tokens: o.tokens + r.tokens, left: r.left}
+		if best == nil || better(c, *best) {
+			best = &c
+		}
+	}
+	if best == nil {
+		r := s.plan(acts[1:], dice, chose)
+		return outcome{done: append([]bool{false}, r.done...), tokens: r.tokens, left: r.left}
+	}
+	return *best
+}
+
+// chooseOption picks among ways to do the current step the one that leaves
+// the rest of the card best; the first on a tie.
+func (s *State) chooseOption(opts []option, rest []string) option {
+	chose := s.CanReserve || isChoose(s.Cybot.Steps[0])
+	free := s.freeDice("")
+	bi := 0
+	var best outcome
+	for i, o := range opts {
+		r := s.plan(rest, minus(free, o.dice), chose)
+		r.tokens += o.tokens
+		if i == 0 || better(r, best) {
+			bi, best = i, r
+		}
+	}
+	return opts[bi]
+}
+
+// chooseDie picks one of the dice for the current step: the one that keeps
+// the dice the rest of the card needs; on a tie the lowest (the highest for
+// a reservation, which another player can only take with a die at least as
+// high).
+func (s *State) chooseDie(dice []int, rest []string, high bool) int {
+	order := append([]int{}, dice...)
+	sort.SliceStable(order, func(i, j int) bool {
+		if high {
+			return s.Dice[order[i]].Value > s.Dice[order[j]].Value
+		}
+		return s.Dice[order[i]].Value < s.Dice[order[j]].Value
+	})
+	var opts []option
+	for _, d := range order {
+		opts = append(opts, option{dice: []int{d}})
+	}
+	return s.chooseOption(opts, rest).dice[0]
+}
+
+func minus(dice, used []int) []int {
+	var out []int
+	for _, d := range dice {
+		if !containsInt(used, d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func singles(dice []int) []option {
+	var out []option
+	for _, d := range dice {
+		out = append(out, option{dice: []int{d}})
+	}
+	return out
+}
+
+func pairs(dice []int) [][]int {
+	var out [][]int
+	for i := range dice {
+		for j := i + 1; j < len(dice); j++ {
+			out = append(out, []int{dice[i], dice[j]})
+		}
+	}
+	return out
+}
+
+// actOptions lists the ways to do a card action with the dice now; chose
+// says a passenger card was chosen just before (a reservation may follow).
+func (s *State) actOptions(act string, dice []int, chose bool) []option {
+	cy := s.Cybot.Seat
+	switch act {
+	case cyChoose, cySet, cyFaceDown, stepReminder:
+		cands, _ := s.cardCands(act, dice)
+		if len(cands) == 0 {
+			return nil
+		}
+		var out []option
+		seen := map[int]bool{}
+		for _, c := range tied(cands) {
+			if c.free {
+				return []option{{}}
+			}
+			for _, d := range c.dice {
+				if !seen[d] {
+					seen[d] = true
+					out = append(out, option{dice: []int{d}})
+				}
+			}
+		}
+		return out
+	case cyReserve:
+		if !(chose || s.CanReserve) || s.reservation(cy) >= 0 || (!chose && len(s.reserveCands()) == 0) {
+			return nil
+		}
+		return singles(dice)
+	case cyTrust, cyTrustTokens:
+		if s.did(spaceTrust) || s.Trust >= data.TrustSpaces {
+			return nil
+		}
+		return singles(dice)
+	case cyDemand:
+		if s.did(spaceDemand) {
+			return nil
+		}
+		var out []option
+		for _, d := range dice {
+			if pl := s.numberPlace(s.Dice[d].Value); pl >= 0 && s.Supply[demandIndex(data.NumberPlaces[pl])] > 0 {
+				out = append(out, option{dice: []int{d}})
+			}
+		}
+		return out
+	case cyBonus:
+		if s.did(spaceBonus) || s.BonusDice == 0 {
+			return nil
+		}
+		return singles(dice)
+	case cyRetreat, cyRetreatThumb, cyRetreatAlways:
+		if s.Round <= 2 || s.did(spaceRetreat) || s.equaliseBlock() != "" {
+			return nil
+		}
+		var out []option
+		for _, p := range pairs(dice) {
+			out = append(out, option{dice: p})
+		}
+		return out
+	case cyPersuade:
+		return s.persuadeOptions(dice, 0)
+	case cyPersuadeTok:
+		if out := s.persuadeOptions(dice, 0); len(out) > 0 {
+			return out
+		}
+		return s.persuadeOptions(dice, min(2, s.Players[cy].demandCount()))
+	}
+	return nil
+}
+
+// persuadeOptions: its own hijacker when it has one, otherwise the
+// rightmost free hijacker the dice fit, with at most the given tokens.
+func (s *State) persuadeOptions(dice []int, tokens int) []option {
+	if s.did(spacePersuade) {
+		return nil
+	}
+	cy := s.Cybot.Seat
+	var places []int
+	if p := s.cybotHijackerPlace(); p > 0 {
+		places = []int{p}
+	} else {
+		for i := len(s.Slots) - 1; i >= 0; i-- {
+			if sl := s.Slots[i]; sl.Tile >= 0 && (sl.Disc < 0 || sl.Disc == cy) {
+				places = append(places, i+1)
+			}
+		}
+	}
+	for _, pl := range places {
+		h := data.Hijackers[s.Slots[pl-1].Tile]
+		var out []option
+		for _, p := range pairs(dice) {
+			x, y := s.Dice[p[0]].Value, s.Dice[p[1]].Value
+			best := -1
+			var adj []adjustment
+			for _, order := range [][2]int{{0, 1}, {1, 0}} {
+				a := shift(p[0], x, h.Ranges[order[0]])
+				b := shift(p[1], y, h.Ranges[order[1]])
+				if c := len(a) + len(b); best < 0 || c < best {
+					best, adj = c, append(a, b...)
+				}
+			}
+			if best <= tokens {
+				out = append(out, option{dice: p, target: pl, tokens: best, adjust: adj})
+			}
+		}
+		if len(out) > 0 {
+			sort.SliceStable(out, func(i, j int) bool { return out[i].tokens < out[j].tokens })
+			return out
+		}
+	}
+	return nil
+}
+
+// shift is the fewest one-pip turns (1 and 6 wrap round) that bring a die
+// into a range.
+func shift(die, v int, r [2]int) []adjustment {
+	if inRange(v, r) {
+		return nil
+	}
+	var best []adjustment
+	for t := r[0]; t <= r[1]; t++ {
+		up := (t - v + 6) % 6
+		down := (v - t + 6) % 6
+		var a []adjustment
+		if up <= down {
+			for range up {
+				a = append(a, adjustment{die, 1})
+			}
+		} else {
+			for range down {
+				a = append(a, adjustment{die, -1})
+			}
+		}
+		if best == nil || len(a) < len(best) {
+			best = a
+		}
+	}
+	return best
+}
+
+// cand is a passenger card the Cybot could take.
+type cand struct {
+	seat int   // 1..6
+	dice []int // dice that can take it
+	free bool  // its own reservation: no die
+	key  [6]int
+}
+
+// rank orders cards by the Cybot's preferences (lower first): "prefers
+// face-up cards of a colour it already owns and has not completed (fewer
+// than 3), and prefers cards it can play. Among several options it takes,
+// in order: (1) the colour the Cybot owns most of; (2) the colour you own
+// most of; (3) the easiest card (lowest cost first; on a tie the lowest
+// trust)". Tiers: 0 face-up, playable, a colour it collects; 1 face-up and
+// playable; 2 face down (it does not know the face: the highest pips
+// first); 3 face-up, not playable (discarded for 1 point); 4 face-up red.
+func (s *State) rank(seat int) [6]int {
+	st := s.Seats[seat-1]
+	if !st.FaceUp {
+		return [6]int{2, 0, 0, 0, 0, -data.Cards[st.Card].Pips}
+	}
+	card := data.Cards[st.Card]
+	if card.Color == red {
+		return [6]int{4}
+	}
+	cy := &s.Players[s.Cybot.Seat]
+	hu := &s.Players[s.human()]
+	owns := cy.colorCount(card.Color)
+	tier := 3
+	if s.cannotPlay(s.Cybot.Seat, st.Card) == "" {
+		tier = 1
+		if owns > 0 && owns < 3 {
+			tier = 0
+		}
+	}
+	cost := 0
+	if card.Demand != "none" {
+		cost = 1
+	}
+	return [6]int{tier, -owns, -hu.colorCount(card.Color), cost, card.Trust, 0}
+}
+
+// reach lists the dice that can take the card at a seat; free for the
+// Cybot's own reservation; any says the Cybot's rule lets any die take it.
+func (s *State) reach(seat int, dice []int, any bool) ([]int, bool) {
+	st := s.Seats[seat-1]
+	cy := s.Cybot.Seat
+	var out []int
+	switch {
+	case st.FaceUp && st.Reserver == cy:
+		return nil, true
+	case st.FaceUp && st.Reserver >= 0:
+		for _, d := range dice {
+			if s.Dice[d].Value >= st.ResDie.Value {
+				out = append(out, d)
+			}
+		}
+	case st.FaceUp || any:
+		out = append(out, dice...)
+	default:
+		for _, d := range dice {
+			if s.Dice[d].Value == data.Cards[st.Card].Pips {
+				out = append(out, d)
+			}
+		}
+	}
+	return out, false
+}
+
+// cardCands lists the cards a choosing step may take with the dice, best
+// first, or why there is none.
+func (s *State) cardCands(act string, dice []int) ([]cand, string) {
+	cy := &s.Players[s.Cybot.Seat]
+	collecting, faceUp := false, false
+	for _, col := range colorNames[:4] {
+		if k := cy.colorCount(col); k > 0 && k < 3 {
+			collecting = true
+		}
+	}
+	for _, st := range s.Seats {
+		if st.Card >= 0 && st.FaceUp {
+			faceUp = true
+		}
+	}
+	// Cards 6 and 8: "If there is no incomplete set or no face-up card:
+	// choose 1 card."
+	setOnly := act == cySet && collecting && faceUp
+	var out []cand
+	for seat := 1; seat <= 6; seat++ {
+		st := s.Seats[seat-1]
+		if st.Card < 0 || act == cyFaceDown && st.FaceUp {
+			continue
+		}
+		c := cand{seat: seat, key: s.rank(seat)}
+		if setOnly && c.key[0] != 0 {
+			continue
+		}
+		c.dice, c.free = s.reach(seat, dice, false)
+		if len(c.dice) == 0 && !c.free {
+			continue
+		}
+		out = append(out, c)
+	}
+	sortCands(out)
+	if len(out) > 0 {
+		return out, ""
+	}
+	switch {
+	case len(dice) == 0:
+		return nil, "no die left"
+	case setOnly:
+		return nil, "no face-up card of a colour it collects that it can play"
+	case act == cyFaceDown:
+		return nil, fmt.Sprintf("no face-down card shows %s", s.diceValues(dice))
+	}
+	return nil, fmt.Sprintf("no card its %s can take", s.diceValues(dice))
+}
+
+// spareCands are the cards for a spare die: the face-up cards, or if there
+// is none the face-down card with the highest value, which any die turns up.
+func (s *State) spareCands(dice []int) []cand {
+	var up, down []cand
+	for seat := 1; seat <= 6; seat++ {
+		st := s.Seats[seat-1]
+		if st.Card < 0 {
+			continue
+		}
+		c := cand{seat: seat, key: s.rank(seat)}
+		c.dice, c.free = s.reach(seat, dice, true)
+		if len(c.dice) == 0 && !c.free {
+			continue
+		}
+		if st.FaceUp {
+			up = append(up, c)
+		} else {
+			down = append(down, c)
+		}
+	}
+	if len(up) == 0 {
+		up = down
+	}
+	sortCands(up)
+	return up
+}
+
+// reserveCands are the face-up cards it may reserve, best first.
+func (s *State) reserveCands() []cand {
+	var out []cand
+	for seat := 1; seat <= 6; seat++ {
+		st := s.Seats[seat-1]
+		if st.Card < 0 || !st.FaceUp || st.Reserver >= 0 || data.Cards[st.Card].Color == red {
+			continue
+		}
+		out = append(out, cand{seat: seat, key: s.rank(seat)})
+	}
+	sortCands(out)
+	return out
+}
+
+func sortCands(c []cand) {
+	sort.SliceStable(c, func(i, j int) bool {
+		for k := range c[i].key {
+			if c[i].key[k] != c[j].key[k] {
+				return c[i].key[k] < c[j].key[k]
+			}
+		}
+		return false
+	})
+}
+
+// tied are the best cards that no preference tells apart.
+func tied(c []cand) []cand {
+	var out []cand
+	for _, x := range c {
+		if x.key == c[0].key {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+func (s *State) diceValues(dice []int) string {
+	var out []string
+	for _, d := range dice {
+		out = append(out, dieLabel(s.Dice[d]))
+	}
+	return strings.Join(out, ", ")
+}

@@ -1,0 +1,224 @@
+package hijacked
+
+import (
+	"fmt"
+
+	"standoff/internal/games"
+)
+
+// The Cybot's police retreat: "Do it as usual if you are willing to equalise
+// your scores (or they are equal already); otherwise do another action. You
+// decide whether you cooperate. The Cybot must have enough demand tokens, but
+// never spends its last one on this action (it keeps it for a passenger
+// card). Draw 2 cubes from the bag: if both are green, you cooperate and
+// spend tokens to equalise scores; otherwise the Cybot does not cooperate."
+
+// equaliseBlock says why the scores cannot be made equal for a retreat, ""
+// when they are equal or can be: the one behind cashes demands, the Cybot
+// never its last token.
+func (s *State) equaliseBlock() string {
+	cy, hu := &s.Players[s.Cybot.Seat], &s.Players[s.human()]
+	switch d := hu.Score - cy.Score; {
+	case d > 0 && cy.demandCount() < d+1:
+		return fmt.Sprintf("scores differ: %s %d, Cybot %d; it would need %d tokens and never spends its last, it has %d", hu.Name, hu.Score, cy.Score, d, cy.demandCount())
+	case d < 0 && hu.demandCount() < -d:
+		return fmt.Sprintf("scores differ: %s %d, Cybot %d; %s has %s to cash, not %d", hu.Name, hu.Score, cy.Score, hu.Name, plural(hu.demandCount(), "demand"), -d)
+	}
+	return ""
+}
+
+// stepRetreat resolves a police retreat on the Cybot's card; false while it
+// waits for the human to say whether they cooperate.
+func (s *State) stepRetreat(step, title string, ev *[]games.Event) bool {
+	cy, hu := s.Cybot.Seat, s.human()
+	why := ""
+	switch {
+	case s.Round <= 2:
+		why = "not in the first two rounds"
+	case s.did(spaceRetreat):
+		why = "it already did this turn"
+	case len(s.freeDice("")) < 2:
+		why = "it needs 2 dice"
+	default:
+		why = s.equaliseBlock()
+	}
+	if d := s.Players[hu].Score - s.Players[cy].Score; why == "" && d != 0 {
+		switch s.answer(moveCooperate) {
+		case "":
+			s.askCooperate(title, d, ev)
+			return false
+		case "no":
+			why = fmt.Sprintf("scores differ and %s does not cooperate", s.Players[hu].Name)
+		default:
+			if a, b, ok := s.cooperationDraw(); !ok {
+				why = fmt.Sprintf("the cooperation draw shows %s and %s: the Cybot does not cooperate", a, b)
+			} else {
+				s.note(ev, fmt.Sprintf("%s: the cooperation draw shows two green cubes (back into the bag): scores are equalised.", title))
+				s.equalise(ev)
+			}
+		}
+	}
+	if why != "" {
+		s.impossible(ev, title, why)
+		if step == cyRetreatThumb || step == cyRetreatAlways {
+			s.thumbAnyway(title, ev)
+		}
+		return true
+	}
+	o := s.chooseOption(s.actOptions(cyRetreat, s.freeDice(""), false), s.rest())
+	s.note(ev, fmt.Sprintf("%s: with its %s and %s.", title, dieLabel(s.Dice[o.dice[0]]), dieLabel(s.Dice[o.dice[1]])))
+	s.execRetreat(cy, Action{Verb: verbRetreat, Dice: s.refs(o.dice)}, ev)
+	if s.Phase == phaseKeep {
+		// It never uses bonus tiles, each scores for it at the end: it keeps
+		// the first drawn.
+		s.execKeep(cy, Action{Verb: verbKeep, What: data.BonusTiles[s.Keep[0]].ID}, ev)
+	}
+	return true
+}
+
+// askCooperate asks the human whether they cooperate.
+func (s *State) askCooperate(title string, d int, ev *[]games.Event) {
+	hu := &s.Players[s.human()]
+	yes := fmt.Sprintf("Cooperate: the Cybot cashes %s to reach your %d", plural(d, "token"), hu.Score)
+	if d < 0 {
+		yes = fmt.Sprintf("Cooperate: cash %s of yours (%s) to reach the Cybot's %d", plural(-d, "demand"), joinNames(s.humanCash(-d)), s.Players[s.Cybot.Seat].Score)
+	}
+	s.ask(ev, moveCooperate, fmt.Sprintf("%s: scores differ (%s %d, Cybot %d). %s, do you cooperate? If you do, 2 cubes are drawn from the bag: with two green ones the scores are equalised and the police retreat.",
+		title, hu.Name, hu.Score, s.Players[s.Cybot.Seat].Score, hu.Name),
+		[]string{moveCooperate + " yes", moveCooperate + " no"}, []string{yes, "Do not cooperate"}, moveCooperate+" no")
+}
+
+// cooperationDraw draws 2 cubes from the bag and puts them back: true when
+// both are green.
+func (s *State) cooperationDraw() (string, string, bool) {
+	g, r := s.Green, s.Red
+	color := func() string {
+		if s.RNG.Intn(g+r) < r {
+			r--
+			return "red"
+		}
+		g--
+		return "green"
+	}
+	a := color()
+	b := color()
+	return a, b, a == "green" && b == "green"
+}
+
+// equalise has the one behind cash demands until the scores are equal.
+func (s *State) equalise(ev *[]games.Event) {
+	cy, hu := s.Cybot.Seat, s.human()
+	if d := s.Players[hu].Score - s.Players[cy].Score; d > 0 {
+		for range d {
+			s.execAnyTime(cy, Action{Verb: verbCash, Demand: demandNames[mostOf(s.Players[cy].Demands)]}, ev)
+		}
+	} else if d < 0 {
+		for _, name := range s.humanCash(-d) {
+			s.execAnyTime(hu, Action{Verb: verbCash, Demand: name}, ev)
+		}
+	}
+}
+
+// humanCash is the demands the human cashes to catch up: the kinds they hold
+// most of first, intel (the wild one) last.
+func (s *State) humanCash(k int) []string {
+	d := s.Players[s.human()].Demands
+	var out []string
+	for range k {
+		best := -1
+		for i := range 3 {
+			if d[i] > 0 && (best < 0 || d[i] > d[best]) {
+				best = i
+			}
+		}
+		if best < 0 && d[intel] > 0 {
+			best = intel
+		}
+		if best < 0 {
+			break
+		}
+		d[best]--
+		out = append(out, demandNames[best])
+	}
+	return out
+}
+
+func joinNames(n []string) string {
+	out := ""
+	for i, x := range n {
+		if i > 0 {
+			out += ", "
+		}
+		out += x
+	}
+	return out
+}
+
+// thumbAnyway is cards 7 and 11: "the Cybot's thumb advances anyway and it
+// puts the top bonus tile in its display".
+func (s *State) thumbAnyway(title string, ev *[]games.Event) {
+	p := &s.Players[s.Cybot.Seat]
+	if p.Thumb < len(data.Recognition)-1 {
+		p.Thumb++
+	}
+	msg := fmt.Sprintf("%s: its thumb advances anyway, to space %d of the recognition track", title, p.Thumb)
+	if k := len(s.Tiles); k > 0 {
+		t := s.Tiles[k-1]
+		s.Tiles = s.Tiles[:k-1]
+		p.Tiles = append(p.Tiles, t)
+		msg += fmt.Sprintf(", and the top bonus tile (%s) goes to its display", data.BonusTiles[t].Name)
+	}
+	s.note(ev, msg+".")
+}
+
+// soloMedal: "You always win the most valuable medal. The others may be
+// moved to empty spaces if needed." When the human meets an objective, the
+// most valuable medal still on the board is moved onto that objective.
+func (s *State) soloMedal(i int) {
+	if s.Cybot == nil {
+		return
+	}
+	best := i
+	for j, m := range s.Medals {
+		if m.State == medalBoard && m.Value > s.Medals[best].Value {
+			best = j
+		}
+	}
+	s.Medals[i].Value, s.Medals[best].Value = s.Medals[best].Value, s.Medals[i].Value
+}
+
+// cybotFinish: "At the end of the game the Cybot gets every medal not won."
+func (s *State) cybotFinish(ev *[]games.Event) {
+	if s.Cybot == nil || s.Players[s.Cybot.Seat].Resigned {
+		return
+	}
+	k := 0
+	for i := range s.Medals {
+		if s.Medals[i].State == medalBoard {
+			s.Medals[i].State, s.Medals[i].Holder = medalHeld, s.Cybot.Seat
+			k++
+		}
+	}
+	if k > 0 {
+		s.say(ev, fmt.Sprintf("The Cybot gets the %s nobody won.", plural(k, "medal")))
+	}
+}
+
+// cybotScore totals the Cybot: as a player, except that the score-track
+// rewards it set aside, the bonus tiles in its display and the hijackers it
+// persuaded score fixed points (see the Assumptions, "5 3 3 8").
+func (s *State) cybotScore(l *ScoreLine) {
+	p := &s.Players[s.Cybot.Seat]
+	pts := cybotRules.EndPoints
+	set := 0
+	for _, k := range s.Cybot.SetAside {
+		set += k
+	}
+	l.SetAside = pts.SetAside * set
+	l.Tiles = pts.Tile * len(p.Tiles)
+	l.Hijackers = pts.Hijacker * len(p.Hijackers)
+	if s.Star == s.Cybot.Seat {
+		l.Star = pts.Star
+	}
+	l.Total = l.Track + l.Medals + l.Demands + l.Star + l.Hijackers + l.Cards + l.Recognition + l.Tiles + l.SetAside
+}
