@@ -271,3 +271,12 @@ func sumTargets(t []int) int {
 	}
 	return n
 }
+
+// locIDs lists the location cards in data order.
+func (d *gameData) locIDs() []string {
+	out := make([]string, len(d.Locations))
+	for i, l := range d.Locations {
+		out[i] = l.ID
+	}
+	return out
+}

@@ -93,9 +93,11 @@ func parseMove(text string) (command, error) {
 			return command{}, fmt.Errorf("`%s` needs a card and at most one target, e.g. `%s I01 HG1`", verb, verb)
 		}
 	case verbReload, verbShare, verbGive, verbGo, verbTake:
-		if n != 1 {
+		if n == 0 {
 			return command{}, fmt.Errorf("`%s` needs one card, e.g. `%s %s`", verb, verb, argExample[verb])
 		}
+		// One card, by id or by a name of several words.
+		c.Args = []string{strings.Join(c.Args, " ")}
 	case verbGrenade:
 		if n != 1 {
 			return command{}, fmt.Errorf("`grenade` needs the grenade card, e.g. `grenade I05`")
