@@ -108,7 +108,13 @@ func (s *State) move(seat int, arg string, ev *[]games.Event) error {
 		return fmt.Errorf("%s is in the %s zone, which is locked in stage %d; you can move to %s", ship.room[room].Name, ship.room[room].Zone, s.Stage, roomList(options))
 	}
 	s.Pawns[seat] = room
-	s.say(ev, fmt.Sprintf("%s moves to %s.", s.Players[seat], ship.room[room].Name))
+	if s.Turns == 1 {
+		// The game's first move may be a bot's, posted in the same message
+		// as the start, so it says who holds the maintenance card.
+		s.say(ev, fmt.Sprintf("%s begins and holds the maintenance card; they move to %s.", s.Players[seat], ship.room[room].Name))
+	} else {
+		s.say(ev, fmt.Sprintf("%s moves to %s.", s.Players[seat], ship.room[room].Name))
+	}
 	if ship.room[room].Zone == zonePurple {
 		// "If the purple zone is accessible and a player moves to the board
 		// computer, your gang can change the ship's course. You escape and the

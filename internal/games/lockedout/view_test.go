@@ -49,7 +49,12 @@ func TestFirstMessageNamesTheMaintenancePlayer(t *testing.T) {
 		if !strings.Contains(p.Text, want) {
 			t.Fatalf("first prompt %q does not say %q", p.Text, want)
 		}
-		must(t, s, s.First, s.Legal(s.First)[0])
+		// The first move's narration says it too: when a bot begins, its
+		// move is posted with the start and no prompt of its own.
+		ev := must(t, s, s.First, s.Legal(s.First)[0])
+		if !strings.Contains(publicEvents(ev), want) {
+			t.Fatalf("first move's events %q do not say %q", publicEvents(ev), want)
+		}
 		for s.Phase != phaseMove {
 			must(t, s, s.actor(), s.Legal(s.actor())[len(s.Legal(s.actor()))-1])
 		}
