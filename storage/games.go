@@ -215,8 +215,13 @@ func scanGame(row scanner) (*Game, error) {
 	return &g, nil
 }
 
-func (s *Store) loadSeats(ctx context.Context, g *Game) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT seat, user_id, name, bot_level, accepted, dm_hash, dm_failed, away
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+func loadSeats(ctx context.Context, q querier, g *Game) error {
+	rows, err := q.QueryContext(ctx, `SELECT seat, user_id, name, bot_level, accepted, dm_hash, dm_failed, away
 		FROM seats WHERE game_id = ? ORDER BY seat`, g.ID)
 	if err != nil {
 		return err
@@ -233,58 +238,96 @@ func (s *Store) loadSeats(ctx context.Context, g *Game) error {
 	return rows.Err()
 }
 
-// Game loads a game by id.
-func (s *Store) Game(ctx context.Context, id int64) (*Game, error) {
-	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games WHERE id = ?`, id))
+// loadGame reads one game row and its seats in one read transaction, so
+// the seats belong to the same version as the row.
+func (s *Store) loadGame(ctx context.Context, where string, args ...any) (*Game, error) {
+	tx, err := s.read.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return nil, err
 	}
-	return g, s.loadSeats(ctx, g)
+	defer tx.Rollback()
+	g, err := scanGame(tx.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games `+where, args...))
+	if err != nil {
+		return nil, err
+	}
+	return g, loadSeats(ctx, tx, g)
+}
+
+// Game loads a game by id.
+func (s *Store) Game(ctx context.Context, id int64) (*Game, error) {
+	return s.loadGame(ctx, `WHERE id = ?`, id)
 }
 
 // OpenGame loads the channel's game in the lobby or being played.
 func (s *Store) OpenGame(ctx context.Context, channel string) (*Game, error) {
-	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games
-		WHERE channel = ? AND status IN ('lobby', 'active')`, channel))
-	if err != nil {
-		return nil, err
-	}
-	return g, s.loadSeats(ctx, g)
+	return s.loadGame(ctx, `WHERE channel = ? AND status IN ('lobby', 'active')`, channel)
 }
 
 // LatestGame loads the channel's most recent game, open or not.
 func (s *Store) LatestGame(ctx context.Context, channel string) (*Game, error) {
-	g, err := scanGame(s.db.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games
-		WHERE channel = ? ORDER BY id DESC LIMIT 1`, channel))
-	if err != nil {
-		return nil, err
-	}
-	return g, s.loadSeats(ctx, g)
+	return s.loadGame(ctx, `WHERE channel = ? ORDER BY id DESC LIMIT 1`, channel)
 }
 
-// ActiveGames lists every game being played (for reminders).
-func (s *Store) ActiveGames(ctx context.Context) ([]*Game, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT `+gameColumns+` FROM games WHERE status = 'active' ORDER BY id`)
+// Due lists the games being played that the clock may have something to do
+// for at now: a turn message owed, a wait long enough for a reminder, an
+// automatic answer or a turn limit, or a game idle long enough to close.
+// waitFrom is the shortest wait that leads to anything (from the config);
+// games whose channel is unreachable are left out until retryFrom.
+func (s *Store) Due(ctx context.Context, now time.Time, waitFrom, closeAfter, retryAfter time.Duration) ([]int64, error) {
+	never := int64(-1 << 62)
+	idle, closeAt := unix(now.Add(-waitFrom)), never
+	if waitFrom <= 0 {
+		idle = never
+	}
+	if closeAfter > 0 {
+		closeAt = unix(now.Add(-closeAfter))
+	}
+	rows, err := s.read.QueryContext(ctx, `SELECT id FROM games WHERE status = 'active'
+		AND (unreachable_at = 0 OR unreachable_at <= ?)
+		AND (post_pending = 1 OR message_id = '' OR turn_started_at <= ? OR updated_at <= ?
+		     OR (turn_limit > 0 AND turn_started_at + turn_limit * 1000000000 <= ?))
+		ORDER BY id`, unix(now.Add(-retryAfter)), idle, closeAt, unix(now))
 	if err != nil {
 		return nil, err
 	}
-	var out []*Game
+	defer rows.Close()
+	var out []int64
 	for rows.Next() {
-		g, err := scanGame(rows)
-		if err != nil {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
+// ActiveGames lists every game being played.
+func (s *Store) ActiveGames(ctx context.Context) ([]*Game, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT id FROM games WHERE status = 'active' ORDER BY id`)
+	if err != nil {
+		return nil, err
+	}
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
 			rows.Close()
 			return nil, err
 		}
-		out = append(out, g)
+		ids = append(ids, id)
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	for _, g := range out {
-		if err := s.loadSeats(ctx, g); err != nil {
+	out := make([]*Game, 0, len(ids))
+	for _, id := range ids {
+		g, err := s.Game(ctx, id)
+		if err != nil {
 			return nil, err
 		}
+		out = append(out, g)
 	}
 	return out, nil
 }
@@ -374,7 +417,7 @@ func (s *Store) SetDM(ctx context.Context, id int64, seat int, hash string, fail
 
 // Moves returns a game's move log in order.
 func (s *Store) Moves(ctx context.Context, id int64) ([]games.SeatMove, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT seat, move FROM moves WHERE game_id = ? ORDER BY n`, id)
+	rows, err := s.read.QueryContext(ctx, `SELECT seat, move FROM moves WHERE game_id = ? ORDER BY n`, id)
 	if err != nil {
 		return nil, err
 	}

@@ -31,7 +31,7 @@ type ResultFilter struct {
 
 // Results lists the seats' results of finished games matching f, newest first.
 func (s *Store) Results(ctx context.Context, f ResultFilter) ([]Result, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT game_id, seat, guild, channel, kind, user_id, automated, rank, score, players, finished_at
+	rows, err := s.read.QueryContext(ctx, `SELECT game_id, seat, guild, channel, kind, user_id, automated, rank, score, players, finished_at
 		FROM results
 		WHERE (? = '' OR guild = ?) AND (? = '' OR channel = ?) AND (? = '' OR kind = ?) AND (? = '' OR user_id = ?)
 		ORDER BY finished_at DESC, game_id DESC, seat`,
@@ -61,7 +61,7 @@ func (s *Store) Results(ctx context.Context, f ResultFilter) ([]Result, error) {
 // FinishedWithoutResults lists finished games that have no results yet
 // (games finished before results were kept), so they can be counted.
 func (s *Store) FinishedWithoutResults(ctx context.Context) ([]int64, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games g WHERE status = 'finished'
+	rows, err := s.read.QueryContext(ctx, `SELECT id FROM games g WHERE status = 'finished'
 		AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY id`)
 	if err != nil {
 		return nil, err

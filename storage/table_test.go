@@ -3,6 +3,8 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"fmt"
+	"sync"
 	"path/filepath"
 	"testing"
 	"time"
@@ -105,5 +107,109 @@ func TestResultsAreWrittenWithTheFinishingSave(t *testing.T) {
 	}
 	if rs, _ := s.Results(ctx, ResultFilter{UserID: "u2"}); len(rs) != 1 || rs[0].Seat != 1 {
 		t.Fatalf("by user %v", rs)
+	}
+}
+
+// The clock asks only for games something may be due for.
+func TestDueListsOnlyWhatTheClockMayAct(t *testing.T) {
+	s, _ := openTemp(t)
+	ctx := context.Background()
+	now := time.Date(2026, 1, 10, 0, 0, 0, 0, time.UTC)
+	mk := func(ch string, f func(g *Game)) int64 {
+		g := newGame(ch)
+		g.MessageID = "m"
+		g.TurnStartedAt, g.UpdatedAt = now.Add(-time.Hour), now.Add(-time.Hour)
+		f(g)
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		return g.ID
+	}
+	fresh := mk("fresh", func(g *Game) {})
+	idle := mk("idle", func(g *Game) { g.TurnStartedAt = now.Add(-13 * time.Hour) })
+	owed := mk("owed", func(g *Game) { g.PostPending = true })
+	noMsg := mk("nomsg", func(g *Game) { g.MessageID = "" })
+	limit := mk("limit", func(g *Game) { g.TurnLimit = 30 * time.Minute })
+	old := mk("old", func(g *Game) { g.UpdatedAt = now.Add(-800 * time.Hour) })
+	gone := mk("gone", func(g *Game) { g.PostPending, g.UnreachableAt = true, now.Add(-time.Hour) })
+	goneLong := mk("gonelong", func(g *Game) { g.PostPending, g.UnreachableAt = true, now.Add(-7*time.Hour) })
+	done := mk("done", func(g *Game) { g.Status, g.TurnStartedAt = Finished, now.Add(-99*time.Hour) })
+	ids, err := s.Due(ctx, now, 12*time.Hour, 720*time.Hour, 6*time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[int64]bool{idle: true, owed: true, noMsg: true, limit: true, old: true, goneLong: true}
+	got := map[int64]bool{}
+	for _, id := range ids {
+		got[id] = true
+	}
+	for id := range want {
+		if !got[id] {
+			t.Errorf("game %d is due but not listed", id)
+		}
+	}
+	for _, id := range []int64{fresh, gone, done} {
+		if got[id] {
+			t.Errorf("game %d is listed but nothing is due", id)
+		}
+	}
+}
+
+// Many moves on different games at once, with reads beside them, never
+// fail each other: one writer connection, transactions that begin as
+// writers, readers that do not wait for it.
+func TestConcurrentMovesOnDifferentGamesNeverFail(t *testing.T) {
+	s, _ := openTemp(t)
+	ctx := context.Background()
+	const games_, moves = 40, 15
+	var ids []int64
+	for i := 0; i < games_; i++ {
+		g := newGame(fmt.Sprintf("c%d", i))
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, g.ID)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, games_*moves*2)
+	for _, id := range ids {
+		wg.Add(2)
+		go func(id int64) {
+			defer wg.Done()
+			for m := 0; m < moves; m++ {
+				g, err := s.Game(ctx, id)
+				if err != nil {
+					errs <- err
+					return
+				}
+				if err := s.Save(ctx, g, g.Version, &games.SeatMove{Seat: m % 2, Move: "x"}); err != nil {
+					errs <- err
+				}
+				if err := s.SetTurnMessage(ctx, g); err != nil {
+					errs <- err
+				}
+			}
+		}(id)
+		go func(id int64) {
+			defer wg.Done()
+			for m := 0; m < moves; m++ {
+				if _, err := s.Moves(ctx, id); err != nil {
+					errs <- err
+				}
+				if _, err := s.Due(ctx, time.Now(), time.Hour, 0, time.Hour); err != nil {
+					errs <- err
+				}
+			}
+		}(id)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Errorf("a storage call failed under load: %v", err)
+	}
+	for _, id := range ids {
+		if ms, _ := s.Moves(ctx, id); len(ms) != moves {
+			t.Errorf("game %d has %d moves, want %d", id, len(ms), moves)
+		}
 	}
 }

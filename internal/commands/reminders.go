@@ -17,14 +17,27 @@ import (
 func (r *Router) Tick(ctx context.Context) {
 	r.work.Add(1)
 	defer r.work.Done()
-	rows, err := r.store.ActiveGames(ctx)
+	// Only the games something may be due for are read, not every game.
+	ids, err := r.store.Due(ctx, r.now(), r.shortestWait(), r.cfg.CloseAfter, unreachableRetry)
 	if err != nil {
-		r.log.Error("reminders: could not list games", "err", err)
+		r.log.Error("reminders: could not list the games due", "err", err)
 		return
 	}
-	for _, row := range rows {
-		r.tickGame(ctx, row.ID)
+	for _, id := range ids {
+		r.tickGame(ctx, id)
 	}
+}
+
+// shortestWait is the least idle time after which the clock acts on a game
+// (a game's own turn limit is asked of the database separately).
+func (r *Router) shortestWait() time.Duration {
+	least := time.Duration(0)
+	for _, d := range []time.Duration{r.cfg.RemindAfter, r.cfg.AnswerAfter, r.cfg.TurnLimit} {
+		if d > 0 && (least == 0 || d < least) {
+			least = d
+		}
+	}
+	return least
 }
 
 func (r *Router) tickGame(ctx context.Context, id int64) {
