@@ -4,8 +4,8 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"sync"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
