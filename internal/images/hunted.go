@@ -1,0 +1,737 @@
+package images
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"strings"
+
+	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
+
+	"standoff/internal/games"
+	"standoff/internal/games/hunted"
+)
+
+// Hunted draws a Hunted: Kobayashi Tower view: tracks and tokens, location
+// progress, the fight and the dice, the row(s) and inventories. Every card
+// type has a colour and a letter, icons are letters in shapes, and a legend
+// explains them, so nothing is told by colour alone.
+func Hunted(v games.View) (image.Image, error) {
+	pv, ok := v.(*hunted.PublicView)
+	if !ok {
+		return nil, fmt.Errorf("images: Hunted cannot draw %T", v)
+	}
+	dc := huntedBoard(pv)
+	return hijackPaletted(dc.Image().(*image.RGBA)), nil
+}
+
+// huntedTexts is every string the image of a view shows (for tests).
+func huntedTexts(v *hunted.PublicView) string {
+	return strings.Join(huntedBoard(v).texts, "\n")
+}
+
+const (
+	huW      = 1200
+	huMargin = 24.0
+	huCardW  = 154.0
+	huCardH  = 150.0
+	huGap    = 10.0
+)
+
+var (
+	huPaper  = color.RGBA{0xf7, 0xf5, 0xef, 0xff}
+	huInk    = color.RGBA{0x1a, 0x20, 0x2c, 0xff}
+	huMuted  = color.RGBA{0x5a, 0x63, 0x70, 0xff}
+	huFaint  = color.RGBA{0xd5, 0xd2, 0xc8, 0xff}
+	huRed    = color.RGBA{0xc5, 0x30, 0x30, 0xff}
+	huGreen  = color.RGBA{0x2f, 0x85, 0x5a, 0xff}
+	huGold   = color.RGBA{0xd6, 0x9e, 0x2e, 0xff}
+	huHeader = color.RGBA{0x22, 0x2b, 0x3a, 0xff}
+	huWhite  = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	// Card types: colour plus the letter printed on the card.
+	huType = map[string]struct {
+		c      color.RGBA
+		letter string
+		name   string
+	}{
+		"terrorist": {color.RGBA{0xb8, 0x32, 0x32, 0xff}, "T", "terrorist"},
+		"door":      {color.RGBA{0x8a, 0x5a, 0x2b, 0xff}, "D", "door"},
+		"weapon":    {color.RGBA{0x2c, 0x52, 0x82, 0xff}, "W", "weapon"},
+		"item":      {color.RGBA{0x2f, 0x85, 0x5a, 0xff}, "I", "item"},
+		"hostage":   {color.RGBA{0x6b, 0x46, 0xc1, 0xff}, "H", "hostage"},
+		"regroup":   {color.RGBA{0x1d, 0x7a, 0x74, 0xff}, "R", "regroup"},
+		"event":     {color.RGBA{0xc0, 0x56, 0x21, 0xff}, "E", "event"},
+	}
+	huIcon = map[string]string{"move": "M", "search": "S", "key": "K"}
+)
+
+// huCanvas caches font faces per size and remembers the strings drawn, so
+// tests can read what an image says.
+type huCanvas struct {
+	*gg.Context
+	faces map[[2]int]font.Face
+	texts []string
+}
+
+func (dc *huCanvas) font(size float64, bold bool) {
+	key := [2]int{int(size * 10), 0}
+	if bold {
+		key[1] = 1
+	}
+	f, ok := dc.faces[key]
+	if !ok {
+		f = Face(size, bold)
+		dc.faces[key] = f
+	}
+	dc.SetFontFace(f)
+}
+
+func (dc *huCanvas) text(s string, x, y, ax, ay float64) {
+	dc.texts = append(dc.texts, s)
+	dc.DrawStringAnchored(s, x, y, ax, ay)
+}
+
+// fit shortens s to width with an ellipsis.
+func (dc *huCanvas) fit(s string, width float64) string {
+	if w, _ := dc.MeasureString(s); w <= width {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		if w, _ := dc.MeasureString(string(r) + "…"); w <= width {
+			break
+		}
+	}
+	return string(r) + "…"
+}
+
+// huSection is one band of the image with its height, drawn at y.
+type huSection struct {
+	h    float64
+	draw func(dc *huCanvas, y float64)
+}
+
+func huntedBoard(v *hunted.PublicView) *huCanvas {
+	var secs []huSection
+	add := func(h float64, f func(dc *huCanvas, y float64)) { secs = append(secs, huSection{h, f}) }
+
+	add(64, func(dc *huCanvas, y float64) { huTitle(dc, v, y) })
+	add(44, func(dc *huCanvas, y float64) { huTime(dc, v, y) })
+	for _, p := range v.Players {
+		p := p
+		add(40, func(dc *huCanvas, y float64) { huPlayerTrack(dc, v, p, y) })
+	}
+	add(62, func(dc *huCanvas, y float64) { huLocations(dc, v, y) })
+	if v.Fight != nil || v.Roll != nil || len(v.Rolls) > 0 {
+		add(huFightHeight(v), func(dc *huCanvas, y float64) { huFight(dc, v, y) })
+	}
+	cardBand := func(title string, cards []hunted.CardView) {
+		if len(cards) == 0 {
+			return
+		}
+		h := huCardsHeight(len(cards))
+		add(h+40, func(dc *huCanvas, y float64) {
+			huLabel(dc, title, y)
+			huCards(dc, cards, y+36)
+		})
+	}
+	if len(v.Choice) > 0 {
+		add(40+70, func(dc *huCanvas, y float64) { huChoice(dc, v, y) })
+	}
+	if v.Current != nil && v.Fight == nil && len(v.Choice) == 0 {
+		add(34, func(dc *huCanvas, y float64) {
+			dc.font(19, false)
+			dc.SetColor(huInk)
+			dc.text(dc.fit(fmt.Sprintf("Location: %s (%s) – %s", v.Current.Name, v.Current.ID, v.Current.Text), huW-2*huMargin), huMargin, y+20, 0, 0.5)
+		})
+	}
+	cardBand("On the monitors (Surveillance Room)", v.Surveil)
+	cardBand("Searched from the body: keep one", v.Reward)
+	for _, p := range v.Players {
+		name := "Row"
+		if v.Coop {
+			name = p.Name + "'s row"
+		}
+		if len(p.Row) == 0 {
+			add(40, func(dc *huCanvas, y float64) { huLabel(dc, name+": empty", y) })
+		} else {
+			cardBand(fmt.Sprintf("%s (%d)", name, len(p.Row)), p.Row)
+		}
+	}
+	if v.Coop {
+		if len(v.Shared) == 0 {
+			add(40, func(dc *huCanvas, y float64) { huLabel(dc, "Shared row: empty", y) })
+		} else {
+			cardBand("Shared row", v.Shared)
+		}
+	}
+	for _, p := range v.Players {
+		name := "Inventory"
+		if v.Coop {
+			name = p.Name + "'s inventory"
+		}
+		cardBand(name, p.Inv)
+	}
+	if v.Coop {
+		cardBand("Shared inventory", v.SharedInv)
+	}
+	add(38+float64(min(3, len(v.Events)))*26, func(dc *huCanvas, y float64) { huLog(dc, v, y) })
+	add(40, func(dc *huCanvas, y float64) { huLegend(dc, y) })
+
+	total := 0.0
+	for _, s := range secs {
+		total += s.h
+	}
+	dc := &huCanvas{Context: gg.NewContext(huW, int(total+12)), faces: map[[2]int]font.Face{}}
+	dc.SetColor(huPaper)
+	dc.Clear()
+	y := 0.0
+	for _, s := range secs {
+		s.draw(dc, y)
+		y += s.h
+	}
+	return dc
+}
+
+func huLabel(dc *huCanvas, s string, y float64) {
+	dc.font(20, true)
+	dc.SetColor(huInk)
+	dc.text(s, huMargin, y+16, 0, 0.5)
+}
+
+func huTitle(dc *huCanvas, v *hunted.PublicView, y float64) {
+	dc.SetColor(huHeader)
+	dc.DrawRectangle(0, y, huW, 56)
+	dc.Fill()
+	dc.font(26, true)
+	dc.SetColor(huWhite)
+	title := "HUNTED: KOBAYASHI TOWER"
+	if v.Coop {
+		title += " · co-op"
+	}
+	dc.text(title, huMargin, y+28, 0, 0.5)
+	dc.font(20, false)
+	status := v.Prompt
+	if v.Over {
+		status = "Game over: " + map[bool]string{true: "WON", false: "LOST"}[v.Won] + fmt.Sprintf(" · score %d", v.Score)
+	}
+	dc.text(dc.fit(status, 640), huW-huMargin, y+28, 1, 0.5)
+}
+
+// huTrack draws numbered boxes 1..n, filled up to value.
+func huTrack(dc *huCanvas, x, y, box float64, n, value, max int, fill color.RGBA) float64 {
+	for i := 1; i <= n; i++ {
+		bx := x + float64(i-1)*(box+3)
+		dc.DrawRectangle(bx, y, box, box)
+		switch {
+		case i <= value:
+			dc.SetColor(fill)
+			dc.FillPreserve()
+			dc.SetColor(huInk)
+		case i > max:
+			dc.SetColor(huFaint)
+			dc.FillPreserve()
+			dc.SetColor(huFaint)
+		default:
+			dc.SetColor(huWhite)
+			dc.FillPreserve()
+			dc.SetColor(huMuted)
+		}
+		dc.SetLineWidth(1.5)
+		dc.Stroke()
+		dc.font(15, true)
+		dc.SetColor(huInk)
+		if i <= value {
+			dc.SetColor(huWhite)
+		}
+		dc.text(fmt.Sprint(i), bx+box/2, y+box/2, 0.5, 0.5)
+	}
+	return x + float64(n)*(box+3)
+}
+
+func huTime(dc *huCanvas, v *hunted.PublicView, y float64) {
+	dc.font(20, true)
+	dc.SetColor(huInk)
+	dc.text(fmt.Sprintf("Time %d", v.Time), huMargin, y+20, 0, 0.5)
+	x := huTrack(dc, huMargin+110, y+5, 30, v.MaxTime, v.Time, v.MaxTime, huGold)
+	dc.font(17, false)
+	dc.SetColor(huMuted)
+	dc.text(fmt.Sprintf("supply: %d ammo · %d key · %d regroup", v.Ammo, v.Keys, v.Regroups), x+10, y+20, 0, 0.5)
+}
+
+func huPlayerTrack(dc *huCanvas, v *hunted.PublicView, p hunted.PlayerView, y float64) {
+	dc.font(20, true)
+	dc.SetColor(huInk)
+	name := "Health"
+	if v.Coop {
+		name = p.Name
+	}
+	dc.text(dc.fit(name, 100), huMargin, y+18, 0, 0.5)
+	x := huTrack(dc, huMargin+110, y+3, 30, 6, p.Health, p.MaxHealth, huRed)
+	dc.font(19, false)
+	dc.SetColor(huInk)
+	x += 14
+	dc.text(fmt.Sprintf("health %d/%d · test dice %d (5+)", p.Health, p.MaxHealth, p.TestDice), x, y+18, 0, 0.5)
+	x += 330
+	x = huToken(dc, x, y+18, "K", p.Keys, "key", huGold)
+	huToken(dc, x+20, y+18, "R", p.Regroup, "regroup (+2)", color.RGBA{0x1d, 0x7a, 0x74, 0xff})
+}
+
+// huToken draws a round token with a letter and "×n name".
+func huToken(dc *huCanvas, x, y float64, letter string, n int, name string, c color.RGBA) float64 {
+	dc.DrawCircle(x+14, y, 14)
+	dc.SetColor(c)
+	dc.Fill()
+	dc.font(16, true)
+	dc.SetColor(huWhite)
+	dc.text(letter, x+14, y, 0.5, 0.5)
+	dc.font(19, false)
+	dc.SetColor(huInk)
+	s := fmt.Sprintf("×%d %s", n, name)
+	dc.text(s, x+34, y, 0, 0.5)
+	w, _ := dc.MeasureString(s)
+	return x + 34 + w
+}
+
+func huLocations(dc *huCanvas, v *hunted.PublicView, y float64) {
+	total := v.LocPassed + v.LocLeft + len(v.Choice)
+	dc.font(20, true)
+	dc.SetColor(huInk)
+	dc.text("Tower", huMargin, y+20, 0, 0.5)
+	box := 34.0
+	x0 := huMargin + 110
+	for i := 0; i < total; i++ {
+		bx := x0 + float64(i)*(box+4)
+		dc.DrawRectangle(bx, y+4, box, box)
+		label := ""
+		left := total - i // position counted from the bottom of the deck
+		switch {
+		case i < v.LocPassed:
+			dc.SetColor(huMuted)
+			dc.FillPreserve()
+			label = "✓"
+		case i < v.LocPassed+len(v.Choice):
+			dc.SetColor(huGold)
+			dc.FillPreserve()
+			label = "?"
+		case v.RoofTop && i == v.LocPassed+len(v.Choice):
+			dc.SetColor(huRed)
+			dc.FillPreserve()
+			label = "R"
+		case !v.RoofTop && left <= v.RoofIn:
+			dc.SetColor(color.RGBA{0xf6, 0xd5, 0xd5, 0xff})
+			dc.FillPreserve()
+			label = "R?"
+		default:
+			dc.SetColor(huWhite)
+			dc.FillPreserve()
+		}
+		dc.SetColor(huInk)
+		dc.SetLineWidth(1.5)
+		dc.Stroke()
+		if label == "✓" {
+			dc.SetColor(huWhite)
+			dc.SetLineWidth(3)
+			dc.MoveTo(bx+8, y+22)
+			dc.LineTo(bx+15, y+30)
+			dc.LineTo(bx+27, y+12)
+			dc.Stroke()
+		} else if label != "" {
+			dc.font(15, true)
+			dc.SetColor(huInk)
+			dc.text(label, bx+box/2, y+4+box/2, 0.5, 0.5)
+		}
+	}
+	roof := fmt.Sprintf("Roof (R) among the last %d", v.RoofIn)
+	if v.RoofTop {
+		roof = "the Roof is next"
+	}
+	dc.font(18, false)
+	dc.SetColor(huMuted)
+	dc.text(fmt.Sprintf("%d locations passed, %d left: %s · Hunted deck %d, discard %d", v.LocPassed, v.LocLeft, roof, v.Deck, v.Discard), x0, y+54, 0, 0.5)
+}
+
+func huChoice(dc *huCanvas, v *hunted.PublicView, y float64) {
+	huLabel(dc, "Location cards drawn: play one", y)
+	x := huMargin
+	w := (huW - 2*huMargin - huGap) / 2
+	for _, l := range v.Choice {
+		dc.DrawRoundedRectangle(x, y+34, w, 66, 8)
+		dc.SetColor(huWhite)
+		dc.FillPreserve()
+		dc.SetColor(huGold)
+		dc.SetLineWidth(3)
+		dc.Stroke()
+		dc.font(19, true)
+		dc.SetColor(huInk)
+		dc.text(dc.fit(l.Name+" ("+l.ID+")", w-20), x+10, y+52, 0, 0.5)
+		dc.font(16, false)
+		dc.text(dc.fit(l.Text, w-20), x+10, y+80, 0, 0.5)
+		x += w + huGap
+	}
+}
+
+func huFightHeight(v *hunted.PublicView) float64 {
+	h := 20.0
+	if v.Fight != nil {
+		h += 84
+	}
+	if v.Roll != nil {
+		h += 70
+	}
+	h += float64(min(2, len(v.Rolls))) * 62
+	return h
+}
+
+func huFight(dc *huCanvas, v *hunted.PublicView, y float64) {
+	y += 8
+	if f := v.Fight; f != nil {
+		dc.DrawRoundedRectangle(huMargin, y, huW-2*huMargin, 74, 8)
+		dc.SetColor(color.RGBA{0xfd, 0xec, 0xec, 0xff})
+		dc.FillPreserve()
+		dc.SetColor(huRed)
+		dc.SetLineWidth(3)
+		dc.Stroke()
+		dc.font(22, true)
+		dc.SetColor(huInk)
+		title := "FIGHT: " + f.Name
+		if f.HostageIcon {
+			title += " (attacks hostages first)"
+		}
+		dc.text(title, huMargin+14, y+22, 0, 0.5)
+		dc.font(17, false)
+		dc.SetColor(huMuted)
+		dc.text(fmt.Sprintf("round %d · %s fought last", f.Round+1, f.Fighter), huMargin+14, y+52, 0, 0.5)
+		x := huMargin + 560.0
+		if f.Lars {
+			for i := 0; i < f.LarsNeed; i++ {
+				huTarget(dc, x, y+10, "5+", i < f.LarsHits)
+				x += 66
+			}
+			dc.font(18, false)
+			dc.SetColor(huInk)
+			dc.text(fmt.Sprintf("Lars: %d of %d hits", f.LarsHits, f.LarsNeed), x+10, y+37, 0, 0.5)
+		} else {
+			for i, t := range f.Targets {
+				huTarget(dc, x, y+10, fmt.Sprint(t), f.Hit[i])
+				x += 66
+			}
+			dc.font(18, false)
+			dc.SetColor(huInk)
+			dc.text("targets (X = hit)", x+10, y+37, 0, 0.5)
+		}
+		y += 84
+	}
+	if r := v.Roll; r != nil {
+		huDiceLine(dc, y, "Just rolled ("+r.What+"), not kept yet:", r.Dice, "")
+		y += 70
+	}
+	rolls := v.Rolls
+	if len(rolls) > 2 {
+		rolls = rolls[len(rolls)-2:]
+	}
+	for i := len(rolls) - 1; i >= 0; i-- {
+		r := rolls[i]
+		huDiceLine(dc, y, r.Who+", "+r.What+":", r.Dice, r.Outcome)
+		y += 62
+	}
+}
+
+// huTarget draws a target number box; a hit is crossed out.
+func huTarget(dc *huCanvas, x, y float64, label string, hit bool) {
+	dc.DrawRoundedRectangle(x, y, 54, 54, 6)
+	dc.SetColor(huWhite)
+	if hit {
+		dc.SetColor(huFaint)
+	}
+	dc.FillPreserve()
+	dc.SetColor(huRed)
+	dc.SetLineWidth(2.5)
+	dc.Stroke()
+	dc.font(24, true)
+	dc.SetColor(huInk)
+	dc.text(label, x+27, y+27, 0.5, 0.5)
+	if hit {
+		dc.SetColor(huRed)
+		dc.SetLineWidth(4)
+		dc.DrawLine(x+8, y+8, x+46, y+46)
+		dc.DrawLine(x+46, y+8, x+8, y+46)
+		dc.Stroke()
+	}
+}
+
+// huDiceLine writes a label and the dice with their faces.
+func huDiceLine(dc *huCanvas, y float64, label string, dice []hunted.Die, outcome string) {
+	dc.font(18, false)
+	dc.SetColor(huInk)
+	dc.text(dc.fit(label, 420), huMargin, y+26, 0, 0.5)
+	x := huMargin + 430
+	for _, d := range dice {
+		huDie(dc, x, y+2, d)
+		x += 62
+	}
+	if outcome != "" {
+		dc.font(19, true)
+		dc.SetColor(huInk)
+		dc.text(dc.fit("→ "+outcome, huW-huMargin-x-10), x+10, y+26, 0, 0.5)
+	}
+}
+
+// huDie draws a die: a square with its value, its kind below, regroup
+// tokens as +2.
+func huDie(dc *huCanvas, x, y float64, d hunted.Die) {
+	dc.DrawRoundedRectangle(x, y, 48, 52, 8)
+	dc.SetColor(huWhite)
+	dc.FillPreserve()
+	dc.SetColor(huInk)
+	dc.SetLineWidth(2.5)
+	dc.Stroke()
+	dc.font(24, true)
+	dc.text(fmt.Sprint(d.Value()), x+24, y+19, 0.5, 0.5)
+	dc.font(13, false)
+	kind := fmt.Sprintf("d%d", d.Sides)
+	if d.Boost > 0 {
+		kind += fmt.Sprintf(" +%d", 2*d.Boost)
+	}
+	dc.text(kind, x+24, y+42, 0.5, 0.5)
+}
+
+// huPerLine is how many cards fit on a line.
+func huPerLine() int {
+	w := float64(huW) - 2*huMargin + huGap
+	return int(w / (huCardW + huGap))
+}
+
+func huCardsHeight(n int) float64 {
+	perLine := huPerLine()
+	lines := (n + perLine - 1) / perLine
+	return float64(lines)*(huCardH+huGap) + 4
+}
+
+func huCards(dc *huCanvas, cards []hunted.CardView, y float64) {
+	perLine := huPerLine()
+	for i, c := range cards {
+		x := huMargin + float64(i%perLine)*(huCardW+huGap)
+		cy := y + float64(i/perLine)*(huCardH+huGap)
+		huCard(dc, c, x, cy)
+	}
+}
+
+// huCard draws one card: a type band with letter and name, its id, the
+// icons it pays with (left), bells, cost, and what it does.
+func huCard(dc *huCanvas, c hunted.CardView, x, y float64) {
+	t := huType[c.Type]
+	dc.DrawRoundedRectangle(x, y, huCardW, huCardH, 8)
+	dc.SetColor(huWhite)
+	if c.FaceDown {
+		dc.SetColor(huFaint)
+	}
+	dc.FillPreserve()
+	dc.SetColor(t.c)
+	dc.SetLineWidth(3)
+	dc.Stroke()
+	dc.DrawRectangle(x+1.5, y+1.5, huCardW-3, 28)
+	dc.Fill()
+	dc.font(16, true)
+	dc.SetColor(huWhite)
+	dc.text(t.letter, x+10, y+16, 0, 0.5)
+	dc.text(dc.fit(c.Name, huCardW-36), x+28, y+16, 0, 0.5)
+	dc.font(14, false)
+	dc.SetColor(huMuted)
+	dc.text(c.ID, x+huCardW-8, y+42, 1, 0.5)
+	// Pay icons.
+	ix := x + 8
+	for _, a := range c.Actions {
+		huIconBox(dc, ix, y+34, huIcon[a])
+		ix += 28
+	}
+	if c.Noise > 0 {
+		huBell(dc, ix+10, y+46)
+		if c.Noise > 1 {
+			dc.font(14, true)
+			dc.SetColor(huInk)
+			dc.text(fmt.Sprintf("×%d", c.Noise), ix+22, y+46, 0, 0.5)
+		}
+	}
+	lines := huCardLines(c)
+	dc.font(15, false)
+	dc.SetColor(huInk)
+	for i, l := range lines {
+		if i >= 4 {
+			break
+		}
+		if i == 0 && c.Type == "terrorist" {
+			dc.font(22, true)
+		} else {
+			dc.font(15, false)
+		}
+		dc.text(dc.fit(l, huCardW-14), x+8, y+72+float64(i)*20, 0, 0.5)
+	}
+	if c.Type == "weapon" {
+		huWeaponDice(dc, c, x+8, y+huCardH-30)
+	}
+	if c.Type == "door" {
+		for i := 0; i < c.Locations; i++ {
+			huDiamond(dc, x+16+float64(i)*20, y+92)
+		}
+		dc.font(15, false)
+		dc.SetColor(huInk)
+		word := "location"
+		if c.Locations > 1 {
+			word = "locations"
+		}
+		dc.text(fmt.Sprintf("%d %s", c.Locations, word), x+10+float64(c.Locations)*20, y+92, 0, 0.5)
+	}
+}
+
+// huCardLines says what a card does, in short lines.
+func huCardLines(c hunted.CardView) []string {
+	cost := ""
+	if len(c.Cost) > 0 {
+		var ic []string
+		for _, a := range c.Cost {
+			ic = append(ic, huIcon[a])
+		}
+		cost = "cost " + strings.Join(ic, "+")
+	}
+	if c.CostTime > 0 {
+		cost = fmt.Sprintf("cost %d time", c.CostTime)
+	}
+	switch c.Type {
+	case "terrorist":
+		var t []string
+		for _, n := range c.Targets {
+			t = append(t, fmt.Sprint(n))
+		}
+		out := []string{strings.Join(t, "  "), fmt.Sprintf("draw %d if beaten", len(c.Targets))}
+		if c.HostageIcon {
+			out = append(out, "H: hits hostages")
+		}
+		return out
+	case "door":
+		return []string{cost, ""}
+	case "weapon":
+		if c.Flipped {
+			return []string{cost, "BARE HANDS: 1 d6"}
+		}
+		return []string{cost, fmt.Sprintf("%d d%d · %d mag", c.FullDice, c.Sides, c.Mags)}
+	case "hostage":
+		state := "face up (3 pts)"
+		if c.FaceDown {
+			state = "FACE DOWN (1 pt)"
+		}
+		return []string{cost, "flip: " + c.Effect, state}
+	case "item":
+		return []string{cost, c.Effect}
+	case "regroup":
+		return []string{cost, "regroup token"}
+	case "event":
+		return []string{c.Text}
+	}
+	return []string{cost}
+}
+
+// huWeaponDice shows the dice on a weapon (filled) and used ones (outline),
+// then its magazines as ammo tokens.
+func huWeaponDice(dc *huCanvas, c hunted.CardView, x, y float64) {
+	if c.Flipped {
+		return
+	}
+	for i := 0; i < c.FullDice; i++ {
+		dc.DrawRoundedRectangle(x+float64(i)*22, y, 18, 18, 3)
+		if i < c.Dice {
+			dc.SetColor(huType["weapon"].c)
+			dc.FillPreserve()
+		} else {
+			dc.SetColor(huWhite)
+			dc.FillPreserve()
+		}
+		dc.SetColor(huInk)
+		dc.SetLineWidth(1.5)
+		dc.Stroke()
+	}
+	ax := x + float64(c.FullDice)*22 + 8
+	for i := 0; i < c.Mags; i++ {
+		dc.DrawCircle(ax+float64(i)*16+7, y+9, 7)
+		dc.SetColor(huGold)
+		dc.FillPreserve()
+		dc.SetColor(huInk)
+		dc.SetLineWidth(1.2)
+		dc.Stroke()
+	}
+}
+
+// huIconBox draws an action icon: a letter in a rounded square.
+func huIconBox(dc *huCanvas, x, y float64, letter string) {
+	dc.DrawRoundedRectangle(x, y, 24, 24, 5)
+	dc.SetColor(huHeader)
+	dc.Fill()
+	dc.font(15, true)
+	dc.SetColor(huWhite)
+	dc.text(letter, x+12, y+12, 0.5, 0.5)
+}
+
+// huDiamond draws a location icon.
+func huDiamond(dc *huCanvas, x, y float64) {
+	dc.MoveTo(x, y-9)
+	dc.LineTo(x+8, y)
+	dc.LineTo(x, y+9)
+	dc.LineTo(x-8, y)
+	dc.ClosePath()
+	dc.SetColor(huType["door"].c)
+	dc.Fill()
+}
+
+// huBell draws a bell (noise icon).
+func huBell(dc *huCanvas, x, y float64) {
+	dc.SetColor(huGold)
+	dc.MoveTo(x-9, y+7)
+	dc.QuadraticTo(x-7, y-10, x, y-10)
+	dc.QuadraticTo(x+7, y-10, x+9, y+7)
+	dc.ClosePath()
+	dc.FillPreserve()
+	dc.SetColor(huInk)
+	dc.SetLineWidth(1.5)
+	dc.Stroke()
+	dc.DrawCircle(x, y+9, 2.5)
+	dc.Fill()
+}
+
+func huLog(dc *huCanvas, v *hunted.PublicView, y float64) {
+	huLabel(dc, "Recently", y)
+	ev := v.Events
+	if len(ev) > 3 {
+		ev = ev[len(ev)-3:]
+	}
+	dc.font(17, false)
+	dc.SetColor(huInk)
+	for i, e := range ev {
+		dc.text(dc.fit(e, huW-2*huMargin), huMargin, y+44+float64(i)*26, 0, 0.5)
+	}
+}
+
+func huLegend(dc *huCanvas, y float64) {
+	dc.SetColor(huFaint)
+	dc.DrawRectangle(0, y, huW, 40)
+	dc.Fill()
+	x := huMargin
+	for _, ic := range []struct{ l, name string }{{"M", "move"}, {"S", "search"}, {"K", "key"}} {
+		huIconBox(dc, x, y+8, ic.l)
+		dc.font(16, false)
+		dc.SetColor(huInk)
+		dc.text(ic.name, x+30, y+20, 0, 0.5)
+		x += 100
+	}
+	huBell(dc, x+10, y+18)
+	dc.font(16, false)
+	dc.SetColor(huInk)
+	dc.text("noise", x+24, y+20, 0, 0.5)
+	x += 80
+	huDiamond(dc, x+8, y+20)
+	dc.SetColor(huInk)
+	dc.text("location", x+22, y+20, 0, 0.5)
+	x += 100
+	dc.text("cards: T terrorist D door W weapon I item H hostage R regroup E event", x, y+20, 0, 0.5)
+}
