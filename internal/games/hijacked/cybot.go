@@ -639,7 +639,7 @@ func (s *State) stepBonus(title string, ev *[]games.Event) {
 	s.execBonus(s.Cybot.Seat, Action{Verb: verbBonus, Dice: []DieRef{s.ref(die)}}, ev)
 	if cybotRules.Cards[s.Cybot.Card-1].Reminder {
 		s.Cybot.Reminder = true
-		s.note(ev, fmt.Sprintf("Cybot card 5 stays as a reminder: %s.", strings.ToLower(cybotRules.Reminder[:1])+cybotRules.Reminder[1:]))
+		s.note(ev, fmt.Sprintf("Cybot card 5 stays out: %s.", cybotRules.Reminder))
 	}
 }
 
@@ -736,7 +736,7 @@ func (s *State) spareToken(title string, ev *[]games.Event) {
 	}
 	s.Supply[d]--
 	s.Players[s.Cybot.Seat].Demands[d]++
-	s.note(ev, fmt.Sprintf("%s: trades its %s for a demand token: takes a %s.", title, dieLabel(s.Dice[die]), demandNames[d]))
+	s.note(ev, fmt.Sprintf("%s: trades its %s for a demand token: takes %s.", title, dieLabel(s.Dice[die]), article(demandNames[d])))
 }
 
 // spareCard: "With a 2nd die left, choose 1 more passenger card; if there is
@@ -789,4 +789,12 @@ func lowest(s *State, dice []int) int {
 		}
 	}
 	return best
+}
+
+// article puts "a" or "an" before a word: "an intel".
+func article(w string) string {
+	if strings.ContainsRune("aeiou", rune(w[0])) {
+		return "an " + w
+	}
+	return "a " + w
 }

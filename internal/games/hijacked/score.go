@@ -34,7 +34,7 @@ func (s *State) addPoints(seat, n int, ev *[]games.Event) {
 			// "Tokens it gets as score-track rewards cannot be used during
 			// the game: they are set aside and score at the end."
 			s.Cybot.SetAside[d]++
-			s.say(ev, fmt.Sprintf("The Cybot stops on the bonus space at %d: a %s is set aside, %d points at the end.", b.At, b.Demand, cybotRules.EndPoints.SetAside))
+			s.say(ev, fmt.Sprintf("The Cybot stops on the bonus space at %d: %s is set aside, %d points at the end.", b.At, article(b.Demand), cybotRules.EndPoints.SetAside))
 			continue
 		}
 		p.Demands[d]++
