@@ -576,7 +576,7 @@ func TestCybotSpareDice(t *testing.T) {
 		s := cySoloGame(t, 30)
 		cyEmptyBoard(s)
 		cybotOn(t, s, 4, 0, s.Numbers[2], 6) // nothing on the board: card 4 is impossible
-		s.Dice[1].Used = true                 // one die left
+		s.Dice[1].Used = true                // one die left
 		before := s.Players[1].Demands
 		out := cyRun(t, s)
 		want := demandIndex(data.NumberPlaces[2])
