@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -74,11 +75,14 @@ type Router struct {
 	seed  func() uint64
 	locks sync.Map // game id -> *sync.Mutex
 	work  sync.WaitGroup
+	// renders holds a token per picture being drawn and encoded.
+	renders chan struct{}
 }
 
 // New makes a router.
 func New(d Deps, cfg Config) *Router {
-	r := &Router{store: d.Store, out: d.Transport, cfg: cfg, log: d.Log, now: d.Now, seed: d.Seed}
+	r := &Router{store: d.Store, out: d.Transport, cfg: cfg, log: d.Log, now: d.Now, seed: d.Seed,
+		renders: make(chan struct{}, runtime.GOMAXPROCS(0))}
 	r.games = append(r.games, d.Games...)
 	sort.Slice(r.games, func(i, j int) bool { return r.games[i].Kind.Name < r.games[j].Kind.Name })
 	if r.log == nil {

@@ -222,6 +222,10 @@ func (r *Router) picture(t *table, v games.View, name string) (File, bool) {
 	if t.game.Draw == nil || v == nil {
 		return File{}, false
 	}
+	// Rendering is most of a move's cost: bound how many run at once, so a
+	// burst of moves queues instead of holding every picture in memory.
+	r.renders <- struct{}{}
+	defer func() { <-r.renders }()
 	img, err := t.game.Draw(v)
 	if err != nil {
 		r.log.Error("could not draw", "game", t.row.ID, "err", err)
