@@ -92,7 +92,15 @@ func serve(args []string) error {
 	log.Info("Standoff is running; stop with Ctrl-C", "database", cfg.Database)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	<-ctx.Done()
-	log.Info("shutting down: finishing moves in flight")
-	return bot.Close()
+	select {
+	case <-ctx.Done():
+		log.Info("shutting down: finishing moves in flight")
+		return bot.Close()
+	case err := <-bot.Failed():
+		// A close code reconnecting cannot fix (wrong token, disallowed
+		// intents...): stop with the cause rather than look alive.
+		log.Error("the Discord connection cannot go on; stopping", "err", err)
+		bot.Close()
+		return err
+	}
 }

@@ -58,6 +58,13 @@ type Bot struct {
 	dmMu sync.Mutex
 	dms  map[string]string // user id -> DM channel id
 
+	// The gateway runs until Close (gwStop) or a close code reconnecting
+	// cannot fix, which failed then carries.
+	gw     *gateway
+	gwStop context.CancelFunc
+	gwDone chan struct{}
+	failed chan error
+
 	// mu guards router and closed; inflight counts interactions being
 	// answered, so Close waits for their follow-ups as well as their moves.
 	mu       sync.Mutex
@@ -81,8 +88,9 @@ func New(opts Options) (*Bot, error) {
 	// arrive whatever the intents; the bot reads no messages, members or
 	// presences, so it asks for nothing.
 	s.Identify.Intents = discordgo.IntentsNone
-	s.ShouldReconnectOnError = true
-	s.ShouldRetryOnRateLimit = true // sleep for retry_after, then try again
+	// The session only holds the token, HTTP client and websocket dialer
+	// (tests point them at a fake Discord): REST (rest.go) and the gateway
+	// (gateway.go) are the bot's own.
 	s.StateEnabled = false
 	if opts.Log == nil {
 		opts.Log = slog.Default()
@@ -106,34 +114,67 @@ func (b *Bot) Session() *discordgo.Session { return b.s }
 
 // Open connects to the gateway and returns the bot's user id once Ready.
 // Interactions that arrive before Serve are answered with "starting up"
-// rather than left to fail.
+// rather than left to fail. A close code that reconnecting cannot fix
+// (a wrong token, disallowed intents...) is returned here when it comes
+// at once, or later through Failed.
 func (b *Bot) Open() (string, error) {
 	var once sync.Once
-	b.s.AddHandler(func(_ *discordgo.Session, r *discordgo.Ready) {
-		b.log.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
-		once.Do(func() {
-			b.userID, b.appID = r.User.ID, r.User.ID
-			if r.Application != nil && r.Application.ID != "" {
-				b.appID = r.Application.ID
+	b.gw = &gateway{
+		dialer: b.s.Dialer, token: b.s.Token, intents: b.s.Identify.Intents, log: b.log,
+		url: func(ctx context.Context) (string, error) {
+			var gb struct {
+				URL string `json:"url"`
 			}
-			for _, g := range r.Guilds {
-				b.guilds = append(b.guilds, g.ID)
+			err := b.api.call(ctx, http.MethodGet, discordgo.EndpointGatewayBot, nil, nil, &gb)
+			return gb.URL, err
+		},
+		onReady: func(r *discordgo.Ready) {
+			b.log.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
+			once.Do(func() {
+				b.userID, b.appID = r.User.ID, r.User.ID
+				if r.Application != nil && r.Application.ID != "" {
+					b.appID = r.Application.ID
+				}
+				for _, g := range r.Guilds {
+					b.guilds = append(b.guilds, g.ID)
+				}
+				close(b.ready)
+			})
+		},
+		onInteraction: b.onInteraction,
+	}
+	ctx, stop := context.WithCancel(context.Background())
+	b.gwStop, b.gwDone, b.failed = stop, make(chan struct{}), make(chan error, 1)
+	first := make(chan error, 1)
+	go func() {
+		defer close(b.gwDone)
+		if err := b.gw.run(ctx, func(err error) { first <- err }); err != nil {
+			b.failed <- err
+		}
+	}()
+	timeout := time.NewTimer(30 * time.Second)
+	defer timeout.Stop()
+	for {
+		select {
+		case err := <-first:
+			if err != nil {
+				stop()
+				return "", fmt.Errorf("connect to Discord: %w", err)
 			}
-			close(b.ready)
-		})
-	})
-	b.s.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { b.onInteraction(i) })
-	if err := b.s.Open(); err != nil {
-		return "", fmt.Errorf("connect to Discord: %w", err)
+		case <-b.ready:
+			return b.userID, nil
+		case <-timeout.C:
+			stop()
+			<-b.gwDone
+			return "", errors.New("Discord did not send Ready within 30 seconds")
+		}
 	}
-	select {
-	case <-b.ready:
-	case <-time.After(30 * time.Second):
-		b.s.Close()
-		return "", errors.New("Discord did not send Ready within 30 seconds")
-	}
-	return b.userID, nil
 }
+
+// Failed delivers the error that stopped the gateway for good (a close
+// code reconnecting cannot fix); the bot can no longer receive
+// interactions and should exit with it.
+func (b *Bot) Failed() <-chan error { return b.failed }
 
 // Serve registers the router's commands with one bulk overwrite, clears
 // the scope not in use, and starts answering interactions and ticking
@@ -187,7 +228,10 @@ func (b *Bot) Close() error {
 		if router != nil {
 			router.Wait()
 		}
-		err = b.s.Close()
+		if b.gwStop != nil {
+			b.gwStop() // a 1000 close: Discord ends the session
+			<-b.gwDone
+		}
 	})
 	return err
 }

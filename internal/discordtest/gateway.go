@@ -470,6 +470,18 @@ func (s *Server) InvalidateSession() {
 	s.notify()
 }
 
+// InvalidSessionResumable sends op 9 Invalid Session with d true: the
+// session is still valid and the client may resume it (Discord asks for a
+// random wait of 1-5 s first).
+func (s *Server) InvalidSessionResumable() {
+	g := s.gw
+	g.mu.Lock()
+	for c := range g.conns {
+		_ = c.writeJSON(map[string]any{"op": 9, "d": true})
+	}
+	g.mu.Unlock()
+}
+
 // GatewayStats returns the gateway's counters.
 func (s *Server) GatewayStats() GatewayStats {
 	g := s.gw
