@@ -115,42 +115,72 @@ func (s *State) turnActions(seat int, withEnd bool) []Action {
 		}
 		return s.legal(seat, c)
 	}
+	// Candidates are pre-filtered on what is cheap to see (pips, ranges,
+	// spaces already used); check has the last word.
 	vals, pairs := s.valueRefs(), s.pairRefs()
+	p := &s.Players[seat]
 	for t := 0; t <= 6; t++ {
-		c = append(c, Action{Verb: verbCard, Target: t})
+		if t == 0 && !p.hasTile(tileTop) {
+			continue
+		}
+		if t > 0 {
+			st := s.Seats[t-1]
+			if st.Card < 0 {
+				continue
+			}
+			if st.Reserver == seat {
+				c = append(c, Action{Verb: verbCard, Target: t})
+				continue
+			}
+		}
 		for _, v := range vals {
 			c = append(c, Action{Verb: verbCard, Target: t, Dice: []DieRef{v}})
 		}
 	}
 	if s.CanReserve {
 		for t := 1; t <= 6; t++ {
+			if st := s.Seats[t-1]; st.Card < 0 || !st.FaceUp || st.Reserver >= 0 {
+				continue
+			}
 			for _, v := range s.kindRefs() {
 				c = append(c, Action{Verb: verbReserve, Target: t, Dice: []DieRef{v}})
 			}
 		}
 	}
-	for _, p := range pairs {
-		for h := 1; h <= 4; h++ {
-			c = append(c, Action{Verb: verbPersuade, Target: h, Dice: p})
+	if !s.did(spacePersuade) {
+		for _, pr := range pairs {
+			for h := 1; h <= 4; h++ {
+				c = append(c, Action{Verb: verbPersuade, Target: h, Dice: pr})
+			}
 		}
 	}
 	for _, v := range vals {
-		c = append(c, Action{Verb: verbDemand, Dice: []DieRef{v}})
+		if s.numberPlace(v.Value) >= 0 && !s.did(spaceDemand) {
+			c = append(c, Action{Verb: verbDemand, Dice: []DieRef{v}})
+		}
 	}
-	for n := 3; n >= 1; n-- {
+	if !s.did(spaceTrust) && s.Trust < data.TrustSpaces {
+		for n := 3; n >= 1; n-- {
+			for _, v := range vals {
+				c = append(c, Action{Verb: verbTrust, Target: n, Dice: []DieRef{v}})
+			}
+		}
+	}
+	if !s.did(spaceRetreat) && s.Round > 2 {
+		for _, pr := range pairs {
+			c = append(c, Action{Verb: verbRetreat, Dice: pr})
+		}
+	}
+	if !s.did(spaceBonus) && s.BonusDice > 0 {
 		for _, v := range vals {
-			c = append(c, Action{Verb: verbTrust, Target: n, Dice: []DieRef{v}})
+			c = append(c, Action{Verb: verbBonus, Dice: []DieRef{v}})
 		}
 	}
-	for _, p := range pairs {
-		c = append(c, Action{Verb: verbRetreat, Dice: p})
-	}
 	for _, v := range vals {
-		c = append(c, Action{Verb: verbBonus, Dice: []DieRef{v}})
-	}
-	for _, v := range vals {
-		for _, d := range demandNames {
-			c = append(c, Action{Verb: verbAdjust, Dice: []DieRef{v}, Delta: 1, Demand: d}, Action{Verb: verbAdjust, Dice: []DieRef{v}, Delta: -1, Demand: d})
+		for d, name := range demandNames {
+			if p.Demands[d] > 0 {
+				c = append(c, Action{Verb: verbAdjust, Dice: []DieRef{v}, Delta: 1, Demand: name}, Action{Verb: verbAdjust, Dice: []DieRef{v}, Delta: -1, Demand: name})
+			}
 		}
 	}
 	if withEnd {
@@ -167,13 +197,22 @@ func (s *State) AnyTimeActions(seat int) []Action {
 	p := &s.Players[seat]
 	var c []Action
 	for _, col := range colorNames[:4] {
-		c = append(c, Action{Verb: verbFree, What: "pilot", Color: col}, Action{Verb: verbFree, What: "passenger", Color: col})
+		if k := p.colorCount(col); k >= 3 {
+			c = append(c, Action{Verb: verbFree, What: "pilot", Color: col})
+		}
+		if k := p.colorCount(col); k >= 2 {
+			c = append(c, Action{Verb: verbFree, What: "passenger", Color: col})
+		}
 	}
-	for _, d := range demandNames {
-		c = append(c, Action{Verb: verbCash, Demand: d})
+	for d, name := range demandNames {
+		if p.Demands[d] > 0 {
+			c = append(c, Action{Verb: verbCash, Demand: name})
+		}
 	}
-	for i := range s.Medals {
-		c = append(c, Action{Verb: verbMedal, Target: i + 1})
+	for i, m := range s.Medals {
+		if m.Holder == seat && m.State == medalHeld {
+			c = append(c, Action{Verb: verbMedal, Target: i + 1})
+		}
 	}
 	if p.hasTile(tilePilot) {
 		ids := sortedIDs(p.Cards)

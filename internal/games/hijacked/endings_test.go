@@ -1,0 +1,81 @@
+package hijacked
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	"standoff/internal/games"
+)
+
+// TestPlayoutsEnd plays thousands of seeded random games (fewer under the race
+// detector) at 2, 3 and 4 players. Each move is chosen by a random prompt, so
+// off-turn players take any-time actions at random moments. Every game must
+// end, and everything is conserved after every move.
+func TestPlayoutsEnd(t *testing.T) {
+	t.Parallel()
+	count := 1000
+	if raceEnabled {
+		count = 100
+	}
+	if testing.Short() {
+		count = 50
+	}
+	for n := 2; n <= 4; n++ {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
+			t.Parallel()
+			endings := map[string]int{}
+			longest := 0
+			for i := range count {
+				s, rounds := randomGame(t, n, uint64(n*10_000_000+i))
+				endings[s.Ending]++
+				longest = max(longest, rounds)
+			}
+			t.Logf("%d players, %d games: endings %v, longest %d rounds", n, count, endings, longest)
+		})
+	}
+}
+
+// randomGame plays one game with random prompts and random legal moves.
+func randomGame(t *testing.T, n int, seed uint64) (*State, int) {
+	t.Helper()
+	s, err := New(games.Setup{Players: names[:n], Seed: seed}, Config{First: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := games.NewRNG(seed ^ 0xfeed)
+	for moves := 0; s.Phase != phaseOver; moves++ {
+		if moves > 20000 {
+			t.Fatalf("%d players seed %d: no end after %d moves", n, seed, moves)
+		}
+		// A random seat among those who may act (what Prompts offers,
+		// without building its menus).
+		var seats []int
+		for seat := range s.Players {
+			if len(s.Actions(seat)) > 0 {
+				seats = append(seats, seat)
+			}
+		}
+		if len(seats) == 0 {
+			t.Fatalf("seed %d: nobody may act", seed)
+		}
+		seat := seats[rng.Intn(len(seats))]
+		acts := s.Actions(seat)
+		a := acts[rng.Intn(len(acts))]
+		if _, err := s.Do(seat, a); err != nil {
+			t.Fatalf("seed %d: legal %q refused: %v", seed, a, err)
+		}
+		if err := conserve(s); err != nil {
+			t.Fatalf("seed %d move %d (%q): %v", seed, moves, a, err)
+		}
+	}
+	enc, _ := s.Encode()
+	back, err := Kind.Decode(enc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if enc2, _ := back.Encode(); !bytes.Equal(enc, enc2) {
+		t.Fatalf("seed %d: final state does not round-trip", seed)
+	}
+	return s, s.Round
+}
