@@ -20,7 +20,7 @@ func (s *State) equaliseBlock() string {
 	cy, hu := &s.Players[s.Cybot.Seat], &s.Players[s.human()]
 	switch d := hu.Score - cy.Score; {
 	case d > 0 && cy.demandCount() < d+1:
-		return fmt.Sprintf("scores differ: %s %d, Cybot %d; it would need %d tokens and never spends its last, it has %d", hu.Name, hu.Score, cy.Score, d, cy.demandCount())
+		return fmt.Sprintf("scores differ: %s %d, Cybot %d; it would need %s and never spends its last, it has %d", hu.Name, hu.Score, cy.Score, plural(d, "token"), cy.demandCount())
 	case d < 0 && hu.demandCount() < -d:
 		return fmt.Sprintf("scores differ: %s %d, Cybot %d; %s has %s to cash, not %d", hu.Name, hu.Score, cy.Score, hu.Name, plural(hu.demandCount(), "demand"), -d)
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"strconv"
+	"strings"
 	"testing"
 
 	"standoff/internal/games"
@@ -143,4 +144,257 @@ func TestSoloAgainstSimple(t *testing.T) {
 		}
 	}
 	t.Logf("%d games: %d freed endings, the Cybot won %d; %.1f rounds on average", n, freed, wins, float64(rounds)/float64(n))
+}
+
+// "The Cybot sticks to one hijacker and puts its communication disc there.
+// Pick an available hijacker that fits the dice. If none was picked before,
+// the Cybot takes the rightmost hijacker. From then on it always takes that
+// hijacker when the dice fit, until it surrenders; then that hijacker is
+// discarded." And "It never gets ... persuaded-hijacker rewards".
+func TestCybotFixedHijacker(t *testing.T) {
+	s := cySoloGame(t, 40)
+	rookie, father := data.hijacker["H4"], data.hijacker["H6"] // 3-6 & 3-6; 4-6 & 4-6
+	s.Slots[1] = Slot{Tile: rookie, Disc: -1}
+	s.Slots[3] = Slot{Tile: father, Disc: -1}
+	s.Slots[2].Disc = 0 // the human talks to place 3: not available
+	cybotOn(t, s, 10, 0, 5, 6)
+	out := cyRun(t, s)
+	cyHas(t, out, "picks The Father (place 4) as its hijacker")
+	if s.Cybot.Hijacker != father || s.Slots[3].Disc != 1 || s.Slots[3].Turns != 1 {
+		t.Fatalf("hijacker %d, slot %+v", s.Cybot.Hijacker, s.Slots[3])
+	}
+	// Dice that fit The Rookie but not its own hijacker: not possible.
+	cybotOn(t, s, 10, 0, 3, 4)
+	out = cyRun(t, s)
+	cyHas(t, out, "1. Persuade its hijacker: not possible (its dice 3, 4 do not fit The Father (4-6 and 4-6)), next.")
+	if s.Slots[1].Disc != -1 {
+		t.Fatal("it talked to another hijacker")
+	}
+	// The 4th time it surrenders: discarded, no reward on the track, trust
+	// drops 20% as usual, and 8 points at the end.
+	s.Slots[3].Turns = 3
+	s.Trust, s.Green = 5, data.GreenCubes-5
+	score := s.Players[1].Score
+	cybotOn(t, s, 10, 0, 4, 4)
+	out = cyRun(t, s)
+	cyHas(t, out, "The Cybot discards The Father")
+	if s.Cybot.Hijacker != -1 || !containsInt(s.Players[1].Hijackers, father) || s.Trust != 3 {
+		t.Fatalf("hijacker %d, tiles %v, trust %d", s.Cybot.Hijacker, s.Players[1].Hijackers, s.Trust)
+	}
+	if got := s.Players[1].Score - score; got > 2 { // +1 for the turn, at most +1 more from spare dice
+		t.Fatalf("the Cybot scored %d on the surrender: the tile's reward", got)
+	}
+	if l := s.scoreLine(1); l.Hijackers != 8 {
+		t.Fatalf("hijacker points %d, want 8", l.Hijackers)
+	}
+	if err := conserveSolo(s); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// "The Cybot must have enough demand tokens, but never spends its last one
+// on this action (it keeps it for a passenger card)."
+func TestCybotKeepsItsLastToken(t *testing.T) {
+	s := cySoloGame(t, 41)
+	s.Round = 3
+	s.Players[0].Score = 1 // the Cybot is 1 behind with its 1 intel
+	cybotOn(t, s, 7, 0, 2, 5)
+	out := cyRun(t, s)
+	cyHas(t, out, "it would need 1 token and never spends its last, it has 1")
+	if s.Players[1].Demands[intel] < 1 || s.Police != 15 {
+		t.Fatalf("it spent its last token or retreated: %v, police %d", s.Players[1].Demands, s.Police)
+	}
+	// With a second token it may: it asks the human first.
+	s2 := cySoloGame(t, 41)
+	s2.Round = 3
+	s2.Players[0].Score = 1
+	giveDemand(s2, 1, "food", 1)
+	cybotOn(t, s2, 7, 0, 2, 5)
+	cyHas(t, cyRun(t, s2), "do you cooperate?")
+	if s2.Cybot.Ask == nil || s2.Cybot.Ask.Default != "cooperate no" {
+		t.Fatalf("ask %+v", s2.Cybot.Ask)
+	}
+}
+
+// "You decide whether you cooperate ... Draw 2 cubes from the bag: if both
+// are green, you cooperate and spend tokens to equalise scores; otherwise
+// the Cybot does not cooperate." The bag is fixed to all green or all red
+// to see both draws.
+func TestCybotCooperationDraw(t *testing.T) {
+	setup := func(seed uint64) *State {
+		s := cySoloGame(t, seed)
+		s.Round = 3
+		s.Players[1].Score = 2 // the human is 2 behind
+		giveDemand(s, 0, "food", 1)
+		giveDemand(s, 0, "crypto", 1)
+		cybotOn(t, s, 8, 0, 1, 6)
+		cyHas(t, cyRun(t, s), "do you cooperate?")
+		return s
+	}
+	t.Run("you do not cooperate", func(t *testing.T) {
+		s := setup(42)
+		must(t, s, 0, "cooperate no")
+		out := cyRun(t, s)
+		cyHas(t, out, "1. Police retreat: not possible (scores differ and Alice does not cooperate), next.")
+		if s.Police != 14 || s.Players[0].demandCount() != 3 {
+			t.Fatalf("police %d, demands %v", s.Police, s.Players[0].Demands)
+		}
+	})
+	t.Run("two green cubes", func(t *testing.T) {
+		s := setup(43)
+		s.Red = 0 // only green cubes in the bag
+		must(t, s, 0, "cooperate yes")
+		out := cyRun(t, s)
+		cyHas(t, out, "the cooperation draw shows two green cubes")
+		cyHas(t, out, "Alice cashes a food")
+		cyHas(t, out, "Alice cashes a crypto")
+		if s.Police != 16 || s.Players[0].Demands[intel] != 1 || s.Players[0].Score != 4 {
+			t.Fatalf("police %d, demands %v, score %d:\n%s", s.Police, s.Players[0].Demands, s.Players[0].Score, out)
+		}
+		if s.Red != 0 {
+			t.Fatal("cubes not back in the bag")
+		}
+	})
+	t.Run("not two green cubes", func(t *testing.T) {
+		s := setup(44)
+		s.Green = 0 // only red cubes in the bag
+		must(t, s, 0, "cooperate yes")
+		out := cyRun(t, s)
+		cyHas(t, out, "the cooperation draw shows red and red: the Cybot does not cooperate")
+		if s.Police != 14 || s.Players[0].demandCount() != 3 {
+			t.Fatalf("police %d demands %v", s.Police, s.Players[0].Demands)
+		}
+	})
+}
+
+// "Tokens it gets as score-track rewards cannot be used during the game:
+// they are set aside and score at the end." "For the Cybot every demand
+// token is a joker ... but it must meet the trust minimum."
+func TestCybotTokens(t *testing.T) {
+	s := cySoloGame(t, 45)
+	b := data.ScoreTracks[s.Players[1].Track].Bonuses[0]
+	s.Players[1].Score = b.At - 1
+	before := s.Players[1].Demands
+	var ev []games.Event
+	s.addPoints(1, 1, &ev)
+	d := demandIndex(b.Demand)
+	if s.Players[1].Demands != before || s.Cybot.SetAside[d] != 1 {
+		t.Fatalf("demands %v, set aside %v", s.Players[1].Demands, s.Cybot.SetAside)
+	}
+	if err := conserveSolo(s); err != nil {
+		t.Fatal(err)
+	}
+	// A card wanting crypto, paid with its food.
+	find := cyFinder(t)
+	cyEmptyBoard(s)
+	s.Players[1].Demands = [4]int{}
+	s.Supply[intel]++
+	giveDemand(s, 1, "food", 1)
+	crypto := find(func(c Card) bool { return c.Color == "green" && c.Demand == "crypto" && c.Trust == 0 })
+	cyPlace(s, 3, crypto, true)
+	cybotOn(t, s, 2, 0, 1, 1)
+	out := cyRun(t, s)
+	cyHas(t, out, "paying food")
+	if !cyHolds(s, 1, crypto) {
+		t.Fatalf("not played:\n%s", out)
+	}
+	// Trust too low: discarded for 1 point.
+	cyEmptyBoard(s)
+	high := find(func(c Card) bool { return c.Color == "yellow" && c.Trust > s.Trust*10 && c.Demand == "none" })
+	cyPlace(s, 2, high, true)
+	cybotOn(t, s, 2, 0, 1, 1)
+	cyHas(t, cyRun(t, s), "must discard it")
+}
+
+// Medals: "You always win the most valuable medal. The others may be moved
+// to empty spaces if needed. At the end of the game the Cybot gets every
+// medal not won." The Cybot wins no medal during the game.
+func TestSoloMedals(t *testing.T) {
+	s := cySoloGame(t, 46)
+	s.Medals = [3]Medal{
+		{Objective: "persuade", Value: 2, State: medalBoard, Holder: -1},
+		{Objective: "points18", Value: 3, State: medalBoard, Holder: -1},
+		{Objective: "trust100", Value: 5, State: medalBoard, Holder: -1},
+	}
+	s.Players[1].Score = 20
+	s.Players[1].Hijackers = append(s.Players[1].Hijackers, s.HijackerRest[0])
+	s.HijackerRest = s.HijackerRest[1:]
+	var ev []games.Event
+	s.checkMedals(&ev)
+	for _, m := range s.Medals {
+		if m.State != medalBoard {
+			t.Fatalf("the Cybot won a medal during the game: %+v", s.Medals)
+		}
+	}
+	s.Players[0].Score = 17
+	giveDemand(s, 0, "food", 1)
+	must(t, s, 0, "cash food")
+	if m := s.Medals[1]; m.State != medalHeld || m.Holder != 0 || m.Value != 5 {
+		t.Fatalf("the human won %+v, want the 5", m)
+	}
+	if s.Medals[2].Value != 3 || s.Medals[2].State != medalBoard {
+		t.Fatalf("the 3 did not move to the empty objective: %+v", s.Medals)
+	}
+	s.finish(endFreed, &ev)
+	for i, m := range s.Medals {
+		if i != 1 && (m.State != medalHeld || m.Holder != 1) {
+			t.Fatalf("medal %d not the Cybot's at the end: %+v", i+1, m)
+		}
+	}
+	if l := s.scoreLine(1); l.Medals != 5 {
+		t.Fatalf("the Cybot's medals score %d, want 2+3", l.Medals)
+	}
+}
+
+// The Cybot's final score: "It never gets score-track bonuses or
+// persuaded-hijacker rewards and never uses bonus tiles: those score points
+// for it at the end instead." The figures 5 3 3 8 (see the Assumptions):
+// star 5, each bonus tile 3, each reward set aside 3, each hijacker 8.
+func TestCybotFinalScore(t *testing.T) {
+	s := cySoloGame(t, 47)
+	p := &s.Players[1]
+	p.Score = 20
+	s.Star = 1
+	p.Tiles = append(p.Tiles, s.Tiles[len(s.Tiles)-1])
+	s.Tiles = s.Tiles[:len(s.Tiles)-1]
+	p.Hijackers = append(p.Hijackers, s.HijackerRest[0], s.HijackerRest[1])
+	s.HijackerRest = s.HijackerRest[2:]
+	s.Supply[food] -= 2
+	s.Cybot.SetAside[food] = 2
+	p.Thumb = 3
+	giveCard(s, 1, "BL1")
+	l := s.scoreLine(1)
+	want := 20 + 1 /* intel */ + 5 + 3 + 2*3 + 2*8 - 3 + data.Recognition[3]
+	if l.Total != want || l.Star != 5 || l.Tiles != 3 || l.SetAside != 6 || l.Hijackers != 16 {
+		t.Fatalf("score %+v, want total %d", l, want)
+	}
+	var ev []games.Event
+	s.finish(endFreed, &ev)
+	text := publicText(ev)
+	if !strings.Contains(text, "for bonus tiles") || !strings.Contains(text, "for rewards set aside") {
+		t.Fatalf("final table:\n%s", text)
+	}
+}
+
+// Kind.Bot: the Cybot's seat plays `cybot`; the human's seat, when the
+// table automates it, answers the Cybot's question with the default and
+// otherwise plays a turn.
+func TestSoloBot(t *testing.T) {
+	s := cySoloGame(t, 48)
+	if m, err := bot(s, 0, 1, games.NewRNG(1)); err != nil || m == "" || m == moveCybot {
+		t.Fatalf("human seat: %q %v", m, err)
+	}
+	if _, err := bot(s, 1, 1, games.NewRNG(1)); err == nil {
+		t.Fatal("the Cybot moved on the human's turn")
+	}
+	cybotOn(t, s, 2, 0, 1, 2)
+	if m, err := bot(s, 1, 1, games.NewRNG(1)); err != nil || m != moveCybot {
+		t.Fatalf("Cybot: %q %v", m, err)
+	}
+	refuse(t, s, 1, "end")
+	refuse(t, s, 0, "cybot")
+	v := s.Public().(*PublicView)
+	if v.Cybot == nil || v.Cybot.Card != 2 || len(v.Cybot.Actions) != 1 || v.Cybot.Actions[0].State != "now" || !strings.Contains(v.Text(), "Cybot card 2: > 1. Choose a passenger card") {
+		t.Fatalf("view %+v\n%s", v.Cybot, v.Text())
+	}
 }
