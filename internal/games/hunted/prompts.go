@@ -210,29 +210,31 @@ func (s *State) Prompts() []games.Prompt {
 	return []games.Prompt{p}
 }
 
-// promptText says what is asked, in one short line.
+// promptText says what is asked, in one short line (the command layer
+// names the player).
 func (s *State) promptText() string {
-	name := s.Players[s.Turn].Name
 	switch s.Phase {
 	case phaseStart:
-		return fmt.Sprintf("%s, your turn: draw a card or hide.", name)
+		return "Your turn: draw a card or hide."
 	case phaseMain:
-		return fmt.Sprintf("%s: draw, hide, or work your row and inventory.", name)
+		if s.Coop {
+			return "Work your row and inventory, then end your turn."
+		}
+		return "Draw, hide, or work your row and inventory."
 	case phaseChoose:
-		return fmt.Sprintf("%s, play one location: %s.", name, labels(s.LocChoice))
+		return fmt.Sprintf("Play one location: %s.", labels(s.LocChoice))
 	case phaseOptional:
 		l := data.location[s.Current]
-		return fmt.Sprintf("%s, %s: %s", name, l.Name, l.Text)
+		return fmt.Sprintf("%s: %s", l.Name, l.Text)
 	case phaseSurveil:
-		return fmt.Sprintf("%s, on the monitors: %s. Discard one, one to the bottom, one on top.", name, labels(s.Surveil))
+		return fmt.Sprintf("On the monitors: %s. Discard one, one to the bottom, one on top.", labels(s.Surveil))
 	case phaseRoll:
-		r := s.Roll
-		return fmt.Sprintf("%s, you rolled %s: change it or keep it.", name, diceText(r.Dice))
+		return fmt.Sprintf("You rolled %s: change it or keep it.", diceText(s.Roll.Dice))
 	case phaseFight:
 		f := s.Fight
-		return fmt.Sprintf("%s, fight %s (%s), round %d.", name, f.Name, targetText(f), f.Round+1)
+		return fmt.Sprintf("Fight %s (%s), round %d.", f.Name, targetText(f), f.Round+1)
 	case phaseReward:
-		return fmt.Sprintf("%s, keep one card for free: %s.", name, labels(rewards(s.RewardDraw)))
+		return fmt.Sprintf("Keep one card for free: %s.", labels(rewards(s.RewardDraw)))
 	}
 	return ""
 }
@@ -393,7 +395,7 @@ func (s *State) Refine(seat int, key string) (string, []games.Choice) {
 		}
 		var prefix []string
 		if rest != "" {
-			prefix = strings.Split(rest, ",")
+			prefix = strings.Split(rest, "+")
 		}
 		pays := s.payments(seat, target)
 		if len(prefix) == 0 && len(pays) <= maxChoices {
@@ -416,7 +418,7 @@ func (s *State) Refine(seat int, key string) (string, []games.Choice) {
 			if len(pay) == len(prefix)+1 {
 				add("…and "+payLabel([]string{next}), "activate "+target+" with "+strings.Join(pay, " "))
 			} else {
-				out = append(out, games.Choice{Label: payLabel([]string{next}) + "…", Refine: "act:" + target + ":" + strings.Join(append(append([]string{}, prefix...), next), ",")})
+				out = append(out, games.Choice{Label: payLabel([]string{next}) + "…", Refine: "act:" + target + ":" + strings.Join(append(append([]string{}, prefix...), next), "+")})
 			}
 		}
 		if len(out) > maxChoices {

@@ -146,7 +146,7 @@ func (s *State) Public() games.View {
 		Time: s.Time, MaxTime: maxTime, Deck: len(s.Deck), Discard: len(s.Discard), Out: len(s.Out),
 		LocLeft: len(s.Locations), LocPassed: len(s.LocPassed), RoofIn: min(3, len(s.Locations)), RoofTop: s.RoofBack && len(s.Locations) > 0,
 		Surveil: s.cardViews(s.Surveil), Reward: s.cardViews(s.RewardDraw), Rolls: append([]RollView{}, s.Rolls...),
-		Ammo: s.Ammo, Keys: s.Keys, Regroups: s.Regroups, Turn: s.Turn, Phase: s.Phase, Prompt: s.promptText(),
+		Ammo: s.Ammo, Keys: s.Keys, Regroups: s.Regroups, Turn: s.Turn, Phase: s.Phase, Prompt: s.Players[s.Turn].Name + ": " + s.promptText(),
 		Events: append([]string{}, s.Log...), Over: s.Phase == phaseOver, Won: s.Won, Score: total,
 	}
 	if s.Role != "" {
