@@ -95,55 +95,81 @@ func TestSoloPlayouts(t *testing.T) {
 	t.Logf("endings %v; freed endings won by the Cybot %d, by the random human %d", endings, cybotWins, humanWins)
 }
 
-// TestSoloAgainstSimple plays the Cybot against the simple automated player
-// (Kind.Bot on the human seat, answering the Cybot's questions by their
-// defaults): the games end, and the Cybot wins some and loses some.
-func TestSoloAgainstSimple(t *testing.T) {
+// TestSoloAgainstGreedy plays the Cybot against the greedy player of the
+// balance test (who cooperates in police retreats when 5 or fewer minutes
+// remain and leaves every pick to chance), and against the simple automated
+// player (Kind.Bot on the human seat, answering by the defaults). It reports
+// how the games end (docs/rules/hijacked.md, Solo); every game must end and
+// conserve everything. HIJACKED_BALANCE=1 plays 200 games each.
+func TestSoloAgainstGreedy(t *testing.T) {
 	t.Parallel()
-	n := 200
-	if raceEnabled || testing.Short() {
-		n = 20
+	n := 20
+	if os.Getenv("HIJACKED_BALANCE") != "" {
+		n = 200
 	}
-	wins, rounds, freed := 0, 0, 0
-	for i := range n {
-		g, err := Kind.New(soloSetup(uint64(9_000 + i)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		s := g.(*State)
-		for moves := 0; s.Result == nil; moves++ {
-			if moves > 5000 {
-				t.Fatalf("game %d does not end", i)
+	if raceEnabled {
+		n = 5
+	}
+	for _, who := range []string{"greedy", "simple"} {
+		endings, rounds := map[string]int{}, 0
+		humanWins, cybotWins := 0, 0
+		for i := range n {
+			g, err := Kind.New(soloSetup(uint64(9_000 + i)))
+			if err != nil {
+				t.Fatal(err)
 			}
-			var seat = -1
-			for _, p := range s.Prompts() {
-				if !p.Standing {
-					seat = p.Seat
+			s := g.(*State)
+			for moves := 0; s.Result == nil; moves++ {
+				if moves > 5000 {
+					t.Fatalf("%s game %d does not end", who, i)
+				}
+				var err error
+				var m string
+				switch c := s.Cybot; {
+				case c.Ask != nil && who == "greedy" && c.Ask.Kind == moveCooperate && s.Police <= 5:
+					m = moveCooperate + " yes"
+				case c.Ask != nil && who == "greedy":
+					m = c.Ask.Default
+				case c.Ask != nil:
+					m, err = bot(s, 0, 1, games.NewRNG(1))
+				case who == "simple" && s.Turn == 0:
+					m, err = bot(s, 0, 1, games.NewRNG(1))
+				case who == "greedy":
+					if a, ok := greedy(s, 0); ok {
+						m = a.String()
+					} else {
+						_, err = s.Apply(1, moveCybot)
+					}
+				default:
+					_, err = s.Apply(1, moveCybot)
+				}
+				if err == nil && m != "" {
+					seat := 0
+					if s.Cybot.Ask == nil && s.Turn == 1 && m == moveCybot {
+						seat = 1
+					}
+					_, err = s.Apply(seat, m)
+				}
+				if err != nil {
+					t.Fatalf("%s game %d: %q: %v", who, i, m, err)
+				}
+				if err := conserveSolo(s); err != nil {
+					t.Fatalf("%s game %d after %q: %v", who, i, m, err)
 				}
 			}
-			if seat < 0 {
-				t.Fatalf("game %d: nobody to act", i)
-			}
-			m, err := bot(s, seat, 1, games.NewRNG(1))
-			if err != nil {
-				t.Fatalf("game %d: bot: %v", i, err)
-			}
-			if _, err := s.Apply(seat, m); err != nil {
-				t.Fatalf("game %d: %q: %v", i, m, err)
-			}
-			if err := conserveSolo(s); err != nil {
-				t.Fatalf("game %d after %q: %v", i, m, err)
+			endings[s.Ending]++
+			rounds += s.Round
+			if s.Ending == endFreed {
+				if w := s.Result.Winners(); len(w) == 1 && w[0] == 1 {
+					cybotWins++
+				} else {
+					humanWins++
+				}
 			}
 		}
-		rounds += s.Round
-		if s.Ending == endFreed {
-			freed++
-			if w := s.Result.Winners(); len(w) == 1 && w[0] == 1 {
-				wins++
-			}
-		}
+		t.Logf("%s human, %d games: endings %v; freed endings won by the human %d, by the Cybot %d; %.1f rounds on average",
+			who, n, endings, humanWins, cybotWins, float64(rounds)/float64(n))
 	}
-	t.Logf("%d games: %d freed endings, the Cybot won %d; %.1f rounds on average", n, freed, wins, float64(rounds)/float64(n))
 }
 
 // "The Cybot sticks to one hijacker and puts its communication disc there.
