@@ -199,7 +199,9 @@ func simpleMove(s *State, seat int) (Action, bool) {
 		func(a Action) bool { return a.Verb == verbFree && a.What == "pilot" && p.Pilots == 0 },
 		// Passengers while it needs them or has its pilot; with 3 freed and no
 		// pilot yet it keeps its pairs to make a set of 3.
-		func(a Action) bool { return a.Verb == verbFree && a.What == "passenger" && (p.Freed < 3 || p.Pilots > 0) },
+		func(a Action) bool {
+			return a.Verb == verbFree && a.What == "passenger" && (p.Freed < 3 || p.Pilots > 0)
+		},
 		func(a Action) bool { return a.Verb == verbCash && s.Police <= 5 && s.Round >= 2 && p.Score < top },
 		func(a Action) bool { return onTurn && (a.Verb == verbPlay || a.Verb == verbKeep) },
 		func(a Action) bool { return onTurn && a.Verb == verbRetreat && s.Police <= 5 },
