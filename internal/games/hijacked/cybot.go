@@ -198,7 +198,6 @@ func (s *State) cybotBegin(ev *[]games.Event) {
 	c.Reminder = false
 	c.Steps = append(c.Steps, card.Actions...)
 	c.Steps = append(c.Steps, stepSpareToken, stepSpareCard, stepSpareBonus, stepSpareEnd)
-	s.say(ev, fmt.Sprintf("Cybot card %d: %s.", c.Card, cardPriorities(card)))
 }
 
 // cardPriorities lists a card's actions: "1. Choose a passenger card; 2. Take the bonus die".
@@ -333,6 +332,11 @@ func (s *State) answer(kind string) string {
 // not allow it, go to the next, until one can be done."
 func (s *State) cybotRun(ev *[]games.Event) {
 	c := s.Cybot
+	if len(c.Notes) == 0 {
+		// The card is shown with the Cybot's first move of the turn, so that
+		// the table reads it just before the steps it orders.
+		s.note(ev, fmt.Sprintf("Cybot card %d (dice %s): %s.", c.Card, s.diceText(), cardPriorities(cybotRules.Cards[c.Card-1])))
+	}
 	for len(c.Steps) > 0 && s.Phase != phaseOver {
 		if !s.cybotStep(c.Steps[0], ev) {
 			return // waiting for the human

@@ -176,8 +176,9 @@ func TestCybotCard1(t *testing.T) {
 	cyEmptyBoard(s)
 	blue := find(cyColored("blue", 0, false))
 	cyPlace(s, 2, blue, true)
-	cyHas(t, cybotOn(t, s, 1, 0, 3, 5), "Cybot card 1: 1. Choose a passenger card; 2. Take the bonus die.")
+	cybotOn(t, s, 1, 0, 3, 5)
 	out := cyRun(t, s)
+	cyHas(t, out, "Cybot card 1 (dice 3, 5): 1. Choose a passenger card; 2. Take the bonus die.")
 	if !cyHolds(s, 1, blue) || s.Players[1].Bonus != 1 {
 		t.Fatalf("card %v bonus %d:\n%s", s.Players[1].Cards, s.Players[1].Bonus, out)
 	}

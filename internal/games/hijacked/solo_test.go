@@ -272,8 +272,6 @@ func TestCybotCooperationDraw(t *testing.T) {
 		must(t, s, 0, "cooperate yes")
 		out := cyRun(t, s)
 		cyHas(t, out, "the cooperation draw shows two green cubes")
-		cyHas(t, out, "Alice cashes a food")
-		cyHas(t, out, "Alice cashes a crypto")
 		if s.Police != 16 || s.Players[0].Demands[intel] != 1 || s.Players[0].Score != 4 {
 			t.Fatalf("police %d, demands %v, score %d:\n%s", s.Police, s.Players[0].Demands, s.Players[0].Score, out)
 		}
