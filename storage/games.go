@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
-	"strings"
 	"time"
 
 	"standoff/internal/games"
@@ -149,24 +148,21 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 		return err
 	}
 	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, `INSERT INTO games
+	var id int64
+	err = tx.QueryRowContext(ctx, s.q(`INSERT INTO games
 		(guild, channel, kind, options, status, creator, seed, version, state, message_id, created_at, updated_at, turn_started_at, reminded_at,
 		 turn_owner, narration, post_pending, unreachable_at, turn_limit, table_state)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 		g.Guild, g.Channel, g.Kind, string(opts), string(g.Status), g.Creator, int64(g.Seed), g.Version, g.State, g.MessageID,
 		unix(g.CreatedAt), unix(g.UpdatedAt), unix(g.TurnStartedAt), unix(g.RemindedAt),
-		g.TurnOwner, g.Narration, g.PostPending, unix(g.UnreachableAt), int64(g.TurnLimit/time.Second), g.Table)
+		g.TurnOwner, g.Narration, b2i(g.PostPending), unix(g.UnreachableAt), int64(g.TurnLimit/time.Second), g.Table).Scan(&id)
 	if err != nil {
-		if strings.Contains(err.Error(), "UNIQUE constraint failed") {
+		if uniqueViolation(err) {
 			return ErrChannelBusy
 		}
 		return err
 	}
-	id, err := res.LastInsertId()
-	if err != nil {
-		return err
-	}
-	if err := writeSeats(ctx, tx, id, g.Seats); err != nil {
+	if err := s.writeSeats(ctx, tx, id, g.Seats); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
@@ -176,13 +172,13 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 	return nil
 }
 
-func writeSeats(ctx context.Context, tx *sql.Tx, id int64, seats []Seat) error {
-	if _, err := tx.ExecContext(ctx, `DELETE FROM seats WHERE game_id = ?`, id); err != nil {
+func (s *Store) writeSeats(ctx context.Context, tx *sql.Tx, id int64, seats []Seat) error {
+	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM seats WHERE game_id = ?`), id); err != nil {
 		return err
 	}
 	for i, st := range seats {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO seats (game_id, seat, user_id, name, bot_level, accepted, dm_hash, dm_failed, away)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`, id, i, st.UserID, st.Name, st.BotLevel, st.Accepted, st.DMHash, st.DMFailed, st.Away); err != nil {
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO seats (game_id, seat, user_id, name, bot_level, accepted, dm_hash, dm_failed, away)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`), id, i, st.UserID, st.Name, st.BotLevel, b2i(st.Accepted), st.DMHash, b2i(st.DMFailed), b2i(st.Away)); err != nil {
 			return err
 		}
 	}
@@ -220,9 +216,9 @@ type querier interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
-func loadSeats(ctx context.Context, q querier, g *Game) error {
-	rows, err := q.QueryContext(ctx, `SELECT seat, user_id, name, bot_level, accepted, dm_hash, dm_failed, away
-		FROM seats WHERE game_id = ? ORDER BY seat`, g.ID)
+func (s *Store) loadSeats(ctx context.Context, q querier, g *Game) error {
+	rows, err := q.QueryContext(ctx, s.q(`SELECT seat, user_id, name, bot_level, accepted, dm_hash, dm_failed, away
+		FROM seats WHERE game_id = ? ORDER BY seat`), g.ID)
 	if err != nil {
 		return err
 	}
@@ -246,11 +242,11 @@ func (s *Store) loadGame(ctx context.Context, where string, args ...any) (*Game,
 		return nil, err
 	}
 	defer tx.Rollback()
-	g, err := scanGame(tx.QueryRowContext(ctx, `SELECT `+gameColumns+` FROM games `+where, args...))
+	g, err := scanGame(tx.QueryRowContext(ctx, s.q(`SELECT `+gameColumns+` FROM games `+where), args...))
 	if err != nil {
 		return nil, err
 	}
-	return g, loadSeats(ctx, tx, g)
+	return g, s.loadSeats(ctx, tx, g)
 }
 
 // Game loads a game by id.
@@ -282,11 +278,11 @@ func (s *Store) Due(ctx context.Context, now time.Time, waitFrom, closeAfter, re
 	if closeAfter > 0 {
 		closeAt = unix(now.Add(-closeAfter))
 	}
-	rows, err := s.read.QueryContext(ctx, `SELECT id FROM games WHERE status = 'active'
+	rows, err := s.read.QueryContext(ctx, s.q(`SELECT id FROM games WHERE status = 'active'
 		AND (unreachable_at = 0 OR unreachable_at <= ?)
 		AND (post_pending = 1 OR message_id = '' OR turn_started_at <= ? OR updated_at <= ?
-		     OR (turn_limit > 0 AND turn_started_at + turn_limit * 1000000000 <= ?))
-		ORDER BY id`, unix(now.Add(-retryAfter)), idle, closeAt, unix(now))
+		     OR (turn_limit > 0 AND turn_started_at + CAST(turn_limit AS BIGINT) * 1000000000 <= ?))
+		ORDER BY id`), unix(now.Add(-retryAfter)), idle, closeAt, unix(now))
 	if err != nil {
 		return nil, err
 	}
@@ -304,7 +300,7 @@ func (s *Store) Due(ctx context.Context, now time.Time, waitFrom, closeAfter, re
 
 // ActiveGames lists every game being played.
 func (s *Store) ActiveGames(ctx context.Context) ([]*Game, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT id FROM games WHERE status = 'active' ORDER BY id`)
+	rows, err := s.read.QueryContext(ctx, s.q(`SELECT id FROM games WHERE status = 'active' ORDER BY id`))
 	if err != nil {
 		return nil, err
 	}
@@ -346,11 +342,11 @@ func (s *Store) Save(ctx context.Context, g *Game, base int, move *games.SeatMov
 		return err
 	}
 	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, `UPDATE games SET options = ?, status = ?, seed = ?, version = ?, state = ?, message_id = ?,
+	res, err := tx.ExecContext(ctx, s.q(`UPDATE games SET options = ?, status = ?, seed = ?, version = ?, state = ?, message_id = ?,
 		updated_at = ?, turn_started_at = ?, reminded_at = ?, turn_owner = ?, narration = ?, post_pending = ?, unreachable_at = ?,
-		turn_limit = ?, table_state = ? WHERE id = ? AND version = ?`,
+		turn_limit = ?, table_state = ? WHERE id = ? AND version = ?`),
 		string(opts), string(g.Status), int64(g.Seed), base+1, g.State, g.MessageID, unix(g.UpdatedAt), unix(g.TurnStartedAt),
-		unix(g.RemindedAt), g.TurnOwner, g.Narration, g.PostPending, unix(g.UnreachableAt), int64(g.TurnLimit/time.Second), g.Table,
+		unix(g.RemindedAt), g.TurnOwner, g.Narration, b2i(g.PostPending), unix(g.UnreachableAt), int64(g.TurnLimit/time.Second), g.Table,
 		g.ID, base)
 	if err != nil {
 		return err
@@ -360,17 +356,17 @@ func (s *Store) Save(ctx context.Context, g *Game, base int, move *games.SeatMov
 	} else if n != 1 {
 		return ErrConflict
 	}
-	if err := writeSeats(ctx, tx, g.ID, g.Seats); err != nil {
+	if err := s.writeSeats(ctx, tx, g.ID, g.Seats); err != nil {
 		return err
 	}
 	if move != nil {
-		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, n, seat, move, at)
-			VALUES (?, (SELECT COUNT(*) + 1 FROM moves WHERE game_id = ?), ?, ?, ?)`,
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO moves (game_id, n, seat, move, at)
+			VALUES (?, (SELECT COUNT(*) + 1 FROM moves WHERE game_id = ?), ?, ?, ?)`),
 			g.ID, g.ID, move.Seat, move.Move, unix(g.UpdatedAt)); err != nil {
 			return err
 		}
 	}
-	if err := writeResults(ctx, tx, g.Results); err != nil {
+	if err := s.writeResults(ctx, tx, g.Results); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
@@ -383,7 +379,7 @@ func (s *Store) Save(ctx context.Context, g *Game, base int, move *games.SeatMov
 // SetMessage records which message carries the game's controls. It does not
 // change the version: buttons already sent stay valid.
 func (s *Store) SetMessage(ctx context.Context, id int64, messageID string) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE games SET message_id = ? WHERE id = ?`, messageID, id)
+	_, err := s.db.ExecContext(ctx, s.q(`UPDATE games SET message_id = ? WHERE id = ?`), messageID, id)
 	return err
 }
 
@@ -391,33 +387,33 @@ func (s *Store) SetMessage(ctx context.Context, id int64, messageID string) erro
 // posted for, its narration so far, and whether a post is still owed. It
 // does not change the version.
 func (s *Store) SetTurnMessage(ctx context.Context, g *Game) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE games SET message_id = ?, turn_owner = ?, narration = ?, post_pending = ? WHERE id = ?`,
-		g.MessageID, g.TurnOwner, g.Narration, g.PostPending, g.ID)
+	_, err := s.db.ExecContext(ctx, s.q(`UPDATE games SET message_id = ?, turn_owner = ?, narration = ?, post_pending = ? WHERE id = ?`),
+		g.MessageID, g.TurnOwner, g.Narration, b2i(g.PostPending), g.ID)
 	return err
 }
 
 // SetUnreachable records when posting in the game's channel failed for
 // good (zero: it works again).
 func (s *Store) SetUnreachable(ctx context.Context, id int64, at time.Time) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE games SET unreachable_at = ? WHERE id = ?`, unix(at), id)
+	_, err := s.db.ExecContext(ctx, s.q(`UPDATE games SET unreachable_at = ? WHERE id = ?`), unix(at), id)
 	return err
 }
 
 // SetReminded records when the waiting players were last reminded.
 func (s *Store) SetReminded(ctx context.Context, id int64, at time.Time) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE games SET reminded_at = ? WHERE id = ?`, unix(at), id)
+	_, err := s.db.ExecContext(ctx, s.q(`UPDATE games SET reminded_at = ? WHERE id = ?`), unix(at), id)
 	return err
 }
 
 // SetDM records what a seat's last private message showed and whether it failed.
 func (s *Store) SetDM(ctx context.Context, id int64, seat int, hash string, failed bool) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE seats SET dm_hash = ?, dm_failed = ? WHERE game_id = ? AND seat = ?`, hash, failed, id, seat)
+	_, err := s.db.ExecContext(ctx, s.q(`UPDATE seats SET dm_hash = ?, dm_failed = ? WHERE game_id = ? AND seat = ?`), hash, b2i(failed), id, seat)
 	return err
 }
 
 // Moves returns a game's move log in order.
 func (s *Store) Moves(ctx context.Context, id int64) ([]games.SeatMove, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT seat, move FROM moves WHERE game_id = ? ORDER BY n`, id)
+	rows, err := s.read.QueryContext(ctx, s.q(`SELECT seat, move FROM moves WHERE game_id = ? ORDER BY n`), id)
 	if err != nil {
 		return nil, err
 	}
@@ -436,6 +432,6 @@ func (s *Store) Moves(ctx context.Context, id int64) ([]games.SeatMove, error) {
 // SetTable records the command layer's open votes and requests. It does not
 // change the version: a vote is about the position it was asked in.
 func (s *Store) SetTable(ctx context.Context, id int64, table string) error {
-	_, err := s.db.ExecContext(ctx, `UPDATE games SET table_state = ? WHERE id = ?`, table, id)
+	_, err := s.db.ExecContext(ctx, s.q(`UPDATE games SET table_state = ? WHERE id = ?`), table, id)
 	return err
 }

@@ -5,16 +5,17 @@ import (
 	"database/sql"
 )
 
-func writeResults(ctx context.Context, tx *sql.Tx, results []Result) error {
+func (s *Store) writeResults(ctx context.Context, tx *sql.Tx, results []Result) error {
 	for _, r := range results {
 		var score any
 		if r.Score != nil {
 			score = *r.Score
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO results
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO results
 			(game_id, seat, guild, channel, kind, user_id, automated, rank, score, players, finished_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			r.GameID, r.Seat, r.Guild, r.Channel, r.Kind, r.UserID, r.Automated, r.Rank, score, r.Players, unix(r.FinishedAt)); err != nil {
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (game_id, seat) DO UPDATE SET rank = excluded.rank, score = excluded.score, finished_at = excluded.finished_at`),
+			r.GameID, r.Seat, r.Guild, r.Channel, r.Kind, r.UserID, b2i(r.Automated), r.Rank, score, r.Players, unix(r.FinishedAt)); err != nil {
 			return err
 		}
 	}
@@ -31,10 +32,10 @@ type ResultFilter struct {
 
 // Results lists the seats' results of finished games matching f, newest first.
 func (s *Store) Results(ctx context.Context, f ResultFilter) ([]Result, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT game_id, seat, guild, channel, kind, user_id, automated, rank, score, players, finished_at
+	rows, err := s.read.QueryContext(ctx, s.q(`SELECT game_id, seat, guild, channel, kind, user_id, automated, rank, score, players, finished_at
 		FROM results
 		WHERE (? = '' OR guild = ?) AND (? = '' OR channel = ?) AND (? = '' OR kind = ?) AND (? = '' OR user_id = ?)
-		ORDER BY finished_at DESC, game_id DESC, seat`,
+		ORDER BY finished_at DESC, game_id DESC, seat`),
 		f.Guild, f.Guild, f.Channel, f.Channel, f.Kind, f.Kind, f.UserID, f.UserID)
 	if err != nil {
 		return nil, err
@@ -61,8 +62,8 @@ func (s *Store) Results(ctx context.Context, f ResultFilter) ([]Result, error) {
 // FinishedWithoutResults lists finished games that have no results yet
 // (games finished before results were kept), so they can be counted.
 func (s *Store) FinishedWithoutResults(ctx context.Context) ([]int64, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT id FROM games g WHERE status = 'finished'
-		AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY id`)
+	rows, err := s.read.QueryContext(ctx, s.q(`SELECT id FROM games g WHERE status = 'finished'
+		AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY id`))
 	if err != nil {
 		return nil, err
 	}
@@ -85,7 +86,7 @@ func (s *Store) AddResults(ctx context.Context, results []Result) error {
 		return err
 	}
 	defer tx.Rollback()
-	if err := writeResults(ctx, tx, results); err != nil {
+	if err := s.writeResults(ctx, tx, results); err != nil {
 		return err
 	}
 	return tx.Commit()

@@ -1,7 +1,9 @@
-// Package storage keeps games in SQLite: a row per game with its current
-// state and version, its seats, and an append-only move log. Every change to
-// a game's state is a compare-and-swap on its version, so two clicks at once
-// apply exactly one move.
+// Package storage keeps games in SQLite (the embedded default) or
+// PostgreSQL (for several bot processes sharing one set of games): a row per
+// game with its current state and version, its seats, and an append-only
+// move log. Every change to a game's state is a compare-and-swap on its
+// version, so two clicks at once apply exactly one move, in one process or
+// across many.
 package storage
 
 import (
@@ -19,7 +21,7 @@ import (
 	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
 )
 
-//go:embed migrations/*.sql
+//go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
 var migrations embed.FS
 
 // Store is an open database. SQLite lets one writer and many readers work
@@ -29,9 +31,15 @@ var migrations embed.FS
 // long the busy timeout, because SQLite cannot upgrade it once another
 // writer went ahead), and reads through a pool of query-only connections
 // that never wait for the writer.
+//
+// On PostgreSQL one pool serves both, and a second pool holds the per-game
+// advisory locks (see Lock), so that waiting for a lock never takes a
+// connection a lock holder needs to finish.
 type Store struct {
-	db   *sql.DB // the writer
-	read *sql.DB // the readers
+	db    *sql.DB // the writer
+	read  *sql.DB // the readers
+	locks *sql.DB // PostgreSQL: connections holding advisory locks
+	pg    bool
 }
 
 // Errors callers branch on.
@@ -44,8 +52,12 @@ var (
 // readers is how many read connections the store keeps.
 const readers = 4
 
-// Open opens (creating if needed) the database file and applies migrations.
+// Open opens the database and applies migrations: a PostgreSQL URL
+// (postgres://...) or the path of a SQLite file, created if needed.
 func Open(path string) (*Store, error) {
+	if strings.HasPrefix(path, "postgres://") || strings.HasPrefix(path, "postgresql://") {
+		return openPostgres(path)
+	}
 	// The DSN is a URI: a '#' or '?' in the file name would cut the path.
 	escaped := strings.NewReplacer("%", "%25", "#", "%23", "?", "%3F").Replace(path)
 	dsn := func(extra map[string]string) string {
@@ -87,54 +99,79 @@ func Open(path string) (*Store, error) {
 
 // Close closes the database.
 func (s *Store) Close() error {
-	err := s.read.Close()
-	if werr := s.db.Close(); werr != nil {
-		err = werr
+	var err error
+	for _, db := range []*sql.DB{s.locks, s.read, s.db} {
+		if db == nil || (db == s.read && s.read == s.db) {
+			continue
+		}
+		if cerr := db.Close(); cerr != nil {
+			err = cerr
+		}
 	}
 	return err
 }
 
+// Dialect names the database behind the store: "sqlite" or "postgres".
+func (s *Store) Dialect() string {
+	if s.pg {
+		return "postgres"
+	}
+	return "sqlite"
+}
+
 func (s *Store) migrate(ctx context.Context) error {
-	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)`); err != nil {
+	if _, err := s.db.ExecContext(ctx, s.q(`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)`)); err != nil {
 		return err
 	}
-	names, err := fs.Glob(migrations, "migrations/*.sql")
+	dir := "migrations/" + s.Dialect() + "/"
+	names, err := fs.Glob(migrations, dir+"*.sql")
 	if err != nil {
 		return err
 	}
 	sort.Strings(names)
 	for _, name := range names {
-		base := strings.TrimPrefix(name, "migrations/")
+		base := strings.TrimPrefix(name, dir)
 		v, err := strconv.Atoi(strings.SplitN(base, "_", 2)[0])
 		if err != nil {
 			return fmt.Errorf("migration %s: name must start with its number", name)
-		}
-		var done int
-		if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE version = ?`, v).Scan(&done); err != nil {
-			return err
-		}
-		if done > 0 {
-			continue
 		}
 		body, err := migrations.ReadFile(name)
 		if err != nil {
 			return err
 		}
-		tx, err := s.db.BeginTx(ctx, nil)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, string(body)); err != nil {
-			tx.Rollback()
+		if err := s.applyMigration(ctx, v, string(body)); err != nil {
 			return fmt.Errorf("%s: %w", name, err)
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version) VALUES (?)`, v); err != nil {
-			tx.Rollback()
-			return err
-		}
-		if err := tx.Commit(); err != nil {
-			return err
 		}
 	}
 	return nil
+}
+
+// applyMigration runs one migration unless it ran before. The check and the
+// run share a transaction that starts as a writer (SQLite) or holds a lock
+// (PostgreSQL), so processes starting together migrate once.
+func (s *Store) applyMigration(ctx context.Context, v int, body string) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if s.pg {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(7467)`); err != nil {
+			return err
+		}
+	}
+	var done int
+	if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM schema_migrations WHERE version = ?`), v).Scan(&done); err != nil {
+		return err
+	}
+	if done > 0 {
+		return nil
+	}
+	if _, err := tx.ExecContext(ctx, body); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO schema_migrations (version) VALUES (?)`), v); err != nil {
+		return err
+	}
+	return tx.Commit()
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"standoff/internal/games"
+	"standoff/storage/pgtest"
 )
 
 // A database written by the first schema opens under the current one with
@@ -20,7 +21,7 @@ func TestMigrateFromFirstSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first, err := migrations.ReadFile("migrations/001_init.sql")
+	first, err := migrations.ReadFile("migrations/sqlite/001_init.sql")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,164 +53,213 @@ func TestMigrateFromFirstSchema(t *testing.T) {
 }
 
 func TestTurnMessageAndUnreachableKeepTheVersion(t *testing.T) {
-	s, _ := openTemp(t)
-	ctx := context.Background()
-	g := newGame("c1")
-	g.TurnLimit = 72 * time.Hour
-	if err := s.CreateGame(ctx, g); err != nil {
-		t.Fatal(err)
-	}
-	g.MessageID, g.TurnOwner, g.Narration, g.PostPending = "m1", "0", "Ann moved.", true
-	if err := s.SetTurnMessage(ctx, g); err != nil {
-		t.Fatal(err)
-	}
-	at := time.Unix(1000, 0).UTC()
-	if err := s.SetUnreachable(ctx, g.ID, at); err != nil {
-		t.Fatal(err)
-	}
-	got, _ := s.Game(ctx, g.ID)
-	if got.Version != g.Version || got.MessageID != "m1" || got.TurnOwner != "0" || got.Narration != "Ann moved." ||
-		!got.PostPending || !got.UnreachableAt.Equal(at) || got.TurnLimit != 72*time.Hour {
-		t.Fatalf("got %+v", got)
-	}
+	eachBackend(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		g := newGame("c1")
+		g.TurnLimit = 72 * time.Hour
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		g.MessageID, g.TurnOwner, g.Narration, g.PostPending = "m1", "0", "Ann moved.", true
+		if err := s.SetTurnMessage(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		at := time.Unix(1000, 0).UTC()
+		if err := s.SetUnreachable(ctx, g.ID, at); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := s.Game(ctx, g.ID)
+		if got.Version != g.Version || got.MessageID != "m1" || got.TurnOwner != "0" || got.Narration != "Ann moved." ||
+			!got.PostPending || !got.UnreachableAt.Equal(at) || got.TurnLimit != 72*time.Hour {
+			t.Fatalf("got %+v", got)
+		}
+	})
 }
 
 func TestResultsAreWrittenWithTheFinishingSave(t *testing.T) {
-	s, _ := openTemp(t)
-	ctx := context.Background()
-	g := newGame("c1")
-	g.Guild = "g1"
-	if err := s.CreateGame(ctx, g); err != nil {
-		t.Fatal(err)
-	}
-	ids, _ := s.FinishedWithoutResults(ctx)
-	if len(ids) != 0 {
-		t.Fatalf("unfinished game listed: %v", ids)
-	}
-	g.Status = Finished
-	score := 12
-	g.Results = []Result{
-		{GameID: g.ID, Seat: 0, Guild: "g1", Channel: "c1", Kind: g.Kind, UserID: "u1", Rank: 1, Score: &score, Players: 2, FinishedAt: time.Unix(5, 0)},
-		{GameID: g.ID, Seat: 1, Guild: "g1", Channel: "c1", Kind: g.Kind, UserID: "u2", Rank: 2, Players: 2, FinishedAt: time.Unix(5, 0)},
-	}
-	if err := s.Save(ctx, g, g.Version, &games.SeatMove{Seat: 0, Move: "x"}); err != nil {
-		t.Fatal(err)
-	}
-	rs, err := s.Results(ctx, ResultFilter{Guild: "g1"})
-	if err != nil || len(rs) != 2 {
-		t.Fatalf("results %v %v", rs, err)
-	}
-	if rs[0].Score == nil || *rs[0].Score != 12 || rs[1].Score != nil || rs[1].Rank != 2 {
-		t.Fatalf("results %+v %+v", rs[0], rs[1])
-	}
-	if rs, _ := s.Results(ctx, ResultFilter{Guild: "other"}); len(rs) != 0 {
-		t.Fatalf("other guild sees %v", rs)
-	}
-	if rs, _ := s.Results(ctx, ResultFilter{UserID: "u2"}); len(rs) != 1 || rs[0].Seat != 1 {
-		t.Fatalf("by user %v", rs)
-	}
+	eachBackend(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		g := newGame("c1")
+		g.Guild = "g1"
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		ids, _ := s.FinishedWithoutResults(ctx)
+		if len(ids) != 0 {
+			t.Fatalf("unfinished game listed: %v", ids)
+		}
+		g.Status = Finished
+		score := 12
+		g.Results = []Result{
+			{GameID: g.ID, Seat: 0, Guild: "g1", Channel: "c1", Kind: g.Kind, UserID: "u1", Rank: 1, Score: &score, Players: 2, FinishedAt: time.Unix(5, 0)},
+			{GameID: g.ID, Seat: 1, Guild: "g1", Channel: "c1", Kind: g.Kind, UserID: "u2", Rank: 2, Players: 2, FinishedAt: time.Unix(5, 0)},
+		}
+		if err := s.Save(ctx, g, g.Version, &games.SeatMove{Seat: 0, Move: "x"}); err != nil {
+			t.Fatal(err)
+		}
+		rs, err := s.Results(ctx, ResultFilter{Guild: "g1"})
+		if err != nil || len(rs) != 2 {
+			t.Fatalf("results %v %v", rs, err)
+		}
+		if rs[0].Score == nil || *rs[0].Score != 12 || rs[1].Score != nil || rs[1].Rank != 2 {
+			t.Fatalf("results %+v %+v", rs[0], rs[1])
+		}
+		if rs, _ := s.Results(ctx, ResultFilter{Guild: "other"}); len(rs) != 0 {
+			t.Fatalf("other guild sees %v", rs)
+		}
+		if rs, _ := s.Results(ctx, ResultFilter{UserID: "u2"}); len(rs) != 1 || rs[0].Seat != 1 {
+			t.Fatalf("by user %v", rs)
+		}
+	})
 }
 
 // The clock asks only for games something may be due for.
 func TestDueListsOnlyWhatTheClockMayAct(t *testing.T) {
-	s, _ := openTemp(t)
-	ctx := context.Background()
-	now := time.Date(2026, 1, 10, 0, 0, 0, 0, time.UTC)
-	mk := func(ch string, f func(g *Game)) int64 {
-		g := newGame(ch)
-		g.MessageID = "m"
-		g.TurnStartedAt, g.UpdatedAt = now.Add(-time.Hour), now.Add(-time.Hour)
-		f(g)
-		if err := s.CreateGame(ctx, g); err != nil {
+	eachBackend(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		now := time.Date(2026, 1, 10, 0, 0, 0, 0, time.UTC)
+		mk := func(ch string, f func(g *Game)) int64 {
+			g := newGame(ch)
+			g.MessageID = "m"
+			g.TurnStartedAt, g.UpdatedAt = now.Add(-time.Hour), now.Add(-time.Hour)
+			f(g)
+			if err := s.CreateGame(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+			return g.ID
+		}
+		fresh := mk("fresh", func(g *Game) {})
+		idle := mk("idle", func(g *Game) { g.TurnStartedAt = now.Add(-13 * time.Hour) })
+		owed := mk("owed", func(g *Game) { g.PostPending = true })
+		noMsg := mk("nomsg", func(g *Game) { g.MessageID = "" })
+		limit := mk("limit", func(g *Game) { g.TurnLimit = 30 * time.Minute })
+		old := mk("old", func(g *Game) { g.UpdatedAt = now.Add(-800 * time.Hour) })
+		gone := mk("gone", func(g *Game) { g.PostPending, g.UnreachableAt = true, now.Add(-time.Hour) })
+		goneLong := mk("gonelong", func(g *Game) { g.PostPending, g.UnreachableAt = true, now.Add(-7*time.Hour) })
+		done := mk("done", func(g *Game) { g.Status, g.TurnStartedAt = Finished, now.Add(-99*time.Hour) })
+		ids, err := s.Due(ctx, now, 12*time.Hour, 720*time.Hour, 6*time.Hour)
+		if err != nil {
 			t.Fatal(err)
 		}
-		return g.ID
-	}
-	fresh := mk("fresh", func(g *Game) {})
-	idle := mk("idle", func(g *Game) { g.TurnStartedAt = now.Add(-13 * time.Hour) })
-	owed := mk("owed", func(g *Game) { g.PostPending = true })
-	noMsg := mk("nomsg", func(g *Game) { g.MessageID = "" })
-	limit := mk("limit", func(g *Game) { g.TurnLimit = 30 * time.Minute })
-	old := mk("old", func(g *Game) { g.UpdatedAt = now.Add(-800 * time.Hour) })
-	gone := mk("gone", func(g *Game) { g.PostPending, g.UnreachableAt = true, now.Add(-time.Hour) })
-	goneLong := mk("gonelong", func(g *Game) { g.PostPending, g.UnreachableAt = true, now.Add(-7*time.Hour) })
-	done := mk("done", func(g *Game) { g.Status, g.TurnStartedAt = Finished, now.Add(-99*time.Hour) })
-	ids, err := s.Due(ctx, now, 12*time.Hour, 720*time.Hour, 6*time.Hour)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := map[int64]bool{idle: true, owed: true, noMsg: true, limit: true, old: true, goneLong: true}
-	got := map[int64]bool{}
-	for _, id := range ids {
-		got[id] = true
-	}
-	for id := range want {
-		if !got[id] {
-			t.Errorf("game %d is due but not listed", id)
+		want := map[int64]bool{idle: true, owed: true, noMsg: true, limit: true, old: true, goneLong: true}
+		got := map[int64]bool{}
+		for _, id := range ids {
+			got[id] = true
 		}
-	}
-	for _, id := range []int64{fresh, gone, done} {
-		if got[id] {
-			t.Errorf("game %d is listed but nothing is due", id)
+		for id := range want {
+			if !got[id] {
+				t.Errorf("game %d is due but not listed", id)
+			}
 		}
-	}
+		for _, id := range []int64{fresh, gone, done} {
+			if got[id] {
+				t.Errorf("game %d is listed but nothing is due", id)
+			}
+		}
+	})
 }
 
 // Many moves on different games at once, with reads beside them, never
 // fail each other: one writer connection, transactions that begin as
 // writers, readers that do not wait for it.
 func TestConcurrentMovesOnDifferentGamesNeverFail(t *testing.T) {
-	s, _ := openTemp(t)
+	eachBackend(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		const games_, moves = 40, 15
+		var ids []int64
+		for i := 0; i < games_; i++ {
+			g := newGame(fmt.Sprintf("c%d", i))
+			if err := s.CreateGame(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, g.ID)
+		}
+		var wg sync.WaitGroup
+		errs := make(chan error, games_*moves*2)
+		for _, id := range ids {
+			wg.Add(2)
+			go func(id int64) {
+				defer wg.Done()
+				for m := 0; m < moves; m++ {
+					g, err := s.Game(ctx, id)
+					if err != nil {
+						errs <- err
+						return
+					}
+					if err := s.Save(ctx, g, g.Version, &games.SeatMove{Seat: m % 2, Move: "x"}); err != nil {
+						errs <- err
+					}
+					if err := s.SetTurnMessage(ctx, g); err != nil {
+						errs <- err
+					}
+				}
+			}(id)
+			go func(id int64) {
+				defer wg.Done()
+				for m := 0; m < moves; m++ {
+					if _, err := s.Moves(ctx, id); err != nil {
+						errs <- err
+					}
+					if _, err := s.Due(ctx, time.Now(), time.Hour, 0, time.Hour); err != nil {
+						errs <- err
+					}
+				}
+			}(id)
+		}
+		wg.Wait()
+		close(errs)
+		for err := range errs {
+			t.Errorf("a storage call failed under load: %v", err)
+		}
+		for _, id := range ids {
+			if ms, _ := s.Moves(ctx, id); len(ms) != moves {
+				t.Errorf("game %d has %d moves, want %d", id, len(ms), moves)
+			}
+		}
+	})
+}
+
+// On PostgreSQL a game's lock holds across stores (processes); another
+// game's lock is independent. On SQLite it is free (one process).
+func TestLockHoldsAcrossProcesses(t *testing.T) {
+	url := pgtest.URL(t)
+	a, err := Open(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	b, err := Open(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
 	ctx := context.Background()
-	const games_, moves = 40, 15
-	var ids []int64
-	for i := 0; i < games_; i++ {
-		g := newGame(fmt.Sprintf("c%d", i))
-		if err := s.CreateGame(ctx, g); err != nil {
-			t.Fatal(err)
+	release, err := a.Lock(ctx, 7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := b.Lock(ctx, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other()
+	got := make(chan struct{})
+	go func() {
+		r, err := b.Lock(ctx, 7)
+		if err == nil {
+			r()
 		}
-		ids = append(ids, g.ID)
+		close(got)
+	}()
+	select {
+	case <-got:
+		t.Fatal("a second process took a lock that was held")
+	case <-time.After(300 * time.Millisecond):
 	}
-	var wg sync.WaitGroup
-	errs := make(chan error, games_*moves*2)
-	for _, id := range ids {
-		wg.Add(2)
-		go func(id int64) {
-			defer wg.Done()
-			for m := 0; m < moves; m++ {
-				g, err := s.Game(ctx, id)
-				if err != nil {
-					errs <- err
-					return
-				}
-				if err := s.Save(ctx, g, g.Version, &games.SeatMove{Seat: m % 2, Move: "x"}); err != nil {
-					errs <- err
-				}
-				if err := s.SetTurnMessage(ctx, g); err != nil {
-					errs <- err
-				}
-			}
-		}(id)
-		go func(id int64) {
-			defer wg.Done()
-			for m := 0; m < moves; m++ {
-				if _, err := s.Moves(ctx, id); err != nil {
-					errs <- err
-				}
-				if _, err := s.Due(ctx, time.Now(), time.Hour, 0, time.Hour); err != nil {
-					errs <- err
-				}
-			}
-		}(id)
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Errorf("a storage call failed under load: %v", err)
-	}
-	for _, id := range ids {
-		if ms, _ := s.Moves(ctx, id); len(ms) != moves {
-			t.Errorf("game %d has %d moves, want %d", id, len(ms), moves)
-		}
+	release()
+	select {
+	case <-got:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the lock was not handed over after its release")
 	}
 }

@@ -117,11 +117,25 @@ func (r *Router) game(kind string) (Game, bool) {
 	return Game{}, false
 }
 
+// lock takes a game's lock in this process and, where several processes
+// share the database (PostgreSQL), across all of them. Whatever runs under
+// it reloads the game first, so it acts on what is stored, not on what it
+// saw before.
 func (r *Router) lock(id int64) func() {
 	m, _ := r.locks.LoadOrStore(id, &sync.Mutex{})
 	mu := m.(*sync.Mutex)
 	mu.Lock()
-	return mu.Unlock
+	release, err := r.store.Lock(context.Background(), id)
+	if err != nil {
+		// The version check on every save still applies one move per
+		// version; only the answer to a lost race is less friendly.
+		r.log.Warn("could not take the game's shared lock", "game", id, "err", err)
+		return mu.Unlock
+	}
+	return func() {
+		release()
+		mu.Unlock()
+	}
 }
 
 // refusal is an error whose text is shown to the user as is.

@@ -1,0 +1,107 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"database/sql/driver"
+	"fmt"
+	"strconv"
+	"strings"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+)
+
+// PostgreSQL pool sizes: queries, and connections holding game locks.
+const (
+	pgConns     = 16
+	pgLockConns = 32
+)
+
+func openPostgres(url string) (*Store, error) {
+	db, err := sql.Open("pgx", url)
+	if err != nil {
+		return nil, err
+	}
+	db.SetMaxOpenConns(pgConns)
+	db.SetMaxIdleConns(pgConns)
+	locks, err := sql.Open("pgx", url)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	locks.SetMaxOpenConns(pgLockConns)
+	locks.SetMaxIdleConns(4)
+	s := &Store{db: db, read: db, locks: locks, pg: true}
+	if err := db.PingContext(context.Background()); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("connect to PostgreSQL: %w", err)
+	}
+	if err := s.migrate(context.Background()); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("migrate PostgreSQL: %w", err)
+	}
+	return s, nil
+}
+
+// q writes a query for the store's database: the code writes SQLite's ?
+// placeholders, PostgreSQL numbers them ($1, $2, ...). No query here has a
+// question mark inside a string literal.
+func (s *Store) q(query string) string {
+	if !s.pg {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// b2i stores a flag as the integer both databases keep it as.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// uniqueViolation reports a unique constraint refusing a row, in either
+// database's words.
+func uniqueViolation(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "UNIQUE constraint failed") || strings.Contains(msg, "SQLSTATE 23505")
+}
+
+// Lock takes the game's lock across every process sharing the database, and
+// returns its release. On PostgreSQL it is a session advisory lock held on a
+// connection of its own; SQLite serves one process, whose callers keep their
+// own in-memory lock, and the compare-and-swap on the version guards the
+// rest, so there it is free.
+func (s *Store) Lock(ctx context.Context, id int64) (func(), error) {
+	if !s.pg {
+		return func() {}, nil
+	}
+	conn, err := s.locks.Conn(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock($1)`, id); err != nil {
+		conn.Close()
+		return nil, err
+	}
+	return func() {
+		if _, err := conn.ExecContext(context.Background(), `SELECT pg_advisory_unlock($1)`, id); err != nil {
+			// A connection whose unlock failed must not go back to the pool
+			// still holding the lock: closing it ends the session and so
+			// releases every lock it held.
+			conn.Raw(func(any) error { return driver.ErrBadConn })
+		}
+		conn.Close()
+	}, nil
+}
