@@ -133,6 +133,14 @@ func (r *Router) openLobby(ctx context.Context, in Interaction, g Game) (Respons
 	if err != nil {
 		return Response{}, err
 	}
+	// A game one player can play alone (Hunted) starts at once: there is
+	// nobody to wait for; partners are named with challenge instead.
+	if g.Kind.MinPlayers == 1 {
+		if err := r.begin(ctx, t, ""); err != nil {
+			return Response{}, err
+		}
+		return ephemeral(fmt.Sprintf("%s game #%d started.", g.Kind.Title, row.ID)), nil
+	}
 	if err := r.postLobby(ctx, t); err != nil {
 		return Response{}, err
 	}
