@@ -525,7 +525,10 @@ func (c *Console) DM(_ context.Context, user string, m Message) error {
 func (c *Console) record(where, user, channel string, m Message) string {
 	c.mu.Lock()
 	c.next++
-	cm := &consoleMessage{id: fmt.Sprintf("m%d", c.next), where: where, user: user, chann: channel, msg: m}
+	// Ids carry the process, as Discord's snowflakes never repeat: a game
+	// row may still name a message of a console that was killed, and the
+	// new console must not edit its own message of that number instead.
+	cm := &consoleMessage{id: fmt.Sprintf("m%d.%d", os.Getpid(), c.next), where: where, user: user, chann: channel, msg: m}
 	c.msgs = append(c.msgs, cm)
 	c.mu.Unlock()
 	c.print(where, m)

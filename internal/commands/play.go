@@ -155,7 +155,15 @@ func (r *Router) commit(ctx context.Context, t *table, seat int, move string) ([
 		t.row.Status = storage.Finished
 		t.row.Results = r.resultsOf(t)
 	}
-	if err := r.store.Save(ctx, t.row, base, &games.SeatMove{Seat: seat, Move: move}); err != nil {
+	// The move is stored with a turn message owed: a crash between this
+	// save and publish (which records the message and clears the mark)
+	// leaves the clock a post to make, so the table is never left with
+	// only the outdated controls.
+	pending := t.row.PostPending
+	t.row.PostPending = true
+	err = r.store.Save(ctx, t.row, base, &games.SeatMove{Seat: seat, Move: move})
+	t.row.PostPending = pending
+	if err != nil {
 		if errors.Is(err, storage.ErrConflict) {
 			return nil, errStale
 		}
