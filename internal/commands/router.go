@@ -77,6 +77,8 @@ type Router struct {
 	work  sync.WaitGroup
 	// renders holds a token per picture being drawn and encoded.
 	renders chan struct{}
+	// limiter bounds each user's interactions (nil: no limit); ratelimit.go.
+	limiter *rateLimiter
 }
 
 // New makes a router.
@@ -160,6 +162,9 @@ func (r *Router) Handle(ctx context.Context, in Interaction) (resp Response) {
 			resp = ephemeral("Something went wrong on my side; nothing was changed. Please try again.")
 		}
 	}()
+	if limited, ok := r.rateLimited(in); ok {
+		return limited
+	}
 	if in.CannotPost != "" && !in.DM && postsInChannel(in) {
 		return ephemeral(in.CannotPost)
 	}
