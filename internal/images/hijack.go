@@ -5,7 +5,6 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"sort"
 	"strings"
 
 	"github.com/fogleman/gg"
@@ -80,7 +79,7 @@ func (g hjGeom) slotPos(x, y float64, d int, f float64) (float64, float64) {
 	return x + f*g.r*math.Cos(a), y + f*g.r*math.Sin(a)
 }
 
-func hijackHexPath(dc *gg.Context, x, y, r float64) {
+func hijackHexPath(dc *Canvas, x, y, r float64) {
 	dc.NewSubPath()
 	for i := 0; i < 6; i++ {
 		a := float64(i) * math.Pi / 3
@@ -111,19 +110,83 @@ func hijackLayout(v *hijack.View) hjLayout {
 }
 
 func drawHijack(v *hijack.View) image.Image {
+	return hjPalette.Paletted(drawHijackRGBA(v, false))
+}
+
+// hjLayers holds the fixed part of each layout (board size and number of
+// players): the background, every cell with its name and empty slots, and
+// the direction key. A move changes none of it.
+var (
+	hjLayers  = NewLayers(12)
+	hjSprites Sprites
+)
+
+// hjPalette is every colour the board uses, and the edges where they meet.
+var hjPalette = func() *Palette {
+	turnRow := color.RGBA{255, 236, 170, 255}
+	white := color.RGBA{255, 255, 255, 255}
+	keys := []color.RGBA{hjBackground, hjCellFill, hjCellLine, hjInk, hjFaint, hjLabel, hjHighlight, hjCapture, white, turnRow}
+	keys = append(keys, hjPlayers...)
+	pairs := [][2]color.RGBA{
+		{hjBackground, hjInk}, {hjBackground, hjFaint}, {hjBackground, hjCellLine}, {hjBackground, turnRow},
+		{hjBackground, white}, {hjCellFill, hjCellLine}, {hjCellFill, hjLabel}, {hjCellFill, hjFaint},
+		{hjCellFill, hjHighlight}, {hjCellLine, hjHighlight}, {hjCellFill, hjInk}, {hjCellFill, white},
+		{white, hjCapture}, {hjCellFill, hjCapture}, {turnRow, hjInk}, {turnRow, hjFaint}, {turnRow, white},
+	}
+	for _, p := range hjPlayers {
+		pairs = append(pairs, [2]color.RGBA{white, p})
+	}
+	return NewPalette(keys, pairs)
+}()
+
+// drawHijackRGBA draws the board. With naive set it draws everything anew
+// through gg, as before the fast path (the benchmarks' baseline); otherwise
+// it starts from the layout's cached layer and stamps the markers.
+func drawHijackRGBA(v *hijack.View, naive bool) *image.RGBA {
 	l := hijackLayout(v)
-	r, boardH := l.r, l.boardH
-	panelTop := hjHeader + boardH + 20
-	dc := gg.NewContext(hjWidth, l.height)
-	dc.SetColor(hjBackground)
-	dc.Clear()
-	g := hjGeom{r: r, cx: hjWidth / 2, cy: hjHeader + boardH/2}
+	panelTop := hjHeader + l.boardH + 20
+	g := hjGeom{r: l.r, cx: hjWidth / 2, cy: hjHeader + l.boardH/2}
+	var dc *Canvas
+	if naive {
+		dc = NewCanvasOn(hijackLayer(v, l, true))
+	} else {
+		key := fmt.Sprintf("%d/%d", v.Size, len(v.Players))
+		dc = NewCanvasOn(hjLayers.Copy(key, func() *image.RGBA { return hijackLayer(v, l, false) }))
+	}
+	dc.naive = naive
 
 	drawHijackHeader(dc, v)
-
 	cells := map[string]hijack.CellView{}
 	for _, c := range v.Cells {
 		cells[c.Name] = c
+	}
+	drawHijackLastMove(dc, g, v, cells)
+	for _, c := range v.Cells {
+		x, y := g.center(c.Q, c.R)
+		for d, seat := range c.Slots {
+			if seat < 0 {
+				continue
+			}
+			// The marker covers the empty slot's ring drawn in the layer.
+			sx, sy := g.slotPos(x, y, d, 0.6)
+			drawHijackMarker(dc, sx, sy, l.markerSize, seat, v.Players[seat].Marker)
+		}
+	}
+	drawHijackPanel(dc, v, panelTop)
+	return dc.RGBA()
+}
+
+// hijackLayer draws what depends only on the layout: the views of one
+// board size and player count differ in none of it.
+func hijackLayer(v *hijack.View, l hjLayout, naive bool) *image.RGBA {
+	dc := NewCanvas(hjWidth, l.height)
+	dc.naive = naive
+	dc.SetColor(hjBackground)
+	dc.Clear()
+	r := l.r
+	g := hjGeom{r: r, cx: hjWidth / 2, cy: hjHeader + l.boardH/2}
+	dc.Font(l.cellFont, true)
+	for _, c := range v.Cells {
 		x, y := g.center(c.Q, c.R)
 		hijackHexPath(dc, x, y, r-1.5)
 		dc.SetColor(hjCellFill)
@@ -131,75 +194,29 @@ func drawHijack(v *hijack.View) image.Image {
 		dc.SetColor(hjCellLine)
 		dc.SetLineWidth(2)
 		dc.Stroke()
-		UseFont(dc, l.cellFont, true)
 		dc.SetColor(hjLabel)
 		dc.DrawStringAnchored(c.Name, x, y, 0.5, 0.35)
 	}
-	drawHijackLastMove(dc, g, v, cells)
 	for _, c := range v.Cells {
 		x, y := g.center(c.Q, c.R)
-		for d, seat := range c.Slots {
+		for d := range c.Slots {
 			sx, sy := g.slotPos(x, y, d, 0.6)
-			if seat < 0 {
-				dc.SetColor(hjFaint)
-				dc.SetLineWidth(1.5)
-				dc.DrawCircle(sx, sy, math.Max(3, 0.06*r))
-				dc.Stroke()
-				continue
-			}
-			drawHijackMarker(dc, sx, sy, l.markerSize, seat, v.Players[seat].Marker)
+			dc.SetColor(hjFaint)
+			dc.SetLineWidth(1.5)
+			dc.DrawCircle(sx, sy, math.Max(3, 0.06*r))
+			dc.Stroke()
 		}
 	}
-	drawHijackPanel(dc, v, panelTop)
-	return hijackPaletted(dc.Image().(*image.RGBA))
+	drawHijackKey(dc, hjHeader+l.boardH+20)
+	return dc.RGBA()
 }
 
-// hijackPaletted reduces the drawing to its 256 most used colours (the
-// board has a few flat colours plus anti-aliased edges). A paletted PNG is
-// a quarter of the data, so it encodes several times faster and smaller;
-// rare edge shades take the nearest kept colour. Ties in frequency go by
-// colour value, so the result is deterministic.
-func hijackPaletted(src *image.RGBA) *image.Paletted {
-	b := src.Bounds()
-	count := map[uint32]int{}
-	pix := src.Pix
-	for i := 0; i+3 < len(pix); i += 4 {
-		count[uint32(pix[i])<<24|uint32(pix[i+1])<<16|uint32(pix[i+2])<<8|uint32(pix[i+3])]++
-	}
-	keys := make([]uint32, 0, len(count))
-	for k := range count {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		if count[keys[i]] != count[keys[j]] {
-			return count[keys[i]] > count[keys[j]]
-		}
-		return keys[i] < keys[j]
-	})
-	if len(keys) > 256 {
-		keys = keys[:256]
-	}
-	pal := make(color.Palette, len(keys))
-	index := make(map[uint32]uint8, len(count))
-	for i, k := range keys {
-		pal[i] = color.RGBA{uint8(k >> 24), uint8(k >> 16), uint8(k >> 8), uint8(k)}
-		index[k] = uint8(i)
-	}
-	dst := image.NewPaletted(b, pal)
-	for i, j := 0, 0; i+3 < len(pix); i, j = i+4, j+1 {
-		k := uint32(pix[i])<<24 | uint32(pix[i+1])<<16 | uint32(pix[i+2])<<8 | uint32(pix[i+3])
-		idx, ok := index[k]
-		if !ok {
-			idx = uint8(pal.Index(color.RGBA{pix[i], pix[i+1], pix[i+2], pix[i+3]}))
-			index[k] = idx
-		}
-		dst.Pix[j] = idx
-	}
-	return dst
-}
+// hijackPaletted reduces a drawing to 256 colours (see Quantize). The
+// Hunted board uses it; Hijack has its own fixed palette.
+func hijackPaletted(src *image.RGBA) *image.Paletted { return Quantize(src) }
 
-func drawHijackHeader(dc *gg.Context, v *hijack.View) {
-	UseFont(dc, 34, true)
+func drawHijackHeader(dc *Canvas, v *hijack.View) {
+	dc.Font(34, true)
 	dc.SetColor(hjInk)
 	title := "Hijack"
 	switch {
@@ -217,8 +234,24 @@ func drawHijackHeader(dc *gg.Context, v *hijack.View) {
 }
 
 // drawHijackMarker draws a marker as its player's colour and shape with its
-// letter, so colour is never the only cue.
-func drawHijackMarker(dc *gg.Context, x, y, size float64, seat int, letter string) {
+// letter, so colour is never the only cue. Markers are stamped from
+// sprites drawn once per size (rounded to the pixel) unless naive.
+func drawHijackMarker(dc *Canvas, x, y, size float64, seat int, letter string) {
+	if dc.naive {
+		hijackMarker(dc.Context, x, y, size, seat, letter)
+		return
+	}
+	key := struct {
+		seat   int
+		letter string
+		size   float64
+	}{seat, letter, size}
+	hjSprites.Stamp(dc.RGBA(), key, int(math.Ceil(size*1.3+3)), x, y, func(s *gg.Context, c float64) {
+		hijackMarker(s, c, c, size, seat, letter)
+	})
+}
+
+func hijackMarker(dc *gg.Context, x, y, size float64, seat int, letter string) {
 	dc.SetColor(hjPlayers[seat%len(hjPlayers)])
 	switch seat {
 	case 0:
@@ -242,7 +275,7 @@ func drawHijackMarker(dc *gg.Context, x, y, size float64, seat int, letter strin
 // drawHijackLastMove outlines the cells the last move came from and went
 // to, links them with an arrow, and marks captured markers on the edge of
 // the destination cell.
-func drawHijackLastMove(dc *gg.Context, g hjGeom, v *hijack.View, cells map[string]hijack.CellView) {
+func drawHijackLastMove(dc *Canvas, g hjGeom, v *hijack.View, cells map[string]hijack.CellView) {
 	l := v.Last
 	if l == nil {
 		return
@@ -287,7 +320,7 @@ func drawHijackLastMove(dc *gg.Context, g hjGeom, v *hijack.View, cells map[stri
 	}
 }
 
-func hijackArrow(dc *gg.Context, x1, y1, x2, y2, r float64) {
+func hijackArrow(dc *Canvas, x1, y1, x2, y2, r float64) {
 	dx, dy := x2-x1, y2-y1
 	d := math.Hypot(dx, dy)
 	if d == 0 {
@@ -310,7 +343,7 @@ func hijackArrow(dc *gg.Context, x1, y1, x2, y2, r float64) {
 
 // drawHijackPanel lists the players with On and In counts, the last move
 // and the options, and draws the direction key.
-func drawHijackPanel(dc *gg.Context, v *hijack.View, top float64) {
+func drawHijackPanel(dc *Canvas, v *hijack.View, top float64) {
 	for i, p := range v.Players {
 		y := top + float64(i)*hjRowH
 		if !v.Over && v.Turn == i {
@@ -319,13 +352,13 @@ func drawHijackPanel(dc *gg.Context, v *hijack.View, top float64) {
 			dc.Fill()
 		}
 		drawHijackMarker(dc, hjMargin+22, y+hjRowH/2-5, 18, i, p.Marker)
-		UseFont(dc, 28, true)
+		dc.Font(28, true)
 		dc.SetColor(hjInk)
 		if p.Removed {
 			dc.SetColor(hjFaint)
 		}
 		dc.DrawStringAnchored(hijackClip(p.Name, 18), hjMargin+56, y+hjRowH/2-5, 0, 0.35)
-		UseFont(dc, 26, false)
+		dc.Font(26, false)
 		status := fmt.Sprintf("%d = %d on + %d in", p.On+p.In, p.On, p.In)
 		switch {
 		case v.Over && p.Rank == 1:
@@ -340,7 +373,7 @@ func drawHijackPanel(dc *gg.Context, v *hijack.View, top float64) {
 		dc.DrawStringAnchored(status, hjMargin+360, y+hjRowH/2-5, 0, 0.35)
 	}
 	y := top + float64(len(v.Players))*hjRowH + 10
-	UseFont(dc, 24, false)
+	dc.Font(24, false)
 	dc.SetColor(hjInk)
 	var lines []string
 	if v.Last != nil {
@@ -374,7 +407,10 @@ func drawHijackPanel(dc *gg.Context, v *hijack.View, top float64) {
 	}
 	dc.DrawStringWrapped(strings.Join(lines, "\n"), hjMargin, y, 0, 0, 760, 1.3, gg.AlignLeft)
 
-	// Direction key: a cell with its slot numbers.
+}
+
+// drawHijackKey is the direction key: a cell with its slot numbers.
+func drawHijackKey(dc *Canvas, top float64) {
 	kx, ky, kr := float64(hjWidth)-110, top+70, 70.0
 	hijackHexPath(dc, kx, ky, kr)
 	dc.SetColor(hjCellFill)
@@ -383,13 +419,13 @@ func drawHijackPanel(dc *gg.Context, v *hijack.View, top float64) {
 	dc.SetLineWidth(2)
 	dc.Stroke()
 	g := hjGeom{r: kr}
-	UseFont(dc, 24, true)
+	dc.Font(24, true)
 	dc.SetColor(hjInk)
 	for d := 0; d < 6; d++ {
 		sx, sy := g.slotPos(kx, ky, d, 0.62)
 		dc.DrawStringAnchored(fmt.Sprint(d), sx, sy, 0.5, 0.38)
 	}
-	UseFont(dc, 18, false)
+	dc.Font(18, false)
 	dc.DrawStringAnchored("directions", kx, ky+kr+16, 0.5, 0.5)
 }
 

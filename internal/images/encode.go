@@ -1,0 +1,462 @@
+package images
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"slices"
+	"sync"
+
+	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
+)
+
+// The shared fast path of every renderer (issue 13). A picture costs three
+// things: drawing, reducing it to a palette, and PNG encoding. Each has a
+// cheap form here:
+//
+//   - Canvas draws text straight onto the RGBA with the glyph masks (gg
+//     sends every glyph through a bilinear transform, even with no
+//     transform set, which was most of its text cost);
+//   - Layers keeps what never changes for a layout (background, the board's
+//     cells, legends) drawn once and copied into each new picture, and
+//     Sprites keeps small repeated pieces (markers, pawns) to stamp;
+//   - Palette is a game's fixed palette with a lookup table from RGB to
+//     palette index: one table read per pixel instead of counting colours
+//     in a map; Quantize does the same for a picture whose palette is not
+//     known in advance, with arrays instead of maps;
+//   - EncodePNG writes a paletted picture at BestSpeed with reused
+//     compressor buffers (a quarter of the data of RGBA, no filters).
+
+// lutBits is the precision of the lookup tables per colour channel: 6 bits
+// keeps neighbouring anti-aliasing shades apart while the table (2^18
+// entries) stays small.
+const lutBits = 6
+
+func lutKey(r, g, b uint8) int {
+	return int(r>>(8-lutBits))<<(2*lutBits) | int(g>>(8-lutBits))<<lutBits | int(b>>(8-lutBits))
+}
+
+// Palette is a fixed palette: a game's own colours, blends between the
+// pairs of colours that meet at anti-aliased edges, and a coarse cube of
+// every other colour, with a table from RGB to the nearest entry.
+type Palette struct {
+	colors color.Palette
+	keys   []color.RGBA
+	once   sync.Once
+	lut    []uint8
+}
+
+// NewPalette makes a palette from a game's opaque colours (each kept
+// exactly) and the pairs of colours that meet at edges (text on its
+// background, a marker's white outline on its colour), each pair blended in
+// seven steps. A cube (5, 4 or 3 levels a channel) fills what is left, so a colour nobody planned
+// for still lands near itself. It panics if the colours do not fit in 256
+// entries: a programming error caught by the tests.
+func NewPalette(keys []color.RGBA, pairs [][2]color.RGBA) *Palette {
+	p := &Palette{}
+	seen := map[color.RGBA]bool{}
+	add := func(c color.RGBA) {
+		c.A = 255
+		if !seen[c] && len(p.colors) < 256 {
+			seen[c] = true
+			p.colors = append(p.colors, c)
+		}
+	}
+	for _, k := range keys {
+		k.A = 255
+		add(k)
+		p.keys = append(p.keys, k)
+	}
+	const steps = 8
+	for _, pr := range pairs {
+		a, b := pr[0], pr[1]
+		for i := 1; i < steps; i++ {
+			mix := func(x, y uint8) uint8 { return uint8((int(x)*(steps-i) + int(y)*i + steps/2) / steps) }
+			add(color.RGBA{mix(a.R, b.R), mix(a.G, b.G), mix(a.B, b.B), 255})
+		}
+	}
+	if len(p.colors) == 256 {
+		panic("images: palette full before its cube: fewer colours or pairs")
+	}
+	var levels []uint8
+	for _, l := range [][]uint8{{0, 64, 128, 192, 255}, {0, 85, 170, 255}, {0, 128, 255}} {
+		levels = l
+		if len(p.colors)+len(l)*len(l)*len(l) <= 256 {
+			break
+		}
+	}
+	for _, r := range levels {
+		for _, g := range levels {
+			for _, b := range levels {
+				add(color.RGBA{r, g, b, 255})
+			}
+		}
+	}
+	return p
+}
+
+// Colors is the palette in index order.
+func (p *Palette) Colors() color.Palette { return p.colors }
+
+// table builds the lookup table once: each cell of the RGB grid takes the
+// entry nearest its centre, and the game's own colours take their cells, so
+// every flat colour comes out exactly as drawn.
+func (p *Palette) table() []uint8 {
+	p.once.Do(func() {
+		rgb := make([][3]int32, len(p.colors))
+		for i, c := range p.colors {
+			r, g, b, _ := c.RGBA()
+			rgb[i] = [3]int32{int32(r >> 8), int32(g >> 8), int32(b >> 8)}
+		}
+		lut := make([]uint8, 1<<(3*lutBits))
+		const half = 1 << (7 - lutBits)
+		for key := range lut {
+			r := int32(key>>(2*lutBits))<<(8-lutBits) + half
+			g := int32(key>>lutBits&(1<<lutBits-1))<<(8-lutBits) + half
+			b := int32(key&(1<<lutBits-1))<<(8-lutBits) + half
+			lut[key] = uint8(nearest(rgb, r, g, b))
+		}
+		for i, k := range p.keys {
+			lut[lutKey(k.R, k.G, k.B)] = uint8(p.colors.Index(p.keys[i]))
+		}
+		p.lut = lut
+	})
+	return p.lut
+}
+
+func nearest(rgb [][3]int32, r, g, b int32) int {
+	best, bestD := 0, int32(1<<30)
+	for i, c := range rgb {
+		dr, dg, db := c[0]-r, c[1]-g, c[2]-b
+		// Weighted like the eye: green counts most, blue least.
+		d := 3*dr*dr + 4*dg*dg + 2*db*db
+		if d < bestD {
+			best, bestD = i, d
+		}
+	}
+	return best
+}
+
+// Paletted maps a picture to the palette, one table read per pixel. A pixel
+// that is not opaque (no renderer leaves one, they all clear a background)
+// takes the palette's nearest colour the slow way.
+func (p *Palette) Paletted(src *image.RGBA) *image.Paletted {
+	lut := p.table()
+	b := src.Bounds()
+	dst := image.NewPaletted(b, p.colors)
+	w := b.Dx()
+	for y := 0; y < b.Dy(); y++ {
+		row := src.Pix[y*src.Stride : y*src.Stride+4*w]
+		out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
+		for x := range out {
+			px := row[4*x : 4*x+4 : 4*x+4]
+			if px[3] != 0xff {
+				out[x] = uint8(p.colors.Index(color.RGBA{px[0], px[1], px[2], px[3]}))
+				continue
+			}
+			out[x] = lut[lutKey(px[0], px[1], px[2])]
+		}
+	}
+	return dst
+}
+
+// quantizer holds Quantize's tables between pictures.
+type quantizer struct {
+	count []uint32 // pixels per RGB cell
+	first []uint32 // first colour seen in the cell, 0xRRGGBB
+	lut   []uint8
+	used  []int32 // cells with a count, to reset and to rank
+}
+
+var quantizers = sync.Pool{New: func() any {
+	n := 1 << (3 * lutBits)
+	return &quantizer{count: make([]uint32, n), first: make([]uint32, n), lut: make([]uint8, n)}
+}}
+
+// Quantize reduces a picture whose colours are not known in advance (a
+// renderer without its own Palette) to at most 256 colours: the cells of
+// the RGB grid holding the most pixels, each represented by the first
+// colour seen in it; every other cell takes the nearest kept colour. Two
+// passes over the pixels, with arrays instead of maps. Ties go by cell, so
+// the result is deterministic.
+func Quantize(src *image.RGBA) *image.Paletted {
+	q := quantizers.Get().(*quantizer)
+	defer quantizers.Put(q)
+	b := src.Bounds()
+	w, h := b.Dx(), b.Dy()
+	q.used = q.used[:0]
+	opaque := true
+	for y := 0; y < h; y++ {
+		row := src.Pix[y*src.Stride : y*src.Stride+4*w]
+		for i := 0; i+3 < len(row); i += 4 {
+			k := lutKey(row[i], row[i+1], row[i+2])
+			if q.count[k] == 0 {
+				q.first[k] = uint32(row[i])<<16 | uint32(row[i+1])<<8 | uint32(row[i+2])
+				q.used = append(q.used, int32(k))
+			}
+			q.count[k]++
+			opaque = opaque && row[i+3] == 0xff
+		}
+	}
+	if !opaque {
+		// Transparency needs alpha in the palette; no renderer makes it,
+		// so take the exact but slow way.
+		for _, k := range q.used {
+			q.count[k] = 0
+		}
+		dst := image.NewPaletted(b, nil)
+		dst.Palette = slowPalette(src)
+		draw.Draw(dst, b, src, b.Min, draw.Src)
+		return dst
+	}
+	ranked := slices.Clone(q.used)
+	slices.SortFunc(ranked, func(a, c int32) int {
+		if q.count[a] != q.count[c] {
+			if q.count[a] > q.count[c] {
+				return -1
+			}
+			return 1
+		}
+		return int(a - c)
+	})
+	if len(ranked) > 256 {
+		ranked = ranked[:256]
+	}
+	pal := make(color.Palette, len(ranked))
+	rgb := make([][3]int32, len(ranked))
+	for i, k := range ranked {
+		c := q.first[k]
+		pal[i] = color.RGBA{uint8(c >> 16), uint8(c >> 8), uint8(c), 255}
+		rgb[i] = [3]int32{int32(c >> 16), int32(c >> 8 & 0xff), int32(c & 0xff)}
+	}
+	for i, k := range ranked {
+		q.lut[k] = uint8(i)
+		q.count[k] = 0
+	}
+	for _, k := range q.used {
+		if q.count[k] != 0 {
+			c := q.first[k]
+			q.lut[k] = uint8(nearest(rgb, int32(c>>16), int32(c>>8&0xff), int32(c&0xff)))
+			q.count[k] = 0
+		}
+	}
+	dst := image.NewPaletted(b, pal)
+	for y := 0; y < h; y++ {
+		row := src.Pix[y*src.Stride : y*src.Stride+4*w]
+		out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
+		for x := range out {
+			out[x] = q.lut[lutKey(row[4*x], row[4*x+1], row[4*x+2])]
+		}
+	}
+	return dst
+}
+
+// slowPalette is the 256 most used exact colours, for the rare picture
+// with transparency.
+func slowPalette(src *image.RGBA) color.Palette {
+	count := map[color.RGBA]int{}
+	for i := 0; i+3 < len(src.Pix); i += 4 {
+		count[color.RGBA{src.Pix[i], src.Pix[i+1], src.Pix[i+2], src.Pix[i+3]}]++
+	}
+	cs := make([]color.RGBA, 0, len(count))
+	for c := range count {
+		cs = append(cs, c)
+	}
+	slices.SortFunc(cs, func(a, b color.RGBA) int {
+		if count[a] != count[b] {
+			return count[b] - count[a]
+		}
+		ka := uint32(a.R)<<24 | uint32(a.G)<<16 | uint32(a.B)<<8 | uint32(a.A)
+		kb := uint32(b.R)<<24 | uint32(b.G)<<16 | uint32(b.B)<<8 | uint32(b.A)
+		if ka < kb {
+			return -1
+		}
+		return 1
+	})
+	if len(cs) > 256 {
+		cs = cs[:256]
+	}
+	pal := make(color.Palette, len(cs))
+	for i, c := range cs {
+		pal[i] = c
+	}
+	return pal
+}
+
+// Layers keeps, per layout, what a renderer draws the same way every time,
+// so each picture starts from a copy instead of drawing it again. It holds
+// at most max layouts (the oldest built goes first), so memory stays
+// bounded whatever the views.
+type Layers struct {
+	mu    sync.Mutex
+	max   int
+	order []string
+	m     map[string]*layer
+}
+
+type layer struct {
+	once sync.Once
+	img  *image.RGBA
+}
+
+// NewLayers keeps up to max layouts.
+func NewLayers(max int) *Layers { return &Layers{max: max, m: map[string]*layer{}} }
+
+// Copy returns a new picture holding the layout's fixed layer, drawn by
+// build the first time the key is asked for.
+func (l *Layers) Copy(key string, build func() *image.RGBA) *image.RGBA {
+	l.mu.Lock()
+	e, ok := l.m[key]
+	if !ok {
+		e = &layer{}
+		l.m[key] = e
+		l.order = append(l.order, key)
+		if len(l.order) > l.max {
+			delete(l.m, l.order[0])
+			l.order = l.order[1:]
+		}
+	}
+	l.mu.Unlock()
+	e.once.Do(func() { e.img = build() })
+	out := image.NewRGBA(e.img.Rect)
+	copy(out.Pix, e.img.Pix)
+	return out
+}
+
+// Sprites keeps small pictures drawn once (markers, pawns) to stamp many
+// times. Each is drawn centred on a square canvas of an odd size.
+type Sprites struct {
+	m sync.Map // key -> *sprite
+}
+
+type sprite struct {
+	once sync.Once
+	img  *image.RGBA
+	half int
+}
+
+// Stamp draws the sprite named key centred on (x, y), rounded to the pixel;
+// draw paints it on a canvas of 2*half+1 pixels centred on (half, half).
+func (s *Sprites) Stamp(dst *image.RGBA, key any, half int, x, y float64, draw func(dc *gg.Context, c float64)) {
+	v, _ := s.m.LoadOrStore(key, &sprite{half: half})
+	sp := v.(*sprite)
+	sp.once.Do(func() {
+		dc := gg.NewContext(2*sp.half+1, 2*sp.half+1)
+		draw(dc, float64(sp.half)+0.5)
+		sp.img = dc.Image().(*image.RGBA)
+	})
+	at := image.Pt(int(x+0.5)-sp.half-1, int(y+0.5)-sp.half-1)
+	overRGBA(dst, sp.img, at)
+}
+
+// overRGBA composites src (premultiplied) over dst at the offset.
+func overRGBA(dst, src *image.RGBA, at image.Point) {
+	r := src.Rect.Add(at).Intersect(dst.Rect)
+	if r.Empty() {
+		return
+	}
+	draw.Draw(dst, r, src, r.Min.Sub(at), draw.Over)
+}
+
+// Canvas is a gg context that keeps one font face per size for the
+// picture and draws text straight onto its pixels. Methods named like gg's
+// replace them; everything else is gg's.
+type Canvas struct {
+	*gg.Context
+	img    *image.RGBA
+	color  color.Color
+	face   font.Face
+	height float64
+	faces  map[[2]int]font.Face
+	// texts keeps every string drawn, so tests can read what a picture says.
+	texts []string
+	// naive draws text through gg, as before the fast path: the
+	// benchmarks' baseline.
+	naive bool
+}
+
+// NewCanvas is a blank canvas of a size.
+func NewCanvas(w, h int) *Canvas { return NewCanvasOn(image.NewRGBA(image.Rect(0, 0, w, h))) }
+
+// NewCanvasOn draws on an existing picture (a copy of a layer).
+func NewCanvasOn(img *image.RGBA) *Canvas {
+	return &Canvas{Context: gg.NewContextForRGBA(img), img: img, color: color.Black, faces: map[[2]int]font.Face{}}
+}
+
+// RGBA is the picture drawn so far.
+func (dc *Canvas) RGBA() *image.RGBA { return dc.img }
+
+func (dc *Canvas) SetColor(c color.Color) {
+	dc.color = c
+	dc.Context.SetColor(c)
+}
+
+func (dc *Canvas) SetRGB(r, g, b float64) {
+	dc.SetColor(color.NRGBA{uint8(r * 255), uint8(g * 255), uint8(b * 255), 255})
+}
+
+// Font sets the embedded font at a size, made once per picture.
+func (dc *Canvas) Font(size float64, bold bool) {
+	key := [2]int{int(size * 10), 0}
+	if bold {
+		key[1] = 1
+	}
+	f, ok := dc.faces[key]
+	if !ok {
+		f = Face(size, bold)
+		dc.faces[key] = f
+	}
+	dc.SetFontFace(f)
+}
+
+func (dc *Canvas) SetFontFace(f font.Face) {
+	dc.face = f
+	dc.height = float64(f.Metrics().Height) / 64
+	dc.Context.SetFontFace(f)
+}
+
+// DrawString draws with the baseline at y, as gg does.
+func (dc *Canvas) DrawString(s string, x, y float64) { dc.DrawStringAnchored(s, x, y, 0, 0) }
+
+// DrawStringAnchored places text like gg's (the anchor is a fraction of the
+// advance width and of the font height) but draws the glyph masks directly.
+func (dc *Canvas) DrawStringAnchored(s string, x, y, ax, ay float64) {
+	dc.texts = append(dc.texts, s)
+	if dc.face == nil {
+		dc.Font(12, false)
+	}
+	if dc.naive {
+		dc.Context.DrawStringAnchored(s, x, y, ax, ay)
+		return
+	}
+	w, h := dc.MeasureString(s)
+	x -= ax * w
+	y += ay * h
+	d := font.Drawer{Dst: dc.img, Src: image.NewUniform(dc.color), Face: dc.face,
+		Dot: fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}}
+	d.DrawString(s)
+}
+
+// DrawStringWrapped wraps and aligns text as gg's does.
+func (dc *Canvas) DrawStringWrapped(s string, x, y, ax, ay, width, lineSpacing float64, align gg.Align) {
+	lines := dc.WordWrap(s, width)
+	h := float64(len(lines))*dc.height*lineSpacing - (lineSpacing-1)*dc.height
+	x -= ax * width
+	y -= ay * h
+	switch align {
+	case gg.AlignLeft:
+		ax = 0
+	case gg.AlignCenter:
+		ax = 0.5
+		x += width / 2
+	case gg.AlignRight:
+		ax = 1
+		x += width
+	}
+	for _, line := range lines {
+		dc.DrawStringAnchored(line, x, y, ax, 1)
+		y += dc.height * lineSpacing
+	}
+}
