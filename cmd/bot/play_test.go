@@ -117,6 +117,69 @@ func TestGenerateScripts(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// Hunted is played by buttons alone: each move is a click on the turn
+	// message (or a pick in its select menu) and on the guided menus it opens.
+	clicks := func(name, header string, players []string, opts games.Options, pick uint64) {
+		var kd *games.Kind
+		for _, g := range catalog.Games() {
+			if g.Kind.Name == "hunted" {
+				kd = g.Kind
+			}
+		}
+		opts, err := kd.Resolve(opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := kd.New(games.Setup{Players: players, Options: opts, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref := s.(games.Refiner)
+		rng := games.NewRNG(pick)
+		var b strings.Builder
+		b.WriteString(header)
+		for n := 0; n < 3000 && s.Outcome() == nil; n++ {
+			p := s.Prompts()[0]
+			text, choices := p.Text, p.Choices
+			for depth := 0; ; depth++ {
+				c := choices[rng.Intn(len(choices))]
+				if rng.Intn(3) == 0 {
+					c = choices[0] // the game's first offer (draw, keep the roll): more purposeful play
+				}
+				if len(choices) <= 5 {
+					fmt.Fprintf(&b, "> %s: click %s\n", players[p.Seat], c.Label)
+				} else {
+					menu := []rune(text)
+					if len(menu) > 40 {
+						menu = menu[:40]
+					}
+					v := "m|" + c.Move
+					if c.Refine != "" {
+						v = "r|" + c.Refine
+					}
+					fmt.Fprintf(&b, "> %s: select \"%s\" %s\n", players[p.Seat], string(menu), v)
+				}
+				if c.Move != "" {
+					if _, err := s.Apply(p.Seat, c.Move); err != nil {
+						t.Fatal(err)
+					}
+					break
+				}
+				if depth > 5 {
+					t.Fatalf("guided menu %q too deep", c.Refine)
+				}
+				text, choices = ref.Refine(p.Seat, c.Refine)
+			}
+		}
+		b.WriteString("> " + players[0] + ": /game history\n")
+		if err := os.WriteFile(filepath.Join("testdata", name), []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	clicks("hunted_solo.transcript", "> # a whole solo game of Hunted played by buttons alone\n> alice: /hunted start\n",
+		[]string{"alice"}, nil, 3)
+	clicks("hunted_coop.transcript", "> # a whole co-op game of Hunted played by buttons alone\n> alice: /hunted challenge opponent:@bob\n> bob: click Accept\n",
+		[]string{"alice", "bob"}, nil, 4)
 	write("lockedout_six.transcript",
 		"> # six players, a whole game of Locked Out typed from start to end\n> alice: /lockedout start\n> bob: click Join\n> carol: click Join\n> dave: click Join\n> erin: click Join\n> frank: click Join\n> alice: click Start\n",
 		"lockedout", []string{"alice", "bob", "carol", "dave", "erin", "frank"}, nil, 11)

@@ -76,7 +76,7 @@ func (s *State) searchDeck(seat int, typ string, n int, ev *[]games.Event) {
 		if data.card[id].Type == typ {
 			s.shuffleBack(seen)
 			s.gain(seat, id)
-			s.say(ev, fmt.Sprintf("Searching: %s found after %s; it goes to %s's inventory.", label(id), plural(len(seen), "other card"), s.Players[seat].Name))
+			s.say(ev, fmt.Sprintf("Searching: %s found (card %d); it goes to %s's inventory.", label(id), len(seen)+1, s.Players[seat].Name))
 			return
 		}
 		seen = append(seen, id)
@@ -98,7 +98,7 @@ func (s *State) ambush(seat int, n int, ev *[]games.Event) {
 		}
 		if data.card[id].Type == typeTerrorist {
 			s.shuffleBack(seen)
-			s.say(ev, fmt.Sprintf("%s is found after %s and attacks!", describe(id), plural(len(seen), "other card")))
+			s.say(ev, fmt.Sprintf("%s is found (card %d) and attacks!", describe(id), len(seen)+1))
 			s.startFight(seat, cardFight(id), ev)
 			return
 		}

@@ -431,5 +431,8 @@ func plural(n int, noun string) string {
 	if n == 1 {
 		return fmt.Sprintf("%d %s", n, noun)
 	}
+	if noun == "die" {
+		return fmt.Sprintf("%d dice", n)
+	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }
