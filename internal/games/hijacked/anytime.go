@@ -130,7 +130,7 @@ func (s *State) execAnyTime(seat int, a Action, ev *[]games.Event) {
 		d := demandIndex(a.Demand)
 		p.Demands[d]--
 		s.Supply[d]++
-		s.say(ev, fmt.Sprintf("%s cashes a %s: +1 point.", p.Name, a.Demand))
+		s.say(ev, fmt.Sprintf("%s cashes %s: +1 point.", p.Name, aDemand(a.Demand)))
 		s.addPoints(seat, 1, ev)
 	case verbMedal:
 		m := &s.Medals[a.Target-1]
@@ -218,4 +218,12 @@ func cardText(c int) string {
 		d = "no demand"
 	}
 	return fmt.Sprintf("%s (%s, %d%%, %s)", card.ID, card.Color, card.Trust, d)
+}
+
+// aDemand is a demand with its article: "a food", "an intel".
+func aDemand(d string) string {
+	if d == "intel" {
+		return "an intel"
+	}
+	return "a " + d
 }

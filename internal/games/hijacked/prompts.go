@@ -320,7 +320,7 @@ func (s *State) label(a Action) string {
 		}
 		return fmt.Sprintf("Free a passenger for 2 %s cards (+3)", a.Color)
 	case verbCash:
-		return fmt.Sprintf("Cash a %s for 1 point", a.Demand)
+		return fmt.Sprintf("Cash %s for 1 point", aDemand(a.Demand))
 	case verbMedal:
 		return fmt.Sprintf("Exchange medal %d (%s) for its points", a.Target, data.Objectives[s.Medals[a.Target-1].Objective])
 	case verbTile:

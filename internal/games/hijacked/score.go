@@ -38,7 +38,7 @@ func (s *State) addPoints(seat, n int, ev *[]games.Event) {
 			continue
 		}
 		p.Demands[d]++
-		s.say(ev, fmt.Sprintf("%s stops on the bonus space at %d and takes a %s.", p.Name, b.At, b.Demand))
+		s.say(ev, fmt.Sprintf("%s stops on the bonus space at %d and takes %s.", p.Name, b.At, aDemand(b.Demand)))
 	}
 }
 

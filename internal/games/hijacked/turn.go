@@ -681,7 +681,7 @@ func (s *State) execDemand(seat int, a Action, ev *[]games.Event) {
 	d := demandIndex(data.NumberPlaces[s.numberPlace(dice[0].Value)])
 	s.Supply[d]--
 	s.Players[seat].Demands[d]++
-	s.say(ev, fmt.Sprintf("%s takes a %s with a %s.", s.Players[seat].Name, demandNames[d], dieLabel(dice[0])))
+	s.say(ev, fmt.Sprintf("%s takes %s with a %s.", s.Players[seat].Name, aDemand(demandNames[d]), dieLabel(dice[0])))
 }
 
 // execBonus: "This die may not be used in the current round, but must be
@@ -705,7 +705,7 @@ func (s *State) execAdjust(seat int, a Action, ev *[]games.Event) {
 	k := demandIndex(a.Demand)
 	s.Players[seat].Demands[k]--
 	s.Supply[k]++
-	s.say(ev, fmt.Sprintf("%s hands in a %s to turn a %d into a %d.", s.Players[seat].Name, a.Demand, old, d.Value))
+	s.say(ev, fmt.Sprintf("%s hands in %s to turn a %d into a %d.", s.Players[seat].Name, aDemand(a.Demand), old, d.Value))
 }
 
 // beginTurn rolls the player's dice: their own dice not lying on a

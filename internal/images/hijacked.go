@@ -1,0 +1,638 @@
+package images
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strings"
+
+	"github.com/fogleman/gg"
+	"golang.org/x/image/font"
+
+	"standoff/internal/games"
+	"standoff/internal/games/hijacked"
+)
+
+// Hijacked draws a Hijacked view: the whole table for the public view, a
+// player's medals (with their values) for a private view.
+func Hijacked(v games.View) (image.Image, error) {
+	switch v := v.(type) {
+	case *hijacked.PublicView:
+		return hijackPaletted(hjdTable(v)), nil
+	case *hijacked.PrivateView:
+		return hijackPaletted(hjdMedals(v)), nil
+	}
+	return nil, fmt.Errorf("images: Hijacked cannot draw %T", v)
+}
+
+// Colours. Every colour comes with a letter or a word: card colours with
+// their id (GY, BL, GR, YE, RD), demands with C / M / F / I, players with
+// their initial, cubes with G / R.
+var (
+	hjdPaper  = color.RGBA{0xf7, 0xf5, 0xef, 0xff}
+	hjdInk    = color.RGBA{0x1a, 0x20, 0x2c, 0xff}
+	hjdMuted  = color.RGBA{0x5a, 0x63, 0x70, 0xff}
+	hjdLine   = color.RGBA{0xb8, 0xbe, 0xc8, 0xff}
+	hjdPanel  = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	hjdBack   = color.RGBA{0x2d, 0x3a, 0x4f, 0xff}
+	hjdAlert  = color.RGBA{0xc5, 0x30, 0x30, 0xff}
+	hjdGreen  = color.RGBA{0x2f, 0x85, 0x5a, 0xff}
+	hjdGold   = color.RGBA{0xd6, 0x9e, 0x2e, 0xff}
+	hjdCardBg = map[string]color.RGBA{
+		"gray": {0x8a, 0x93, 0x9e, 0xff}, "blue": {0x2b, 0x6c, 0xb0, 0xff}, "green": {0x2f, 0x85, 0x5a, 0xff},
+		"yellow": {0xd6, 0xa8, 0x00, 0xff}, "red": {0xc5, 0x30, 0x30, 0xff},
+	}
+	hjdDemand = map[string]color.RGBA{
+		"crypto": {0xdd, 0x6b, 0x20, 0xff}, "medicine": {0xc5, 0x30, 0x70, 0xff},
+		"food": {0x8a, 0x6d, 0x3b, 0xff}, "intel": {0x55, 0x3c, 0x9a, 0xff},
+	}
+	hjdPlayer = []color.RGBA{{0x1d, 0x4e, 0x89, 0xff}, {0xb8, 0x32, 0x80, 0xff}, {0x1d, 0x7a, 0x74, 0xff}, {0x8a, 0x4b, 0x08, 0xff}}
+)
+
+var hjdDemandNames = []string{"crypto", "medicine", "food", "intel"}
+
+const hjdWidth = 1200
+
+// hjdCanvas keeps one face per size so glyphs are rasterised once.
+type hjdCanvas struct {
+	*gg.Context
+	faces map[[2]int]font.Face
+}
+
+func (dc *hjdCanvas) font(size float64, bold bool) {
+	key := [2]int{int(size * 10), 0}
+	if bold {
+		key[1] = 1
+	}
+	f, ok := dc.faces[key]
+	if !ok {
+		f = Face(size, bold)
+		dc.faces[key] = f
+	}
+	dc.SetFontFace(f)
+}
+
+func (dc *hjdCanvas) text(s string, x, y, size float64, bold bool, c color.Color) {
+	dc.font(size, bold)
+	dc.SetColor(c)
+	dc.DrawString(s, x, y)
+}
+
+func (dc *hjdCanvas) centered(s string, x, y, size float64, bold bool, c color.Color) {
+	dc.font(size, bold)
+	dc.SetColor(c)
+	dc.DrawStringAnchored(s, x, y, 0.5, 0.35)
+}
+
+// fit shortens s with an ellipsis until it fits width at the current font.
+func (dc *hjdCanvas) fit(s string, width float64) string {
+	if w, _ := dc.MeasureString(s); w <= width {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		if w, _ := dc.MeasureString(string(r) + "…"); w <= width {
+			return string(r) + "…"
+		}
+	}
+	return s
+}
+
+func (dc *hjdCanvas) box(x, y, w, h, r float64, fill, line color.Color) {
+	dc.DrawRoundedRectangle(x, y, w, h, r)
+	dc.SetColor(fill)
+	dc.FillPreserve()
+	dc.SetColor(line)
+	dc.SetLineWidth(2)
+	dc.Stroke()
+}
+
+// die draws a die face with its number; a used die is hollow and struck.
+func (dc *hjdCanvas) die(x, y, size float64, value int, kind string, used bool) {
+	fill, ink := color.Color(hjdPanel), color.Color(hjdInk)
+	switch kind {
+	case "bonus":
+		fill = color.RGBA{0xfe, 0xd7, 0xaa, 0xff}
+	case "mini":
+		fill = color.RGBA{0xfb, 0xcf, 0xe8, 0xff}
+	}
+	if used {
+		fill, ink = hjdPaper, hjdMuted
+	}
+	dc.box(x, y, size, size, size*0.18, fill, ink)
+	dc.centered(fmt.Sprint(value), x+size/2, y+size/2, size*0.55, true, ink)
+	if kind != "own" && kind != "" {
+		dc.centered(strings.ToUpper(kind[:1]), x+size-size*0.16, y+size*0.18, size*0.22, true, ink)
+	}
+	if used {
+		dc.SetColor(hjdMuted)
+		dc.SetLineWidth(2)
+		dc.DrawLine(x+4, y+size-4, x+size-4, y+4)
+		dc.Stroke()
+	}
+}
+
+// token draws a player's disc with their initial.
+func (dc *hjdCanvas) token(x, y, r float64, seat int, name string) {
+	dc.DrawCircle(x, y, r)
+	dc.SetColor(hjdPlayer[seat%len(hjdPlayer)])
+	dc.FillPreserve()
+	dc.SetColor(hjdPanel)
+	dc.SetLineWidth(2)
+	dc.Stroke()
+	dc.centered(hjdInitial(name), x, y, r*1.1, true, hjdPanel)
+}
+
+func hjdInitial(name string) string {
+	for _, r := range name {
+		return strings.ToUpper(string(r))
+	}
+	return "?"
+}
+
+// demandChip draws a demand token: its colour and its letter.
+func (dc *hjdCanvas) demandChip(x, y float64, d string, count int) float64 {
+	c := hjdDemand[d]
+	dc.DrawCircle(x+13, y, 13)
+	dc.SetColor(c)
+	dc.Fill()
+	dc.centered(strings.ToUpper(d[:1]), x+13, y, 15, true, hjdPanel)
+	dc.text(fmt.Sprintf("×%d", count), x+29, y+7, 18, false, hjdInk)
+	return x + 70
+}
+
+func hjdTable(v *hijacked.PublicView) *image.RGBA {
+	players := len(v.Players)
+	playerH := 140.0
+	eventsH := 40 + 26*float64(min(len(v.Events), 5))
+	finalH := 0.0
+	if v.Over {
+		finalH = 76 + 30*float64(players)
+	}
+	height := int(72 + 120 + 232 + 196 + 170 + 24 + float64(players)*playerH + finalH + eventsH + 20)
+	dc := &hjdCanvas{Context: gg.NewContext(hjdWidth, height), faces: map[[2]int]font.Face{}}
+	dc.SetColor(hjdPaper)
+	dc.Clear()
+
+	// Header.
+	dc.text("HIJACKED", 24, 46, 34, true, hjdInk)
+	dc.font(24, true)
+	dc.SetColor(hjdInk)
+	dc.DrawStringAnchored(fmt.Sprintf("Round %d", v.Round), hjdWidth-24, 30, 1, 0.5)
+	status := v.Waiting
+	if v.Over {
+		status = "Game over"
+	}
+	dc.font(20, false)
+	dc.SetColor(hjdMuted)
+	dc.DrawStringAnchored(dc.fit(status, 760), hjdWidth-24, 58, 1, 0.5)
+
+	y := 72.0
+	hjdTracks(dc, v, y)
+	y += 120
+	hjdSeats(dc, v, y)
+	y += 232
+	hjdHijackers(dc, v, y)
+	y += 196
+	hjdBoardInfo(dc, v, y)
+	y += 170
+	for _, p := range v.Players {
+		hjdPlayerRow(dc, v, p, y, playerH)
+		y += playerH
+	}
+	y += 24
+	if finalH > 0 {
+		y = hjdFinal(dc, v, y)
+	}
+	dc.text("Recently", 24, y+24, 22, true, hjdInk)
+	y += 34
+	start := max(0, len(v.Events)-5)
+	for _, e := range v.Events[start:] {
+		dc.font(19, false)
+		dc.SetColor(hjdMuted)
+		dc.DrawString(dc.fit(e, hjdWidth-48), 24, y+20)
+		y += 26
+	}
+	return dc.Image().(*image.RGBA)
+}
+
+// hjdTracks: the police track (minutes to the plane) and the trust track.
+func hjdTracks(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
+	// Police: spaces from the far end down to the plane at 0.
+	far := max(v.PoliceStart, v.Police)
+	dc.text(fmt.Sprintf("Police: %d min to the plane", v.Police), 24, y+24, 22, true, hjdInk)
+	span := 540.0
+	step := span / float64(far+1)
+	for i := 0; i <= far; i++ {
+		x := 24 + span - float64(i+1)*step
+		fill := color.Color(hjdPanel)
+		if i == 0 {
+			fill = color.RGBA{0xfe, 0xd7, 0xd7, 0xff}
+		}
+		dc.box(x, y+40, step-3, 40, 5, fill, hjdLine)
+		label := fmt.Sprint(i)
+		if i == 0 {
+			label = "plane"
+		}
+		dc.centered(label, x+step/2-1.5, y+90, 14, false, hjdMuted)
+		if i == v.Police {
+			// The police meeple: a shield with P.
+			cx := x + step/2 - 1.5
+			dc.DrawRegularPolygon(5, cx, y+60, 16, math.Pi)
+			dc.SetColor(hjdBack)
+			dc.Fill()
+			dc.centered("P", cx, y+60, 17, true, hjdPanel)
+		}
+	}
+	dc.text(fmt.Sprintf("start %d", v.PoliceStart), 24, y+114, 15, false, hjdMuted)
+
+	// Trust: 10 spaces of 10%, green cubes, the star at the end.
+	x0 := 620.0
+	dc.text(fmt.Sprintf("Trust %d%%   bag: %d G, %d R", v.Trust, v.Green, v.Red), x0, y+24, 22, true, hjdInk)
+	for i := 0; i < 10; i++ {
+		x := x0 + float64(i)*52
+		dc.box(x, y+40, 48, 40, 5, hjdPanel, hjdLine)
+		if (i+1)*10 <= v.Trust {
+			dc.DrawRectangle(x+8, y+46, 32, 28)
+			dc.SetColor(hjdGreen)
+			dc.Fill()
+			dc.centered("G", x+24, y+60, 16, true, hjdPanel)
+		}
+		dc.centered(fmt.Sprintf("%d", (i+1)*10), x+24, y+92, 13, false, hjdMuted)
+	}
+	star := "Star (5 pts): on the board, first to 100%"
+	if v.Star >= 0 {
+		star = "Star (5 pts): " + v.Players[v.Star].Name
+	}
+	dc.DrawRegularPolygon(5, x0+8, y+108, 9, 0)
+	dc.SetColor(hjdGold)
+	dc.Fill()
+	dc.text(star, x0+22, y+114, 16, false, hjdInk)
+}
+
+// hjdSeats: the six passenger seats, the draw and discard piles, and the
+// card being decided.
+func hjdSeats(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
+	dc.text("Passenger seats", 24, y+22, 22, true, hjdInk)
+	w, h := 146.0, 178.0
+	for i, st := range v.Seats {
+		x := 24 + float64(i)*(w+10)
+		hjdSeat(dc, v, st, x, y+34, w, h)
+	}
+	// Piles.
+	x := 24 + 6*(w+10) + 8
+	dc.box(x, y+34, 118, 84, 8, hjdBack, hjdBack)
+	dc.centered(fmt.Sprintf("Draw %d", v.DrawPile), x+59, y+56, 17, true, hjdPanel)
+	if v.DrawTop > 0 {
+		dc.centered(fmt.Sprintf("top: %d pips", v.DrawTop), x+59, y+88, 16, false, hjdPanel)
+	}
+	dc.box(x, y+128, 118, 84, 8, hjdPanel, hjdLine)
+	dc.centered(fmt.Sprintf("Discard %d", v.Discard), x+59, y+150, 17, true, hjdInk)
+	if v.DiscardTop != nil {
+		dc.centered(v.DiscardTop.ID, x+59, y+182, 17, false, hjdInk)
+	}
+	if v.Pending != nil {
+		dc.font(18, true)
+		dc.SetColor(hjdAlert)
+		dc.DrawStringAnchored("Chosen: "+v.Pending.Text(), hjdWidth-24, y+22, 1, 0)
+	}
+}
+
+func hjdSeat(dc *hjdCanvas, v *hijacked.PublicView, st hijacked.SeatView, x, y, w, h float64) {
+	switch {
+	case st.Empty:
+		dc.box(x, y, w, h, 10, hjdPaper, hjdLine)
+		dc.centered("empty", x+w/2, y+h/2, 18, false, hjdMuted)
+	case st.Face == nil:
+		dc.box(x, y, w, h, 10, hjdBack, hjdBack)
+		dc.centered(fmt.Sprintf("seat %d", st.Number), x+w/2, y+20, 16, false, hjdPanel)
+		dc.centered(fmt.Sprint(st.Pips), x+w/2, y+h/2, 58, true, hjdPanel)
+		dc.centered("pips", x+w/2, y+h/2+42, 16, false, hjdPanel)
+	default:
+		c := st.Face
+		bg := hjdCardBg[c.Color]
+		dc.box(x, y, w, h, 10, hjdPanel, bg)
+		dc.DrawRoundedRectangle(x, y, w, 44, 10)
+		dc.SetColor(bg)
+		dc.Fill()
+		dc.centered(c.ID, x+w/2, y+16, 22, true, hjdPanel)
+		dc.centered(c.Color, x+w/2, y+36, 14, false, hjdPanel)
+		dc.centered(fmt.Sprintf("seat %d · %d pips", st.Number, c.Pips), x+w/2, y+60, 14, false, hjdMuted)
+		if c.Color == "red" {
+			dc.centered("RED: no use", x+w/2, y+92, 18, true, hjdAlert)
+		} else {
+			dc.centered(fmt.Sprintf("trust %d%%", c.Trust), x+w/2, y+88, 20, true, hjdInk)
+			dem := c.Demand
+			if dem == "none" {
+				dem = "no demand"
+			}
+			if col, ok := hjdDemand[c.Demand]; ok {
+				dc.DrawCircle(x+22, y+116, 11)
+				dc.SetColor(col)
+				dc.Fill()
+				dc.centered(strings.ToUpper(c.Demand[:1]), x+22, y+116, 13, true, hjdPanel)
+			}
+			dc.centered(dem, x+w/2+10, y+116, 18, false, hjdInk)
+		}
+	}
+	if st.Reserver >= 0 {
+		dc.die(x+8, y+h-46, 38, st.ResValue, st.ResDie, false)
+		dc.token(x+70, y+h-27, 13, st.Reserver, v.Players[st.Reserver].Name)
+		dc.font(14, false)
+		dc.SetColor(hjdInk)
+		dc.DrawString(dc.fit("reserved", w-90), x+88, y+h-22)
+	}
+}
+
+// hjdHijackers: the four hijacker places with ranges, turning tokens and discs.
+func hjdHijackers(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
+	dc.text(fmt.Sprintf("Hijackers (%d more aside)", v.HijackersLeft), 24, y+22, 22, true, hjdInk)
+	w, h := 279.0, 152.0
+	for i, hv := range v.Hijackers {
+		x := 24 + float64(i)*(w+10)
+		top := y + 34
+		if hv.ID == "" {
+			dc.box(x, top, w, h, 10, hjdPaper, hjdLine)
+			dc.centered("empty", x+w/2, top+h/2, 18, false, hjdMuted)
+			continue
+		}
+		dc.box(x, top, w, h, 10, hjdPanel, hjdInk)
+		dc.text(fmt.Sprintf("%d %s", hv.Place, hv.Name), x+10, top+26, 20, true, hjdInk)
+		dc.text(fmt.Sprintf("dice %s + %s", hjdRange(hv.Ranges[0]), hjdRange(hv.Ranges[1])), x+10, top+52, 19, true, hjdAlert)
+		dc.font(14, false)
+		dc.SetColor(hjdMuted)
+		lines := dc.WordWrap(hv.Text, w-20)
+		for j, l := range lines {
+			if j >= 3 {
+				break
+			}
+			dc.DrawString(l, x+10, top+74+float64(j)*18)
+		}
+		// Turning token: 4 pips, the filled ones done.
+		for k := 0; k < 4; k++ {
+			cx := x + 18 + float64(k)*26
+			dc.DrawCircle(cx, top+h-18, 9)
+			if k < hv.Turns {
+				dc.SetColor(hjdInk)
+				dc.Fill()
+			} else {
+				dc.SetColor(hjdLine)
+				dc.SetLineWidth(2)
+				dc.Stroke()
+			}
+		}
+		dc.text(fmt.Sprintf("%d/4", hv.Turns), x+116, top+h-12, 16, true, hjdInk)
+		if hv.Disc >= 0 {
+			dc.token(x+w-24, top+h-20, 14, hv.Disc, v.Players[hv.Disc].Name)
+			dc.font(14, false)
+			dc.SetColor(hjdInk)
+			dc.DrawStringAnchored(dc.fit(v.Players[hv.Disc].Name, 80), x+w-44, top+h-18, 1, 0.35)
+		}
+	}
+}
+
+func hjdRange(r [2]int) string {
+	if r[0] == r[1] {
+		return fmt.Sprint(r[0])
+	}
+	return fmt.Sprintf("%d-%d", r[0], r[1])
+}
+
+// hjdBoardInfo: number tokens, the tower, bonus dice, plane, medals and the
+// dice of the turn in progress.
+func hjdBoardInfo(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
+	dc.text("Demands by die", 24, y+22, 20, true, hjdInk)
+	for i, n := range v.Numbers {
+		x := 24 + float64(i)*96
+		dc.box(x, y+34, 36, 36, 6, hjdPanel, hjdInk)
+		dc.centered(fmt.Sprint(n), x+18, y+52, 22, true, hjdInk)
+		d := v.Places[i]
+		dc.DrawCircle(x+56, y+52, 13)
+		dc.SetColor(hjdDemand[d])
+		dc.Fill()
+		dc.centered(strings.ToUpper(d[:1]), x+56, y+52, 15, true, hjdPanel)
+	}
+	dc.text("Tower:", 24, y+102, 18, true, hjdInk)
+	x := 90.0
+	for i, d := range hjdDemandNames {
+		x = dc.demandChip(x, y+96, d, v.Supply[i])
+	}
+	dc.text("C crypto  M medicine  F food  I intel (wild)", 24, y+134, 15, false, hjdMuted)
+	dc.text(fmt.Sprintf("Bonus dice: %d   Mini dice: %d   Bonus tiles: %d", v.BonusDice, v.MiniDice, v.Tiles), 420, y+120, 18, false, hjdInk)
+	dc.text(fmt.Sprintf("On the plane: %d passengers, %d pilots", v.Passengers, v.Pilots), 420, y+146, 18, false, hjdInk)
+
+	// Medals: objective and who holds it (values are private).
+	dc.text("Medals", 420, y+22, 20, true, hjdInk)
+	for i, m := range v.Medals {
+		my := y + 28 + float64(i)*24
+		state := map[string]string{"board": "open", "held": "won", "cashed": "cashed", "discarded": "discarded"}[m.State]
+		if m.Holder >= 0 {
+			state += " by " + v.Players[m.Holder].Name
+		}
+		dc.font(16, false)
+		dc.SetColor(hjdInk)
+		dc.DrawString(dc.fit(fmt.Sprintf("%d. %s: %s", m.Number, m.Objective, state), 440), 420, my+16)
+	}
+
+	// Dice of the turn.
+	if len(v.Dice) > 0 && !v.Over {
+		dc.font(18, true)
+		dc.SetColor(hjdInk)
+		dc.DrawStringAnchored(fmt.Sprintf("%s's dice", v.Players[v.Turn].Name), hjdWidth-24, y+22, 1, 0)
+		for i := len(v.Dice) - 1; i >= 0; i-- {
+			d := v.Dice[i]
+			dx := hjdWidth - 24 - float64(len(v.Dice)-i)*62
+			dc.die(dx, y+34, 54, d.Value, d.Kind, d.Used)
+		}
+	}
+}
+
+// hjdPlayerRow: a player's score track with its bonus spaces, recognition
+// track and supply.
+func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, y, h float64) {
+	bg := color.Color(hjdPanel)
+	if p.Seat == v.Turn && !v.Over {
+		bg = color.RGBA{0xff, 0xf8, 0xdc, 0xff}
+	}
+	dc.box(16, y, hjdWidth-32, h-8, 10, bg, hjdLine)
+	dc.token(44, y+28, 16, p.Seat, p.Name)
+	tags := ""
+	if p.Starting {
+		tags += " · starting player"
+	}
+	if p.Seat == v.Turn && !v.Over {
+		tags += " · ON TURN"
+	}
+	if p.Resigned {
+		tags += " · left"
+	}
+	dc.font(22, true)
+	dc.SetColor(hjdInk)
+	name := dc.fit(p.Name, 220)
+	dc.DrawString(name, 68, y+36)
+	nw, _ := dc.MeasureString(name)
+	dc.text(fmt.Sprintf("%d pts%s", p.Score, tags), 76+nw, y+36, 20, false, hjdInk)
+
+	// Score track: 0..max(40, score), bonus spaces marked with their demand letter.
+	tx, tw := 500.0, 660.0
+	top := max(40, p.Score)
+	px := func(n int) float64 { return tx + tw*float64(n)/float64(top) }
+	dc.SetColor(hjdLine)
+	dc.SetLineWidth(4)
+	dc.DrawLine(tx, y+28, tx+tw, y+28)
+	dc.Stroke()
+	for n := 0; n <= top; n += 10 {
+		dc.centered(fmt.Sprint(n), px(n), y+50, 12, false, hjdMuted)
+	}
+	for _, b := range p.Bonuses {
+		bx := px(b.At)
+		dc.DrawCircle(bx, y+28, 9)
+		if b.Taken {
+			dc.SetColor(hjdLine)
+		} else {
+			dc.SetColor(hjdDemand[b.Demand])
+		}
+		dc.Fill()
+		dc.centered(strings.ToUpper(b.Demand[:1]), bx, y+28, 11, true, hjdPanel)
+	}
+	dc.token(px(p.Score), y+28, 12, p.Seat, p.Name)
+	dc.text("track "+p.Track, tx-76, y+34, 14, false, hjdMuted)
+
+	// Recognition: start, 1, 2, 3 with their points; the thumb marked.
+	rx := 24.0
+	dc.text("Recognition", rx, y+70, 15, false, hjdMuted)
+	for i, pts := range v.Recognition {
+		bx := rx + 90 + float64(i)*50
+		fill := color.Color(hjdPaper)
+		if i == p.Thumb {
+			fill = hjdPlayer[p.Seat%len(hjdPlayer)]
+		}
+		dc.box(bx, y+54, 44, 24, 4, fill, hjdLine)
+		ink := color.Color(hjdInk)
+		if i == p.Thumb {
+			ink = hjdPanel
+		}
+		dc.centered(fmt.Sprintf("%+d", pts), bx+22, y+66, 14, true, ink)
+	}
+
+	// Supply: demands, then cards, freed, hijackers, tiles, medals, dice.
+	x := 330.0
+	for i, d := range hjdDemandNames {
+		if p.Demands[i] > 0 {
+			x = dc.demandChip(x, y+66, d, p.Demands[i])
+		}
+	}
+	if x == 330 {
+		dc.text("no demands", x, y+72, 16, false, hjdMuted)
+		x += 100
+	}
+	cx := 24.0
+	for _, c := range p.Cards {
+		dc.box(cx, y+90, 60, 26, 5, hjdCardBg[c.Color], hjdCardBg[c.Color])
+		dc.centered(c.ID, cx+30, y+103, 15, true, hjdPanel)
+		cx += 66
+	}
+	if len(p.Cards) == 0 {
+		dc.text("no cards", cx, y+110, 16, false, hjdMuted)
+		cx += 80
+	}
+	var extra []string
+	extra = append(extra, fmt.Sprintf("freed %d passengers, %d pilots", p.Freed, p.Pilots))
+	if len(p.Hijackers) > 0 {
+		var hs []string
+		for _, hv := range p.Hijackers {
+			hs = append(hs, hv.Name)
+		}
+		extra = append(extra, "hijackers: "+strings.Join(hs, ", "))
+	}
+	if len(p.Tiles) > 0 {
+		extra = append(extra, "tiles: "+strings.Join(p.Tiles, ", "))
+	}
+	if p.Medals > 0 {
+		extra = append(extra, fmt.Sprintf("%d medal(s) face down", p.Medals))
+	}
+	if p.Star {
+		extra = append(extra, "STAR")
+	}
+	if p.Bonus+p.Mini > 0 {
+		extra = append(extra, fmt.Sprintf("next turn +%d bonus +%d mini die", p.Bonus, p.Mini))
+	}
+	if p.Reserved > 0 {
+		extra = append(extra, fmt.Sprintf("reserves seat %d", p.Reserved))
+	}
+	dc.font(16, false)
+	dc.SetColor(hjdInk)
+	dc.DrawString(dc.fit(strings.Join(extra, " · "), hjdWidth-40-cx), cx+10, y+110)
+}
+
+// hjdFinal: the final scoring table, one column per scoring item.
+func hjdFinal(dc *hjdCanvas, v *hijacked.PublicView, y float64) float64 {
+	dc.text("Final score", 24, y+26, 24, true, hjdInk)
+	dc.font(18, false)
+	dc.SetColor(hjdMuted)
+	dc.DrawStringAnchored(dc.fit(v.Result, 900), hjdWidth-24, y+20, 1, 0.5)
+	y += 40
+	scored := false
+	for _, p := range v.Players {
+		scored = scored || p.FinalScore != nil
+	}
+	if !scored {
+		return y
+	}
+	heads := []string{"track", "medals", "demands", "star", "hijackers", "cards", "recognition", "TOTAL"}
+	colX := func(i int) float64 { return 330 + float64(i)*108 }
+	for i, h := range heads {
+		dc.centered(h, colX(i), y+12, 16, true, hjdMuted)
+	}
+	y += 26
+	for _, p := range v.Players {
+		f := p.FinalScore
+		if f == nil {
+			continue
+		}
+		dc.token(36, y+12, 11, p.Seat, p.Name)
+		dc.font(19, true)
+		dc.SetColor(hjdInk)
+		dc.DrawString(dc.fit(p.Name, 240), 56, y+19)
+		for i, n := range []int{f.Track, f.Medals, f.Demands, f.Star, f.Hijackers, f.Cards, f.Recognition, f.Total} {
+			dc.centered(fmt.Sprint(n), colX(i), y+12, 19, i == 7, hjdInk)
+		}
+		y += 30
+	}
+	return y + 10
+}
+
+func hjdClip(s string, n int) string {
+	r := []rune(s)
+	if len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}
+
+// hjdMedals is a player's private picture: their medals and values.
+func hjdMedals(v *hijacked.PrivateView) *image.RGBA {
+	h := 120 + 60*max(1, len(v.Medals))
+	dc := &hjdCanvas{Context: gg.NewContext(800, h), faces: map[[2]int]font.Face{}}
+	dc.SetColor(hjdPaper)
+	dc.Clear()
+	dc.text(fmt.Sprintf("%s's medals (private)", v.Name), 24, 48, 28, true, hjdInk)
+	if len(v.Medals) == 0 {
+		dc.text("No medals yet.", 24, 110, 22, false, hjdMuted)
+	}
+	for i, m := range v.Medals {
+		y := 80 + float64(i)*60
+		dc.DrawCircle(50, y+24, 22)
+		dc.SetColor(hjdGold)
+		dc.Fill()
+		dc.centered(fmt.Sprint(m.Value), 50, y+24, 24, true, hjdInk)
+		state := "face down"
+		if m.Cashed {
+			state = "exchanged"
+		}
+		dc.text(fmt.Sprintf("Medal %d: %s — %d points, %s", m.Number, m.Objective, m.Value, state), 86, y+32, 20, false, hjdInk)
+	}
+	return dc.Image().(*image.RGBA)
+}
