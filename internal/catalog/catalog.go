@@ -5,6 +5,7 @@ package catalog
 import (
 	"standoff/internal/commands"
 	"standoff/internal/games/hijack"
+	"standoff/internal/games/hijacked"
 	"standoff/internal/games/hunted"
 	"standoff/internal/games/lockedout"
 	"standoff/internal/images"
@@ -16,5 +17,6 @@ func Games() []commands.Game {
 		{Kind: hijack.Kind, Draw: images.Hijack},
 		{Kind: lockedout.Kind, Draw: images.LockedOut},
 		{Kind: hunted.Kind, Draw: images.Hunted},
+		{Kind: hijacked.Kind, Draw: images.Hijacked},
 	}
 }
