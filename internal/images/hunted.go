@@ -140,11 +140,11 @@ func huntedBoard(v *hunted.PublicView) *huCanvas {
 	if len(v.Choice) > 0 {
 		add(40+70, func(dc *huCanvas, y float64) { huChoice(dc, v, y) })
 	}
-	if v.Current != nil && v.Fight == nil && len(v.Choice) == 0 {
+	if now := huNow(v); now != "" {
 		add(34, func(dc *huCanvas, y float64) {
 			dc.font(19, false)
 			dc.SetColor(huInk)
-			dc.text(dc.fit(fmt.Sprintf("Location: %s (%s) – %s", v.Current.Name, v.Current.ID, v.Current.Text), huW-2*huMargin), huMargin, y+20, 0, 0.5)
+			dc.text(dc.fit(now, huW-2*huMargin), huMargin, y+20, 0, 0.5)
 		})
 	}
 	cardBand("On the monitors (Surveillance Room)", v.Surveil)
@@ -193,6 +193,20 @@ func huntedBoard(v *hunted.PublicView) *huCanvas {
 		y += s.h
 	}
 	return dc
+}
+
+// huNow names the location or event being resolved, while it matters.
+func huNow(v *hunted.PublicView) string {
+	if v.Over || len(v.Choice) > 0 || (v.Phase != "optional" && v.Phase != "roll" && v.Phase != "surveil") {
+		return ""
+	}
+	if v.Current != nil {
+		return fmt.Sprintf("Location: %s (%s) – %s", v.Current.Name, v.Current.ID, v.Current.Text)
+	}
+	if v.Event != nil {
+		return fmt.Sprintf("Event: %s (%s) – %s", v.Event.Name, v.Event.ID, v.Event.Text)
+	}
+	return ""
 }
 
 func huLabel(dc *huCanvas, s string, y float64) {
