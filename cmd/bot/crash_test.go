@@ -55,6 +55,9 @@ func TestCrashRecovery(t *testing.T) {
 		n := 1 + d.rng.Intn(steps)
 		for i := 0; i < n && !t.Failed(); i++ {
 			d.step(false)
+			if i == n/2 {
+				d.backupDuringMove()
+			}
 		}
 		if t.Failed() {
 			break
@@ -70,9 +73,11 @@ func TestCrashRecovery(t *testing.T) {
 	}
 	d.p.stop()
 	d.verify()
+	d.restore()
 	t.Logf("kills survived: %d; moves acknowledged: %d; moves verified in the logs after kills: %d; in-flight moves found committed: %d; "+
-		"games replayed and compared: %d; owed turn messages re-posted by the clock: %d; status re-posts: %d; games played: %d (finished %d)",
-		d.kills, d.acked, d.verified, d.inflightCommitted, d.replays, d.reposted, d.statusReposts, len(d.all), d.finished)
+		"games replayed and compared: %d; owed turn messages re-posted by the clock: %d; status re-posts: %d; games played: %d (finished %d); "+
+		"online backups taken mid-move and replay-checked: %d",
+		d.kills, d.acked, d.verified, d.inflightCommitted, d.replays, d.reposted, d.statusReposts, len(d.all), d.finished, d.backups)
 }
 
 // buildBot compiles this command into the test's temporary directory.
@@ -157,7 +162,8 @@ type crashDriver struct {
 	inflight     *crashGame
 	inflightMove games.SeatMove
 	// figures
-	kills, acked, verified, inflightCommitted, replays, reposted, statusReposts, finished int
+	kills, acked, verified, inflightCommitted, replays, reposted, statusReposts, finished, backups int
+	lastBackup                                                                                     string
 }
 
 var crashNames = []string{"ann", "bob", "cat", "dan", "eve", "fay"}
@@ -241,7 +247,6 @@ func (d *crashDriver) newGame(g commands.Game) {
 // step plays one human move in a random game; with kill, it kills the bot
 // at a random moment after sending it. It reports whether it killed.
 func (d *crashDriver) step(kill bool) bool {
-	t := d.t
 	kinds := catalog.Games()
 	g := kinds[d.rng.Intn(len(kinds))]
 	cg := d.current[g.Kind.Name]
@@ -249,6 +254,13 @@ func (d *crashDriver) step(kill bool) bool {
 		d.newGame(g)
 		cg = d.current[g.Kind.Name]
 	}
+	return d.stepGame(cg, kill)
+}
+
+// stepGame plays one human move in cg (see step).
+func (d *crashDriver) stepGame(cg *crashGame, kill bool) bool {
+	t := d.t
+	g := commands.Game{Kind: cg.kind}
 	row, err := d.store.Game(context.Background(), cg.id)
 	if err != nil {
 		t.Fatal(err)
@@ -428,4 +440,106 @@ func hasLine(lines []string, prefix, contains string) bool {
 		}
 	}
 	return false
+}
+
+// backupDuringMove takes an online backup (the backup command's code) while
+// the bot is saving a move, and checks the copy: every game in it is the
+// replay of its log.
+func (d *crashDriver) backupDuringMove() {
+	var cg *crashGame
+	for _, g := range d.all {
+		if !g.done {
+			cg = g
+		}
+	}
+	if cg == nil {
+		return
+	}
+	marker := d.p.send(append(d.in(cg.channel), cg.users[0]+": /game history")...)
+	to := filepath.Join(d.t.TempDir(), fmt.Sprintf("backup-%d.db", d.backups))
+	if _, err := storage.Backup(context.Background(), d.db, to); err != nil {
+		d.t.Fatalf("online backup: %v", err)
+	}
+	if _, ok := d.p.collect(marker); !ok {
+		d.t.Fatalf("the bot died during a backup:\n%s", d.p.stderr.String())
+	}
+	d.checkCopy(to)
+	d.backups++
+	d.lastBackup = to
+}
+
+// checkCopy opens a database copy and replays every game in it.
+func (d *crashDriver) checkCopy(path string) {
+	s, err := storage.Open(path)
+	if err != nil {
+		d.t.Fatalf("open the copy %s: %v", path, err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	for _, cg := range d.all {
+		row, err := s.Game(ctx, cg.id)
+		if err != nil {
+			continue // started after the copy
+		}
+		log, err := s.Moves(ctx, cg.id)
+		if err != nil {
+			d.t.Fatal(err)
+		}
+		st, err := games.Replay(cg.kind, row.Setup(), log)
+		if err != nil {
+			d.t.Errorf("copy: game #%d does not replay: %v", cg.id, err)
+			continue
+		}
+		if enc, _ := st.Encode(); !bytes.Equal(enc, row.State) {
+			d.t.Errorf("copy: game #%d's state is not the replay of its log", cg.id)
+		}
+	}
+}
+
+// restore brings the last backup back as a new database (the documented
+// restore: the backup command from the copy to a new file) and has the real
+// bot serve it: a game in it shows its board and takes a move.
+func (d *crashDriver) restore() {
+	if d.lastBackup == "" {
+		d.t.Fatal("no backup was taken")
+	}
+	restored := filepath.Join(d.t.TempDir(), "restored.db")
+	out, err := exec.Command(d.bin, "backup", "-db", d.lastBackup, "-to", restored).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "integrity check ok") {
+		d.t.Fatalf("restore with the backup command: %v\n%s", err, out)
+	}
+	d.checkCopy(restored)
+	s, err := storage.Open(restored)
+	if err != nil {
+		d.t.Fatal(err)
+	}
+	defer s.Close()
+	list, err := s.ActiveGames(context.Background())
+	if err != nil || len(list) == 0 {
+		d.t.Fatalf("the restored database has no game being played (%v)", err)
+	}
+	row := list[0]
+	var cg *crashGame
+	for _, g := range d.all {
+		if g.id == row.ID {
+			cg = g
+		}
+	}
+	d.db, d.store = restored, s
+	cg.done = false
+	d.current = map[string]*crashGame{cg.kind.Name: cg}
+	d.start()
+	out2, ok := d.p.do("channel "+cg.channel, cg.users[0]+": /game status")
+	d.channel = cg.channel
+	if !ok || !hasLine(out2, "[#"+cg.channel+"] ", fmt.Sprintf("game #%d", cg.id)) {
+		d.t.Fatalf("the bot on the restored database did not show game #%d:\n%s", cg.id, strings.Join(out2, "\n"))
+	}
+	before := len(cg.acked)
+	for i := 0; i < 5 && len(cg.acked) == before && !cg.done; i++ {
+		d.stepGame(cg, false)
+	}
+	d.p.stop()
+	if len(cg.acked) == before {
+		d.t.Errorf("no move was played on the restored database")
+	}
 }

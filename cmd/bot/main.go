@@ -19,6 +19,13 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "backup" {
+		if err := backup(os.Args[2:], os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "standoff:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if len(os.Args) > 1 && os.Args[1] == "play" {
 		if err := play(os.Args[2:]); err != nil {
 			fmt.Fprintln(os.Stderr, "standoff:", err)
