@@ -108,29 +108,11 @@ func TestPromptsMatchLegal(t *testing.T) {
 			rng := games.NewRNG(uint64(i))
 			for n := 0; s.Outcome() == nil && n < 3000; n++ {
 				legal := s.Legal(s.Turn)
-				reach := map[string]bool{}
-				var walk func(cs []games.Choice, depth int)
-				walk = func(cs []games.Choice, depth int) {
-					if len(cs) > maxChoices {
-						t.Fatalf("%s: %d choices in one menu", v.name, len(cs))
-					}
-					for _, c := range cs {
-						if c.Move != "" {
-							if !has(legal, c.Move) {
-								t.Fatalf("%s: button %q (%s) is not legal in %s; legal %v", v.name, c.Label, c.Move, s.Phase, legal)
-							}
-							reach[c.Move] = true
-						} else if depth < 6 {
-							_, sub := s.Refine(s.Turn, c.Refine)
-							walk(sub, depth+1)
-						}
-					}
-				}
 				ps := s.Prompts()
 				if len(ps) != 1 || ps[0].Seat != s.Turn {
 					t.Fatalf("want one prompt for the seat on turn, got %+v", ps)
 				}
-				walk(ps[0].Choices, 0)
+				reach := reachable(t, s)
 				for _, m := range legal {
 					if !reach[m] {
 						t.Fatalf("%s: legal %q cannot be reached by buttons in %s", v.name, m, s.Phase)
