@@ -188,7 +188,7 @@ func (r *Router) leaderboard(ctx context.Context, in Interaction) (Response, err
 // has seen, for games one person can play alone.
 func (r *Router) bestLine(t *table) string {
 	out := t.state.Outcome()
-	if out == nil || out.Score == nil || t.game.Kind.MinPlayers > 1 {
+	if out == nil || out.Score == nil || t.game.Kind.MinPlayers > 1 || r.store == nil {
 		return ""
 	}
 	rs, err := r.store.Results(context.Background(), storage.ResultFilter{Channel: t.row.Channel, Kind: t.row.Kind})
