@@ -115,9 +115,9 @@ func BenchmarkImages(b *testing.B) {
 func lockedOutNaive(v games.View) image.Image {
 	switch v := v.(type) {
 	case *lockedout.PublicView:
-		return lockedOutShip(v).Image()
+		return lockedOutShipDrawn(v, true).RGBA()
 	case *lockedout.PrivateView:
-		return lockedOutHand(v).Image()
+		return lockedOutHandDrawn(v, true).RGBA()
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package images
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"image/draw"
@@ -51,10 +52,10 @@ type Palette struct {
 // NewPalette makes a palette from a game's opaque colours (each kept
 // exactly) and the pairs of colours that meet at edges (text on its
 // background, a marker's white outline on its colour), each pair blended in
-// seven steps. A cube (5, 4 or 3 levels a channel) fills what is left, so a colour nobody planned
+// steps-1 shades between. A cube (5, 4 or 3 levels a channel) fills what is left, so a colour nobody planned
 // for still lands near itself. It panics if the colours do not fit in 256
 // entries: a programming error caught by the tests.
-func NewPalette(keys []color.RGBA, pairs [][2]color.RGBA) *Palette {
+func NewPalette(keys []color.RGBA, pairs [][2]color.RGBA, steps int) *Palette {
 	p := &Palette{}
 	seen := map[color.RGBA]bool{}
 	add := func(c color.RGBA) {
@@ -69,7 +70,6 @@ func NewPalette(keys []color.RGBA, pairs [][2]color.RGBA) *Palette {
 		add(k)
 		p.keys = append(p.keys, k)
 	}
-	const steps = 8
 	for _, pr := range pairs {
 		a, b := pr[0], pr[1]
 		for i := 1; i < steps; i++ {
@@ -150,16 +150,31 @@ func (p *Palette) Paletted(src *image.RGBA) *image.Paletted {
 	for y := 0; y < b.Dy(); y++ {
 		row := src.Pix[y*src.Stride : y*src.Stride+4*w]
 		out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
+		// Most pixels repeat their left neighbour (flat fills), so a
+		// run costs one 32-bit comparison per pixel.
+		prev := binary.LittleEndian.Uint32(row)
+		last := p.index(lut, prev)
 		for x := range out {
-			px := row[4*x : 4*x+4 : 4*x+4]
-			if px[3] != 0xff {
-				out[x] = uint8(p.colors.Index(color.RGBA{px[0], px[1], px[2], px[3]}))
-				continue
+			if v := binary.LittleEndian.Uint32(row[4*x:]); v != prev {
+				last, prev = p.index(lut, v), v
 			}
-			out[x] = lut[lutKey(px[0], px[1], px[2])]
+			out[x] = last
 		}
 	}
 	return dst
+}
+
+// index is the palette entry of a pixel read as a little-endian uint32.
+func (p *Palette) index(lut []uint8, v uint32) uint8 {
+	if v>>24 != 0xff {
+		return uint8(p.colors.Index(color.RGBA{uint8(v), uint8(v >> 8), uint8(v >> 16), uint8(v >> 24)}))
+	}
+	return lut[pixelKey(v)]
+}
+
+// pixelKey is lutKey of a pixel read as a little-endian uint32.
+func pixelKey(v uint32) uint32 {
+	return (v&0xfc)<<10 | (v>>8&0xfc)<<4 | (v >> 18 & 0x3f)
 }
 
 // quantizer holds Quantize's tables between pictures.
@@ -246,8 +261,13 @@ func Quantize(src *image.RGBA) *image.Paletted {
 	for y := 0; y < h; y++ {
 		row := src.Pix[y*src.Stride : y*src.Stride+4*w]
 		out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
+		prev := binary.LittleEndian.Uint32(row)
+		last := q.lut[pixelKey(prev)]
 		for x := range out {
-			out[x] = q.lut[lutKey(row[4*x], row[4*x+1], row[4*x+2])]
+			if v := binary.LittleEndian.Uint32(row[4*x:]); v != prev {
+				last, prev = q.lut[pixelKey(v)], v
+			}
+			out[x] = last
 		}
 	}
 	return dst
@@ -307,6 +327,14 @@ func NewLayers(max int) *Layers { return &Layers{max: max, m: map[string]*layer{
 // Copy returns a new picture holding the layout's fixed layer, drawn by
 // build the first time the key is asked for.
 func (l *Layers) Copy(key string, build func() *image.RGBA) *image.RGBA {
+	src := l.Get(key, build)
+	out := newRGBA(src.Rect)
+	copy(out.Pix, src.Pix)
+	return out
+}
+
+// Get returns the layer itself, shared: copy it, never draw on it.
+func (l *Layers) Get(key string, build func() *image.RGBA) *image.RGBA {
 	l.mu.Lock()
 	e, ok := l.m[key]
 	if !ok {
@@ -320,35 +348,72 @@ func (l *Layers) Copy(key string, build func() *image.RGBA) *image.RGBA {
 	}
 	l.mu.Unlock()
 	e.once.Do(func() { e.img = build() })
-	out := image.NewRGBA(e.img.Rect)
-	copy(out.Pix, e.img.Pix)
-	return out
+	return e.img
 }
 
-// Sprites keeps small pictures drawn once (markers, pawns) to stamp many
-// times. Each is drawn centred on a square canvas of an odd size.
+// rgbaBuffers recycles the pixels of finished drawings: a picture is about
+// 5 MB of RGBA, and reusing it spares the allocator and the collector.
+var rgbaBuffers sync.Pool
+
+// newRGBA is a picture whose pixels are NOT cleared: the caller fills
+// every one (a copied layer, fillRGBA).
+func newRGBA(r image.Rectangle) *image.RGBA {
+	n := 4 * r.Dx() * r.Dy()
+	if b, ok := rgbaBuffers.Get().(*[]uint8); ok && cap(*b) >= n {
+		return &image.RGBA{Pix: (*b)[:n], Stride: 4 * r.Dx(), Rect: r}
+	}
+	return image.NewRGBA(r)
+}
+
+// releaseRGBA gives a picture's pixels back once nothing reads it.
+func releaseRGBA(img *image.RGBA) {
+	pix := img.Pix[:0]
+	rgbaBuffers.Put(&pix)
+}
+
+// fillRGBA paints pixels one opaque colour, doubling the copied span.
+func fillRGBA(pix []uint8, c color.RGBA) {
+	if len(pix) < 4 {
+		return
+	}
+	pix[0], pix[1], pix[2], pix[3] = c.R, c.G, c.B, 255
+	for n := 4; n < len(pix); n *= 2 {
+		copy(pix[n:], pix[:n])
+	}
+}
+
+// Sprites keeps small pictures drawn once (markers, cards) to stamp many
+// times, with the strings each says. Keys must come from a bounded set
+// (a game's cards, a layout's markers): nothing is ever evicted.
 type Sprites struct {
 	m sync.Map // key -> *sprite
 }
 
 type sprite struct {
-	once sync.Once
-	img  *image.RGBA
-	half int
+	once  sync.Once
+	img   *image.RGBA
+	texts []string
 }
 
-// Stamp draws the sprite named key centred on (x, y), rounded to the pixel;
-// draw paints it on a canvas of 2*half+1 pixels centred on (half, half).
-func (s *Sprites) Stamp(dst *image.RGBA, key any, half int, x, y float64, draw func(dc *gg.Context, c float64)) {
-	v, _ := s.m.LoadOrStore(key, &sprite{half: half})
+// Stamp draws the sprite named key with its top-left corner at (x, y);
+// the first time, draw paints it on a transparent w x h canvas.
+func (s *Sprites) Stamp(dst *Canvas, key any, w, h, x, y int, draw func(dc *Canvas)) {
+	v, _ := s.m.LoadOrStore(key, &sprite{})
 	sp := v.(*sprite)
 	sp.once.Do(func() {
-		dc := gg.NewContext(2*sp.half+1, 2*sp.half+1)
-		draw(dc, float64(sp.half)+0.5)
-		sp.img = dc.Image().(*image.RGBA)
+		dc := NewCanvas(w, h)
+		draw(dc)
+		sp.img, sp.texts = dc.RGBA(), dc.texts
 	})
-	at := image.Pt(int(x+0.5)-sp.half-1, int(y+0.5)-sp.half-1)
-	overRGBA(dst, sp.img, at)
+	overRGBA(dst.img, sp.img, image.Pt(x, y))
+	dst.texts = append(dst.texts, sp.texts...)
+}
+
+// StampCentered draws the sprite centred on (x, y), rounded to the pixel;
+// draw paints it on a canvas of 2*half+1 pixels around its centre c.
+func (s *Sprites) StampCentered(dst *Canvas, key any, half int, x, y float64, draw func(dc *Canvas, c float64)) {
+	n := 2*half + 1
+	s.Stamp(dst, key, n, n, int(x+0.5)-half-1, int(y+0.5)-half-1, func(dc *Canvas) { draw(dc, float64(half)+0.5) })
 }
 
 // overRGBA composites src (premultiplied) over dst at the offset.
@@ -391,6 +456,16 @@ func (dc *Canvas) RGBA() *image.RGBA { return dc.img }
 func (dc *Canvas) SetColor(c color.Color) {
 	dc.color = c
 	dc.Context.SetColor(c)
+}
+
+// Clear paints the whole picture the current colour; an opaque one is
+// copied in doubling spans, many times faster than gg's per-pixel fill.
+func (dc *Canvas) Clear() {
+	if c, ok := dc.color.(color.RGBA); ok && c.A == 255 {
+		fillRGBA(dc.img.Pix, c)
+		return
+	}
+	dc.Context.Clear()
 }
 
 func (dc *Canvas) SetRGB(r, g, b float64) {

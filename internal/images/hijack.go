@@ -110,7 +110,10 @@ func hijackLayout(v *hijack.View) hjLayout {
 }
 
 func drawHijack(v *hijack.View) image.Image {
-	return hjPalette.Paletted(drawHijackRGBA(v, false))
+	rgba := drawHijackRGBA(v, false)
+	out := hjPalette.Paletted(rgba)
+	releaseRGBA(rgba)
+	return out
 }
 
 // hjLayers holds the fixed part of each layout (board size and number of
@@ -136,7 +139,7 @@ var hjPalette = func() *Palette {
 	for _, p := range hjPlayers {
 		pairs = append(pairs, [2]color.RGBA{white, p})
 	}
-	return NewPalette(keys, pairs)
+	return NewPalette(keys, pairs, 8)
 }()
 
 // drawHijackRGBA draws the board. With naive set it draws everything anew
@@ -246,8 +249,8 @@ func drawHijackMarker(dc *Canvas, x, y, size float64, seat int, letter string) {
 		letter string
 		size   float64
 	}{seat, letter, size}
-	hjSprites.Stamp(dc.RGBA(), key, int(math.Ceil(size*1.3+3)), x, y, func(s *gg.Context, c float64) {
-		hijackMarker(s, c, c, size, seat, letter)
+	hjSprites.StampCentered(dc, key, int(math.Ceil(size*1.3+3)), x, y, func(s *Canvas, c float64) {
+		hijackMarker(s.Context, c, c, size, seat, letter)
 	})
 }
 

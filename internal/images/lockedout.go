@@ -7,9 +7,6 @@ import (
 	"math"
 	"strings"
 
-	"github.com/fogleman/gg"
-	"golang.org/x/image/font"
-
 	"standoff/internal/games"
 	"standoff/internal/games/lockedout"
 )
@@ -19,11 +16,19 @@ import (
 func LockedOut(v games.View) (image.Image, error) {
 	switch v := v.(type) {
 	case *lockedout.PublicView:
-		return lockedOutShip(v).Image(), nil
+		return loPaletted(lockedOutShip(v)), nil
 	case *lockedout.PrivateView:
-		return lockedOutHand(v).Image(), nil
+		return loPaletted(lockedOutHand(v)), nil
 	}
 	return nil, fmt.Errorf("images: Locked Out cannot draw %T", v)
+}
+
+// loPaletted maps a drawing to the game's palette and gives its pixels
+// back for the next picture.
+func loPaletted(dc *loCanvas) *image.Paletted {
+	out := loPalette.Paletted(dc.RGBA())
+	releaseRGBA(dc.RGBA())
+	return out
 }
 
 // Zone and card colours; every colour also comes with a letter or label, so
@@ -50,6 +55,35 @@ var (
 	loPaper = color.RGBA{0xfa, 0xf8, 0xf2, 0xff}
 )
 
+// loPalette is every colour of the ship and the hands, and the edges where
+// they meet: text on paper, white and the zones; white letters and outlines
+// on card and pawn colours; hatching on the locked zones.
+var loPalette = func() *Palette {
+	white := color.RGBA{255, 255, 255, 255}
+	turn := color.RGBA{0xff, 0xf0, 0x9e, 0xff}
+	hatch := color.RGBA{0x60, 0x60, 0x60, 0xff}
+	keys := []color.RGBA{loPaper, loInk, loMuted, white, turn}
+	var pairs [][2]color.RGBA
+	for _, bg := range []color.RGBA{loPaper, white, turn} {
+		pairs = append(pairs, [2]color.RGBA{bg, loInk}, [2]color.RGBA{bg, loMuted})
+	}
+	for _, z := range []string{"blue", "orange", "purple", "green"} {
+		fill, line := loZoneFill[z], loZoneLine[z]
+		half := color.RGBA{uint8((int(fill.R) + int(hatch.R)) / 2), uint8((int(fill.G) + int(hatch.G)) / 2), uint8((int(fill.B) + int(hatch.B)) / 2), 255}
+		keys = append(keys, fill, line, half)
+		pairs = append(pairs, [2]color.RGBA{fill, loInk}, [2]color.RGBA{fill, line}, [2]color.RGBA{fill, half}, [2]color.RGBA{loPaper, line})
+	}
+	for _, c := range []string{"red", "yellow", "blue", "orange", "purple", "green"} {
+		keys = append(keys, loCardColor[c])
+		pairs = append(pairs, [2]color.RGBA{white, loCardColor[c]})
+	}
+	for _, p := range loPawn {
+		keys = append(keys, p)
+		pairs = append(pairs, [2]color.RGBA{white, p})
+	}
+	return NewPalette(keys, pairs, 5)
+}()
+
 const (
 	loWidth = 1200
 	loUnit  = 72.0 // pixels per grid unit of the ship map
@@ -57,41 +91,17 @@ const (
 	loMapY  = 96.0
 )
 
-// loCanvas is a gg context that keeps one font face per size, so glyphs
-// are rasterised once per image rather than once per label. It also keeps
-// every string it draws, so tests can read what an image says.
-type loCanvas struct {
-	*gg.Context
-	faces map[[2]int]font.Face
-	texts []string
+// loCanvas is the shared Canvas (one face per size, text drawn straight
+// onto the pixels, every string kept for the tests).
+type loCanvas struct{ *Canvas }
+
+func newLoCanvas(w, h int, naive bool) *loCanvas {
+	dc := &loCanvas{NewCanvas(w, h)}
+	dc.naive = naive
+	return dc
 }
 
-func (dc *loCanvas) DrawString(s string, x, y float64) {
-	dc.texts = append(dc.texts, s)
-	dc.Context.DrawString(s, x, y)
-}
-
-func (dc *loCanvas) DrawStringAnchored(s string, x, y, ax, ay float64) {
-	dc.texts = append(dc.texts, s)
-	dc.Context.DrawStringAnchored(s, x, y, ax, ay)
-}
-
-func newLoCanvas(w, h int) *loCanvas {
-	return &loCanvas{Context: gg.NewContext(w, h), faces: map[[2]int]font.Face{}}
-}
-
-func (dc *loCanvas) font(size float64, bold bool) {
-	key := [2]int{int(size * 10), 0}
-	if bold {
-		key[1] = 1
-	}
-	f, ok := dc.faces[key]
-	if !ok {
-		f = Face(size, bold)
-		dc.faces[key] = f
-	}
-	dc.SetFontFace(f)
-}
+func (dc *loCanvas) font(size float64, bold bool) { dc.Font(size, bold) }
 
 // loCardLetter is the category letter shown with a card's colour.
 func loCardLetter(c lockedout.CardView) string {
@@ -104,27 +114,47 @@ func loCardLetter(c lockedout.CardView) string {
 	return c.ID[:1]
 }
 
-func lockedOutShip(v *lockedout.PublicView) *loCanvas {
+func lockedOutShip(v *lockedout.PublicView) *loCanvas { return lockedOutShipDrawn(v, false) }
+
+// lockedOutShipDrawn draws the ship; naive draws text through gg, the
+// benchmarks' baseline.
+func lockedOutShipDrawn(v *lockedout.PublicView, naive bool) *loCanvas {
 	players := len(v.Players)
 	mapH := 9 * loUnit
 	panelY := loMapY + mapH + 24
 	playersH := float64(players)*46 + 50
 	// The left panel grows with the face-up cards (a long game discards most
 	// of the deck): lay it out once on a 1x1 canvas to learn its height.
-	measure := newLoCanvas(1, 1)
+	measure := newLoCanvas(1, 1, naive)
 	areasH := loAreas(measure, v, 24, 0, false)
 	eventsY := panelY + math.Max(playersH, areasH) + 12
 	height := int(eventsY + 44 + float64(min(len(v.Events), 4))*30 + 20)
 
-	dc := newLoCanvas(loWidth, height)
+	var dc *loCanvas
+	if naive {
+		dc = newLoCanvas(loWidth, height, true)
+		dc.SetColor(loPaper)
+		dc.Clear()
+		loMap(dc, v)
+	} else {
+		// The map as the rooms' locks leave it comes from a layer; below
+		// it the picture starts as blank paper.
+		img := newRGBA(image.Rect(0, 0, loWidth, height))
+		band := loLayers.Get(loMapKey(v), func() *image.RGBA {
+			l := newLoCanvas(loWidth, int(panelY), false)
+			l.SetColor(loPaper)
+			l.Clear()
+			loMap(l, v)
+			return l.RGBA()
+		})
+		n := copy(img.Pix, band.Pix)
+		fillRGBA(img.Pix[n:], loPaper)
+		dc = &loCanvas{NewCanvasOn(img)}
+	}
 	dc.faces = measure.faces
-	dc.SetColor(loPaper)
-	dc.Clear()
 
-	// Title and stage.
-	dc.font(34, true)
+	// Stage and status.
 	dc.SetColor(loInk)
-	dc.DrawString("LOCKED OUT", 24, 46)
 	dc.font(26, true)
 	stage := map[int]string{1: "Stage 1: blue zone open", 2: "Stage 2: orange zone open", 3: "Stage 3: board computer open"}[v.Stage]
 	dc.DrawStringAnchored(stage, loWidth-24, 34, 1, 0.5)
@@ -136,15 +166,8 @@ func lockedOutShip(v *lockedout.PublicView) *loCanvas {
 	}
 	dc.DrawStringAnchored(loFit(dc, "Now: "+status, loWidth-300), loWidth-24, 70, 1, 0.5)
 
-	rooms := map[string]lockedout.RoomView{}
 	for _, r := range v.Rooms {
-		rooms[r.ID] = r
-	}
-	for _, r := range v.Rooms {
-		loRoom(dc, r, v)
-	}
-	for _, d := range v.Doorways {
-		loDoor(dc, rooms[d[0]], rooms[d[1]])
+		loRoomState(dc, r, v)
 	}
 	for _, r := range v.Rooms {
 		loPawns(dc, r)
@@ -217,6 +240,56 @@ func lockedOutShip(v *lockedout.PublicView) *loCanvas {
 		}
 	}
 	return dc
+}
+
+// loLayers keeps the map as each pattern of locked rooms leaves it: the
+// title, rooms with their names, locks, empty piles and engine gauges, and
+// the doorways. A game goes through a few such patterns.
+var loLayers = NewLayers(8)
+
+// loMapKey names what the map layer depends on.
+func loMapKey(v *lockedout.PublicView) string {
+	var b strings.Builder
+	for _, r := range v.Rooms {
+		fmt.Fprintf(&b, "%s:%t:%s,", r.ID, r.Accessible, r.Zone)
+	}
+	for _, t := range v.Tracks {
+		b.WriteString(t.Name + ":" + t.Color + ",")
+	}
+	return b.String()
+}
+
+// loMap draws the part of the map no move changes but a lock opening.
+func loMap(dc *loCanvas, v *lockedout.PublicView) {
+	dc.font(34, true)
+	dc.SetColor(loInk)
+	dc.DrawString("LOCKED OUT", 24, 46)
+	rooms := map[string]lockedout.RoomView{}
+	for _, r := range v.Rooms {
+		rooms[r.ID] = r
+	}
+	for _, r := range v.Rooms {
+		loRoom(dc, r, v)
+	}
+	for _, d := range v.Doorways {
+		loDoor(dc, rooms[d[0]], rooms[d[1]])
+	}
+}
+
+// loRoomState draws what moves change in a room: its pile's count and the
+// engine's gauges.
+func loRoomState(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
+	x, y, w, h := loRect(r)
+	if r.Zone == "green" {
+		loEngineState(dc, r, v)
+		return
+	}
+	if r.Zone != "purple" {
+		bx, by := x+w-62, y+h-50
+		dc.font(24, true)
+		dc.SetColor(loInk)
+		dc.DrawStringAnchored(fmt.Sprint(r.Pile), bx+24, by+19, 0.5, 0.5)
+	}
 }
 
 // loRect is a room's rectangle in pixels.
@@ -294,9 +367,6 @@ func loRoom(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
 		dc.SetColor(loZoneLine[r.Zone])
 		dc.DrawRoundedRectangle(bx, by, 48, 40, 5)
 		dc.Stroke()
-		dc.font(24, true)
-		dc.SetColor(loInk)
-		dc.DrawStringAnchored(fmt.Sprint(r.Pile), bx+24, by+19, 0.5, 0.5)
 		dc.font(15, false)
 		dc.SetColor(loMuted)
 		dc.DrawStringAnchored("pile", bx-22, by+20, 0.5, 0.5)
@@ -306,7 +376,7 @@ func loRoom(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
 	}
 }
 
-// loEngine draws the three resource tracks in the engine compartment.
+// loEngine draws the engine compartment's labels and empty gauges.
 func loEngine(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
 	x, y, w, _ := loRect(r)
 	dc.font(20, true)
@@ -315,29 +385,46 @@ func loEngine(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
 	dc.font(16, false)
 	dc.SetColor(loMuted)
 	dc.DrawStringAnchored("resources", x+w/2, y+48, 0.5, 0.5)
-	colW := (w - 20) / float64(len(v.Tracks))
-	top, bottom := y+80, y+r.H*loUnit-70
 	for i, t := range v.Tracks {
-		cx := x + 10 + colW*(float64(i)+0.5)
-		col := loCardColor[t.Color]
-		start := math.Max(float64(t.Start), 1)
+		cx, top, bottom := loGauge(r, v, i)
 		dc.SetColor(color.White)
 		dc.DrawRoundedRectangle(cx-18, top, 36, bottom-top, 6)
 		dc.Fill()
-		if t.Value > 0 {
-			fill := (bottom - top) * float64(t.Value) / start
-			dc.SetColor(col)
-			dc.DrawRoundedRectangle(cx-18, bottom-fill, 36, fill, 6)
-			dc.Fill()
-		}
 		dc.SetColor(loInk)
 		dc.SetLineWidth(2)
 		dc.DrawRoundedRectangle(cx-18, top, 36, bottom-top, 6)
 		dc.Stroke()
-		dc.font(26, true)
-		dc.DrawStringAnchored(fmt.Sprint(t.Value), cx, bottom+22, 0.5, 0.5)
 		dc.font(17, true)
 		dc.DrawStringAnchored(t.Name[:1], cx, top-14, 0.5, 0.5)
+	}
+}
+
+// loGauge places track i's gauge: its centre, top and bottom.
+func loGauge(r lockedout.RoomView, v *lockedout.PublicView, i int) (cx, top, bottom float64) {
+	x, y, w, _ := loRect(r)
+	colW := (w - 20) / float64(len(v.Tracks))
+	return x + 10 + colW*(float64(i)+0.5), y + 80, y + r.H*loUnit - 70
+}
+
+// loEngineState fills the gauges with the three resource tracks.
+func loEngineState(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
+	for i, t := range v.Tracks {
+		cx, top, bottom := loGauge(r, v, i)
+		start := math.Max(float64(t.Start), 1)
+		if t.Value > 0 {
+			fill := (bottom - top) * float64(t.Value) / start
+			dc.SetColor(loCardColor[t.Color])
+			dc.DrawRoundedRectangle(cx-18, bottom-fill, 36, fill, 6)
+			dc.Fill()
+			// The gauge's outline again, over the fill's edge.
+			dc.SetColor(loInk)
+			dc.SetLineWidth(2)
+			dc.DrawRoundedRectangle(cx-18, top, 36, bottom-top, 6)
+			dc.Stroke()
+		}
+		dc.SetColor(loInk)
+		dc.font(26, true)
+		dc.DrawStringAnchored(fmt.Sprint(t.Value), cx, bottom+22, 0.5, 0.5)
 		if t.Saved {
 			dc.font(14, true)
 			dc.SetColor(loZoneLine["green"])
@@ -480,7 +567,29 @@ func loChips(dc *loCanvas, cards []lockedout.CardView, x, y, width float64, labe
 	return cy + 40
 }
 
+// loSprites keeps every chip and card tile drawn, keyed by what they show:
+// a game's deck bounds them.
+var loSprites Sprites
+
+// loChip draws a chip, stamped from a sprite unless naive. Chips sit on
+// whole pixels (widths are measured in whole pixels), so the stamp is the
+// drawing.
 func loChip(dc *loCanvas, c lockedout.CardView, x, y, w float64, text string) {
+	if dc.naive {
+		loChipDraw(dc, c, x, y, w, text)
+		return
+	}
+	key := struct {
+		card      lockedout.CardView
+		text      string
+		w, dx, dy float64
+	}{c, text, w, x - math.Round(x), y - math.Round(y)}
+	loSprites.Stamp(dc.Canvas, key, int(math.Ceil(w))+5, 41, int(math.Round(x))-2, int(math.Round(y))-2, func(s *Canvas) {
+		loChipDraw(&loCanvas{s}, c, 2+key.dx, 2+key.dy, w, text)
+	})
+}
+
+func loChipDraw(dc *loCanvas, c lockedout.CardView, x, y, w float64, text string) {
 	col := loCardColor[c.Color]
 	dc.SetColor(color.White)
 	dc.DrawRoundedRectangle(x, y, w, 36, 6)
@@ -516,7 +625,9 @@ func loFit(dc *loCanvas, s string, width float64) string {
 
 // lockedOutHand draws one hand: a card per tile with its category colour and
 // letter, name, id and value, and the total.
-func lockedOutHand(v *lockedout.PrivateView) *loCanvas {
+func lockedOutHand(v *lockedout.PrivateView) *loCanvas { return lockedOutHandDrawn(v, false) }
+
+func lockedOutHandDrawn(v *lockedout.PrivateView, naive bool) *loCanvas {
 	const cols, cw, ch, gap = 3, 360.0, 150.0, 16.0
 	width := int(cols*cw + (cols+1)*gap)
 	rows := (len(v.Hand) + cols - 1) / cols
@@ -526,7 +637,7 @@ func lockedOutHand(v *lockedout.PrivateView) *loCanvas {
 		height += 80 + float64(seenRows)*(ch+gap)
 	}
 	height += 40 // legend
-	dc := newLoCanvas(width, int(height))
+	dc := newLoCanvas(width, int(height), naive)
 	dc.SetColor(loPaper)
 	dc.Clear()
 	dc.font(32, true)
@@ -559,43 +670,60 @@ func lockedOutHand(v *lockedout.PrivateView) *loCanvas {
 	return dc
 }
 
+// loCardTile is one card of a hand: its category colour and letter, name,
+// id and kind, and value.
+func loCardTile(dc *loCanvas, c lockedout.CardView, x, cy, cw, ch float64) {
+	col := loCardColor[c.Color]
+	dc.SetColor(color.White)
+	dc.DrawRoundedRectangle(x, cy, cw, ch, 12)
+	dc.Fill()
+	dc.SetColor(col)
+	dc.DrawRoundedRectangle(x, cy, 64, ch, 12)
+	dc.Fill()
+	dc.DrawRectangle(x+40, cy, 24, ch)
+	dc.Fill()
+	dc.SetLineWidth(4)
+	dc.DrawRoundedRectangle(x, cy, cw, ch, 12)
+	dc.Stroke()
+	dc.font(44, true)
+	dc.SetColor(color.White)
+	dc.DrawStringAnchored(loCardLetter(c), x+32, cy+ch/2-4, 0.5, 0.5)
+	dc.font(24, true)
+	dc.SetColor(loInk)
+	lines := dc.WordWrap(c.Name, cw-90)
+	for j, l := range lines {
+		if j < 2 {
+			dc.DrawString(loFit(dc, l, cw-90), x+80, cy+36+float64(j)*28)
+		}
+	}
+	dc.font(20, false)
+	dc.SetColor(loMuted)
+	kind := c.Color + " " + c.Kind
+	if c.Share {
+		kind = "loot (share)"
+	}
+	dc.DrawString(c.ID+" · "+kind, x+80, cy+ch-20)
+	dc.font(34, true)
+	dc.SetColor(loInk)
+	dc.DrawStringAnchored(fmt.Sprintf("%d Z", c.Value), x+cw-14, cy+ch-30, 1, 0.5)
+}
+
 func loCardGrid(dc *loCanvas, cards []lockedout.CardView, y float64, cols int, cw, ch, gap float64) float64 {
 	for i, c := range cards {
 		x := gap + float64(i%cols)*(cw+gap)
 		cy := y + float64(i/cols)*(ch+gap)
-		col := loCardColor[c.Color]
-		dc.SetColor(color.White)
-		dc.DrawRoundedRectangle(x, cy, cw, ch, 12)
-		dc.Fill()
-		dc.SetColor(col)
-		dc.DrawRoundedRectangle(x, cy, 64, ch, 12)
-		dc.Fill()
-		dc.DrawRectangle(x+40, cy, 24, ch)
-		dc.Fill()
-		dc.SetLineWidth(4)
-		dc.DrawRoundedRectangle(x, cy, cw, ch, 12)
-		dc.Stroke()
-		dc.font(44, true)
-		dc.SetColor(color.White)
-		dc.DrawStringAnchored(loCardLetter(c), x+32, cy+ch/2-4, 0.5, 0.5)
-		dc.font(24, true)
-		dc.SetColor(loInk)
-		lines := dc.WordWrap(c.Name, cw-90)
-		for j, l := range lines {
-			if j < 2 {
-				dc.DrawString(loFit(dc, l, cw-90), x+80, cy+36+float64(j)*28)
-			}
+		if dc.naive {
+			loCardTile(dc, c, x, cy, cw, ch)
+			continue
 		}
-		dc.font(20, false)
-		dc.SetColor(loMuted)
-		kind := c.Color + " " + c.Kind
-		if c.Share {
-			kind = "loot (share)"
-		}
-		dc.DrawString(c.ID+" · "+kind, x+80, cy+ch-20)
-		dc.font(34, true)
-		dc.SetColor(loInk)
-		dc.DrawStringAnchored(fmt.Sprintf("%d Z", c.Value), x+cw-14, cy+ch-30, 1, 0.5)
+		key := struct {
+			card   lockedout.CardView
+			w, h   float64
+			dx, dy float64
+		}{c, cw, ch, x - math.Round(x), cy - math.Round(cy)}
+		loSprites.Stamp(dc.Canvas, key, int(math.Ceil(cw))+7, int(math.Ceil(ch))+7, int(math.Round(x))-3, int(math.Round(cy))-3, func(s *Canvas) {
+			loCardTile(&loCanvas{s}, c, 3+key.dx, 3+key.dy, cw, ch)
+		})
 	}
 	rows := (len(cards) + cols - 1) / cols
 	return y + float64(rows)*(ch+gap)
