@@ -278,43 +278,17 @@ func (s *Store) Due(ctx context.Context, now time.Time, waitFrom, closeAfter, re
 	if closeAfter > 0 {
 		closeAt = unix(now.Add(-closeAfter))
 	}
-	rows, err := s.read.QueryContext(ctx, s.q(`SELECT id FROM games WHERE status = 'active'
+	return s.ids(ctx, `SELECT id FROM games WHERE status = 'active'
 		AND (unreachable_at = 0 OR unreachable_at <= ?)
 		AND (post_pending = 1 OR message_id = '' OR turn_started_at <= ? OR updated_at <= ?
 		     OR (turn_limit > 0 AND turn_started_at + CAST(turn_limit AS BIGINT) * 1000000000 <= ?))
-		ORDER BY id`), unix(now.Add(-retryAfter)), idle, closeAt, unix(now))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+		ORDER BY id`, unix(now.Add(-retryAfter)), idle, closeAt, unix(now))
 }
 
 // ActiveGames lists every game being played.
 func (s *Store) ActiveGames(ctx context.Context) ([]*Game, error) {
-	rows, err := s.read.QueryContext(ctx, s.q(`SELECT id FROM games WHERE status = 'active' ORDER BY id`))
+	ids, err := s.ids(ctx, `SELECT id FROM games WHERE status = 'active' ORDER BY id`)
 	if err != nil {
-		return nil, err
-	}
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	out := make([]*Game, 0, len(ids))
@@ -434,4 +408,22 @@ func (s *Store) Moves(ctx context.Context, id int64) ([]games.SeatMove, error) {
 func (s *Store) SetTable(ctx context.Context, id int64, table string) error {
 	_, err := s.db.ExecContext(ctx, s.q(`UPDATE games SET table_state = ? WHERE id = ?`), table, id)
 	return err
+}
+
+// ids runs a query listing game ids.
+func (s *Store) ids(ctx context.Context, query string, args ...any) ([]int64, error) {
+	rows, err := s.read.QueryContext(ctx, s.q(query), args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
 }

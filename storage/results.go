@@ -62,21 +62,8 @@ func (s *Store) Results(ctx context.Context, f ResultFilter) ([]Result, error) {
 // FinishedWithoutResults lists finished games that have no results yet
 // (games finished before results were kept), so they can be counted.
 func (s *Store) FinishedWithoutResults(ctx context.Context) ([]int64, error) {
-	rows, err := s.read.QueryContext(ctx, s.q(`SELECT id FROM games g WHERE status = 'finished'
-		AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY id`))
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return s.ids(ctx, `SELECT id FROM games g WHERE status = 'finished'
+		AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY id`)
 }
 
 // AddResults writes results for a game already finished.

@@ -15,26 +15,28 @@ import (
 // accept by button, or an open lobby that players join until its creator
 // starts it.
 
-func (r *Router) newRow(in Interaction, g Game, opts games.Options) *storage.Game {
-	now := r.now()
-	return &storage.Game{
-		Guild: in.Guild, Channel: in.Channel, Kind: g.Kind.Name, Options: opts, Status: storage.Lobby,
-		Creator: in.User.ID, CreatedAt: now, UpdatedAt: now, TurnStartedAt: now,
-		Seats: []storage.Seat{{UserID: in.User.ID, Name: in.User.Name, Accepted: true}},
-	}
-}
-
-func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Response, error) {
+func (r *Router) newRow(in Interaction, g Game) (*storage.Game, error) {
 	opts, err := optionValues(g.Kind, in)
 	if err != nil {
-		return Response{}, err
+		return nil, err
 	}
 	limit, err := r.turnLimit(in)
 	if err != nil {
+		return nil, err
+	}
+	now := r.now()
+	return &storage.Game{
+		Guild: in.Guild, Channel: in.Channel, Kind: g.Kind.Name, Options: opts, Status: storage.Lobby,
+		Creator: in.User.ID, CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, TurnLimit: limit,
+		Seats: []storage.Seat{{UserID: in.User.ID, Name: in.User.Name, Accepted: true}},
+	}, nil
+}
+
+func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Response, error) {
+	row, err := r.newRow(in, g)
+	if err != nil {
 		return Response{}, err
 	}
-	row := r.newRow(in, g, opts)
-	row.TurnLimit = limit
 	level := 0
 	if raw, ok := in.Options["ai"]; ok {
 		if g.Kind.Bot == nil {
@@ -116,16 +118,10 @@ func (r *Router) create(ctx context.Context, row *storage.Game) error {
 }
 
 func (r *Router) openLobby(ctx context.Context, in Interaction, g Game) (Response, error) {
-	opts, err := optionValues(g.Kind, in)
+	row, err := r.newRow(in, g)
 	if err != nil {
 		return Response{}, err
 	}
-	limit, err := r.turnLimit(in)
-	if err != nil {
-		return Response{}, err
-	}
-	row := r.newRow(in, g, opts)
-	row.TurnLimit = limit
 	if err := r.create(ctx, row); err != nil {
 		return Response{}, err
 	}
