@@ -417,7 +417,11 @@ func huFight(dc *huCanvas, v *hunted.PublicView, y float64) {
 		dc.text(title, huMargin+14, y+22, 0, 0.5)
 		dc.font(17, false)
 		dc.SetColor(huMuted)
-		dc.text(fmt.Sprintf("round %d · %s fought last", f.Round+1, f.Fighter), huMargin+14, y+52, 0, 0.5)
+		who := fmt.Sprintf("round %d · %s fought last", f.Round+1, f.Fighter)
+		if f.Round == 0 {
+			who = fmt.Sprintf("round 1 · %s fights first", f.Fighter)
+		}
+		dc.text(who, huMargin+14, y+52, 0, 0.5)
 		x := huMargin + 560.0
 		if f.Lars {
 			for i := 0; i < f.LarsNeed; i++ {
