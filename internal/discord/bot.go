@@ -24,6 +24,7 @@ const (
 	codeUnknownChannel     = 10003
 	codeUnknownMessage     = 10008
 	codeThreadArchived     = 50083
+	codeEntityTooLarge     = 40005
 )
 
 // Options configure the connection.

@@ -169,23 +169,61 @@ func TestGlobalRateLimit(t *testing.T) {
 // the guild's, so no command is ever listed twice.
 func TestScopeSwitchClearsTheOtherScope(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t) // global
-	if len(e.fake.Commands("")) != 3 {
-		t.Fatalf("%d global commands", len(e.fake.Commands("")))
+	e := newEnv(t)          // global
+	all := len(e.games) + 1 // one command per game, and /game
+	if n := len(e.fake.Commands("")); n != all {
+		t.Fatalf("%d global commands, want %d", n, all)
 	}
 	e.stop()
 	e.opts.DevGuildID = guild
 	e.start()
-	if g, gl := len(e.fake.Commands(guild)), len(e.fake.Commands("")); g != 3 || gl != 0 {
-		t.Errorf("with dev_guild_id: %d guild and %d global commands, want 3 and 0", g, gl)
+	if g, gl := len(e.fake.Commands(guild)), len(e.fake.Commands("")); g != all || gl != 0 {
+		t.Errorf("with dev_guild_id: %d guild and %d global commands, want %d and 0", g, gl, all)
 	}
 	e.stop()
 	e.opts.DevGuildID = ""
 	e.start()
-	if g, gl := len(e.fake.Commands(guild)), len(e.fake.Commands("")); g != 0 || gl != 3 {
-		t.Errorf("without dev_guild_id again: %d guild and %d global commands, want 0 and 3", g, gl)
+	if g, gl := len(e.fake.Commands(guild)), len(e.fake.Commands("")); g != 0 || gl != all {
+		t.Errorf("without dev_guild_id again: %d guild and %d global commands, want 0 and %d", g, gl, all)
 	}
 	if s := e.reply(alice, general, "game", "help"); !strings.Contains(s.Content, "Standoff") {
 		t.Errorf("help: %q", s.Content)
+	}
+}
+
+// TestOversizeImageLeftOut: Discord refuses a file over 10 MiB (40005); the
+// message still goes out, without the picture and saying so, so a game
+// never stalls on a big image.
+func TestOversizeImageLeftOut(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	ctx := context.Background()
+	big := commands.Message{Content: "turn", Files: []commands.File{{Name: "board.png", Data: make([]byte, 10<<20+1)}},
+		Rows: []commands.Row{{Buttons: []commands.Button{{Label: "Go", CustomID: "m:1:1:go"}}}}}
+	id, err := e.bot.Send(ctx, general, big)
+	if err != nil {
+		t.Fatalf("send with an 11 MiB picture: %v", err)
+	}
+	m, _ := e.fake.Message(id)
+	if len(m.Attachments) != 0 || !strings.HasPrefix(m.Content, "turn\n") || !strings.Contains(m.Content, "left out") || len(m.CustomIDs()) != 1 {
+		t.Errorf("message sent: %q, %d attachments, controls %v", m.Content, len(m.Attachments), m.CustomIDs())
+	}
+	if err := e.bot.Edit(ctx, general, id, big); err != nil {
+		t.Errorf("edit with an 11 MiB picture: %v", err)
+	}
+	if err := e.bot.DM(ctx, alice, big); err != nil {
+		t.Errorf("DM with an 11 MiB picture: %v", err)
+	}
+	if dms := e.fake.DMs(alice); len(dms) != 1 || len(dms[0].Attachments) != 0 {
+		t.Errorf("DMs: %+v", dms)
+	}
+	n := 0
+	for _, re := range e.fake.RESTErrors() {
+		if re.Code == discordtest.CodeEntityTooLarge {
+			n++
+		}
+	}
+	if n != 3 {
+		t.Errorf("%d refusals for size, want 3 (one per message, no retries of the same body)", n)
 	}
 }

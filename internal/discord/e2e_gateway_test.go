@@ -100,3 +100,35 @@ func TestGatewayInvalidSession(t *testing.T) {
 		t.Errorf("help after a resume: %q", s.Content)
 	}
 }
+
+// TestGatewayZombieConnection: "If a client does not receive a heartbeat
+// ACK between its attempts at sending heartbeats ... the client should
+// immediately terminate the connection with any close code besides 1000
+// or 1001, then reconnect and attempt to Resume."
+func TestGatewayZombieConnection(t *testing.T) {
+	t.Parallel()
+	fake := discordtest.New(t, discordtest.WithHeartbeatInterval(200*time.Millisecond))
+	fake.AddUser(alice, "alice")
+	fake.AddChannel(guild, general)
+	bot, err := discord.New(discord.Options{Token: strings.TrimPrefix(fake.Token(), "Bot "), Configure: fake.Configure,
+		Log: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { bot.Close() })
+	if _, err := bot.Open(); err != nil {
+		t.Fatal(err)
+	}
+	st := fake.GatewayStats()
+	fake.SetHeartbeatAcks(false)
+	if err := fake.WaitUntil(wait, func() bool { return fake.GatewayStats().Resumes > st.Resumes }); err != nil {
+		t.Fatalf("no resume after unacknowledged heartbeats: %v (%+v)", err, fake.GatewayStats())
+	}
+	fake.SetHeartbeatAcks(true)
+	if err := fake.WaitGatewayReady(wait); err != nil {
+		t.Fatal(err)
+	}
+	if now := fake.GatewayStats(); now.Identifies != st.Identifies {
+		t.Errorf("identified anew (%+v, was %+v); the session should have been resumed", now, st)
+	}
+}

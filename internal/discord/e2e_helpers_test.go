@@ -200,8 +200,11 @@ func (e *env) eventually(what string, cond func() bool) {
 
 // settle waits until the channel's game has moved past before and its turn
 // message (a new one, or the living one edited) is recorded and exists.
+// The router finishes its work first: a deferred answer comes back before
+// the move's messages are posted, and a living turn message keeps its id.
 func (e *env) settle(channel string, before *storage.Game) *storage.Game {
 	e.t.Helper()
+	e.router.Wait()
 	var row *storage.Game
 	e.eventually("the game to move on", func() bool {
 		r, err := e.store.LatestGame(context.Background(), channel)

@@ -38,9 +38,12 @@ func randomOptions(k *games.Kind, rng *games.RNG) games.Options {
 // Discord refuses is a game with no controls.
 func TestEveryTurnMessageIsValid(t *testing.T) {
 	t.Parallel()
-	perCount := 4
+	// Games per player count, and moves per game: long enough to reach
+	// draw offers, reactions and endings, short enough for CI (the random
+	// games of each engine's own tests go further).
+	perCount, maxMoves := 3, 400
 	if testing.Short() || raceEnabled {
-		perCount = 2
+		perCount, maxMoves = 1, 150
 	}
 	for _, g := range catalog.Games() {
 		k := g.Kind
@@ -86,18 +89,29 @@ func TestEveryTurnMessageIsValid(t *testing.T) {
 					}
 					return nil
 				}
-				// The first position too, before any move.
-				first, err := k.New(games.Setup{Players: names, Options: resolved, Seed: seed})
+				st, err := k.New(games.Setup{Players: names, Options: resolved, Seed: seed})
 				if err != nil {
 					t.Fatalf("%s %d players %v: %v", k.Name, players, resolved, err)
 				}
-				if err := check(first); err != nil {
-					t.Errorf("%s %d players %v, first position: %v", k.Name, players, resolved, err)
-					continue
-				}
-				_, _, err = games.Playout(k, games.Setup{Players: names, Options: resolved, Seed: seed}, rng, 2000, check)
-				if err != nil {
-					t.Errorf("%s %d players %v seed %d: %v", k.Name, players, resolved, seed, err)
+				// Random legal moves by random seats that may act, checking
+				// every position from the first, until the game ends.
+				for n := 0; ; n++ {
+					if err := check(st); err != nil {
+						t.Errorf("%s %d players %v seed %d, after %d moves: %v", k.Name, players, resolved, seed, n, err)
+						break
+					}
+					prompts := st.Prompts()
+					if st.Outcome() != nil || len(prompts) == 0 || n == maxMoves {
+						break
+					}
+					p := prompts[rng.Intn(len(prompts))]
+					legal := st.Legal(p.Seat)
+					if len(legal) == 0 {
+						t.Fatalf("%s: seat %d is prompted but has no legal move", k.Name, p.Seat)
+					}
+					if _, err := st.Apply(p.Seat, legal[rng.Intn(len(legal))]); err != nil {
+						t.Fatalf("%s: a legal move was refused: %v", k.Name, err)
+					}
 				}
 			}
 		}

@@ -128,14 +128,36 @@ func channelError(channel string, err error) error {
 func (b *Bot) Send(ctx context.Context, channel string, m commands.Message) (string, error) {
 	var msg *discordgo.Message
 	err := b.inChannel(ctx, channel, func() error {
-		var err error
-		msg, err = b.create(ctx, channel, m, m.Mentions)
-		return err
+		return b.withoutOversizeFiles(&m, func() error {
+			var err error
+			msg, err = b.create(ctx, channel, m, m.Mentions)
+			return err
+		})
 	})
 	if err != nil {
 		return "", err
 	}
 	return msg.ID, nil
+}
+
+// oversizeNote replaces attachments Discord refused as too large.
+const oversizeNote = "\n(The picture is larger than Discord accepts here, so it is left out; the text above tells the same.)"
+
+// withoutOversizeFiles runs op, and once more without the attachments when
+// Discord refuses them as too large (40005: 10 MiB per file in a server
+// without boosts), so a big picture never keeps a turn message from being
+// posted.
+func (b *Bot) withoutOversizeFiles(m *commands.Message, op func() error) error {
+	err := op()
+	if code(err) != codeEntityTooLarge || len(m.Files) == 0 {
+		return err
+	}
+	b.log.Warn("Discord refused an attachment as too large; sending the message without it", "files", len(m.Files), "err", err)
+	m.Files = nil
+	if len(m.Content)+len(oversizeNote) <= 2000 {
+		m.Content += oversizeNote
+	}
+	return op()
 }
 
 // edit sends a message edit, retrying server errors (an edit done twice is
@@ -156,9 +178,11 @@ func (b *Bot) edit(ctx context.Context, channel, id string, e *discordgo.Message
 // Edit replaces a message wholesale: the explicit empty attachment list
 // drops the old image and the new files take its place.
 func (b *Bot) Edit(ctx context.Context, channel, id string, m commands.Message) error {
-	content, comps := m.Content, components(m.Rows)
-	return b.edit(ctx, channel, id, &discordgo.MessageEdit{Content: &content, Components: &comps, Files: files(m.Files),
-		Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: mentions(m.Mentions)})
+	return b.withoutOversizeFiles(&m, func() error {
+		content, comps := m.Content, components(m.Rows)
+		return b.edit(ctx, channel, id, &discordgo.MessageEdit{Content: &content, Components: &comps, Files: files(m.Files),
+			Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: mentions(m.Mentions)})
+	})
 }
 
 // ClearControls removes a message's components and nothing else.
@@ -175,7 +199,10 @@ func (b *Bot) DM(ctx context.Context, user string, m commands.Message) error {
 	if err != nil {
 		return err
 	}
-	_, err = b.create(ctx, ch, m, nil)
+	err = b.withoutOversizeFiles(&m, func() error {
+		_, err := b.create(ctx, ch, m, nil)
+		return err
+	})
 	if code(err) == codeCannotDM {
 		return fmt.Errorf("%w: %w", commands.ErrDMClosed, err)
 	}

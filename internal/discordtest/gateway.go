@@ -51,6 +51,7 @@ type gateway struct {
 	mu       sync.Mutex
 	closed   bool
 	conns    map[*gwConn]bool
+	noAcks   bool // heartbeats go unanswered (a zombie connection)
 	sessions map[string]*gwSession
 	stats    GatewayStats
 }
@@ -192,8 +193,12 @@ func (g *gateway) handle(c *gwConn, msg []byte) bool {
 	case 1:
 		g.mu.Lock()
 		g.stats.Heartbeats++
+		silent := g.noAcks
 		g.mu.Unlock()
 		g.s.notify()
+		if silent {
+			return true
+		}
 		return c.writeJSON(map[string]any{"op": 11}) == nil
 	case 2:
 		return g.identify(c, p.D)
@@ -468,6 +473,16 @@ func (s *Server) InvalidateSession() {
 	}
 	g.mu.Unlock()
 	s.notify()
+}
+
+// SetHeartbeatAcks stops (false) or resumes acknowledging heartbeats. A
+// connection whose heartbeats go unacknowledged is a "zombie": Discord asks
+// the client to close it (with a code other than 1000 and 1001) and resume.
+func (s *Server) SetHeartbeatAcks(on bool) {
+	g := s.gw
+	g.mu.Lock()
+	g.noAcks = !on
+	g.mu.Unlock()
 }
 
 // InvalidSessionResumable sends op 9 Invalid Session with d true: the
