@@ -1,0 +1,40 @@
+package hunted
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// TestPublicView: the view carries the rows, inventories with weapon dice
+// and magazines, tracks, tokens and location progress, and never the order
+// of the decks.
+func TestPublicView(t *testing.T) {
+	s := staged(t, "Alice", "Bob")
+	s.setRow(t, 0, "T01", "D03")
+	s.Shared = s.pull(t, "I04")
+	s.stack(t, "W03", "T14", "H01")
+	v := s.Public().(*PublicView)
+	if len(v.Players) != 2 || len(v.Players[0].Row) != 2 || len(v.Shared) != 1 || v.Deck != 3 || v.LocLeft != 15 || v.RoofIn != 3 {
+		t.Fatalf("view %+v", v)
+	}
+	hg := v.Players[0].Inv[0]
+	if hg.ID != "HG1" || hg.Dice != 4 || hg.Mags != 2 || hg.Sides != 6 {
+		t.Fatalf("handgun %+v", hg)
+	}
+	b, _ := json.Marshal(v)
+	for _, hidden := range []string{"W03", "T14", "H01"} {
+		if strings.Contains(string(b), hidden) {
+			t.Fatalf("the view names %s from the deck", hidden)
+		}
+	}
+	text := v.Text()
+	for _, want := range []string{"Time 20/20", "Alice: health 4/4", "Lookout (T01) [3]", "Shared row: Grenade (I04)", "Handgun (HG1) 4/4 d6, 2 mag", "the Roof is among the last 3"} {
+		if !strings.Contains(text, want) {
+			t.Fatalf("text lacks %q:\n%s", want, text)
+		}
+	}
+	if s.Private(0) != nil {
+		t.Fatal("Hunted has no private view")
+	}
+}
