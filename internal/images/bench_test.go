@@ -32,7 +32,7 @@ type benchCase struct {
 	naive func(games.View) image.Image // gg drawing as RGBA, no fast path
 }
 
-func benchCases(b *testing.B) []benchCase {
+func benchCases(b testing.TB) []benchCase {
 	hj := hijackViews(b)
 	pub, priv := lockedOutViews(b, 5, 60)
 	hu := huntedView(b, []string{"Alice"}, 9, 25, nil)

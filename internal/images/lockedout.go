@@ -71,7 +71,8 @@ var loPalette = func() *Palette {
 		fill, line := loZoneFill[z], loZoneLine[z]
 		half := color.RGBA{uint8((int(fill.R) + int(hatch.R)) / 2), uint8((int(fill.G) + int(hatch.G)) / 2), uint8((int(fill.B) + int(hatch.B)) / 2), 255}
 		keys = append(keys, fill, line, half)
-		pairs = append(pairs, [2]color.RGBA{fill, loInk}, [2]color.RGBA{fill, line}, [2]color.RGBA{fill, half}, [2]color.RGBA{loPaper, line})
+		pairs = append(pairs, [2]color.RGBA{fill, loInk}, [2]color.RGBA{fill, loMuted}, [2]color.RGBA{fill, line},
+			[2]color.RGBA{fill, half}, [2]color.RGBA{loPaper, line}, [2]color.RGBA{loPaper, fill})
 	}
 	for _, c := range []string{"red", "yellow", "blue", "orange", "purple", "green"} {
 		keys = append(keys, loCardColor[c])
