@@ -83,9 +83,9 @@ type leakScan struct {
 	revealed map[string]bool // id words the table has been shown
 	// known: id words each seat has been shown at some point (its own
 	// view, its private news); telling a seat again is no leak.
-	known []map[string]bool
-	mark     int             // recorder position
-	logMark  int
+	known   []map[string]bool
+	mark    int // recorder position
+	logMark int
 	// figures
 	messages, images, probes, logLines, privateViews int
 	// report is t.Errorf unless a test of the scanner itself counts.
@@ -370,7 +370,6 @@ func (s *leakScan) play(seed uint64, maxMoves int) {
 		s.check("the answer to "+uid, seat, messageText(r.Message), all)
 	}
 }
-
 
 // TestLeakScannerCatchesLeaks shows the scanner fails when the platform
 // leaks: a Locked Out player's DM (text, then its hand picture) copied into
