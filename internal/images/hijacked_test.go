@@ -33,7 +33,13 @@ func hijackedViews(t testing.TB, players, moves int, seed uint64) (games.View, g
 			t.Fatal(err)
 		}
 	}
-	return s.Public(), s.Private(0)
+	// The private picture: the first seat holding a medal, else a made-up one.
+	for seat := range names {
+		if v := s.Private(seat); v != nil {
+			return s.Public(), v
+		}
+	}
+	return s.Public(), &hijacked.PrivateView{Name: names[0], Medals: []hijacked.MedalValue{{Number: 2, Objective: "Build 100% trust", Value: 3}}}
 }
 
 // The table is drawn at least 1000 px wide, well under 150 KB, and the same

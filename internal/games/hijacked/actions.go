@@ -27,6 +27,11 @@ func (s *State) Legal(seat int) []string {
 
 // legal keeps the candidates the game accepts now, without duplicates.
 func (s *State) legal(seat int, cands []Action) []Action {
+	return s.legalUpTo(seat, cands, 0)
+}
+
+// legalUpTo is legal stopping after limit actions (0: no limit).
+func (s *State) legalUpTo(seat int, cands []Action, limit int) []Action {
 	var out []Action
 	seen := map[string]bool{}
 	for _, a := range cands {
@@ -37,6 +42,9 @@ func (s *State) legal(seat int, cands []Action) []Action {
 		seen[k] = true
 		if s.check(seat, a) == nil {
 			out = append(out, a)
+			if len(out) == limit {
+				break
+			}
 		}
 	}
 	return out
@@ -95,6 +103,17 @@ func (s *State) pairRefs() [][]DieRef {
 // turnActions are the actions of the player on turn in the current phase;
 // withEnd adds ending the turn.
 func (s *State) turnActions(seat int, withEnd bool) []Action {
+	return s.turnActionsUpTo(seat, withEnd, 0)
+}
+
+// canPlaceDice says whether the player on turn can still do anything with
+// the turn besides ending it (cheaper than listing everything).
+func (s *State) canPlaceDice() bool {
+	return len(s.turnActionsUpTo(s.Turn, false, 1)) > 0
+}
+
+// turnActionsUpTo lists at most limit actions (0: all).
+func (s *State) turnActionsUpTo(seat int, withEnd bool, limit int) []Action {
 	if seat != s.Turn || s.Phase == phaseOver {
 		return nil
 	}
@@ -108,12 +127,12 @@ func (s *State) turnActions(seat int, withEnd bool) []Action {
 			c = []Action{{Verb: verbPlay}}
 		}
 		c = append(c, Action{Verb: verbDiscard})
-		return s.legal(seat, c)
+		return s.legalUpTo(seat, c, limit)
 	case phaseKeep:
 		for _, t := range s.Keep {
 			c = append(c, Action{Verb: verbKeep, What: data.BonusTiles[t].ID})
 		}
-		return s.legal(seat, c)
+		return s.legalUpTo(seat, c, limit)
 	}
 	// Candidates are pre-filtered on what is cheap to see (pips, ranges,
 	// spaces already used); check has the last word.
@@ -186,7 +205,7 @@ func (s *State) turnActions(seat int, withEnd bool) []Action {
 	if withEnd {
 		c = append(c, Action{Verb: verbEnd})
 	}
-	return s.legal(seat, c)
+	return s.legalUpTo(seat, c, limit)
 }
 
 // AnyTimeActions are the actions open to the seat at any moment.

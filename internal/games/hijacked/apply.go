@@ -44,7 +44,7 @@ func (s *State) settle(ev *[]games.Event) {
 		return
 	}
 	s.checkMedals(ev)
-	if s.Phase == phaseTurn && !s.isCybot(s.Turn) && len(s.turnActions(s.Turn, false)) == 0 {
+	if s.Phase == phaseTurn && !s.isCybot(s.Turn) && !s.canPlaceDice() {
 		s.say(ev, fmt.Sprintf("%s has nothing more to do with the dice.", s.Players[s.Turn].Name))
 		s.endTurn(ev)
 	}

@@ -55,19 +55,23 @@ func setDice(s *State, values ...int) {
 // card is the index of a card id.
 func card(id string) int { return data.card[id] }
 
+var seatNames = []string{"seat 1", "seat 2", "seat 3", "seat 4", "seat 5", "seat 6"}
+
 // conserve checks that nothing is created or lost: 64 cards, 15 cubes, 26
 // demands, the bonus and mini dice, 12 passengers and 4 pilots, 8 hijackers,
 // 6 bonus tiles, and at most one reservation per player.
 func conserve(s *State) error {
-	seen := map[int]string{}
+	seen := make([]string, len(data.Cards))
+	count := 0
 	put := func(c int, where string) error {
 		if c < 0 || c >= len(data.Cards) {
 			return fmt.Errorf("bad card %d in %s", c, where)
 		}
-		if w, ok := seen[c]; ok {
+		if w := seen[c]; w != "" {
 			return fmt.Errorf("card %s both in %s and %s", data.Cards[c].ID, w, where)
 		}
 		seen[c] = where
+		count++
 		return nil
 	}
 	for _, c := range s.Draw {
@@ -87,7 +91,7 @@ func conserve(s *State) error {
 	}
 	for i, st := range s.Seats {
 		if st.Card >= 0 {
-			if err := put(st.Card, fmt.Sprintf("seat %d", i+1)); err != nil {
+			if err := put(st.Card, seatNames[i]); err != nil {
 				return err
 			}
 		}
@@ -139,8 +143,8 @@ func conserve(s *State) error {
 			return fmt.Errorf("%s reserves %d cards", p.Name, res)
 		}
 	}
-	if len(seen) != len(data.Cards) {
-		return fmt.Errorf("%d cards accounted for, want %d", len(seen), len(data.Cards))
+	if count != len(data.Cards) {
+		return fmt.Errorf("%d cards accounted for, want %d", count, len(data.Cards))
 	}
 	for d, k := range demands {
 		if k != data.Demands[demandNames[d]] {

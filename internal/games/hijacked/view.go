@@ -249,7 +249,8 @@ func (s *State) Public() games.View {
 	return v
 }
 
-// Private is one seat's medals with their values.
+// Private is one seat's medals with their values; nil while the seat has
+// never won a medal, so nobody gets a DM with nothing in it.
 func (s *State) Private(seat int) games.View {
 	if seat < 0 || seat >= s.n() {
 		return nil
@@ -259,6 +260,9 @@ func (s *State) Private(seat int) games.View {
 		if m.Holder == seat && (m.State == medalHeld || m.State == medalCashed) {
 			v.Medals = append(v.Medals, MedalValue{Number: i + 1, Objective: data.Objectives[m.Objective], Value: m.Value, Cashed: m.State == medalCashed})
 		}
+	}
+	if len(v.Medals) == 0 {
+		return nil
 	}
 	return v
 }
