@@ -1,7 +1,13 @@
-// Package discord connects the command router to Discord through discordgo:
-// it registers the slash commands, turns gateway interactions into
-// commands.Interaction, answers within Discord's three seconds, and is the
-// router's Transport for channel messages and DMs.
+// Package discord connects the command router to Discord: it registers the
+// slash commands, turns gateway interactions into commands.Interaction,
+// answers within Discord's three seconds, and is the router's Transport for
+// channel messages and DMs, naming what went wrong (commands.ErrMessageGone,
+// ErrChannelGone, ErrThreadArchived, ErrDMClosed). discordgo provides the
+// types and the multipart encoding; the REST client (rest.go) and the
+// gateway connection (gateway.go) are the bot's own, because discordgo's
+// rate limiter lets a global 429 hold interaction callbacks and sleeps
+// past any context, and its gateway reconnects for ever on close codes
+// that cannot heal.
 package discord
 
 import (

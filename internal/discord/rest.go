@@ -36,7 +36,8 @@ type rest struct {
 	global  time.Time          // the global limit holds bot requests until then
 }
 
-// bucket is what the last answer on a route said about its limit.
+// bucket is an exhausted rate-limit bucket: what the last answer on a
+// route said about when it refills.
 type bucket struct {
 	remaining int
 	reset     time.Time
@@ -104,9 +105,6 @@ func (r *rest) wait(ctx context.Context, key string, exempt bool) error {
 			until = r.global
 		}
 		if until.IsZero() || !until.After(time.Now()) {
-			if b := r.buckets[key]; b != nil && b.remaining > 0 {
-				b.remaining-- // this request takes one
-			}
 			r.mu.Unlock()
 			return nil
 		}
@@ -126,7 +124,21 @@ func (r *rest) learn(key string, h http.Header) {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.buckets[key] = &bucket{remaining: rem, reset: time.Now().Add(time.Duration(after * float64(time.Second)))}
+	if rem > 0 {
+		// Only an exhausted bucket holds requests back; forgetting the
+		// others keeps the map small (every interaction is a route).
+		delete(r.buckets, key)
+		return
+	}
+	now := time.Now()
+	r.buckets[key] = &bucket{remaining: rem, reset: now.Add(time.Duration(after * float64(time.Second)))}
+	if len(r.buckets) > 256 {
+		for k, b := range r.buckets {
+			if !b.reset.After(now) {
+				delete(r.buckets, k)
+			}
+		}
+	}
 }
 
 // tooMany is Discord's 429 body.
