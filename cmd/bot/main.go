@@ -78,6 +78,9 @@ func serve(args []string) error {
 		return err
 	}
 	defer store.Close()
+	if err := store.CheckWritable(context.Background()); err != nil {
+		return fmt.Errorf("%s: %w", cfg.Database, err)
+	}
 	bot, err := discord.New(discord.Options{Token: cfg.Token, DevGuildID: cfg.DevGuildID, Log: log})
 	if err != nil {
 		return err

@@ -108,6 +108,10 @@ func (c *Console) open() error {
 	if err != nil {
 		return err
 	}
+	if err := st.CheckWritable(context.Background()); err != nil {
+		st.Close()
+		return fmt.Errorf("%s: %w", c.opts.DB, err)
+	}
 	c.store = st
 	log := c.opts.Log
 	if log == nil {

@@ -179,6 +179,7 @@ type env struct {
 	logs    *syncBuffer
 	now     time.Time
 	seeds   *games.RNG
+	games   []commands.Game
 	mu      sync.Mutex
 }
 
@@ -196,9 +197,7 @@ func newEnv(t *testing.T, n int, draw func(commands.Game) commands.Renderer) *en
 		}
 		list = append(list, g)
 	}
-	log := slog.New(slog.NewTextHandler(io.MultiWriter(e.logs), &slog.HandlerOptions{Level: slog.LevelDebug}))
-	cfg := commands.DefaultConfig()
-	cfg.BotUserID = "standoff-bot"
+	e.games = list
 	for i := 0; i < n; i++ {
 		st, err := storage.Open(e.path)
 		if err != nil {
@@ -206,12 +205,20 @@ func newEnv(t *testing.T, n int, draw func(commands.Game) commands.Renderer) *en
 		}
 		t.Cleanup(func() { st.Close() })
 		e.stores = append(e.stores, st)
-		r := commands.New(commands.Deps{Store: st, Transport: e.rec, Games: list, Log: log,
-			Now: e.clock, Seed: e.seed}, cfg)
-		e.routers = append(e.routers, r)
-		t.Cleanup(r.Wait)
+		e.routers = append(e.routers, newRouter(e, st))
 	}
 	return e
+}
+
+// newRouter makes a router on st for e's games, transport, log and clock.
+func newRouter(e *env, st *storage.Store) *commands.Router {
+	log := slog.New(slog.NewTextHandler(io.MultiWriter(e.logs), &slog.HandlerOptions{Level: slog.LevelDebug}))
+	cfg := commands.DefaultConfig()
+	cfg.BotUserID = "standoff-bot"
+	r := commands.New(commands.Deps{Store: st, Transport: e.rec, Games: e.games, Log: log,
+		Now: e.clock, Seed: e.seed}, cfg)
+	e.t.Cleanup(r.Wait)
+	return r
 }
 
 func (e *env) clock() time.Time {
