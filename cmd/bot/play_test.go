@@ -205,6 +205,8 @@ func TestGenerateScripts(t *testing.T) {
 		[]string{"alice"}, nil, 3)
 	clicks("hunted_coop.transcript", "> # a whole co-op game of Hunted played by buttons alone\n> alice: /hunted challenge opponent:@bob\n> bob: click Accept\n",
 		[]string{"alice", "bob"}, nil, 4)
+	hijackedClicks(t, seed, "hijacked_three.transcript", "> # a whole 3-player game of Hijacked played by buttons alone\n> alice: /hijacked start\n> bob: click Join\n> carol: click Join\n> alice: click Start\n",
+		[]string{"alice", "bob", "carol"}, 1)
 	write("lockedout_six.transcript",
 		"> # six players, a whole game of Locked Out typed from start to end\n> alice: /lockedout start\n> bob: click Join\n> carol: click Join\n> dave: click Join\n> erin: click Join\n> frank: click Join\n> alice: click Start\n",
 		"lockedout", []string{"alice", "bob", "carol", "dave", "erin", "frank"}, nil, 11)
@@ -214,4 +216,113 @@ func TestGenerateScripts(t *testing.T) {
 	write("hijack_three_options.transcript",
 		"> # three players with every option\n> alice: /hijack challenge opponent:@bob opponent2:@carol size:2 num_pieces:4 can_rotate:true in_place:true block_marker:true\n> bob: click Accept\n> carol: click Accept\n",
 		"hijack", []string{"alice", "bob", "carol"}, games.Options{"size": 2, "num_pieces": 4, "can_rotate": 1, "in_place": 1, "block_marker": 1}, 9)
+}
+
+// hijackedClicks writes a whole Hijacked game played by buttons alone: each
+// move is a click (or a select-menu pick) on the turn message, on a standing
+// any-time control, or on the guided menus they open. The player on turn
+// rates its buttons by what they start with; any player frees passengers and
+// pilots the moment its standing controls offer it. The first seeded game
+// that ends with passengers freed (not stormed by the police) is kept.
+func hijackedClicks(t *testing.T, seed uint64, name, header string, players []string, pick uint64) {
+	var kd *games.Kind
+	for _, g := range catalog.Games() {
+		if g.Kind.Name == "hijacked" {
+			kd = g.Kind
+		}
+	}
+	rate := func(label string) int {
+		for _, r := range []struct {
+			prefix string
+			score  int
+		}{{"Free a pilot", 12}, {"Free a passenger", 11}, {"Play ", 9}, {"Keep ", 8}, {"Police retreat", 9},
+			{"Choose a passenger card", 8}, {"Seat ", 8}, {"Top card", 8}, {"Take the bonus die", 7}, {"Persuade", 6},
+			{"Build trust", 5}, {"Use Mini", 6}, {"Take ", 4}, {"Reserve", 3}, {"Discard", 2}, {"End turn", 2},
+			{"Adjust", 1}, {"Turn a", 1}, {"Cash", 0}, {"Exchange", 0}, {"Give", 0}, {"…give", 0}, {"Free build", 0}} {
+			if strings.HasPrefix(label, r.prefix) {
+				return r.score
+			}
+		}
+		return 3
+	}
+	// click writes how a player picks a choice from a row of choices.
+	click := func(b *strings.Builder, player, menu string, choices []games.Choice, c games.Choice) {
+		if len(choices) <= 5 {
+			label := c.Label
+			if len(label) > 80 {
+				cut := 79
+				for cut > 0 && label[cut]&0xC0 == 0x80 {
+					cut--
+				}
+				label = label[:cut]
+			}
+			fmt.Fprintf(b, "> %s: click %s\n", player, label)
+			return
+		}
+		r := []rune(menu)
+		if len(r) > 40 {
+			r = r[:40]
+		}
+		v := "m|" + c.Move
+		if c.Refine != "" {
+			v = "r|" + c.Refine
+		}
+		fmt.Fprintf(b, "> %s: select \"%s\" %s\n", player, string(r), v)
+	}
+	var b strings.Builder
+	for try := uint64(0); try < 200; try++ {
+		s, err := kd.New(games.Setup{Players: players, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref := s.(games.Refiner)
+		rng := games.NewRNG(pick + try)
+		b.Reset()
+		b.WriteString(header)
+		for n := 0; n < 3000 && s.Outcome() == nil; n++ {
+			ps := s.Prompts()
+			p := ps[0]
+			for _, q := range ps {
+				if q.Turn {
+					p = q
+				}
+			}
+			for _, q := range ps {
+				for _, ch := range q.Choices {
+					if !q.Turn && rate(ch.Label) >= 11 {
+						p = q
+					}
+				}
+			}
+			text, choices := p.Text, p.Choices
+			for depth := 0; ; depth++ {
+				best := -1
+				var c games.Choice
+				for _, ch := range choices {
+					if r := rate(ch.Label)*10 + rng.Intn(10); r > best {
+						best, c = r, ch
+					}
+				}
+				click(&b, players[p.Seat], text, choices, c)
+				if c.Move != "" {
+					if _, err := s.Apply(p.Seat, c.Move); err != nil {
+						t.Fatal(err)
+					}
+					break
+				}
+				if depth > 5 {
+					t.Fatalf("guided menu %q too deep", c.Refine)
+				}
+				text, choices = ref.Refine(p.Seat, c.Refine)
+			}
+		}
+		if o := s.Outcome(); o != nil && len(o.Winners()) > 0 {
+			t.Logf("%s: passengers freed with pick %d", name, pick+try)
+			break
+		}
+	}
+	b.WriteString("> " + players[0] + ": /game history\n")
+	if err := os.WriteFile(filepath.Join("testdata", name), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
