@@ -227,3 +227,42 @@ func TestOversizeImageLeftOut(t *testing.T) {
 		t.Errorf("%d refusals for size, want 3 (one per message, no retries of the same body)", n)
 	}
 }
+
+// TestDeliveryTroubleThroughTheRouter follows Discord's failures from the
+// fake through the transport to the router and back to the players: a
+// turn message a moderator deleted is posted anew by the next move; a game
+// in an archived thread reopens it; a channel the bot can no longer see
+// refuses moves before anything changes.
+func TestDeliveryTroubleThroughTheRouter(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	row := e.startHijack(general)
+	e.fake.ModeratorDelete(row.MessageID)
+	row, _ = e.typed(general)
+	if m, ok := e.fake.Message(row.MessageID); !ok || m.Deleted || len(m.CustomIDs()) == 0 {
+		t.Errorf("after a deleted turn message, the next move's message: %+v", m)
+	}
+
+	e.fake.AddThread(guild, general, "911")
+	trow := e.startHijack("911")
+	e.fake.ArchiveThread("911", true)
+	trow, _ = e.typed("911")
+	if e.fake.ThreadArchived("911") {
+		t.Error("the game's archived thread was not reopened")
+	}
+	if m, ok := e.fake.Message(trow.MessageID); !ok || m.ChannelID != "911" || len(m.CustomIDs()) == 0 {
+		t.Errorf("turn message in the reopened thread: %+v", m)
+	}
+
+	e.fake.SetAccessLost(general, true)
+	before, _ := e.game(general)
+	_, st := e.game(general)
+	p := st.Prompts()[0]
+	mv := firstMove(st.Legal(p.Seat))
+	if s := e.reply(before.Seats[p.Seat].UserID, general, "hijack", "move", discordtest.Opt("move", mv)); !strings.Contains(s.Content, "View Channel") {
+		t.Errorf("a move where the bot cannot see the channel answered %q", s.Content)
+	}
+	if after, _ := e.game(general); after.Version != before.Version {
+		t.Errorf("the game moved (version %d -> %d) where nobody could see it", before.Version, after.Version)
+	}
+}

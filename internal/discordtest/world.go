@@ -313,5 +313,8 @@ func (s *Server) botPermsLocked(c *channelState) int64 {
 	if c.sendDenied {
 		p &^= PermSendMessages | PermSendMessagesInThread
 	}
+	if c.noAccess {
+		p &^= PermViewChannel | PermSendMessages | PermSendMessagesInThread
+	}
 	return p
 }
