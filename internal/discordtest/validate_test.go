@@ -20,7 +20,7 @@ func TestValidateMessage(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name, body, want string
-		files        int
+		files            int
 	}{
 		{"fine", `{"content":"hi","components":[` + row("a", "b") + `,` + row("c") + `]}`, "", 0},
 		{"a custom id twice across rows", `{"content":"hi","components":[` + row("a", "draw") + `,` + row("draw") + `]}`, "COMPONENT_CUSTOM_ID_DUPLICATED", 0},
