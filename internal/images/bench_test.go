@@ -10,6 +10,8 @@ import (
 
 	"standoff/internal/games"
 	"standoff/internal/games/hijack"
+	"standoff/internal/games/hijacked"
+	"standoff/internal/games/hunted"
 	"standoff/internal/games/lockedout"
 )
 
@@ -36,18 +38,32 @@ func benchCases(b testing.TB) []benchCase {
 	hj := hijackViews(b)
 	pub, priv := lockedOutViews(b, 5, 60)
 	hu := huntedView(b, []string{"Alice"}, 9, 25, nil)
+	hdPub, hdPriv := hijackedViews(b, 4, 120, 5)
 	return []benchCase{
 		{"hijack/example", hj["example"], Hijack, hijackNaive},
 		{"hijack/busy6", hj["busy6"], Hijack, hijackNaive},
 		{"lockedout/ship", pub, LockedOut, lockedOutNaive},
 		{"lockedout/hand", priv, LockedOut, lockedOutNaive},
 		{"hunted/board", hu, Hunted, huntedNaive},
+		{"hijacked/table", hdPub, Hijacked, hijackedNaive},
+		{"hijacked/medals", hdPriv, Hijacked, hijackedNaive},
 	}
 }
 
+// The Hunted and Hijacked renderers draw with gg and reduce with
+// hijackPaletted (Quantize): their naive form is the gg drawing alone.
 func huntedNaive(v games.View) image.Image {
-	img, _ := Hunted(v)
-	return asRGBA(img)
+	return huntedBoard(v.(*hunted.PublicView)).Image()
+}
+
+func hijackedNaive(v games.View) image.Image {
+	switch v := v.(type) {
+	case *hijacked.PublicView:
+		return hjdTable(v)
+	case *hijacked.PrivateView:
+		return hjdMedals(v)
+	}
+	return nil
 }
 
 // asRGBA is the same picture as RGBA.
