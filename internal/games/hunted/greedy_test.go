@@ -171,7 +171,7 @@ func dangerous(s *State, seat int) bool {
 			strong = max(strong, sumTargets(c.Targets)+2*len(c.Targets))
 		}
 	}
-	return strong >= 10 || (strong > 0 && bells >= 1 && firepower(s, seat) < strong)
+	return strong >= 8 || (strong > 0 && bells >= 1 && firepower(s, seat) < strong)
 }
 
 // firepower is a rough measure of the dice a seat can still throw.
