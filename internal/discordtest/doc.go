@@ -44,7 +44,11 @@
 //     429 holds every request made with the bot token for retry_after,
 //     while interaction callbacks and follow-ups go through;
 //   - faults: 5xx before a request takes effect, or after ("created, then
-//     502": FailAfterNext), delays.
+//     502": FailAfterNext), delays;
+//   - gateway: dropped connections and close codes (DropGateway; 4004,
+//     4007, 4009 and 4010-4014 end the session), Reconnect (op 7), Invalid
+//     Session with d false or true, unacknowledged heartbeats (a zombie
+//     connection).
 //
 // Edits follow Discord: absent fields are kept, "content": null or "" and
 // "embeds": null clear, "components": null is ignored (only [] removes
