@@ -66,6 +66,8 @@ func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Respons
 			continue
 		case id == in.User.ID:
 			return Response{}, refusef("You cannot challenge yourself; name other players as opponents.")
+		case in.Bots[id]:
+			return Response{}, refusef("%s is a bot account and cannot play; name people as opponents.", in.Users[id])
 		case seen[id]:
 			return Response{}, refusef("%s is named twice; name each opponent once.", in.Users[id])
 		}

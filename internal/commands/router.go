@@ -162,6 +162,12 @@ func (r *Router) Handle(ctx context.Context, in Interaction) (resp Response) {
 			resp = ephemeral("Something went wrong on my side; nothing was changed. Please try again.")
 		}
 	}()
+	// Refusals quote what was typed: however long that was, the answer
+	// stays within Discord's limit (a longer one fails the interaction).
+	defer func() { resp.Message.Content = clip(resp.Message.Content, maxContent) }()
+	if in.User.Bot {
+		return ephemeral("Bot accounts cannot play or run games here.")
+	}
 	if limited, ok := r.rateLimited(in); ok {
 		return limited
 	}

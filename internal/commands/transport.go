@@ -40,6 +40,7 @@ type Interaction struct {
 	Sub     string            // e.g. "move"
 	Options map[string]string // option name -> raw value (user options hold user ids)
 	Users   map[string]string // user id -> display name, for user options
+	Bots    map[string]bool   // user ids of user options that are bot accounts
 	Focused string            // the option being autocompleted
 
 	// Component clicks.
@@ -52,6 +53,7 @@ type Interaction struct {
 type User struct {
 	ID   string
 	Name string
+	Bot  bool // a bot account: it may not play
 }
 
 // ResponseKind is how an interaction is answered.

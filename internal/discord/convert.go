@@ -77,12 +77,12 @@ func interaction(i *discordgo.InteractionCreate) (commands.Interaction, bool) {
 	in := commands.Interaction{Guild: i.GuildID, Channel: i.ChannelID, DM: i.GuildID == ""}
 	switch {
 	case i.Member != nil && i.Member.User != nil:
-		in.User = commands.User{ID: i.Member.User.ID, Name: displayName(i.Member.User, i.Member)}
+		in.User = commands.User{ID: i.Member.User.ID, Name: displayName(i.Member.User, i.Member), Bot: i.Member.User.Bot}
 		// Member permissions in an interaction are computed for its channel,
 		// overwrites included; Administrator implies every permission.
 		in.CanManage = i.Member.Permissions&(discordgo.PermissionManageChannels|discordgo.PermissionAdministrator) != 0
 	case i.User != nil:
-		in.User = commands.User{ID: i.User.ID, Name: displayName(i.User, nil)}
+		in.User = commands.User{ID: i.User.ID, Name: displayName(i.User, nil), Bot: i.User.Bot}
 	default:
 		return in, false
 	}
@@ -114,6 +114,12 @@ func interaction(i *discordgo.InteractionCreate) (commands.Interaction, bool) {
 					member = data.Resolved.Members[id]
 				}
 				in.Users[id] = displayName(data.Resolved.Users[id], member)
+				if u := data.Resolved.Users[id]; u != nil && u.Bot {
+					if in.Bots == nil {
+						in.Bots = map[string]bool{}
+					}
+					in.Bots[id] = true
+				}
 			}
 		}
 	case discordgo.InteractionMessageComponent:
