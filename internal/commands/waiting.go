@@ -96,5 +96,9 @@ func (t *table) turnOwner() (owner string, ok bool) {
 	for i, s := range seats {
 		parts[i] = strconv.Itoa(s)
 	}
-	return strings.Join(parts, ","), true
+	owner = strings.Join(parts, ",")
+	if tc, ok := t.state.(games.TurnCounter); ok {
+		owner += "#" + strconv.Itoa(tc.TurnCount())
+	}
+	return owner, true
 }

@@ -107,6 +107,14 @@ type Completer interface {
 	Complete(seat int, typed string) []string
 }
 
+// TurnCounter is implemented by games in which the same person acts turn
+// after turn (a solo run, a game against an automaton): the count moves on
+// when a new turn begins, so the platform starts a new turn message then,
+// and not only when someone else must act.
+type TurnCounter interface {
+	TurnCount() int
+}
+
 // UndoChecker is implemented by games that refuse to take back more moves
 // than the platform's own rule does (a move that revealed hidden
 // information or used the game's randomness is never taken back). It is
