@@ -146,6 +146,15 @@ func (r *Router) undo(ctx context.Context, t *table, seat, entries int, move str
 		}
 		t.state = s
 	}
-	note := fmt.Sprintf("%s took back `%s`.", t.row.Seats[seat].Name, move)
+	note := fmt.Sprintf("%s took back `%s`.", t.row.Seats[seat].Name, t.publicMove(move))
 	return r.publish(ctx, t, []games.Event{games.PublicEvent(note)}), nil
+}
+
+// publicMove is how a move reads to the whole table: a move that names
+// something hidden (the card swapped) is told the way /game history tells it.
+func (t *table) publicMove(move string) string {
+	if f := t.game.Kind.PublicMove; f != nil {
+		return f(move)
+	}
+	return move
 }

@@ -233,7 +233,7 @@ func (r *Router) voteTitle(t *table, v *vote) string {
 	case voteRejoin:
 		return fmt.Sprintf("%s asks to take their seat back from the bot", by)
 	case voteUndo:
-		return fmt.Sprintf("%s asks to take back `%s`", by, v.Move)
+		return fmt.Sprintf("%s asks to take back `%s`", by, t.publicMove(v.Move))
 	}
 	return v.Kind
 }
