@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"crypto/ed25519"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -38,6 +39,10 @@ type Options struct {
 	DeferAfter time.Duration
 	// TickEvery is how often reminders are checked.
 	TickEvery time.Duration
+	// PublicKey, when set, selects HTTP interactions: no gateway session;
+	// Discord POSTs interactions to Handler, signed with this key (the
+	// application's public key).
+	PublicKey ed25519.PublicKey
 	// Configure, when set, adjusts the session before it connects (tests
 	// point it at a fake Discord here).
 	Configure func(*discordgo.Session)
@@ -119,6 +124,9 @@ func (b *Bot) Session() *discordgo.Session { return b.s }
 // (a wrong token, disallowed intents...) is returned here when it comes
 // at once, or later through Failed.
 func (b *Bot) Open() (string, error) {
+	if b.opts.PublicKey != nil {
+		return b.openHTTP()
+	}
 	var once sync.Once
 	b.gw = &gateway{
 		dialer: b.s.Dialer, token: b.s.Token, intents: b.s.Identify.Intents, log: b.log,
@@ -252,7 +260,21 @@ func (b *Bot) acquire() (*commands.Router, string) {
 	return b.router, ""
 }
 
+// responder sends the first response to an interaction and reports
+// whether it was taken: through the callback endpoint for gateway
+// interactions (respond), in the HTTP response body for HTTP ones.
+type responder func(*discordgo.InteractionResponse) bool
+
+// onInteraction answers an interaction that came over the gateway.
 func (b *Bot) onInteraction(i *discordgo.InteractionCreate) {
+	b.handle(i, func(r *discordgo.InteractionResponse) bool { return b.respond(i, r) }, false)
+}
+
+// handle answers an interaction, whichever way it came: first carries the
+// first response. inlineOnly says the first response cannot carry files
+// (an HTTP response body): an answer with files is then deferred and
+// delivered by the follow-up path.
+func (b *Bot) handle(i *discordgo.InteractionCreate, first responder, inlineOnly bool) {
 	in, ok := interaction(i)
 	if !ok {
 		return
@@ -261,11 +283,11 @@ func (b *Bot) onInteraction(i *discordgo.InteractionCreate) {
 	if router == nil {
 		// Answer rather than let Discord show "interaction failed".
 		if in.Type == commands.Autocomplete {
-			b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+			first(&discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 				Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}}})
 			return
 		}
-		b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Content: busy, Flags: discordgo.MessageFlagsEphemeral}})
 		return
 	}
@@ -282,24 +304,27 @@ func (b *Bot) onInteraction(i *discordgo.InteractionCreate) {
 		case <-timer.C:
 			b.log.Warn("autocomplete took too long; answering with no suggestions", "command", in.Command)
 		}
-		b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		first(&discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 			Data: &discordgo.InteractionResponseData{Choices: suggestions(resp.Suggestions)}})
 		return
 	}
 	select {
 	case resp := <-done:
-		b.answer(i, in, resp)
+		if inlineOnly && hasFiles(resp) {
+			// Files cannot ride in an HTTP response body: acknowledge
+			// as the answer will look, then deliver it.
+			if first(deferral(in, resp.Kind == commands.Reply && resp.Message.Ephemeral)) {
+				b.followUp(i, in, resp)
+			}
+			return
+		}
+		b.answer(i, in, resp, first)
 	case <-timer.C:
 		// Rendering or a bot's thinking takes a while: acknowledge now and
 		// deliver the answer as a follow-up. A slash command shows a private
 		// "thinking..." that the answer fills; a click shows nothing until
 		// the router's messages arrive.
-		later := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}}
-		if in.Type == commands.ComponentClick {
-			later = &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
-		}
-		acked := b.respond(i, later)
+		acked := first(deferral(in, true))
 		resp := <-done
 		if acked {
 			b.followUp(i, in, resp)
@@ -313,19 +338,40 @@ func ephemeralSource(i *discordgo.InteractionCreate) bool {
 	return i.Type == discordgo.InteractionMessageComponent && i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
 }
 
+// deferral is the response that promises an answer later. A slash
+// command shows a "thinking..." that the answer fills (ephemeral unless the
+// answer is known to be public); a click shows nothing until the router's
+// messages or a follow-up arrive.
+func deferral(in commands.Interaction, ephemeral bool) *discordgo.InteractionResponse {
+	if in.Type == commands.ComponentClick {
+		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
+	}
+	r := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{}}
+	if ephemeral {
+		r.Data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	return r
+}
+
+// hasFiles reports an answer with attachments.
+func hasFiles(resp commands.Response) bool {
+	return resp.Kind == commands.Reply && len(resp.Message.Files) > 0
+}
+
 // answer is the first and only response to an interaction.
-func (b *Bot) answer(i *discordgo.InteractionCreate, in commands.Interaction, resp commands.Response) {
+func (b *Bot) answer(i *discordgo.InteractionCreate, in commands.Interaction, resp commands.Response, first responder) {
 	if resp.Kind == commands.Ack {
 		switch {
 		case in.Type != commands.ComponentClick:
-			b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 				Data: &discordgo.InteractionResponseData{Content: "Done.", Flags: discordgo.MessageFlagsEphemeral}})
 		case ephemeralSource(i):
 			// The guided choice was used: take its buttons away.
-			b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+			first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
 				Data: &discordgo.InteractionResponseData{Content: i.Message.Content, Components: []discordgo.MessageComponent{}}})
 		default:
-			b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
+			first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
 		}
 		return
 	}
@@ -335,7 +381,7 @@ func (b *Bot) answer(i *discordgo.InteractionCreate, in commands.Interaction, re
 	if m.Ephemeral {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
-	b.respond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
+	first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
 }
 
 // followUp delivers an answer after a deferred response. It has the

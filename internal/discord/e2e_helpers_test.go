@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"log/slog"
+	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -75,6 +76,10 @@ type env struct {
 	// under the race detector).
 	patience time.Duration
 	selects  atomic.Int32 // select menu choices made
+	// http runs the bot in HTTP interactions mode: the fake POSTs every
+	// interaction to the bot's endpoint (endpoint) instead of the gateway.
+	http     bool
+	endpoint *httptest.Server
 }
 
 type envOption func(*env)
@@ -84,6 +89,30 @@ func withGames(gs []commands.Game) envOption { return func(e *env) { e.games = g
 
 // withPatience lengthens the waits for the bot.
 func withPatience(d time.Duration) envOption { return func(e *env) { e.patience = d } }
+
+// overHTTP runs the bot in HTTP interactions mode.
+func overHTTP(e *env) { e.http = true }
+
+// overGateway keeps the bot on the gateway (the default).
+func overGateway(*env) {}
+
+// modes are the two ways interactions reach the bot; end-to-end games run
+// in both.
+var modes = []struct {
+	name string
+	opt  envOption
+}{{"gateway", overGateway}, {"http", overHTTP}}
+
+// inModes runs a test once per mode, with the mode's option to pass to
+// newEnv.
+func inModes(t *testing.T, test func(t *testing.T, mode envOption)) {
+	for _, m := range modes {
+		t.Run(m.name, func(t *testing.T) {
+			t.Parallel()
+			test(t, m.opt)
+		})
+	}
+}
 
 // withOptions adjusts the bot's options.
 func withOptions(f func(*discord.Options)) envOption { return func(e *env) { f(&e.opts) } }
@@ -115,6 +144,9 @@ func (e *env) start() {
 	}
 	opts := e.opts
 	opts.Log = slog.New(slog.NewTextHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	if e.http {
+		opts.PublicKey = e.fake.PublicKey()
+	}
 	bot, err := discord.New(opts)
 	if err != nil {
 		e.t.Fatalf("discord.New: %v", err)
@@ -130,6 +162,13 @@ func (e *env) start() {
 	if err := bot.Serve(router); err != nil {
 		e.t.Fatalf("Serve: %v", err)
 	}
+	if e.http {
+		e.endpoint = httptest.NewServer(bot.Handler())
+		if err := e.fake.VerifyEndpoint(e.endpoint.URL); err != nil {
+			e.t.Fatalf("the fake would not save the endpoint: %v", err)
+		}
+		e.fake.SetInteractionEndpoints(e.endpoint.URL)
+	}
 	e.store, e.bot, e.router = store, bot, router
 }
 
@@ -140,6 +179,10 @@ func (e *env) stop() {
 	}
 	if err := e.bot.Close(); err != nil {
 		e.t.Errorf("bot.Close: %v", err)
+	}
+	if e.endpoint != nil {
+		e.endpoint.Close()
+		e.endpoint = nil
 	}
 	if err := e.store.Close(); err != nil {
 		e.t.Errorf("store.Close: %v", err)

@@ -51,9 +51,14 @@ func (e *env) guided(user string, msg discordtest.Message) (discordtest.Message,
 // challenge and Accept, autocomplete, typed moves, a move through the
 // guided buttons and menus, a stale guided button, outsiders refused, a
 // restart mid-game with the old buttons still working, to the end.
+// It runs in both modes: interactions over the gateway, and POSTed by
+// HTTP to the bot's Interactions Endpoint.
 func TestHijackGame(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t)
+	inModes(t, testHijackGame)
+}
+
+func testHijackGame(t *testing.T, mode envOption) {
+	e := newEnv(t, mode)
 
 	// One bulk overwrite, global, that the fake's validation accepted; no
 	// gateway intents at all.
@@ -73,7 +78,10 @@ func TestHijackGame(t *testing.T) {
 	if strings.Join(cmds, ",") != strings.Join(want, ",") {
 		t.Errorf("registered commands %v, want %v", cmds, want)
 	}
-	if st := e.fake.GatewayStats(); st.Intents != 0 || st.Identifies != 1 {
+	switch st := e.fake.GatewayStats(); {
+	case e.http && st.Connections != 0:
+		t.Errorf("gateway: %+v, want no connection in HTTP mode", st)
+	case !e.http && (st.Intents != 0 || st.Identifies != 1):
 		t.Errorf("gateway: %+v, want intents 0 and one identify", st)
 	}
 
@@ -242,6 +250,16 @@ func TestHijackGame(t *testing.T) {
 	t.Logf("%d moves, %d select menu choices", played, e.selects.Load())
 	if e.selects.Load() == 0 {
 		t.Error("no select menu was used")
+	}
+	if e.http {
+		// Every first response came in an HTTP response body, none
+		// through the callback route.
+		if n := e.fake.Calls(discordtest.RouteInteractionCallback); n != 0 {
+			t.Errorf("%d callbacks in HTTP mode, want 0", n)
+		}
+		if n, all := e.fake.Calls(discordtest.RouteHTTPResponse), e.fake.HTTPDeliveries()[e.endpoint.URL]; n == 0 || n != all {
+			t.Errorf("%d HTTP responses read of %d interactions delivered", n, all)
+		}
 	}
 	e.noErrorsBut()
 	e.noErrorLogs()

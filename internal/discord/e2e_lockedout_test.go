@@ -37,9 +37,13 @@ func (e *env) playGuided(user string, from discordtest.Message) {
 // fake: lobby Join and Start, public moves by button and typing, private
 // decisions answered from DMs, one player with closed DMs answering through
 // /game hand, a restart mid-game with old DM buttons still working.
+// It runs in both modes, as TestHijackGame.
 func TestLockedOutGame(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t)
+	inModes(t, testLockedOutGame)
+}
+
+func testLockedOutGame(t *testing.T, mode envOption) {
+	e := newEnv(t, mode)
 	e.fake.SetDMsClosed(carol, true)
 
 	if s := e.reply(alice, general, "lockedout", "start"); !strings.Contains(s.Content, "Lobby opened") {

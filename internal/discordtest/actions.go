@@ -553,10 +553,17 @@ func (s *Server) wireMember(u *userState, withUser bool) map[string]any {
 	return m
 }
 
-// dispatchInteraction sends INTERACTION_CREATE; the 3-second clock starts now.
+// dispatchInteraction sends INTERACTION_CREATE, or POSTs the interaction
+// to an endpoint (http.go); the 3-second clock starts now.
 func (s *Server) dispatchInteraction(in *interactionState) (*Interaction, error) {
 	s.mu.Lock()
 	in.created = time.Now()
+	if url := s.pickEndpointLocked(); url != "" {
+		in.delivered = make(chan struct{})
+		s.mu.Unlock()
+		go s.deliverHTTP(in, url, in.delivered)
+		return &Interaction{s: s, st: in}, nil
+	}
 	s.mu.Unlock()
 	if err := s.gw.dispatchRaw("INTERACTION_CREATE", in.payload); err != nil {
 		s.mu.Lock()

@@ -45,6 +45,7 @@ type interactionState struct {
 	choices     []Choice
 	modal       *Modal
 	attempts    []Attempt
+	delivered   chan struct{} // closed when an HTTP delivery's response was read
 }
 
 // Attempt is one request the bot made for an interaction (callback,
@@ -242,6 +243,7 @@ func (s *Server) webhookMessageLocked(in *interactionState, c *call) (*Message, 
 }
 
 func (s *Server) followup(c *call) *reply {
+	s.awaitDelivery(c)
 	s.mu.Lock()
 	in, rep := s.webhookInteractionLocked(c)
 	if rep == nil && (!in.responded || in.respType == CallbackAutocompleteResult || in.respType == CallbackModal) {
@@ -285,6 +287,7 @@ func (s *Server) doFollowup(c *call, in *interactionState) *reply {
 }
 
 func (s *Server) getWebhookMessage(c *call) *reply {
+	s.awaitDelivery(c)
 	s.mu.Lock()
 	in, rep := s.webhookInteractionLocked(c)
 	if rep == nil {
@@ -299,6 +302,7 @@ func (s *Server) getWebhookMessage(c *call) *reply {
 }
 
 func (s *Server) editWebhookMessage(c *call) *reply {
+	s.awaitDelivery(c)
 	s.mu.Lock()
 	in, rep := s.webhookInteractionLocked(c)
 	if rep == nil {
@@ -335,6 +339,7 @@ func (s *Server) doWebhookEdit(c *call, in *interactionState) *reply {
 }
 
 func (s *Server) deleteWebhookMessage(c *call) *reply {
+	s.awaitDelivery(c)
 	s.mu.Lock()
 	in, rep := s.webhookInteractionLocked(c)
 	if rep == nil {

@@ -303,7 +303,7 @@ func (s *Server) getApplication(c *call) *reply {
 	return ok(map[string]any{
 		"id": s.cfg.appID, "name": s.cfg.botName, "description": "", "icon": nil,
 		"bot_public": false, "bot_require_code_grant": false, "flags": 0,
-		"bot": s.wireBot(), "verify_key": "0000",
+		"bot": s.wireBot(), "verify_key": s.PublicKeyHex(),
 	})
 }
 

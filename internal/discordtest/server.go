@@ -2,6 +2,7 @@ package discordtest
 
 import (
 	"context"
+	"crypto/ed25519"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -114,6 +115,13 @@ type Server struct {
 	// ends.
 	globalUntil time.Time
 	delays      map[string]time.Duration
+
+	// HTTP interactions (http.go): the application's signing key, the
+	// endpoints interactions go to (none: the gateway), deliveries per
+	// endpoint.
+	signer     ed25519.PrivateKey
+	endpoints  []string
+	deliveries map[string]int
 }
 
 // New starts a fake Discord on loopback; t.Cleanup closes it. Close the
@@ -153,7 +161,9 @@ func New(t testing.TB, opts ...ServerOption) *Server {
 		calls:        map[string]int{},
 		faults:       map[string][]Fault{},
 		delays:       map[string]time.Duration{},
+		deliveries:   map[string]int{},
 	}
+	_, s.signer, _ = ed25519.GenerateKey(nil)
 	s.gw = newGateway(s)
 	s.http = httptest.NewServer(http.HandlerFunc(s.serveHTTP))
 	u, _ := url.Parse(s.http.URL)

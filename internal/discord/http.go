@@ -1,0 +1,186 @@
+package discord
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// HTTP interactions: Discord POSTs every interaction to the application's
+// Interactions Endpoint URL instead of sending it on the gateway, signed
+// with the application's Ed25519 key, and reads the first response from
+// the HTTP response body. Any number of processes behind a load balancer
+// can then serve one application; none holds a gateway session.
+
+// signatureMaxAge bounds how far a request's timestamp may be from now,
+// either way: an older signed request is a replay, a newer one a clock
+// that cannot be trusted.
+const signatureMaxAge = 5 * time.Minute
+
+// maxInteractionBody bounds the body read before the signature is checked
+// (interactions are a few kilobytes; resolved data can add some).
+const maxInteractionBody = 1 << 20
+
+// ParsePublicKey reads the application's public key as the developer
+// portal shows it (64 hex digits).
+func ParsePublicKey(s string) (ed25519.PublicKey, error) {
+	b, err := hex.DecodeString(s)
+	if err != nil || len(b) != ed25519.PublicKeySize {
+		return nil, fmt.Errorf("public key %q is not 64 hex digits (copy the PUBLIC KEY of the application from the developer portal)", s)
+	}
+	return ed25519.PublicKey(b), nil
+}
+
+// Signature errors, all answered with 401.
+var (
+	errNoSignature  = errors.New("missing X-Signature-Ed25519 or X-Signature-Timestamp")
+	errBadSignature = errors.New("invalid request signature")
+	errStale        = errors.New("request timestamp more than 5 minutes from now")
+)
+
+// VerifySignature checks a request as Discord signs it: an Ed25519
+// signature (hex, X-Signature-Ed25519) over the timestamp header
+// (X-Signature-Timestamp, Unix seconds) followed by the raw body, made
+// with the application's key, and a timestamp within five minutes of now.
+func VerifySignature(key ed25519.PublicKey, h http.Header, body []byte, now time.Time) error {
+	sigHex, ts := h.Get("X-Signature-Ed25519"), h.Get("X-Signature-Timestamp")
+	if sigHex == "" || ts == "" {
+		return errNoSignature
+	}
+	sig, err := hex.DecodeString(sigHex)
+	if err != nil || len(sig) != ed25519.SignatureSize || len(key) != ed25519.PublicKeySize {
+		return errBadSignature
+	}
+	msg := make([]byte, 0, len(ts)+len(body))
+	msg = append(append(msg, ts...), body...)
+	if !ed25519.Verify(key, msg, sig) {
+		return errBadSignature
+	}
+	// The timestamp is checked after the signature, so that a forged
+	// timestamp is reported as a forgery.
+	secs, err := strconv.ParseInt(ts, 10, 64)
+	if err != nil {
+		return errBadSignature
+	}
+	if d := now.Sub(time.Unix(secs, 0)); d > signatureMaxAge || d < -signatureMaxAge {
+		return errStale
+	}
+	return nil
+}
+
+// Handler is the Interactions Endpoint: mount it where the load balancer
+// sends Discord's requests. It needs Options.PublicKey, and answers 503
+// until Open has run.
+func (b *Bot) Handler() http.Handler { return http.HandlerFunc(b.serveHTTP) }
+
+func (b *Bot) serveHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		http.Error(w, "interactions are POSTed", http.StatusMethodNotAllowed)
+		return
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxInteractionBody+1))
+	if err != nil || len(body) > maxInteractionBody {
+		http.Error(w, "body unreadable or too large", http.StatusBadRequest)
+		return
+	}
+	if err := VerifySignature(b.opts.PublicKey, r.Header, body, time.Now()); err != nil {
+		// Discord checks that bad signatures are refused before it saves
+		// the endpoint URL, and the refusal is all a forger gets.
+		b.log.Debug("refused an interaction request", "remote", r.RemoteAddr, "err", err)
+		http.Error(w, err.Error(), http.StatusUnauthorized)
+		return
+	}
+	var i discordgo.InteractionCreate
+	if err := json.Unmarshal(body, &i); err != nil {
+		http.Error(w, "not an interaction", http.StatusBadRequest)
+		return
+	}
+	if i.Type == discordgo.InteractionPing {
+		writeResponse(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
+		return
+	}
+	// The first response goes into this request's body; handle runs on
+	// (follow-ups, the router's messages) after it is written.
+	type written struct {
+		r  *discordgo.InteractionResponse
+		ok chan bool
+	}
+	firsts := make(chan written)
+	finished := make(chan struct{})
+	ctx := r.Context()
+	go func() {
+		defer close(finished)
+		b.handle(&i, func(resp *discordgo.InteractionResponse) bool {
+			wr := written{resp, make(chan bool, 1)}
+			select {
+			case firsts <- wr:
+				return <-wr.ok
+			case <-ctx.Done():
+				return false
+			}
+		}, true)
+	}()
+	select {
+	case wr := <-firsts:
+		wr.ok <- writeResponse(w, wr.r) == nil
+	case <-finished:
+		// An interaction the bot does not take (no user): Discord shows
+		// it as failed, as it would over the gateway.
+		http.Error(w, "interaction not handled", http.StatusBadRequest)
+	case <-ctx.Done():
+	}
+}
+
+// writeResponse writes an interaction response (never with files: those
+// are deferred by handle) as the HTTP response body.
+func writeResponse(w http.ResponseWriter, r *discordgo.InteractionResponse) error {
+	data, err := json.Marshal(r)
+	if err != nil {
+		http.Error(w, "could not encode the response", http.StatusInternalServerError)
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
+	_, err = io.Copy(w, bytes.NewReader(data))
+	return err
+}
+
+// openHTTP learns the bot's user id and application id over REST, as
+// READY tells them on the gateway.
+func (b *Bot) openHTTP() (string, error) {
+	if len(b.opts.PublicKey) != ed25519.PublicKeySize {
+		return "", errors.New("HTTP interactions need the application's public key (public_key in the config)")
+	}
+	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
+	defer cancel()
+	var me discordgo.User
+	if err := b.api.call(ctx, http.MethodGet, discordgo.EndpointUser("@me"), nil, nil, &me); err != nil {
+		return "", fmt.Errorf("read the bot's user: %w", err)
+	}
+	var app discordgo.Application
+	if err := b.api.call(ctx, http.MethodGet, discordgo.EndpointApplication("@me"), nil, nil, &app); err != nil {
+		return "", fmt.Errorf("read the bot's application: %w", err)
+	}
+	if app.VerifyKey != "" && app.VerifyKey != hex.EncodeToString(b.opts.PublicKey) {
+		// Every request would be refused: say so now rather than 401 in
+		// silence.
+		return "", fmt.Errorf("public key in the config is not this application's (the developer portal shows %s)", app.VerifyKey)
+	}
+	b.userID, b.appID = me.ID, app.ID
+	if b.appID == "" {
+		b.appID = me.ID
+	}
+	b.log.Info("ready for HTTP interactions", "user", me.Username)
+	return b.userID, nil
+}
