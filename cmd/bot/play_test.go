@@ -14,6 +14,7 @@ import (
 	"standoff/internal/catalog"
 	"standoff/internal/commands"
 	"standoff/internal/games"
+	"standoff/internal/games/hunted"
 )
 
 var (
@@ -130,23 +131,34 @@ func TestGenerateScripts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// A player that prefers progress over hiding: buttons rated by what
-		// they start with, ties broken at random; the first seeded game that
-		// beats Lars on the Roof is kept (or the last one tried).
-		rate := func(label string) int {
-			for _, r := range []struct {
-				prefix string
-				score  int
-			}{{"Activate", 9}, {"Pay with", 8}, {"Play ", 8}, {"Keep the roll", 5}, {"Keep nothing", 1}, {"Keep ", 8},
-				{"Fight", 8}, {"Roll", 7}, {"Reload", 6}, {"Throw", 5}, {"Draw", 6}, {"End turn", 6}, {"No", 6}, {"Bare hands", 2}} {
-				if strings.HasPrefix(label, r.prefix) {
-					return r.score
+		// The moves are the game's greedy policy with a little noise; each is
+		// then found among the buttons and guided menus and clicked. The
+		// first seeded run that beats Lars on the Roof is kept (or the last
+		// one tried).
+		type step struct {
+			text    string
+			choices []games.Choice
+			pick    games.Choice
+		}
+		var path func(ref games.Refiner, seat int, text string, choices []games.Choice, move string, depth int) []step
+		path = func(ref games.Refiner, seat int, text string, choices []games.Choice, move string, depth int) []step {
+			for _, c := range choices {
+				if c.Move == move {
+					return []step{{text, choices, c}}
 				}
 			}
-			return 3
+			for _, c := range choices {
+				if c.Refine != "" && depth < 6 {
+					subText, sub := ref.Refine(seat, c.Refine)
+					if rest := path(ref, seat, subText, sub, move, depth+1); rest != nil {
+						return append([]step{{text, choices, c}}, rest...)
+					}
+				}
+			}
+			return nil
 		}
 		var b strings.Builder
-		for try := uint64(0); try < 400; try++ {
+		for try := uint64(0); try < 200; try++ {
 			s, err := kd.New(games.Setup{Players: players, Options: opts, Seed: seed})
 			if err != nil {
 				t.Fatal(err)
@@ -157,38 +169,33 @@ func TestGenerateScripts(t *testing.T) {
 			b.WriteString(header)
 			for n := 0; n < 3000 && s.Outcome() == nil; n++ {
 				p := s.Prompts()[0]
-				text, choices := p.Text, p.Choices
-				for depth := 0; ; depth++ {
-					best := -1
-					var c games.Choice
-					for _, ch := range choices {
-						if r := rate(ch.Label)*10 + rng.Intn(10); r > best {
-							best, c = r, ch
-						}
-					}
-					if len(choices) <= 5 {
+				move := hunted.Greedy(s)
+				if rng.Intn(8) == 0 {
+					legal := s.Legal(p.Seat)
+					move = legal[rng.Intn(len(legal))]
+				}
+				steps := path(ref, p.Seat, p.Text, p.Choices, move, 0)
+				if steps == nil {
+					t.Fatalf("no buttons lead to %q", move)
+				}
+				for _, st := range steps {
+					c := st.pick
+					if len(st.choices) <= 5 {
 						fmt.Fprintf(&b, "> %s: click %s\n", players[p.Seat], c.Label)
-					} else {
-						menu := []rune(text)
-						if len(menu) > 40 {
-							menu = menu[:40]
-						}
-						v := "m|" + c.Move
-						if c.Refine != "" {
-							v = "r|" + c.Refine
-						}
-						fmt.Fprintf(&b, "> %s: select \"%s\" %s\n", players[p.Seat], string(menu), v)
+						continue
 					}
-					if c.Move != "" {
-						if _, err := s.Apply(p.Seat, c.Move); err != nil {
-							t.Fatal(err)
-						}
-						break
+					menu := []rune(st.text)
+					if len(menu) > 40 {
+						menu = menu[:40]
 					}
-					if depth > 5 {
-						t.Fatalf("guided menu %q too deep", c.Refine)
+					v := "m|" + c.Move
+					if c.Refine != "" {
+						v = "r|" + c.Refine
 					}
-					text, choices = ref.Refine(p.Seat, c.Refine)
+					fmt.Fprintf(&b, "> %s: select \"%s\" %s\n", players[p.Seat], string(menu), v)
+				}
+				if _, err := s.Apply(p.Seat, move); err != nil {
+					t.Fatal(err)
 				}
 			}
 			if o := s.Outcome(); o != nil && o.Rank[0] == 1 {

@@ -322,6 +322,10 @@ func huLocations(dc *huCanvas, v *hunted.PublicView, y float64) {
 		label := ""
 		left := total - i // position counted from the bottom of the deck
 		switch {
+		case v.OnRoof && i == v.LocPassed-1:
+			dc.SetColor(huRed)
+			dc.FillPreserve()
+			label = "R"
 		case i < v.LocPassed:
 			dc.SetColor(huMuted)
 			dc.FillPreserve()
@@ -334,7 +338,7 @@ func huLocations(dc *huCanvas, v *hunted.PublicView, y float64) {
 			dc.SetColor(huRed)
 			dc.FillPreserve()
 			label = "R"
-		case !v.RoofTop && left <= v.RoofIn:
+		case !v.RoofTop && !v.OnRoof && left <= v.RoofIn:
 			dc.SetColor(color.RGBA{0xf6, 0xd5, 0xd5, 0xff})
 			dc.FillPreserve()
 			label = "R?"
@@ -355,11 +359,17 @@ func huLocations(dc *huCanvas, v *hunted.PublicView, y float64) {
 		} else if label != "" {
 			dc.font(15, true)
 			dc.SetColor(huInk)
+			if label == "R" {
+				dc.SetColor(huWhite)
+			}
 			dc.text(label, bx+box/2, y+4+box/2, 0.5, 0.5)
 		}
 	}
 	roof := fmt.Sprintf("Roof (R) among the last %d", v.RoofIn)
-	if v.RoofTop {
+	switch {
+	case v.OnRoof:
+		roof = "on the Roof (R)"
+	case v.RoofTop:
 		roof = "the Roof is next"
 	}
 	dc.font(18, false)

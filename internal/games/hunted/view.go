@@ -81,6 +81,7 @@ type PublicView struct {
 	LocPassed int            `json:"locPassed"`
 	RoofIn    int            `json:"roofIn"` // the Roof is among the bottom RoofIn location cards
 	RoofTop   bool           `json:"roofTop,omitempty"`
+	OnRoof    bool           `json:"onRoof,omitempty"` // the Roof has been reached
 	Choice    []LocationView `json:"choice,omitempty"`
 	Current   *LocationView  `json:"current,omitempty"`
 	Event     *CardView      `json:"event,omitempty"`
@@ -145,6 +146,7 @@ func (s *State) Public() games.View {
 		Coop: s.Coop, Shared: s.cardViews(s.Shared), SharedInv: s.cardViews(s.SharedInv),
 		Time: s.Time, MaxTime: maxTime, Deck: len(s.Deck), Discard: len(s.Discard), Out: len(s.Out),
 		LocLeft: len(s.Locations), LocPassed: len(s.LocPassed), RoofIn: min(3, len(s.Locations)), RoofTop: s.RoofBack && len(s.Locations) > 0,
+		OnRoof:  s.onRoof(),
 		Surveil: s.cardViews(s.Surveil), Reward: s.cardViews(s.RewardDraw), Rolls: append([]RollView{}, s.Rolls...),
 		Ammo: s.Ammo, Keys: s.Keys, Regroups: s.Regroups, Turn: s.Turn, Phase: s.Phase, Prompt: s.Players[s.Turn].Name + ": " + s.promptText(),
 		Events: append([]string{}, s.Log...), Over: s.Phase == phaseOver, Won: s.Won, Score: total,
@@ -194,6 +196,16 @@ func (s *State) Public() games.View {
 	return v
 }
 
+// onRoof says whether the Roof has been played.
+func (s *State) onRoof() bool {
+	for _, id := range s.LocPassed {
+		if data.location[id].Roof {
+			return true
+		}
+	}
+	return false
+}
+
 // Private is nil: nothing in Hunted is hidden from the table.
 func (s *State) Private(seat int) games.View { return nil }
 
@@ -206,7 +218,10 @@ func (v *PublicView) Text() string {
 	}
 	fmt.Fprintf(&b, "HUNTED: KOBAYASHI TOWER (%s). Time %d/%d.\n", mode, v.Time, v.MaxTime)
 	roof := fmt.Sprintf("the Roof is among the last %d", v.RoofIn)
-	if v.RoofTop {
+	switch {
+	case v.OnRoof:
+		roof = "on the Roof"
+	case v.RoofTop:
 		roof = "the Roof is on top"
 	}
 	fmt.Fprintf(&b, "Locations: %d passed, %d left (%s). Hunted deck %d, discard %d.\n", v.LocPassed, v.LocLeft, roof, v.Deck, v.Discard)
