@@ -257,7 +257,11 @@ func testHijackGame(t *testing.T, mode envOption) {
 		if n := e.fake.Calls(discordtest.RouteInteractionCallback); n != 0 {
 			t.Errorf("%d callbacks in HTTP mode, want 0", n)
 		}
-		if n, all := e.fake.Calls(discordtest.RouteHTTPResponse), e.fake.HTTPDeliveries()[e.endpoint.URL]; n == 0 || n != all {
+		all := 0 // to the endpoints before and after the restart
+		for _, n := range e.fake.HTTPDeliveries() {
+			all += n
+		}
+		if n := e.fake.Calls(discordtest.RouteHTTPResponse); n == 0 || n != all {
 			t.Errorf("%d HTTP responses read of %d interactions delivered", n, all)
 		}
 	}
