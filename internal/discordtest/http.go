@@ -187,3 +187,14 @@ func (s *Server) VerifyEndpoint(url string) error {
 	}
 	return nil
 }
+
+// SignedHeaders returns the signature headers Discord would send with body
+// at a time (tests of the bot's verification forge, replay and tamper with
+// them).
+func (s *Server) SignedHeaders(body []byte, at time.Time) http.Header {
+	ts, sig := s.sign(body, at)
+	h := http.Header{}
+	h.Set("X-Signature-Timestamp", ts)
+	h.Set("X-Signature-Ed25519", sig)
+	return h
+}
