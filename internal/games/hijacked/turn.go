@@ -542,7 +542,11 @@ func (s *State) drawCubes(seat, most int, penalty bool, ev *[]games.Event) {
 	case redFirst && greens == 0:
 		gain = 1
 	}
-	s.say(ev, fmt.Sprintf("%s builds trust: %s. %+d points%s; trust %d%%.", p.Name, strings.Join(drawn, ", "), gain, note, s.Trust*10))
+	pts := "points"
+	if gain == 1 || gain == -1 {
+		pts = "point"
+	}
+	s.say(ev, fmt.Sprintf("%s builds trust: %s. %+d %s%s; trust %d%%.", p.Name, strings.Join(drawn, ", "), gain, pts, note, s.Trust*10))
 	for range greens {
 		s.addPoints(seat, 1, ev)
 	}
