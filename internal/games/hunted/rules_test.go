@@ -572,7 +572,7 @@ func TestBareHands(t *testing.T) {
 // for free. Slide the other cards back into the middle of the deck."
 func TestWinningAFight(t *testing.T) {
 	s := fightStaged(t, "T06") // Two Guards: draw 2
-	s.Deck = append(s.Pull3(t), s.Deck...)
+	s.Deck = append(s.pullRegroups(t), s.Deck...)
 	s.stack(t, "W03", "T14")
 	s.forceDice(t, 6, 6, 6)
 	must(t, s, "fight 2 HG1")
@@ -586,8 +586,8 @@ func TestWinningAFight(t *testing.T) {
 	}
 }
 
-// Pull3 takes three cards for a deck of known size.
-func (s *State) Pull3(t testing.TB) []string { return s.pull(t, "R01", "R02", "R03") }
+// pullRegroups takes the three regroup cards out of the discard pile (to build a deck of known size).
+func (s *State) pullRegroups(t testing.TB) []string { return s.pull(t, "R01", "R02", "R03") }
 
 // TestRoof: "If you're able to hit him three times, you defeat him, rescue
 // your wife, and win the game."
