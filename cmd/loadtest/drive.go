@@ -34,6 +34,8 @@ type config struct {
 	dir      string    // for the database and the bot's log
 	self     []string  // how to start this program again as the server
 	log      io.Writer // progress lines
+	cpuProf  string    // the bot's CPU profile, if set
+	heapProf string    // the bot's heap profile at the end, if set
 }
 
 const guild = "900"
@@ -369,7 +371,11 @@ type child struct {
 
 func startChild(cfg config, mode, addr, token, db string) (*child, error) {
 	cmd := exec.Command(cfg.self[0], cfg.self[1:]...)
-	cmd.Env = append(os.Environ(), envServe+"="+mode, envAddr+"="+addr, envToken+"="+token, envDB+"="+db, envImages+"="+map[bool]string{true: "1", false: "0"}[cfg.images])
+	cmd.Env = os.Environ()
+	if mode == "bot" {
+		cmd.Env = append(cmd.Env, envCPU+"="+cfg.cpuProf, envHeap+"="+cfg.heapProf)
+	}
+	cmd.Env = append(cmd.Env, envServe+"="+mode, envAddr+"="+addr, envToken+"="+token, envDB+"="+db, envImages+"="+map[bool]string{true: "1", false: "0"}[cfg.images])
 	logf, err := os.Create(filepath.Join(cfg.dir, mode+".log"))
 	if err != nil {
 		return nil, err

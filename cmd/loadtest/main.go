@@ -15,8 +15,21 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 )
+
+// abs makes a profile path absolute ("" stays ""): the bot process writes it.
+func abs(p string) string {
+	if p == "" {
+		return ""
+	}
+	a, err := filepath.Abs(p)
+	if err != nil {
+		return p
+	}
+	return a
+}
 
 func main() {
 	if os.Getenv(envServe) != "" {
@@ -31,6 +44,8 @@ func main() {
 	echo := flag.Duration("echo", 0, "how long the echo baseline runs (default: a third of -duration, 2 to 10 s)")
 	images := flag.Bool("images", true, "draw the pictures (false: text only)")
 	seed := flag.Uint64("seed", 1, "seed of the players' random moves")
+	cpu := flag.String("cpuprofile", "", "write the bot process's CPU profile to this file")
+	heap := flag.String("heapprofile", "", "write the bot process's heap profile at the end to this file")
 	flag.Parse()
 	if *n < 1 || *d <= 0 {
 		fmt.Fprintln(os.Stderr, "loadtest: -games must be at least 1 and -duration positive")
@@ -53,7 +68,7 @@ func main() {
 	tb := &processTB{}
 	defer tb.cleanup()
 	res, err := run(config{games: *n, duration: *d, echo: *echo, images: *images, seed: *seed, dir: dir,
-		self: []string{self}, log: os.Stderr}, tb)
+		self: []string{self}, log: os.Stderr, cpuProf: abs(*cpu), heapProf: abs(*heap)}, tb)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		tb.cleanup()

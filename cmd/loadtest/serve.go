@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime/pprof"
 	"strings"
 	"sync"
 	"time"
@@ -31,6 +32,8 @@ const (
 	envToken  = "LOADTEST_TOKEN"
 	envDB     = "LOADTEST_DB"
 	envImages = "LOADTEST_IMAGES" // "0" draws no pictures
+	envCPU    = "LOADTEST_CPUPROFILE"
+	envHeap   = "LOADTEST_HEAPPROFILE"
 )
 
 // childSummary is what the serving process tells at the end, on stdout.
@@ -70,9 +73,27 @@ func serveChild() error {
 	default:
 		return fmt.Errorf("unknown %s=%q", envServe, os.Getenv(envServe))
 	}
+	if path := os.Getenv(envCPU); path != "" {
+		f, err := os.Create(path)
+		if err != nil {
+			return err
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+	}
 	fmt.Println("ready")
 	// The parent closes stdin to stop us (and so does its death).
 	_, _ = bufio.NewReader(os.Stdin).ReadString('\n')
+	if os.Getenv(envCPU) != "" {
+		pprof.StopCPUProfile()
+	}
+	if path := os.Getenv(envHeap); path != "" {
+		if f, err := os.Create(path); err == nil {
+			_ = pprof.Lookup("heap").WriteTo(f, 0)
+			f.Close()
+		}
+	}
 	err := stop()
 	summary.LogErrors = counter.snapshot()
 	out, _ := json.Marshal(summary)

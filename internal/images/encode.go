@@ -205,14 +205,26 @@ func Quantize(src *image.RGBA) *image.Paletted {
 	opaque := true
 	for y := 0; y < h; y++ {
 		row := src.Pix[y*src.Stride : y*src.Stride+4*w]
-		for i := 0; i+3 < len(row); i += 4 {
-			k := lutKey(row[i], row[i+1], row[i+2])
+		// Runs of one colour (flat fills) are counted in one step.
+		prev := binary.LittleEndian.Uint32(row)
+		run := uint32(0)
+		for x := 0; x <= w; x++ {
+			var v uint32
+			if x < w {
+				v = binary.LittleEndian.Uint32(row[4*x:])
+				if v == prev {
+					run++
+					continue
+				}
+			}
+			k := pixelKey(prev)
 			if q.count[k] == 0 {
-				q.first[k] = uint32(row[i])<<16 | uint32(row[i+1])<<8 | uint32(row[i+2])
+				q.first[k] = prev&0xff<<16 | prev>>8&0xff<<8 | prev>>16&0xff
 				q.used = append(q.used, int32(k))
 			}
-			q.count[k]++
-			opaque = opaque && row[i+3] == 0xff
+			q.count[k] += run
+			opaque = opaque && prev>>24 == 0xff
+			prev, run = v, 1
 		}
 	}
 	if !opaque {

@@ -120,7 +120,7 @@ func drawHijack(v *hijack.View) image.Image {
 // players): the background, every cell with its name and empty slots, and
 // the direction key. A move changes none of it.
 var (
-	hjLayers  = NewLayers(12)
+	hjLayers  = NewLayers(6)
 	hjSprites Sprites
 )
 

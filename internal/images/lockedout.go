@@ -246,7 +246,7 @@ func lockedOutShipDrawn(v *lockedout.PublicView, naive bool) *loCanvas {
 // loLayers keeps the map as each pattern of locked rooms leaves it: the
 // title, rooms with their names, locks, empty piles and engine gauges, and
 // the doorways. A game goes through a few such patterns.
-var loLayers = NewLayers(8)
+var loLayers = NewLayers(4)
 
 // loMapKey names what the map layer depends on.
 func loMapKey(v *lockedout.PublicView) string {
