@@ -638,9 +638,17 @@ func lockedOutHandDrawn(v *lockedout.PrivateView, naive bool) *loCanvas {
 		height += 80 + float64(seenRows)*(ch+gap)
 	}
 	height += 40 // legend
-	dc := newLoCanvas(width, int(height), naive)
-	dc.SetColor(loPaper)
-	dc.Clear()
+	var dc *loCanvas
+	if naive {
+		dc = newLoCanvas(width, int(height), true)
+		dc.SetColor(loPaper)
+		dc.Clear()
+	} else {
+		// Recycled pixels, painted over: fresh memory costs page faults.
+		img := newRGBA(image.Rect(0, 0, width, int(height)))
+		fillRGBA(img.Pix, loPaper)
+		dc = &loCanvas{NewCanvasOn(img)}
+	}
 	dc.font(32, true)
 	dc.SetColor(loInk)
 	dc.DrawString(loFit(dc, v.Name+"'s hand", float64(width)-360), gap, 50)
@@ -665,9 +673,16 @@ func lockedOutHandDrawn(v *lockedout.PrivateView, naive bool) *loCanvas {
 		}
 		y = loCardGrid(dc, v.Seen, y+70, cols, cw, ch, gap)
 	}
-	dc.font(18, false)
-	dc.SetColor(loMuted)
-	dc.DrawString("R fuel · Y power · B oxygen · O orange access · P purple access · L loot · S share", gap, height-16)
+	legend := func(dc *loCanvas, y float64) {
+		dc.font(18, false)
+		dc.SetColor(loMuted)
+		dc.DrawString("R fuel · Y power · B oxygen · O orange access · P purple access · L loot · S share", gap, y)
+	}
+	if naive {
+		legend(dc, height-16)
+	} else {
+		loSprites.Stamp(dc.Canvas, "hand legend", width, 40, 0, int(height)-40, func(s *Canvas) { legend(&loCanvas{s}, 24) })
+	}
 	return dc
 }
 
