@@ -120,6 +120,14 @@ func (r *Router) create(ctx context.Context, row *storage.Game) error {
 }
 
 func (r *Router) openLobby(ctx context.Context, in Interaction, g Game) (Response, error) {
+	if partner, ok := in.Options["partner"]; ok && g.Kind.MinPlayers == 1 {
+		// A game played alone or with a partner: naming the partner is a
+		// challenge they accept by button.
+		in.Options = copyOptions(in.Options)
+		delete(in.Options, "partner")
+		in.Options[opponentOption(1)] = partner
+		return r.challenge(ctx, in, g)
+	}
 	row, err := r.newRow(in, g)
 	if err != nil {
 		return Response{}, err
@@ -383,4 +391,12 @@ func (r *Router) begin(ctx context.Context, t *table, note string) error {
 	events = append(events, r.runBots(ctx, t)...)
 	r.publish(ctx, t, events)
 	return nil
+}
+
+func copyOptions(o map[string]string) map[string]string {
+	out := make(map[string]string, len(o))
+	for k, v := range o {
+		out[k] = v
+	}
+	return out
 }

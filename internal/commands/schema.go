@@ -104,9 +104,17 @@ func gameCommand(k *games.Kind) Command {
 		challenge = append(challenge, CommandOption{Name: "ai", Description: "play against the bot at this level",
 			Type: IntegerOption, Min: 1, Max: k.BotLevels})
 	}
+	start := Subcommand{Name: "start", Description: "open a lobby for " + k.Title + " that players join by button", Options: append(kindOptions(k), turnLimitOption)}
+	if k.MinPlayers == 1 {
+		// Played alone, it starts at once; a partner accepts by button.
+		start.Description = "start a game of " + k.Title + " now, alone or with a partner"
+		if k.MaxPlayers > 1 {
+			start.Options = append(start.Options, CommandOption{Name: "partner", Description: "a player to play with (they accept by button)", Type: UserOption})
+		}
+	}
 	subs := []Subcommand{
 		{Name: "challenge", Description: "challenge players to " + k.Title + "; they accept by button", Options: challenge},
-		{Name: "start", Description: "open a lobby for " + k.Title + " that players join by button", Options: append(kindOptions(k), turnLimitOption)},
+		start,
 		{Name: "move", Description: "play a move typed in " + k.Title + " notation", Options: []CommandOption{
 			{Name: "move", Description: "the move, e.g. as listed while you type", Type: StringOption, Required: true, Autocomplete: true},
 		}},

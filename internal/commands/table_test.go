@@ -590,3 +590,37 @@ func TestSoloAgainstTheBot(t *testing.T) {
 	h.cmd("alice", "game", "abandon")
 	mustEphemeral(t, h.cmd("alice", "tallyplain", "solo"), "has no bot")
 }
+
+// A kind playable alone starts at once with /<game> start; partner:@user
+// makes it a game for two that the partner accepts by button.
+func TestStartAloneOrWithAPartner(t *testing.T) {
+	h := newHarness(t)
+	solo := *tallyKind
+	solo.Name, solo.MinPlayers = "tallysolo", 1
+	solo.New = func(s games.Setup) (games.State, error) {
+		if len(s.Players) == 1 {
+			s.Players = append(s.Players, "ghost")
+		}
+		return newTally(s)
+	}
+	h.r = New(Deps{Store: h.store, Transport: h.rec, Games: []Game{{Kind: &solo}}, Log: h.r.log, Now: func() time.Time { return h.now }, Seed: h.seeds.Uint64}, h.cfg)
+	var start Subcommand
+	for _, c := range h.r.Commands() {
+		if c.Name == "tallysolo" {
+			start, _ = c.Sub("start")
+		}
+	}
+	if _, ok := start.Option("partner"); !ok {
+		t.Fatalf("/tallysolo start has no partner option: %+v", start.Options)
+	}
+	mustEphemeral(t, h.cmd("alice", "tallysolo", "start"), "started")
+	if g := h.game(); g.Status != storage.Active || len(g.Seats) != 1 {
+		t.Fatalf("solo start: %s with %d seats", g.Status, len(g.Seats))
+	}
+	h.cmd("alice", "game", "abandon")
+	mustEphemeral(t, h.cmd("alice", "tallysolo", "start", "partner=bob"), "Challenge sent")
+	h.click("bob", h.rec.last(chanID, ""), "Accept")
+	if g := h.game(); g.Status != storage.Active || len(g.Seats) != 2 || g.Seats[1].UserID != "bob" {
+		t.Fatalf("start with a partner: %s %+v", g.Status, g.Seats)
+	}
+}
