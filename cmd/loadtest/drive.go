@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -34,6 +35,7 @@ type config struct {
 	dir      string    // for the database and the bot's log
 	self     []string  // how to start this program again as the server
 	log      io.Writer // progress lines
+	kinds    []string  // the kinds to play; empty for every kind
 	cpuProf  string    // the bot's CPU profile, if set
 	heapProf string    // the bot's heap profile at the end, if set
 }
@@ -59,7 +61,15 @@ var userGap = time.Duration(float64(time.Second) / commands.DefaultRateLimit.Per
 // answers the same kind of traffic for cfg.echo.
 func run(cfg config, tb testing.TB) (*result, error) {
 	fake := discordtest.New(tb)
-	gs := catalog.Games()
+	var gs []commands.Game
+	for _, g := range catalog.Games() {
+		if len(cfg.kinds) == 0 || slices.Contains(cfg.kinds, g.Kind.Name) {
+			gs = append(gs, g)
+		}
+	}
+	if len(gs) == 0 {
+		return nil, fmt.Errorf("no game kind among %v", cfg.kinds)
+	}
 	tables := make([]*table, cfg.games)
 	uid := 20000
 	for i := range tables {
