@@ -43,6 +43,15 @@ type Options struct {
 	// Discord POSTs interactions to Handler, signed with this key (the
 	// application's public key).
 	PublicKey ed25519.PublicKey
+	// Shards is the number of gateway sessions (Discord requires sharding
+	// past 2,500 servers); 0 takes Discord's recommended count. Each
+	// session carries the servers with (guild_id >> 22) % Shards equal to
+	// its index; DMs come on shard 0. They share the REST client and its
+	// rate limits.
+	Shards int
+	// IdentifyEvery spaces the shards' first identifies, as Discord asks
+	// (5 s per max_concurrency shards); tests shorten it.
+	IdentifyEvery time.Duration
 	// Configure, when set, adjusts the session before it connects (tests
 	// point it at a fake Discord here).
 	Configure func(*discordgo.Session)
@@ -64,11 +73,12 @@ type Bot struct {
 	dmMu sync.Mutex
 	dms  map[string]string // user id -> DM channel id
 
-	// The gateway runs until Close (gwStop) or a close code reconnecting
-	// cannot fix, which failed then carries.
-	gw     *gateway
+	// The gateway sessions (one per shard, shards.go) run until Close
+	// (gwStop) or a close code reconnecting cannot fix, which failed then
+	// carries.
+	shards []*gateway
 	gwStop context.CancelFunc
-	gwDone chan struct{}
+	gwDone sync.WaitGroup
 	failed chan error
 
 	// mu guards router and closed; inflight counts interactions being
@@ -104,6 +114,9 @@ func New(opts Options) (*Bot, error) {
 	if opts.DeferAfter == 0 {
 		opts.DeferAfter = 2 * time.Second
 	}
+	if opts.IdentifyEvery == 0 {
+		opts.IdentifyEvery = 5 * time.Second
+	}
 	if opts.TickEvery == 0 {
 		opts.TickEvery = time.Minute
 	}
@@ -127,57 +140,7 @@ func (b *Bot) Open() (string, error) {
 	if b.opts.PublicKey != nil {
 		return b.openHTTP()
 	}
-	var once sync.Once
-	b.gw = &gateway{
-		dialer: b.s.Dialer, token: b.s.Token, intents: b.s.Identify.Intents, log: b.log,
-		url: func(ctx context.Context) (string, error) {
-			var gb struct {
-				URL string `json:"url"`
-			}
-			err := b.api.call(ctx, http.MethodGet, discordgo.EndpointGatewayBot, nil, nil, &gb)
-			return gb.URL, err
-		},
-		onReady: func(r *discordgo.Ready) {
-			b.log.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
-			once.Do(func() {
-				b.userID, b.appID = r.User.ID, r.User.ID
-				if r.Application != nil && r.Application.ID != "" {
-					b.appID = r.Application.ID
-				}
-				for _, g := range r.Guilds {
-					b.guilds = append(b.guilds, g.ID)
-				}
-				close(b.ready)
-			})
-		},
-		onInteraction: b.onInteraction,
-	}
-	ctx, stop := context.WithCancel(context.Background())
-	b.gwStop, b.gwDone, b.failed = stop, make(chan struct{}), make(chan error, 1)
-	first := make(chan error, 1)
-	go func() {
-		defer close(b.gwDone)
-		if err := b.gw.run(ctx, func(err error) { first <- err }); err != nil {
-			b.failed <- err
-		}
-	}()
-	timeout := time.NewTimer(30 * time.Second)
-	defer timeout.Stop()
-	for {
-		select {
-		case err := <-first:
-			if err != nil {
-				stop()
-				return "", fmt.Errorf("connect to Discord: %w", err)
-			}
-		case <-b.ready:
-			return b.userID, nil
-		case <-timeout.C:
-			stop()
-			<-b.gwDone
-			return "", errors.New("Discord did not send Ready within 30 seconds")
-		}
-	}
+	return b.openShards()
 }
 
 // Failed delivers the error that stopped the gateway for good (a close
@@ -238,8 +201,8 @@ func (b *Bot) Close() error {
 			router.Wait()
 		}
 		if b.gwStop != nil {
-			b.gwStop() // a 1000 close: Discord ends the session
-			<-b.gwDone
+			b.gwStop() // a 1000 close: Discord ends the sessions
+			b.gwDone.Wait()
 		}
 	})
 	return err

@@ -80,6 +80,9 @@ type env struct {
 	// interaction to the bot's endpoint (endpoint) instead of the gateway.
 	http     bool
 	endpoint *httptest.Server
+	// fakeOpts and world set up the fake before the bot starts.
+	fakeOpts []discordtest.ServerOption
+	world    []func(*discordtest.Server)
 }
 
 type envOption func(*env)
@@ -114,22 +117,38 @@ func inModes(t *testing.T, test func(t *testing.T, mode envOption)) {
 	}
 }
 
+// withFake starts the fake with these options, and runs setup on it
+// before the bot connects.
+func withFake(setup func(*discordtest.Server), opts ...discordtest.ServerOption) envOption {
+	return func(e *env) {
+		e.fakeOpts = append(e.fakeOpts, opts...)
+		if setup != nil {
+			e.world = append(e.world, setup)
+		}
+	}
+}
+
 // withOptions adjusts the bot's options.
 func withOptions(f func(*discord.Options)) envOption { return func(e *env) { f(&e.opts) } }
 
 func newEnv(t *testing.T, options ...envOption) *env {
 	t.Helper()
-	fake := discordtest.New(t)
+	e := &env{t: t, db: filepath.Join(t.TempDir(), "standoff.db"), games: quickGames(), logs: &logSink{}, patience: wait}
+	e.opts = discord.Options{TickEvery: time.Hour}
+	for _, o := range options {
+		o(e)
+	}
+	fake := discordtest.New(t, e.fakeOpts...)
 	for id, name := range names {
 		fake.AddUser(id, name)
 	}
 	fake.AddChannel(guild, general)
 	fake.AddChannel(guild, other)
-	e := &env{t: t, fake: fake, db: filepath.Join(t.TempDir(), "standoff.db"), games: quickGames(), logs: &logSink{}, patience: wait}
-	e.opts = discord.Options{Token: strings.TrimPrefix(fake.Token(), "Bot "), Configure: fake.Configure, TickEvery: time.Hour}
-	for _, o := range options {
-		o(e)
+	for _, f := range e.world {
+		f(fake)
 	}
+	e.fake = fake
+	e.opts.Token, e.opts.Configure = strings.TrimPrefix(fake.Token(), "Bot "), fake.Configure
 	e.start()
 	t.Cleanup(e.stop) // runs before the fake's own cleanup
 	return e

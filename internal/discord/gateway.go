@@ -31,6 +31,7 @@ type gateway struct {
 	intents discordgo.Intent
 	log     *slog.Logger
 	url     func(context.Context) (string, error) // the gateway URL (GET /gateway/bot)
+	shard   [2]int                                // [index, count] sent on identify
 
 	onReady       func(*discordgo.Ready)
 	onInteraction func(*discordgo.InteractionCreate)
@@ -61,7 +62,7 @@ const (
 var fatalCloses = map[int]string{
 	4004: "authentication failed: the bot token is wrong or was reset; set a valid token (config token or DISCORD_TOKEN)",
 	4010: "invalid shard: the shard sent on identify is not valid",
-	4011: "sharding required: the bot is in too many servers for one connection, and this bot does not shard",
+	4011: "sharding required: the bot is in too many servers for one connection; raise shards in the config (or set 0 for Discord's recommended count)",
 	4012: "invalid API version: this build speaks a gateway version Discord no longer accepts; update the bot",
 	4013: "invalid intents: the intents sent on identify are not a valid bitfield",
 	4014: "disallowed intents: the bot asked for a privileged intent that is not enabled for it in the developer portal",
@@ -316,13 +317,17 @@ func (g *gateway) hello(send func(int, any) error) error {
 	if id != "" {
 		return send(opResume, map[string]any{"token": g.token, "session_id": id, "seq": seq})
 	}
-	return send(opIdentify, map[string]any{
+	identify := map[string]any{
 		"token":   g.token,
 		"intents": g.intents,
 		"properties": map[string]string{
 			"os": runtime.GOOS, "browser": "standoff", "device": "standoff",
 		},
-	})
+	}
+	if g.shard[1] > 0 {
+		identify["shard"] = g.shard
+	}
+	return send(opIdentify, identify)
 }
 
 // dispatch handles the events the bot uses.

@@ -565,7 +565,7 @@ func (s *Server) dispatchInteraction(in *interactionState) (*Interaction, error)
 		return &Interaction{s: s, st: in}, nil
 	}
 	s.mu.Unlock()
-	if err := s.gw.dispatchRaw("INTERACTION_CREATE", in.payload); err != nil {
+	if err := s.gw.dispatchRaw("INTERACTION_CREATE", in.payload, in.channel.guildID); err != nil {
 		s.mu.Lock()
 		delete(s.interactions, in.id)
 		delete(s.byToken, in.token)

@@ -7,7 +7,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
+	"strconv"
 	"sync"
 	"time"
 
@@ -25,6 +27,7 @@ const (
 	CloseAuthenticationFailed = 4004
 	CloseAlreadyAuthenticated = 4005
 	CloseInvalidSeq           = 4007
+	CloseInvalidShard         = 4010
 	CloseRateLimited          = 4008
 	CloseSessionTimedOut      = 4009
 	CloseInvalidIntents       = 4013
@@ -64,10 +67,14 @@ type GatewayStats struct {
 	Heartbeats  int
 	Intents     int  // of the last Identify
 	Connected   bool // a session is live on an open connection
+	// Shards counts identifies per shard pair, as "index/count" ("0/1"
+	// for an identify without a shard).
+	Shards map[string]int
 }
 
 type gwSession struct {
 	id       string
+	shard    [2]int // [index, count] from identify; [0, 1] without
 	seq      int64
 	log      []gwFrame
 	conn     *gwConn
@@ -228,26 +235,40 @@ func (g *gateway) identify(c *gwConn, d json.RawMessage) bool {
 		Token    string `json:"token"`
 		Intents  int    `json:"intents"`
 		Compress bool   `json:"compress"`
+		Shard    []int  `json:"shard"`
 	}
 	if json.Unmarshal(d, &id) != nil {
 		c.closeWith(CloseDecodeError, "Decode error")
 		return false
 	}
+	shard := [2]int{0, 1}
+	if id.Shard != nil {
+		// Discord: [shard_id, num_shards], 0 <= shard_id < num_shards.
+		if len(id.Shard) != 2 || id.Shard[1] < 1 || id.Shard[0] < 0 || id.Shard[0] >= id.Shard[1] {
+			c.closeWith(CloseInvalidShard, "Invalid shard")
+			return false
+		}
+		shard = [2]int{id.Shard[0], id.Shard[1]}
+	}
 	if !g.tokenOK(id.Token) {
 		c.closeWith(CloseAuthenticationFailed, "Authentication failed")
 		return false
 	}
-	ready, guildCreates := g.s.readyPayloads()
+	ready, guildCreates := g.s.readyPayloads(shard)
 	g.mu.Lock()
 	if c.identified {
 		g.mu.Unlock()
 		c.closeWith(CloseAlreadyAuthenticated, "Already authenticated")
 		return false
 	}
-	sess := &gwSession{id: randomHex(16), valid: true, compress: id.Compress, conn: c}
+	sess := &gwSession{id: randomHex(16), valid: true, compress: id.Compress, conn: c, shard: shard}
 	g.sessions[sess.id] = sess
 	c.session, c.identified = sess, true
 	g.stats.Identifies++
+	if g.stats.Shards == nil {
+		g.stats.Shards = map[string]int{}
+	}
+	g.stats.Shards[fmt.Sprintf("%d/%d", shard[0], shard[1])]++
 	g.stats.Intents = id.Intents
 	ready["session_id"] = sess.id
 	err := g.sendLocked(sess, "READY", ready, id.Compress)
@@ -343,12 +364,14 @@ func (g *gateway) sendLocked(sess *gwSession, t string, d any, compress bool) er
 	return err
 }
 
-// dispatchRaw sends a dispatch to every live session (normally the bot's one).
-func (g *gateway) dispatchRaw(t string, data []byte) error {
+// dispatchRaw sends a dispatch to every live session (normally the bot's
+// one) that carries the guild: the shard (guild_id >> 22) % num_shards,
+// shard 0 for DMs (guild "").
+func (g *gateway) dispatchRaw(t string, data []byte, guild string) error {
 	g.mu.Lock()
 	n := 0
 	for _, sess := range g.sessions {
-		if sess.valid {
+		if sess.valid && sess.shard[0] == ShardOf(guild, sess.shard[1]) {
 			_ = g.sendLocked(sess, t, json.RawMessage(data), false)
 			n++
 		}
@@ -371,12 +394,15 @@ func (g *gateway) close() {
 	g.wg.Wait()
 }
 
-func (s *Server) readyPayloads() (map[string]any, []map[string]any) {
+func (s *Server) readyPayloads(shard [2]int) (map[string]any, []map[string]any) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	guilds := []any{}
 	var creates []map[string]any
 	for _, g := range s.guilds {
+		if ShardOf(g.id, shard[1]) != shard[0] {
+			continue // another shard's server
+		}
 		guilds = append(guilds, map[string]any{"id": g.id, "unavailable": true})
 		chans := []any{}
 		threads := []any{}
@@ -403,7 +429,7 @@ func (s *Server) readyPayloads() (map[string]any, []map[string]any) {
 		"private_channels":   []any{},
 		"resume_gateway_url": s.gatewayURL(),
 		"application":        map[string]any{"id": s.cfg.appID, "flags": 0},
-		"shard":              []int{0, 1},
+		"shard":              shard,
 		"_trace":             []string{"discordtest"},
 	}
 	return ready, creates
@@ -503,6 +529,10 @@ func (s *Server) GatewayStats() GatewayStats {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	st := g.stats
+	st.Shards = map[string]int{}
+	for k, v := range g.stats.Shards {
+		st.Shards[k] = v
+	}
 	for _, sess := range g.sessions {
 		if sess.valid && sess.conn != nil {
 			st.Connected = true
@@ -529,4 +559,17 @@ func (s *Server) GatewaySessions() int {
 		}
 	}
 	return n
+}
+
+// ShardOf is the shard that receives a guild's events: (guild_id >> 22) %
+// num_shards; DMs (guild "") go to shard 0.
+func ShardOf(guild string, shards int) int {
+	if guild == "" || shards <= 1 {
+		return 0
+	}
+	id, err := strconv.ParseUint(guild, 10, 64)
+	if err != nil {
+		return 0
+	}
+	return int((id >> 22) % uint64(shards))
 }

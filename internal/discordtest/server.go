@@ -40,6 +40,7 @@ type config struct {
 	token             string
 	botID, botName    string
 	appID             string
+	shards            int // recommended by GET /gateway/bot
 }
 
 // ServerOption changes a setting of New.
@@ -77,6 +78,12 @@ func WithBot(token, userID, name string) ServerOption {
 // for every application created since 2020).
 func WithApplicationID(id string) ServerOption {
 	return func(c *config) { c.appID = id }
+}
+
+// WithRecommendedShards sets the shard count GET /gateway/bot recommends
+// (Discord: one per 1,000 servers or so; here 1 by default).
+func WithRecommendedShards(n int) ServerOption {
+	return func(c *config) { c.shards = n }
 }
 
 // Server is one fake Discord. All methods are safe for concurrent use.
@@ -137,6 +144,7 @@ func New(t testing.TB, opts ...ServerOption) *Server {
 		token:             DefaultToken,
 		botID:             DefaultBotID,
 		botName:           "Standoff",
+		shards:            1,
 	}
 	for _, o := range opts {
 		o(&cfg)
