@@ -2,12 +2,14 @@ package main
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"time"
 
 	"github.com/BurntSushi/toml"
 
 	"standoff/internal/commands"
+	"standoff/internal/discord"
 )
 
 // config is the TOML file (see config.example.toml).
@@ -16,12 +18,26 @@ type config struct {
 	Database   string `toml:"database"`
 	DevGuildID string `toml:"dev_guild_id"`
 	LogLevel   string `toml:"log_level"`
-	Reminders  struct {
+	// Mode is how interactions reach the bot: "gateway" (the default, one
+	// websocket session per shard) or "http" (Discord POSTs them to the
+	// Interactions Endpoint URL, served on Listen and checked with
+	// PublicKey; any number of processes can share one application).
+	Mode      string `toml:"mode"`
+	Listen    string `toml:"listen"`
+	PublicKey string `toml:"public_key"`
+	// Shards is the gateway shard count; 0 asks Discord for its
+	// recommended count.
+	Shards    int `toml:"shards"`
+	Reminders struct {
 		RemindAfter duration `toml:"remind_after"`
 		RemindEvery duration `toml:"remind_every"`
 		AnswerAfter duration `toml:"answer_after"`
 		TurnLimit   duration `toml:"turn_limit"`
 		CloseAfter  duration `toml:"close_after"`
+		// CheckEvery is how often the clock looks for due reminders,
+		// default answers and limits (every process does; each due game
+		// is handled by one).
+		CheckEvery duration `toml:"check_every"`
 	} `toml:"reminders"`
 }
 
@@ -59,6 +75,22 @@ func loadConfig(path string) (config, error) {
 	if c.Database == "" {
 		c.Database = "standoff.db"
 	}
+	switch c.Mode {
+	case "", "gateway":
+		c.Mode = "gateway"
+	case "http":
+		if c.Listen == "" {
+			c.Listen = "127.0.0.1:8080"
+		}
+		if _, err := discord.ParsePublicKey(c.PublicKey); err != nil {
+			return c, fmt.Errorf("config %s: mode \"http\" needs public_key: %w", path, err)
+		}
+	default:
+		return c, fmt.Errorf("config %s: mode %q is neither \"gateway\" nor \"http\"", path, c.Mode)
+	}
+	if c.Shards < 0 {
+		return c, fmt.Errorf("config %s: shards = %d; use 0 for Discord's recommended count, or a positive count", path, c.Shards)
+	}
 	return c, nil
 }
 
@@ -86,4 +118,12 @@ func (c config) table() commands.Config {
 		}
 	}
 	return t
+}
+
+// databaseForLog is the database setting with a URL's password hidden.
+func (c config) databaseForLog() string {
+	if u, err := url.Parse(c.Database); err == nil && u.User != nil {
+		return u.Redacted()
+	}
+	return c.Database
 }

@@ -8,9 +8,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"standoff/internal/catalog"
 	"standoff/internal/commands"
@@ -81,7 +84,19 @@ func serve(args []string) error {
 	if err := store.CheckWritable(context.Background()); err != nil {
 		return fmt.Errorf("%s: %w", cfg.Database, err)
 	}
-	bot, err := discord.New(discord.Options{Token: cfg.Token, DevGuildID: cfg.DevGuildID, Log: log})
+	opts := discord.Options{Token: cfg.Token, DevGuildID: cfg.DevGuildID, Log: log, Shards: cfg.Shards,
+		TickEvery: max(cfg.Reminders.CheckEvery.Duration, 0)}
+	if cfg.Mode == "http" {
+		opts.PublicKey, _ = discord.ParsePublicKey(cfg.PublicKey) // checked by loadConfig
+	}
+	if addr := os.Getenv(discord.RedirectEnv); addr != "" {
+		// Tests run this binary against a fake Discord on loopback.
+		if opts.Configure, err = discord.RedirectTo(addr); err != nil {
+			return err
+		}
+		log.Warn("talking to a fake Discord, not discord.com", "addr", addr)
+	}
+	bot, err := discord.New(opts)
 	if err != nil {
 		return err
 	}
@@ -100,13 +115,37 @@ func serve(args []string) error {
 		bot.Close()
 		return err
 	}
-	log.Info("Standoff is running; stop with Ctrl-C", "database", cfg.Database)
+	var endpoint *http.Server
+	listenErr := make(chan error, 1)
+	if cfg.Mode == "http" {
+		// TLS is the load balancer's (Discord only calls https URLs).
+		endpoint = &http.Server{Addr: cfg.Listen, Handler: bot.Handler(), ReadHeaderTimeout: 10 * time.Second}
+		ln, err := net.Listen("tcp", cfg.Listen)
+		if err != nil {
+			bot.Close()
+			return fmt.Errorf("listen for HTTP interactions: %w", err)
+		}
+		go func() { listenErr <- endpoint.Serve(ln) }()
+		log.Info("serving the Interactions Endpoint", "listen", ln.Addr().String())
+	}
+	log.Info("Standoff is running; stop with Ctrl-C", "database", cfg.databaseForLog(), "mode", cfg.Mode)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	select {
 	case <-ctx.Done():
 		log.Info("shutting down: finishing moves in flight")
+		if endpoint != nil {
+			// Stop taking requests and let those in flight get their
+			// first response; the bot then finishes their follow-ups.
+			sctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			_ = endpoint.Shutdown(sctx)
+			cancel()
+		}
 		return bot.Close()
+	case err := <-listenErr:
+		log.Error("the Interactions Endpoint stopped; stopping", "err", err)
+		bot.Close()
+		return err
 	case err := <-bot.Failed():
 		// A close code reconnecting cannot fix (wrong token, disallowed
 		// intents...): stop with the cause rather than look alive.
