@@ -93,6 +93,11 @@ func (r *Router) play(ctx context.Context, t *table, seat int, move string, base
 	if base >= 0 && base != t.row.Version {
 		return "", errStale
 	}
+	if move == games.ResignMove || move == games.UndoMove {
+		// Marks in the move log, not moves: a forged button must not write
+		// them (an "!undo" entry would take back the move before it).
+		return "", refusef("That is not a move. To resign use /game resign; to take a move back, /game undo.")
+	}
 	if t.state.Outcome() != nil {
 		return "", refusef("This game is over.")
 	}

@@ -171,7 +171,7 @@ func (s *syncBuffer) String() string {
 // env is a database with one or more routers on it (each with its own
 // storage.Open, as separate bot processes would have).
 type env struct {
-	t       *testing.T
+	t       testing.TB
 	path    string
 	stores  []*storage.Store
 	routers []*commands.Router
@@ -185,7 +185,7 @@ type env struct {
 
 // newEnv opens n routers on one fresh database. draw, when not nil,
 // replaces each game's renderer.
-func newEnv(t *testing.T, n int, draw func(commands.Game) commands.Renderer) *env {
+func newEnv(t testing.TB, n int, draw func(commands.Game) commands.Renderer) *env {
 	e := &env{t: t, path: filepath.Join(t.TempDir(), "standoff.db"), rec: &recorder{}, logs: &syncBuffer{},
 		now: time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC), seeds: games.NewRNG(7)}
 	var list []commands.Game
