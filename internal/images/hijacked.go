@@ -171,7 +171,7 @@ func hjdTable(v *hijacked.PublicView) *image.RGBA {
 	if v.Over {
 		finalH = 76 + 30*float64(players)
 	}
-	height := int(72 + 120 + 232 + 196 + 170 + 24 + float64(players)*playerH + finalH + eventsH + 20)
+	height := int(72 + 120 + 232 + 196 + 170 + 24 + float64(players)*playerH + finalH + eventsH + 20 + hjdCybotHeight(v))
 	dc := &hjdCanvas{Context: gg.NewContext(hjdWidth, height), faces: map[[2]int]font.Face{}}
 	dc.SetColor(hjdPaper)
 	dc.Clear()
@@ -202,6 +202,7 @@ func hjdTable(v *hijacked.PublicView) *image.RGBA {
 		hjdPlayerRow(dc, v, p, y, playerH)
 		y += playerH
 	}
+	y = hjdCybot(dc, v, y) // the solo mode's Cybot card (hijacked_cybot.go)
 	y += 24
 	if finalH > 0 {
 		y = hjdFinal(dc, v, y)
