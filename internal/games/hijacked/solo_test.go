@@ -422,3 +422,36 @@ func TestSoloBot(t *testing.T) {
 		t.Fatalf("view %+v\n%s", v.Cybot, v.Text())
 	}
 }
+
+// TestSimpleBotPlaysNormalGames: outside the solo mode Kind.Bot plays any
+// automated seat by the normal rules (3 and 4 players, every seat the
+// bot): the games end and conserve everything.
+func TestSimpleBotPlaysNormalGames(t *testing.T) {
+	for n := 3; n <= 4; n++ {
+		for i := range 5 {
+			g, err := Kind.New(games.Setup{Players: names[:n], Seed: uint64(500 + i), Bots: []int{1, 1, 1, 1}[:n]})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := g.(*State)
+			if s.Cybot != nil {
+				t.Fatal("a Cybot in a game of players")
+			}
+			for moves := 0; s.Result == nil; moves++ {
+				if moves > 5000 {
+					t.Fatalf("%d players game %d does not end", n, i)
+				}
+				m, err := bot(s, s.Turn, 1, games.NewRNG(1))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.Apply(s.Turn, m); err != nil {
+					t.Fatalf("%q: %v", m, err)
+				}
+				if err := conserve(s); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+}
