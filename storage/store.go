@@ -120,7 +120,7 @@ func (s *Store) Dialect() string {
 }
 
 func (s *Store) migrate(ctx context.Context) error {
-	if _, err := s.db.ExecContext(ctx, s.q(`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)`)); err != nil {
+	if err := s.createMigrationsTable(ctx); err != nil {
 		return err
 	}
 	dir := "migrations/" + s.Dialect() + "/"
@@ -144,6 +144,27 @@ func (s *Store) migrate(ctx context.Context) error {
 		}
 	}
 	return nil
+}
+
+// createMigrationsTable creates the migrations table once. On PostgreSQL
+// two processes starting together can both miss the table in CREATE TABLE
+// IF NOT EXISTS and one then fails ("type schema_migrations already
+// exists"): the create runs under the migrations' advisory lock.
+func (s *Store) createMigrationsTable(ctx context.Context) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if s.pg {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(7467)`); err != nil {
+			return err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, s.q(`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)`)); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // applyMigration runs one migration unless it ran before. The check and the

@@ -1,0 +1,435 @@
+package discord_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"standoff/internal/catalog"
+	"standoff/internal/discord"
+	"standoff/internal/discordtest"
+	"standoff/internal/games"
+	"standoff/storage"
+	"standoff/storage/pgtest"
+)
+
+func TestMain(m *testing.M) { pgtest.Main(m) }
+
+// process is one bot binary running in HTTP mode.
+type process struct {
+	cmd      *exec.Cmd
+	endpoint string
+	logs     *logSink
+	exited   chan error
+}
+
+// TestThreeBotProcesses runs the real bot binary three times in HTTP
+// interactions mode on one PostgreSQL database, as identical processes
+// behind a load balancer: the fake Discord sends every interaction to one
+// of the three at random, and every move is played twice at once from two
+// guided menus (a user's impatient repeat, on another process). Every move applies
+// once, every reminder is sent once although all three processes run the
+// clock, and each game's log replays to its stored state.
+func TestThreeBotProcesses(t *testing.T) {
+	t.Parallel()
+	url := pgtest.URL(t)
+	bin := buildBot(t)
+	fake := discordtest.New(t)
+	for id, name := range names {
+		fake.AddUser(id, name)
+	}
+	fake.AddUser("105", "frank")
+	fake.AddUser("106", "grace")
+	// Two players per table, none at two tables: every process keeps its
+	// own per-user rate limit, which one user playing three tables at this
+	// pace would run out of.
+	const tables = 3
+	var channels []string
+	pairs := map[string][2]string{}
+	for g := 0; g < tables; g++ {
+		ch := fmt.Sprint(910 + g)
+		fake.AddChannel(guild, ch)
+		channels = append(channels, ch)
+		pairs[ch] = [2]string{[]string{alice, carol, "105"}[g], []string{bob, dave, "106"}[g]}
+	}
+	var procs []*process
+	for i := 0; i < 3; i++ {
+		procs = append(procs, startBot(t, bin, fake, url, i))
+	}
+	var endpoints []string
+	for _, p := range procs {
+		p.waitReady(t, fake)
+		endpoints = append(endpoints, p.endpoint)
+	}
+	fake.SetInteractionEndpoints(endpoints...)
+
+	store, err := storage.Open(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	ctx := context.Background()
+	hijack := catalog.Games()[0]
+	for _, g := range catalog.Games() {
+		if g.Kind.Name == "hijack" {
+			hijack = g
+		}
+	}
+	state := func(ch string) (*storage.Game, games.State) {
+		row, err := store.LatestGame(ctx, ch)
+		if err != nil {
+			t.Fatalf("no game in %s: %v", ch, err)
+		}
+		if row.State == nil {
+			return row, nil
+		}
+		st, err := hijack.Kind.Decode(row.State)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return row, st
+	}
+	answer := func(in *discordtest.Interaction, err error) string {
+		t.Helper()
+		if err != nil {
+			t.Fatalf("interaction: %v", err)
+		}
+		resp, err := in.Wait(15 * time.Second)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, allLogs(procs))
+		}
+		if resp.Latency > deadline {
+			t.Errorf("first response after %v, beyond Discord's %v", resp.Latency, deadline)
+		}
+		if resp.Type == discordtest.CallbackDeferredUpdate || resp.Type == discordtest.CallbackUpdateMessage {
+			return ""
+		}
+		m, err := in.WaitOriginal(15 * time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m.Content
+	}
+
+	// A Hijack game at each table, challenged and accepted.
+	var wg sync.WaitGroup
+	for _, ch := range channels {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got := answer(fake.RunCommand(pairs[ch][0], ch, "hijack", "challenge", discordtest.Opt("opponent", pairs[ch][1]), discordtest.Opt("num_pieces", 2)))
+			if !strings.Contains(got, "hallenge") {
+				t.Errorf("challenge in %s answered %q", ch, got)
+				return
+			}
+			lobby, _ := fake.LastMessage(ch)
+			accept, ok := findID(lobby, "accept:")
+			if !ok {
+				t.Errorf("no Accept button in %s: %v", ch, lobby.CustomIDs())
+				return
+			}
+			answer(fake.Click(pairs[ch][1], lobby.ID, accept))
+		}()
+	}
+	wg.Wait()
+	if t.Failed() {
+		t.FailNow()
+	}
+
+	// Moves: the player on turn opens the guided menus of the turn message
+	// twice (two private menus offering the same move at the same
+	// position), then plays both at once, each interaction going to a
+	// process chosen at random. One applies; the other is stale. (Two, not
+	// more: each process keeps its own per-user rate limit, and a guided
+	// move is already several clicks.)
+	const rounds = 5
+	played, stale := map[string]int{}, map[string]int{}
+	for round := 0; round < rounds; round++ {
+		var mu sync.Mutex
+		for _, ch := range channels {
+			row, st := state(ch)
+			if st == nil || st.Outcome() != nil || len(st.Prompts()) == 0 {
+				continue
+			}
+			user := row.Seats[st.Prompts()[0].Seat].UserID
+			turn, ok := fake.Message(row.MessageID)
+			if !ok {
+				t.Fatalf("%s: turn message %s not found", ch, row.MessageID)
+			}
+			type final struct{ menu, id, value string }
+			var finals []final
+			for k := 0; k < 2; k++ {
+				menu, id, value := walkGuided(t, fake, user, turn)
+				finals = append(finals, final{menu.ID, id, value})
+			}
+			played[ch]++
+			for _, f := range finals {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					var got string
+					if f.value != "" {
+						got = answer(fake.Select(user, f.menu, f.id, f.value))
+					} else {
+						got = answer(fake.Click(user, f.menu, f.id))
+					}
+					if strings.Contains(got, "position changed") {
+						mu.Lock()
+						stale[ch]++
+						mu.Unlock()
+					} else if got != "" {
+						t.Errorf("%s: a guided move answered %q", ch, got)
+					}
+				}()
+			}
+		}
+		wg.Wait()
+		// The router's messages of the round are posted before the next
+		// round reads the position.
+		for _, ch := range channels {
+			waitFor(t, fmt.Sprintf("round %d in %s to settle", round, ch), func() bool {
+				row, _ := state(ch)
+				_, ok := fake.Message(row.MessageID)
+				return ok && row.MessageID != ""
+			})
+		}
+	}
+	for _, ch := range channels {
+		row, st := state(ch)
+		moves, err := store.Moves(ctx, row.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(moves) != played[ch] || played[ch] == 0 || stale[ch] != played[ch] {
+			t.Errorf("%s: %d moves logged and %d refused as stale, for %d moves each played twice", ch, len(moves), stale[ch], played[ch])
+		}
+		replayed, err := games.Replay(hijack.Kind, row.Setup(), moves)
+		if err != nil {
+			t.Fatalf("%s: replay: %v", ch, err)
+		}
+		a, _ := replayed.Encode()
+		b, _ := st.Encode()
+		if !bytes.Equal(a, b) || !bytes.Equal(b, row.State) {
+			t.Errorf("%s: the replayed log differs from the stored state", ch)
+		}
+	}
+
+	// Every game now waits; all three processes check the clock every
+	// 200 ms: one reminder per game, however many ticks pass.
+	reminders := func(ch string) int {
+		n := 0
+		for _, m := range fake.Messages(ch) {
+			if strings.Contains(m.Content, "Reminder:") {
+				n++
+			}
+		}
+		return n
+	}
+	for _, ch := range channels {
+		waitFor(t, "a reminder in "+ch, func() bool { return reminders(ch) > 0 })
+	}
+	time.Sleep(time.Second) // five more ticks of each process
+	for _, ch := range channels {
+		if n := reminders(ch); n != 1 {
+			t.Errorf("%s: %d reminders, want 1", ch, n)
+		}
+	}
+
+	for url, n := range fake.HTTPDeliveries() {
+		if n == 0 {
+			t.Errorf("no interaction went to %s", url)
+		}
+	}
+	if len(fake.HTTPDeliveries()) != 3 {
+		t.Errorf("interactions went to %d endpoints, want 3", len(fake.HTTPDeliveries()))
+	}
+	for _, re := range fake.RESTErrors() {
+		t.Errorf("REST error: %s", re.String())
+	}
+	for i, p := range procs {
+		if err := p.stop(); err != nil {
+			t.Errorf("process %d: %v", i, err)
+		}
+		for _, line := range strings.Split(p.logs.String(), "\n") {
+			if strings.Contains(line, "level=ERROR") {
+				t.Errorf("process %d logged an error: %s", i, line)
+			}
+		}
+	}
+	t.Logf("deliveries %v, moves played %v", fake.HTTPDeliveries(), played)
+}
+
+// walkGuided follows the guided menus from a message with controls, each
+// step an interaction of its own, until a complete move is on offer, and
+// returns the message offering it and the control that plays it (a button
+// id, or a select id and its value).
+func walkGuided(t *testing.T, fake *discordtest.Server, user string, msg discordtest.Message) (discordtest.Message, string, string) {
+	t.Helper()
+	for step := 0; step < 8; step++ {
+		for _, b := range msg.Buttons() {
+			if strings.HasPrefix(b.CustomID, "m:") && !strings.HasSuffix(b.CustomID, ":draw") {
+				return msg, b.CustomID, ""
+			}
+		}
+		var next *discordtest.Interaction
+		var err error
+		if sels := msg.Selects(); len(sels) > 0 {
+			for _, o := range sels[0].Options {
+				if strings.HasPrefix(o.Value, "m|") {
+					return msg, sels[0].CustomID, o.Value
+				}
+			}
+			next, err = fake.Select(user, msg.ID, sels[0].CustomID, sels[0].Options[0].Value)
+		} else {
+			id, ok := findID(msg, "r:")
+			if !ok {
+				t.Fatalf("guided menu has neither a move nor a refinement: %q %v", msg.Content, msg.CustomIDs())
+			}
+			next, err = fake.Click(user, msg.ID, id)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := next.Wait(15 * time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.Type != discordtest.CallbackChannelMessage || !resp.Ephemeral {
+			t.Fatalf("a guided step should answer with an ephemeral message, got type %d", resp.Type)
+		}
+		msg = *resp.Message
+	}
+	t.Fatalf("guided menus never reached a move")
+	return msg, "", ""
+}
+
+// buildBot builds cmd/bot into a temporary directory (with the race
+// detector when the test has it, so the build cache is shared).
+func buildBot(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "standoff")
+	args := []string{"build", "-o", bin}
+	if raceBuild {
+		args = append(args, "-race")
+	}
+	out, err := exec.Command("go", append(args, "standoff/cmd/bot")...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// freePort returns a loopback port free now.
+func freePort(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// startBot starts bot process i with a config of its own: HTTP mode on a
+// loopback port, the shared database, the fake's public key, and a fast
+// clock (reminders after 3 s of silence, checked every 200 ms).
+func startBot(t *testing.T, bin string, fake *discordtest.Server, db string, i int) *process {
+	t.Helper()
+	addr := freePort(t)
+	cfg := fmt.Sprintf(`token = %q
+database = %q
+mode = "http"
+listen = %q
+public_key = %q
+log_level = "debug"
+
+[reminders]
+remind_after = "3s"
+remind_every = "1h"
+check_every = "200ms"
+`, strings.TrimPrefix(fake.Token(), "Bot "), db, addr, fake.PublicKeyHex())
+	path := filepath.Join(t.TempDir(), fmt.Sprintf("bot%d.toml", i))
+	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	p := &process{endpoint: "http://" + addr, logs: &logSink{}, exited: make(chan error, 1)}
+	p.cmd = exec.Command(bin, "-config", path)
+	p.cmd.Env = append(os.Environ(), discord.RedirectEnv+"="+strings.TrimPrefix(fake.URL(), "http://"), "DISCORD_TOKEN=")
+	p.cmd.Stdout, p.cmd.Stderr = p.logs, p.logs
+	if err := p.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() { p.exited <- p.cmd.Wait() }()
+	t.Cleanup(func() {
+		if p.cmd.ProcessState == nil {
+			_ = p.cmd.Process.Kill()
+			<-p.exited
+		}
+	})
+	return p
+}
+
+// waitReady waits until the process answers Discord's endpoint check (a
+// signed PING answered, a forged one refused).
+func (p *process) waitReady(t *testing.T, fake *discordtest.Server) {
+	t.Helper()
+	end := time.Now().Add(20 * time.Second)
+	for {
+		err := fake.VerifyEndpoint(p.endpoint)
+		if err == nil {
+			return
+		}
+		select {
+		case err := <-p.exited:
+			t.Fatalf("bot process exited: %v\n%s", err, p.logs.String())
+		default:
+		}
+		if time.Now().After(end) {
+			t.Fatalf("bot process at %s not ready: %v\n%s", p.endpoint, err, p.logs.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// stop sends SIGTERM, as systemd does, and waits for a clean exit.
+func (p *process) stop() error {
+	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		return err
+	}
+	select {
+	case err := <-p.exited:
+		if err != nil {
+			return fmt.Errorf("exit after SIGTERM: %v\n%s", err, p.logs.String())
+		}
+		return nil
+	case <-time.After(20 * time.Second):
+		return fmt.Errorf("still running 20 s after SIGTERM")
+	}
+}
+
+func allLogs(procs []*process) string {
+	var b strings.Builder
+	for i, p := range procs {
+		fmt.Fprintf(&b, "--- process %d\n%s", i, p.logs.String())
+	}
+	return b.String()
+}
+
+// waitFor polls cond for up to 15 s.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for end := time.Now().Add(15 * time.Second); !cond(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+	}
+}
