@@ -37,4 +37,5 @@ End: 3 passengers + 1 pilot ends the round. Score: track + medals + demands + st
 const moveHelp = "Moves (dice by value; 4b = bonus die, 4m = mini die): `card 3 5` (seat 3 with a 5; `card 3` your reservation; `card top 5` with the top-card tile), " +
 	"then `play` / `play intel` / `discard`; `reserve 4 2`; `trust 3 6` (draw up to 3 cubes, die 6); `persuade 1 2 5` (hijacker 1, dice 2 and 5); " +
 	"`retreat 1 6`; `demand 4`; `bonus 2`; `adjust 6 - food` (6 becomes 5 for a food); `keep mini`; `end`. " +
-	"Any time: `free passenger blue`, `free pilot green`, `cash food`, `medal 2`, `tile pilot BL1 GR4 YE2`, `tile mini`, `tile give food:2 crypto:3`, `tile salvage BL3`, `tile trust 2`."
+	"Any time: `free passenger blue`, `free pilot green`, `cash food`, `medal 2`, `tile pilot BL1 GR4 YE2`, `tile mini`, `tile give food:2 crypto:3`, `tile salvage BL3`, `tile trust 2`. " +
+	"Solo, when the Cybot asks: `pick 4` (the card it takes), `cooperate yes` / `cooperate no` (its police retreat)."
