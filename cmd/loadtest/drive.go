@@ -15,6 +15,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -115,6 +116,7 @@ func run(cfg config, tb testing.TB) (*result, error) {
 	end := time.Now().Add(cfg.duration)
 	var mu sync.Mutex
 	started = time.Now()
+	cpu0, self0 := processCPU(bot.cmd.Process.Pid), selfCPU()
 	_ = parallel(tables, len(tables), func(t *table) error {
 		for time.Now().Before(end) {
 			o, err := playOne(fake, store, t)
@@ -136,6 +138,8 @@ func run(cfg config, tb testing.TB) (*result, error) {
 	})
 	res.elapsed = time.Since(started)
 	res.peakRSS = peakRSS(bot.cmd.Process.Pid)
+	res.botCPU = processCPU(bot.cmd.Process.Pid) - cpu0
+	res.selfCPU = selfCPU() - self0
 	sum, err := bot.stop()
 	if err != nil {
 		return nil, fmt.Errorf("bot: %w", err)
@@ -430,6 +434,33 @@ func (c *child) kill() {
 		_ = c.cmd.Process.Kill()
 		_ = c.cmd.Wait()
 	}
+}
+
+// processCPU is the CPU time a process has used (user + system), from
+// /proc/PID/stat; 0 when unknown.
+func processCPU(pid int) time.Duration {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The command name may hold spaces: fields count from after ")".
+	s := string(data)
+	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * time.Second / 100 // USER_HZ is 100 on Linux
+}
+
+// selfCPU is this process's CPU time: the fake Discord and the players.
+func selfCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // peakRSS is a process's peak resident set size (VmHWM), in bytes.

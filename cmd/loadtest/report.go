@@ -37,6 +37,8 @@ type result struct {
 	gamesOver    int
 	driverErrors int
 	peakRSS      int64
+	botCPU       time.Duration // CPU the bot process used while playing
+	selfCPU      time.Duration // CPU of the fake Discord and the players
 	logErrors    map[string]int
 	echo         *latencies
 	echoLate     int
@@ -121,6 +123,8 @@ func (r *result) print(w io.Writer) {
 		fmt.Fprintf(w, "load driver hiccups (not the bot's answers): %d\n", r.driverErrors)
 	}
 	fmt.Fprintf(w, "peak RSS of the bot process: %s\n", mib(r.peakRSS))
+	fmt.Fprintf(w, "CPU while playing: bot %.1f s (%.2f cores), fake Discord and players %.1f s (%.2f cores), of %d cores\n",
+		r.botCPU.Seconds(), r.botCPU.Seconds()/secs, r.selfCPU.Seconds(), r.selfCPU.Seconds()/secs, runtime.NumCPU())
 	if r.echo != nil {
 		fmt.Fprintf(w, "echo bot (same fake, same discordgo, answers at once), %v: %d answers, p50 %s  p90 %s  p99 %s, late %d, peak RSS %s\n",
 			r.cfg.echo, len(r.echo.d), ms(r.echo.p(0.5)), ms(r.echo.p(0.9)), ms(r.echo.p(0.99)), r.echoLate, mib(r.echoRSS))
