@@ -164,6 +164,21 @@ func TestEndpointRefusesForgeries(t *testing.T) {
 	if resp, err := http.Get(e.endpoint.URL); err != nil || resp.StatusCode != http.StatusMethodNotAllowed {
 		t.Errorf("GET on the endpoint: %v %v, want 405", resp, err)
 	}
+	health := func() int {
+		resp, err := http.Get(e.endpoint.URL + "/healthz")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	if s := health(); s != http.StatusOK {
+		t.Errorf("health check while serving: %d, want 200", s)
+	}
+	e.bot.Close() // shutting down: out of the balancer's rotation
+	if s := health(); s != http.StatusServiceUnavailable {
+		t.Errorf("health check after Close: %d, want 503", s)
+	}
 	e.noErrorLogs()
 }
 
