@@ -662,7 +662,6 @@ func (s *State) stepPersuade(step, title string, ev *[]games.Event) {
 	tokens := ""
 	if len(opts) == 0 && step == cyPersuadeTok {
 		opts = s.actOptions(cyPersuadeTok, dice, false)
-		tokens = " using tokens"
 	}
 	if len(opts) == 0 {
 		s.impossible(ev, title, s.persuadeWhy(dice))
@@ -674,12 +673,22 @@ func (s *State) stepPersuade(step, title string, ev *[]games.Event) {
 		s.Cybot.Hijacker = sl.Tile
 		s.note(ev, fmt.Sprintf("The Cybot picks %s (place %d) as its hijacker and sticks to it.", data.Hijackers[sl.Tile].Name, o.target))
 	}
+	// The dice as they will show once the tokens turned them.
+	after := map[int]Die{o.dice[0]: s.Dice[o.dice[0]], o.dice[1]: s.Dice[o.dice[1]]}
+	for _, adj := range o.adjust {
+		d := after[adj.die]
+		d.Value = (d.Value-1+adj.delta+6)%6 + 1
+		after[adj.die] = d
+	}
+	if len(o.adjust) > 0 {
+		tokens = fmt.Sprintf(" using %s", plural(len(o.adjust), "token"))
+	}
+	s.note(ev, fmt.Sprintf("%s%s: talks to %s with %s and %s.", title, tokens, data.Hijackers[sl.Tile].Name, dieLabel(after[o.dice[0]]), dieLabel(after[o.dice[1]])))
 	// Card 9: "use up to 2 tokens to make it possible".
 	for _, adj := range o.adjust {
 		pay := demandNames[mostOf(s.Players[cy].Demands)]
 		s.execAdjust(cy, Action{Verb: verbAdjust, Dice: []DieRef{s.ref(adj.die)}, Delta: adj.delta, Demand: pay}, ev)
 	}
-	s.note(ev, fmt.Sprintf("%s%s: talks to %s with %s and %s.", title, tokens, data.Hijackers[sl.Tile].Name, dieLabel(s.Dice[o.dice[0]]), dieLabel(s.Dice[o.dice[1]])))
 	tile := sl.Tile
 	s.execPersuade(cy, Action{Verb: verbPersuade, Target: o.target, Dice: s.refs(o.dice)}, ev)
 	if containsInt(s.Players[cy].Hijackers, tile) {

@@ -376,7 +376,7 @@ func TestCybotCard9Tokens(t *testing.T) {
 	before := cyTokens(s, 1)
 	cybotOn(t, s, 9, 0, 5, 6) // both dice in 4-6: one token turns the 6 into a 1
 	out := cyRun(t, s)
-	cyHas(t, out, "1. Persuade its hijacker using tokens: talks to The Boss")
+	cyHas(t, out, "1. Persuade its hijacker using 1 token: talks to The Boss with 5 and 1.")
 	if cyTokens(s, 1) != before-1 || s.Slots[3].Turns != 1 || s.Slots[3].Disc != 1 {
 		t.Fatalf("tokens %d (had %d), turns %d disc %d:\n%s", cyTokens(s, 1), before, s.Slots[3].Turns, s.Slots[3].Disc, out)
 	}
