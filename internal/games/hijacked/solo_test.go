@@ -455,3 +455,27 @@ func TestSimpleBotPlaysNormalGames(t *testing.T) {
 		}
 	}
 }
+
+// Leaving the solo game: the human may resign while the Cybot waits for
+// their answer; the Cybot is the only one left and wins.
+func TestSoloResignWhileAsked(t *testing.T) {
+	s := cySoloGame(t, 49)
+	find := cyFinder(t)
+	cyEmptyBoard(s)
+	cyPlace(s, 2, find(cyColored("gray", 0, false)), true)
+	cyPlace(s, 5, find(cyColored("green", 0, false)), true)
+	cybotOn(t, s, 2, 0, 3, 3)
+	cyRun(t, s)
+	if s.Cybot.Ask == nil {
+		t.Fatal("no question")
+	}
+	if _, err := s.Resign(0); err != nil {
+		t.Fatal(err)
+	}
+	if s.Result == nil || s.Result.Rank[1] != 1 || len(s.Prompts()) != 0 || len(s.Legal(1)) != 0 {
+		t.Fatalf("result %+v", s.Result)
+	}
+	if err := conserveSolo(s); err != nil {
+		t.Fatal(err)
+	}
+}
