@@ -1,5 +1,7 @@
 // Package discord connects the command router to Discord: it registers the
-// slash commands, turns gateway interactions into commands.Interaction,
+// slash commands, turns interactions (from the gateway, one session per
+// shard, or POSTed to the Interactions Endpoint in HTTP mode, http.go)
+// into commands.Interaction,
 // answers within Discord's three seconds, and is the router's Transport for
 // channel messages and DMs, naming what went wrong (commands.ErrMessageGone,
 // ErrChannelGone, ErrThreadArchived, ErrDMClosed). discordgo provides the

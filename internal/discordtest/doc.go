@@ -48,7 +48,16 @@
 //   - gateway: dropped connections and close codes (DropGateway; 4004,
 //     4007, 4009 and 4010-4014 end the session), Reconnect (op 7), Invalid
 //     Session with d false or true, unacknowledged heartbeats (a zombie
-//     connection).
+//     connection); shards: identify with [shard_id, num_shards] (4010 when
+//     out of range), each READY listing its shard's servers, guild events
+//     on shard (guild_id >> 22) % num_shards and DMs on shard 0
+//     (WithRecommendedShards sets GET /gateway/bot's count);
+//   - HTTP interactions (http.go): after SetInteractionEndpoints, every
+//     interaction is POSTed to one of the URLs at random, signed with an
+//     Ed25519 key the fake generates (PublicKey, also the application's
+//     verify_key), and the HTTP response body is taken as the callback,
+//     with the same checks and the same 3 seconds; VerifyEndpoint does the
+//     portal's check (signed PING answered with PONG, bad signature 401).
 //
 // Edits follow Discord: absent fields are kept, "content": null or "" and
 // "embeds": null clear, "components": null is ignored (only [] removes
