@@ -112,11 +112,12 @@ func (p *Palette) table() []uint8 {
 		}
 		lut := make([]uint8, 1<<(3*lutBits))
 		const half = 1 << (7 - lutBits)
+		byRed := newRedIndex(rgb)
 		for key := range lut {
 			r := int32(key>>(2*lutBits))<<(8-lutBits) + half
 			g := int32(key>>lutBits&(1<<lutBits-1))<<(8-lutBits) + half
 			b := int32(key&(1<<lutBits-1))<<(8-lutBits) + half
-			lut[key] = uint8(nearest(rgb, r, g, b))
+			lut[key] = uint8(byRed.nearest(r, g, b))
 		}
 		for i, k := range p.keys {
 			lut[lutKey(k.R, k.G, k.B)] = uint8(p.colors.Index(p.keys[i]))
@@ -124,6 +125,66 @@ func (p *Palette) table() []uint8 {
 		p.lut = lut
 	})
 	return p.lut
+}
+
+// redIndex finds nearest colours as nearest does, searching outwards from
+// the red channel and stopping where red alone is already too far: the
+// table's 2^18 searches take a fraction of the time.
+type redIndex struct {
+	es []redEntry // by red, then index
+}
+
+type redEntry struct {
+	c [3]int32
+	i int
+}
+
+func newRedIndex(rgb [][3]int32) redIndex {
+	es := make([]redEntry, len(rgb))
+	for i, c := range rgb {
+		es[i] = redEntry{c, i}
+	}
+	slices.SortFunc(es, func(a, b redEntry) int {
+		if a.c[0] != b.c[0] {
+			return int(a.c[0] - b.c[0])
+		}
+		return a.i - b.i
+	})
+	return redIndex{es}
+}
+
+// nearest gives the same entry as nearest(rgb, ...): the least weighted
+// distance, the lowest index among equals.
+func (x redIndex) nearest(r, g, b int32) int {
+	es := x.es
+	k, _ := slices.BinarySearchFunc(es, r, func(e redEntry, r int32) int { return int(e.c[0] - r) })
+	best, bestD := -1, int32(1<<30)
+	try := func(e redEntry) {
+		dr, dg, db := e.c[0]-r, e.c[1]-g, e.c[2]-b
+		d := 3*dr*dr + 4*dg*dg + 2*db*db
+		if d < bestD || d == bestD && e.i < best {
+			best, bestD = e.i, d
+		}
+	}
+	for lo, hi := k-1, k; lo >= 0 || hi < len(es); {
+		if hi < len(es) {
+			if dr := es[hi].c[0] - r; 3*dr*dr > bestD {
+				hi = len(es)
+			} else {
+				try(es[hi])
+				hi++
+			}
+		}
+		if lo >= 0 {
+			if dr := es[lo].c[0] - r; 3*dr*dr > bestD {
+				lo = -1
+			} else {
+				try(es[lo])
+				lo--
+			}
+		}
+	}
+	return best
 }
 
 func nearest(rgb [][3]int32, r, g, b int32) int {

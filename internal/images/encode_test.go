@@ -166,3 +166,24 @@ func TestPicturesWideAndSmall(t *testing.T) {
 		}
 	}
 }
+
+// The table's fast search finds exactly the entry the plain search does.
+func TestRedIndexMatchesNearest(t *testing.T) {
+	for _, p := range []*Palette{hjPalette, loPalette} {
+		rgb := make([][3]int32, len(p.colors))
+		for i, c := range p.colors {
+			r, g, b, _ := c.RGBA()
+			rgb[i] = [3]int32{int32(r >> 8), int32(g >> 8), int32(b >> 8)}
+		}
+		x := newRedIndex(rgb)
+		for r := int32(0); r < 256; r += 7 {
+			for g := int32(0); g < 256; g += 5 {
+				for b := int32(0); b < 256; b += 9 {
+					if got, want := x.nearest(r, g, b), nearest(rgb, r, g, b); got != want {
+						t.Fatalf("(%d,%d,%d): %d, want %d", r, g, b, got, want)
+					}
+				}
+			}
+		}
+	}
+}
