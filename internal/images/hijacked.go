@@ -583,7 +583,17 @@ func hjdFinal(dc *hjdCanvas, v *hijacked.PublicView, y float64) float64 {
 		return y
 	}
 	heads := []string{"track", "medals", "demands", "star", "hijackers", "cards", "recognition", "TOTAL"}
-	colX := func(i int) float64 { return 330 + float64(i)*108 }
+	// The Cybot also scores its bonus tiles and set-aside rewards: a column
+	// of their own, so every row adds up to its total.
+	solo := false
+	for _, p := range v.Players {
+		solo = solo || (p.FinalScore != nil && p.FinalScore.Tiles+p.FinalScore.SetAside != 0)
+	}
+	if solo {
+		heads = []string{"track", "medals", "demands", "star", "hijackers", "cards", "recognition", "tiles+aside", "TOTAL"}
+	}
+	step := 756.0 / float64(len(heads)-1)
+	colX := func(i int) float64 { return 330 + float64(i)*step }
 	for i, h := range heads {
 		dc.centered(h, colX(i), y+12, 16, true, hjdMuted)
 	}
@@ -597,8 +607,12 @@ func hjdFinal(dc *hjdCanvas, v *hijacked.PublicView, y float64) float64 {
 		dc.font(19, true)
 		dc.SetColor(hjdInk)
 		dc.DrawString(dc.fit(p.Name, 240), 56, y+19)
-		for i, n := range []int{f.Track, f.Medals, f.Demands, f.Star, f.Hijackers, f.Cards, f.Recognition, f.Total} {
-			dc.centered(fmt.Sprint(n), colX(i), y+12, 19, i == 7, hjdInk)
+		cells := []int{f.Track, f.Medals, f.Demands, f.Star, f.Hijackers, f.Cards, f.Recognition, f.Total}
+		if solo {
+			cells = []int{f.Track, f.Medals, f.Demands, f.Star, f.Hijackers, f.Cards, f.Recognition, f.Tiles + f.SetAside, f.Total}
+		}
+		for i, n := range cells {
+			dc.centered(fmt.Sprint(n), colX(i), y+12, 19, i == len(cells)-1, hjdInk)
 		}
 		y += 30
 	}
