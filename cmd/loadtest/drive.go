@@ -23,6 +23,7 @@ import (
 	"standoff/internal/commands"
 	"standoff/internal/discordtest"
 	"standoff/internal/games"
+	"standoff/internal/games/hijack"
 	"standoff/storage"
 )
 
@@ -37,6 +38,7 @@ type config struct {
 	self     []string  // how to start this program again as the server
 	log      io.Writer // progress lines
 	kinds    []string  // the kinds to play; empty for every kind
+	stored   int       // games stored before the bot starts, to measure it at rest
 	cpuProf  string    // the bot's CPU profile, if set
 	heapProf string    // the bot's heap profile at the end, if set
 }
@@ -94,11 +96,28 @@ func run(cfg config, tb testing.TB) (*result, error) {
 	for _, t := range tables {
 		res.kinds = append(res.kinds, t.game.Kind.Name)
 	}
+	if cfg.stored > 0 {
+		fmt.Fprintf(cfg.log, "storing %d games...\n", cfg.stored)
+		if err := storeGames(db, cfg.stored); err != nil {
+			return nil, err
+		}
+	}
+	t0 := time.Now()
 	bot, err := startChild(cfg, "bot", addr, token, db)
 	if err != nil {
 		return nil, err
 	}
 	defer bot.kill()
+	if cfg.stored > 0 {
+		// At rest: started, then idle through several runs of the clock
+		// (every second here), sampling memory.
+		res.rest = &restFigures{start: time.Since(t0)}
+		for end := time.Now().Add(restFor); time.Now().Before(end); time.Sleep(100 * time.Millisecond) {
+			res.rest.rss = max(res.rest.rss, currentRSS(bot.cmd.Process.Pid))
+		}
+		res.rest.peak = peakRSS(bot.cmd.Process.Pid)
+		res.rest.cpu = processCPU(bot.cmd.Process.Pid)
+	}
 	store, err := storage.Open(db)
 	if err != nil {
 		return nil, err
@@ -388,6 +407,9 @@ func startChild(cfg config, mode, addr, token, db string) (*child, error) {
 	cmd.Env = os.Environ()
 	if mode == "bot" {
 		cmd.Env = append(cmd.Env, envCPU+"="+cfg.cpuProf, envHeap+"="+cfg.heapProf)
+		if cfg.stored > 0 {
+			cmd.Env = append(cmd.Env, envTick+"="+restTick.String())
+		}
 	}
 	cmd.Env = append(cmd.Env, envServe+"="+mode, envAddr+"="+addr, envToken+"="+token, envDB+"="+db, envImages+"="+map[bool]string{true: "1", false: "0"}[cfg.images])
 	logf, err := os.Create(filepath.Join(cfg.dir, mode+".log"))
@@ -463,14 +485,60 @@ func selfCPU() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
+// restFor is how long the bot is watched at rest; restTick how often its
+// clock runs meanwhile (every minute in production).
+const (
+	restFor  = 5 * time.Second
+	restTick = time.Second
+)
+
+// storeGames writes n Hijack games in progress, none due for anything, as
+// a bot that has hosted many games holds them.
+func storeGames(db string, n int) error {
+	store, err := storage.Open(db)
+	if err != nil {
+		return err
+	}
+	defer store.Close()
+	opts, err := hijack.Kind.Resolve(nil)
+	if err != nil {
+		return err
+	}
+	ctx := context.Background()
+	now := time.Now()
+	for i := 0; i < n; i++ {
+		st, err := hijack.Kind.New(games.Setup{Players: []string{"a", "b"}, Options: opts, Seed: uint64(i)})
+		if err != nil {
+			return err
+		}
+		data, err := st.Encode()
+		if err != nil {
+			return err
+		}
+		g := &storage.Game{Guild: guild, Channel: fmt.Sprintf("stored%d", i), Kind: hijack.Kind.Name, Options: opts,
+			Status: storage.Active, Creator: "1", Seed: uint64(i), State: data, MessageID: "1",
+			CreatedAt: now, UpdatedAt: now, TurnStartedAt: now,
+			Seats: []storage.Seat{{Seat: 0, UserID: "1", Name: "a", Accepted: true}, {Seat: 1, UserID: "2", Name: "b", Accepted: true}}}
+		if err := store.CreateGame(ctx, g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// currentRSS is a process's resident set size now (VmRSS), in bytes.
+func currentRSS(pid int) int64 { return procStatus(pid, "VmRSS:") }
+
 // peakRSS is a process's peak resident set size (VmHWM), in bytes.
-func peakRSS(pid int) int64 {
+func peakRSS(pid int) int64 { return procStatus(pid, "VmHWM:") }
+
+func procStatus(pid int, field string) int64 {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
 		return -1
 	}
 	for _, line := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(line, "VmHWM:") {
+		if strings.HasPrefix(line, field) {
 			f := strings.Fields(line)
 			if len(f) >= 2 {
 				kb, _ := strconv.ParseInt(f[1], 10, 64)

@@ -52,6 +52,7 @@ func main() {
 	echo := flag.Duration("echo", 0, "how long the echo baseline runs (default: a third of -duration, 2 to 10 s)")
 	images := flag.Bool("images", true, "draw the pictures (false: text only)")
 	seed := flag.Uint64("seed", 1, "seed of the players' random moves")
+	stored := flag.Int("stored", 0, "store this many games before the bot starts and report its memory at rest (the clock runs every second meanwhile)")
 	kinds := flag.String("kinds", "", "comma-separated game kinds to play (default: every kind)")
 	cpu := flag.String("cpuprofile", "", "write the bot process's CPU profile to this file")
 	heap := flag.String("heapprofile", "", "write the bot process's heap profile at the end to this file")
@@ -77,7 +78,7 @@ func main() {
 	tb := &processTB{}
 	defer tb.cleanup()
 	res, err := run(config{games: *n, duration: *d, echo: *echo, images: *images, seed: *seed, dir: dir,
-		self: []string{self}, log: os.Stderr, cpuProf: abs(*cpu), heapProf: abs(*heap), kinds: split(*kinds)}, tb)
+		self: []string{self}, log: os.Stderr, cpuProf: abs(*cpu), heapProf: abs(*heap), kinds: split(*kinds), stored: *stored}, tb)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		tb.cleanup()

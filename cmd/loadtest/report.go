@@ -43,6 +43,14 @@ type result struct {
 	echo         *latencies
 	echoLate     int
 	echoRSS      int64
+	rest         *restFigures
+}
+
+// restFigures is the bot with many stored games, before any traffic.
+type restFigures struct {
+	start     time.Duration // from starting the process to answering
+	rss, peak int64         // highest VmRSS sampled, and VmHWM
+	cpu       time.Duration // CPU used by then
 }
 
 func (r *result) add(o outcome) {
@@ -95,6 +103,10 @@ func (r *result) print(w io.Writer) {
 	}
 	fmt.Fprintf(w, "load test: %d games (%s), images %s, %d cores, bot in its own process on loopback\n",
 		len(r.kinds), strings.Join(kinds, ", "), images, runtime.NumCPU())
+	if r.rest != nil {
+		fmt.Fprintf(w, "at rest with %d stored games: ready in %v, RSS up to %s (peak %s) over %v with the clock every %v, CPU %.2f s\n",
+			r.cfg.stored, r.rest.start.Round(time.Millisecond), mib(r.rest.rss), mib(r.rest.peak), restFor, restTick, r.rest.cpu.Seconds())
+	}
 	fmt.Fprintf(w, "setup: games started in %v\n", r.setup.Round(time.Millisecond))
 	secs := r.elapsed.Seconds()
 	fmt.Fprintf(w, "moves: %d played in %.1f s = %.1f moves/s (games finished and restarted: %d)\n",

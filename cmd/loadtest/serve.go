@@ -34,6 +34,7 @@ const (
 	envImages = "LOADTEST_IMAGES" // "0" draws no pictures
 	envCPU    = "LOADTEST_CPUPROFILE"
 	envHeap   = "LOADTEST_HEAPPROFILE"
+	envTick   = "LOADTEST_TICK" // how often the clock runs (default: hourly, out of the way)
 )
 
 // childSummary is what the serving process tells at the end, on stdout.
@@ -106,7 +107,11 @@ func serveBot(addr string, log *slog.Logger) (func() error, error) {
 	if err != nil {
 		return nil, err
 	}
-	bot, err := discord.New(discord.Options{Token: os.Getenv(envToken), Configure: configure(addr), TickEvery: time.Hour, Log: log})
+	tick := time.Hour
+	if d, err := time.ParseDuration(os.Getenv(envTick)); err == nil && d > 0 {
+		tick = d
+	}
+	bot, err := discord.New(discord.Options{Token: os.Getenv(envToken), Configure: configure(addr), TickEvery: tick, Log: log})
 	if err != nil {
 		store.Close()
 		return nil, err
