@@ -1,6 +1,7 @@
 package images
 
 import (
+	"bytes"
 	"encoding/binary"
 	"image"
 	"image/color"
@@ -225,6 +226,44 @@ func (p *Palette) Paletted(src *image.RGBA) *image.Paletted {
 	return dst
 }
 
+// PalettedFrom is Paletted for a picture that began as a copy of base (a
+// layer as wide as the picture, its rows the picture's top rows), whose
+// palette form is baseIdx: spans still equal to the base take the base's
+// indices, so only what was drawn over the layer is looked up. The result
+// is the same as Paletted's.
+func (p *Palette) PalettedFrom(src, base *image.RGBA, baseIdx []uint8) *image.Paletted {
+	const span = 64 // pixels compared at once
+	lut := p.table()
+	b := src.Bounds()
+	dst := image.NewPaletted(b, p.colors)
+	w := b.Dx()
+	same := base.Rect.Dx() == w && len(baseIdx) == w*base.Rect.Dy()
+	for y := 0; y < b.Dy(); y++ {
+		row := src.Pix[y*src.Stride : y*src.Stride+4*w]
+		out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
+		var brow, bidx []uint8
+		if same && y < base.Rect.Dy() {
+			brow, bidx = base.Pix[y*base.Stride:y*base.Stride+4*w], baseIdx[y*w:(y+1)*w]
+		}
+		prev := binary.LittleEndian.Uint32(row)
+		last := p.index(lut, prev)
+		for x0 := 0; x0 < w; x0 += span {
+			x1 := min(x0+span, w)
+			if brow != nil && bytes.Equal(row[4*x0:4*x1], brow[4*x0:4*x1]) {
+				copy(out[x0:x1], bidx[x0:x1])
+				continue
+			}
+			for x := x0; x < x1; x++ {
+				if v := binary.LittleEndian.Uint32(row[4*x:]); v != prev {
+					last, prev = p.index(lut, v), v
+				}
+				out[x] = last
+			}
+		}
+	}
+	return dst
+}
+
 // index is the palette entry of a pixel read as a little-endian uint32.
 func (p *Palette) index(lut []uint8, v uint32) uint8 {
 	if v>>24 != 0xff {
@@ -390,8 +429,10 @@ type Layers struct {
 }
 
 type layer struct {
-	once sync.Once
-	img  *image.RGBA
+	once    sync.Once
+	img     *image.RGBA
+	idxOnce sync.Once
+	idx     []uint8 // the layer in its palette, for PalettedFrom
 }
 
 // NewLayers keeps up to max layouts.
@@ -408,6 +449,18 @@ func (l *Layers) Copy(key string, build func() *image.RGBA) *image.RGBA {
 
 // Get returns the layer itself, shared: copy it, never draw on it.
 func (l *Layers) Get(key string, build func() *image.RGBA) *image.RGBA {
+	return l.entry(key, build).img
+}
+
+// Indexed returns the layer and its palette indices (a layout's layers
+// all take the same palette), for PalettedFrom.
+func (l *Layers) Indexed(key string, build func() *image.RGBA, p *Palette) (*image.RGBA, []uint8) {
+	e := l.entry(key, build)
+	e.idxOnce.Do(func() { e.idx = p.Paletted(e.img).Pix })
+	return e.img, e.idx
+}
+
+func (l *Layers) entry(key string, build func() *image.RGBA) *layer {
 	l.mu.Lock()
 	e, ok := l.m[key]
 	if !ok {
@@ -421,7 +474,7 @@ func (l *Layers) Get(key string, build func() *image.RGBA) *image.RGBA {
 	}
 	l.mu.Unlock()
 	e.once.Do(func() { e.img = build() })
-	return e.img
+	return e
 }
 
 // rgbaBuffers recycles the pixels of finished drawings: a picture is about

@@ -187,3 +187,24 @@ func TestRedIndexMatchesNearest(t *testing.T) {
 		}
 	}
 }
+
+// Looking up only what was drawn over a layer gives the same picture as
+// looking up every pixel.
+func TestPalettedFromMatchesPaletted(t *testing.T) {
+	hv := hijackViews(t)["busy6"].(*hijack.View)
+	rgba := drawHijackRGBA(hv, false)
+	layer, idx := hjLayers.Indexed(hijackLayerKey(hv), hijackLayerBuild(hv), hjPalette)
+	if got, want := hjPalette.PalettedFrom(rgba, layer, idx), hjPalette.Paletted(rgba); !bytes.Equal(got.Pix, want.Pix) {
+		t.Error("hijack: PalettedFrom differs from Paletted")
+	}
+	pub, _ := lockedOutViews(t, 5, 60)
+	pv := pub.(*lockedout.PublicView)
+	ship := lockedOutShip(pv).RGBA()
+	band, bidx := loLayers.Indexed(loMapKey(pv), loMapBuild(pv), loPalette)
+	if got, want := loPalette.PalettedFrom(ship, band, bidx), loPalette.Paletted(ship); !bytes.Equal(got.Pix, want.Pix) {
+		t.Error("lockedout: PalettedFrom differs from Paletted")
+	}
+	if band.Rect.Dy() >= ship.Rect.Dy() || band.Rect.Dx() != ship.Rect.Dx() {
+		t.Errorf("the map layer %v should be a top band of the ship %v", band.Rect, ship.Rect)
+	}
+}

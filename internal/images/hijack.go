@@ -111,7 +111,8 @@ func hijackLayout(v *hijack.View) hjLayout {
 
 func drawHijack(v *hijack.View) image.Image {
 	rgba := drawHijackRGBA(v, false)
-	out := hjPalette.Paletted(rgba)
+	layer, idx := hjLayers.Indexed(hijackLayerKey(v), hijackLayerBuild(v), hjPalette)
+	out := hjPalette.PalettedFrom(rgba, layer, idx)
 	releaseRGBA(rgba)
 	return out
 }
@@ -153,8 +154,7 @@ func drawHijackRGBA(v *hijack.View, naive bool) *image.RGBA {
 	if naive {
 		dc = NewCanvasOn(hijackLayer(v, l, true))
 	} else {
-		key := fmt.Sprintf("%d/%d", v.Size, len(v.Players))
-		dc = NewCanvasOn(hjLayers.Copy(key, func() *image.RGBA { return hijackLayer(v, l, false) }))
+		dc = NewCanvasOn(hjLayers.Copy(hijackLayerKey(v), hijackLayerBuild(v)))
 	}
 	dc.naive = naive
 
@@ -177,6 +177,13 @@ func drawHijackRGBA(v *hijack.View, naive bool) *image.RGBA {
 	}
 	drawHijackPanel(dc, v, panelTop)
 	return dc.RGBA()
+}
+
+// hijackLayerKey names a layout: board size and number of players.
+func hijackLayerKey(v *hijack.View) string { return fmt.Sprintf("%d/%d", v.Size, len(v.Players)) }
+
+func hijackLayerBuild(v *hijack.View) func() *image.RGBA {
+	return func() *image.RGBA { return hijackLayer(v, hijackLayout(v), false) }
 }
 
 // hijackLayer draws what depends only on the layout: the views of one

@@ -16,7 +16,11 @@ import (
 func LockedOut(v games.View) (image.Image, error) {
 	switch v := v.(type) {
 	case *lockedout.PublicView:
-		return loPaletted(lockedOutShip(v)), nil
+		dc := lockedOutShip(v)
+		band, idx := loLayers.Indexed(loMapKey(v), loMapBuild(v), loPalette)
+		out := loPalette.PalettedFrom(dc.RGBA(), band, idx)
+		releaseRGBA(dc.RGBA())
+		return out, nil
 	case *lockedout.PrivateView:
 		return loPaletted(lockedOutHand(v)), nil
 	}
@@ -85,6 +89,9 @@ var loPalette = func() *Palette {
 	return NewPalette(keys, pairs, 5)
 }()
 
+// loPanelY is where the panels start below the map (9 grid units tall).
+const loPanelY = loMapY + 9*loUnit + 24
+
 const (
 	loWidth = 1200
 	loUnit  = 72.0 // pixels per grid unit of the ship map
@@ -121,8 +128,7 @@ func lockedOutShip(v *lockedout.PublicView) *loCanvas { return lockedOutShipDraw
 // benchmarks' baseline.
 func lockedOutShipDrawn(v *lockedout.PublicView, naive bool) *loCanvas {
 	players := len(v.Players)
-	mapH := 9 * loUnit
-	panelY := loMapY + mapH + 24
+	panelY := loPanelY
 	playersH := float64(players)*46 + 50
 	// The left panel grows with the face-up cards (a long game discards most
 	// of the deck): lay it out once on a 1x1 canvas to learn its height.
@@ -141,13 +147,7 @@ func lockedOutShipDrawn(v *lockedout.PublicView, naive bool) *loCanvas {
 		// The map as the rooms' locks leave it comes from a layer; below
 		// it the picture starts as blank paper.
 		img := newRGBA(image.Rect(0, 0, loWidth, height))
-		band := loLayers.Get(loMapKey(v), func() *image.RGBA {
-			l := newLoCanvas(loWidth, int(panelY), false)
-			l.SetColor(loPaper)
-			l.Clear()
-			loMap(l, v)
-			return l.RGBA()
-		})
+		band := loLayers.Get(loMapKey(v), loMapBuild(v))
 		n := copy(img.Pix, band.Pix)
 		fillRGBA(img.Pix[n:], loPaper)
 		dc = &loCanvas{NewCanvasOn(img)}
@@ -258,6 +258,17 @@ func loMapKey(v *lockedout.PublicView) string {
 		b.WriteString(t.Name + ":" + t.Color + ",")
 	}
 	return b.String()
+}
+
+// loMapBuild draws the map layer: everything above the panels.
+func loMapBuild(v *lockedout.PublicView) func() *image.RGBA {
+	return func() *image.RGBA {
+		l := newLoCanvas(loWidth, int(loPanelY), false)
+		l.SetColor(loPaper)
+		l.Clear()
+		loMap(l, v)
+		return l.RGBA()
+	}
 }
 
 // loMap draws the part of the map no move changes but a lock opening.
