@@ -146,6 +146,7 @@ type crashGame struct {
 	done    bool
 	pending bool // a turn message was owed when the bot was killed
 	version int
+	waits   int // clock ticks in a row that found no person to move
 }
 
 type crashDriver struct {
@@ -282,11 +283,17 @@ func (d *crashDriver) stepGame(cg *crashGame, kill bool) bool {
 	}
 	if len(seats) == 0 {
 		// Only a bot is due (it stopped short at a kill): the clock moves it.
+		cg.waits++
+		if cg.waits > 3 {
+			t.Fatalf("game #%d (%s) still waits on nobody who can move after 3 clock ticks: status %s, post_pending %v, prompts %+v",
+				cg.id, cg.kind.Name, row.Status, row.PostPending, st.Prompts())
+		}
 		if _, ok := d.p.do(append(d.in(cg.channel), "wait 1m")...); !ok {
 			t.Fatalf("the bot died on wait:\n%s", d.p.stderr.String())
 		}
 		return false
 	}
+	cg.waits = 0
 	seat := seats[d.rng.Intn(len(seats))]
 	legal := st.Legal(seat)
 	move := legal[d.rng.Intn(len(legal))]
@@ -540,6 +547,6 @@ func (d *crashDriver) restore() {
 	}
 	d.p.stop()
 	if len(cg.acked) == before {
-		d.t.Errorf("no move was played on the restored database")
+		d.t.Errorf("no move was played on the restored database's game #%d (%s)", cg.id, cg.kind.Name)
 	}
 }

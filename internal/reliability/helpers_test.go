@@ -275,6 +275,9 @@ func (e *env) start(kind *games.Kind, channel string, users []string) *storage.G
 		t.Fatalf("challenge for %s: %+v", kind.Name, r)
 	}
 	for _, u := range users[1:] {
+		if u == "standoff-bot" {
+			continue // the bot seats itself
+		}
 		lobby, ok := e.rec.latest(channel, "", "accept:")
 		if !ok {
 			t.Fatalf("no lobby with an Accept button in %s", channel)

@@ -264,7 +264,7 @@ func TestLeakScanner(t *testing.T) {
 		perKind, maxMoves = 1, 120
 	}
 	if long() {
-		perKind, maxMoves = 30, 3000
+		perKind, maxMoves = 10, 3000
 	}
 	views := &viewLog{}
 	e := newEnv(t, 1, views.renderer)
