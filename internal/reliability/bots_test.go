@@ -23,6 +23,8 @@ func TestBotsNeverStall(t *testing.T) {
 		perKind, maxMoves = 20, 3000
 	}
 	e := newEnv(t, 1, nil)
+	played, moves := 0, 0
+	defer func() { t.Logf("bots: %d games with the bot seated, %d human moves, each answered with the game waiting on a person or over", played, moves) }()
 	for _, g := range catalog.Games() {
 		k := g.Kind
 		if k.Bot == nil {
@@ -50,8 +52,10 @@ func TestBotsNeverStall(t *testing.T) {
 				if !strings.HasPrefix(r.Message.Content, "Played") {
 					t.Fatalf("%s game #%d: legal %q refused: %q", k.Name, row.ID, move, r.Message.Content)
 				}
+				moves++
 			}
 			e.checkReplay(k, row.ID)
+			played++
 		}
 	}
 }
