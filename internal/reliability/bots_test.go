@@ -24,7 +24,9 @@ func TestBotsNeverStall(t *testing.T) {
 	}
 	e := newEnv(t, 1, nil)
 	played, moves := 0, 0
-	defer func() { t.Logf("bots: %d games with the bot seated, %d human moves, each answered with the game waiting on a person or over", played, moves) }()
+	defer func() {
+		t.Logf("bots: %d games with the bot seated, %d human moves, each answered with the game waiting on a person or over", played, moves)
+	}()
 	for _, g := range catalog.Games() {
 		k := g.Kind
 		if k.Bot == nil {
