@@ -327,6 +327,8 @@ func (d *crashDriver) stepGame(cg *crashGame, kill bool) bool {
 		}
 	} else if ok {
 		t.Errorf("game #%d (%s): %s's legal move %q was not played:\n%s", cg.id, g.Kind.Name, user, move, strings.Join(out, "\n"))
+	} else if !kill {
+		t.Fatalf("the bot died on %q, unkilled:\n%s\n%s", line, strings.Join(out, "\n"), d.p.stderr.String())
 	}
 	if kill {
 		d.p.cmd.Wait()
