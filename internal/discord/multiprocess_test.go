@@ -144,6 +144,33 @@ func TestThreeBotProcesses(t *testing.T) {
 	if t.Failed() {
 		t.FailNow()
 	}
+	// settle waits until the channel's turn message shows the stored
+	// position: its controls carry the game's current version (the
+	// router edits it after the move is saved).
+	settle := func(what, ch string) {
+		waitFor(t, what, func() bool {
+			row, st := state(ch)
+			if st == nil {
+				return false
+			}
+			if st.Outcome() != nil {
+				return true
+			}
+			m, ok := fake.Message(row.MessageID)
+			if !ok {
+				return false
+			}
+			for _, id := range m.CustomIDs() {
+				if strings.Contains(id, fmt.Sprintf(":%d:%d", row.ID, row.Version)) {
+					return true
+				}
+			}
+			return false
+		})
+	}
+	for _, ch := range channels {
+		settle("the game in "+ch+" to start", ch)
+	}
 
 	// Moves: the player on turn opens the guided menus of the turn message
 	// twice (two private menus offering the same move at the same
@@ -196,11 +223,7 @@ func TestThreeBotProcesses(t *testing.T) {
 		// The router's messages of the round are posted before the next
 		// round reads the position.
 		for _, ch := range channels {
-			waitFor(t, fmt.Sprintf("round %d in %s to settle", round, ch), func() bool {
-				row, _ := state(ch)
-				_, ok := fake.Message(row.MessageID)
-				return ok && row.MessageID != ""
-			})
+			settle(fmt.Sprintf("round %d in %s to settle", round, ch), ch)
 		}
 	}
 	for _, ch := range channels {
