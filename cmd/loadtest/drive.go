@@ -41,6 +41,7 @@ type config struct {
 	stored   int       // games stored before the bot starts, to measure it at rest
 	cpuProf  string    // the bot's CPU profile, if set
 	heapProf string    // the bot's heap profile at the end, if set
+	stacks   string    // the bot's goroutines when the play ends, if set
 }
 
 const guild = "900"
@@ -406,7 +407,7 @@ func startChild(cfg config, mode, addr, token, db string) (*child, error) {
 	cmd := exec.Command(cfg.self[0], cfg.self[1:]...)
 	cmd.Env = os.Environ()
 	if mode == "bot" {
-		cmd.Env = append(cmd.Env, envCPU+"="+cfg.cpuProf, envHeap+"="+cfg.heapProf)
+		cmd.Env = append(cmd.Env, envCPU+"="+cfg.cpuProf, envHeap+"="+cfg.heapProf, envStacks+"="+cfg.stacks)
 		if cfg.stored > 0 {
 			cmd.Env = append(cmd.Env, envTick+"="+restTick.String())
 		}

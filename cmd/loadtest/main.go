@@ -55,6 +55,7 @@ func main() {
 	stored := flag.Int("stored", 0, "store this many games before the bot starts and report its memory at rest (the clock runs every second meanwhile)")
 	kinds := flag.String("kinds", "", "comma-separated game kinds to play (default: every kind)")
 	cpu := flag.String("cpuprofile", "", "write the bot process's CPU profile to this file")
+	stacks := flag.String("goroutines", "", "write the bot process's goroutines when the play ends to this file (what they wait on)")
 	heap := flag.String("heapprofile", "", "write the bot process's heap profile at the end to this file")
 	flag.Parse()
 	if *n < 1 || *d <= 0 {
@@ -78,7 +79,7 @@ func main() {
 	tb := &processTB{}
 	defer tb.cleanup()
 	res, err := run(config{games: *n, duration: *d, echo: *echo, images: *images, seed: *seed, dir: dir,
-		self: []string{self}, log: os.Stderr, cpuProf: abs(*cpu), heapProf: abs(*heap), kinds: split(*kinds), stored: *stored}, tb)
+		self: []string{self}, log: os.Stderr, cpuProf: abs(*cpu), heapProf: abs(*heap), kinds: split(*kinds), stored: *stored, stacks: abs(*stacks)}, tb)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		tb.cleanup()

@@ -35,6 +35,7 @@ const (
 	envCPU    = "LOADTEST_CPUPROFILE"
 	envHeap   = "LOADTEST_HEAPPROFILE"
 	envTick   = "LOADTEST_TICK" // how often the clock runs (default: hourly, out of the way)
+	envStacks = "LOADTEST_GOROUTINES"
 )
 
 // childSummary is what the serving process tells at the end, on stdout.
@@ -88,6 +89,13 @@ func serveChild() error {
 	_, _ = bufio.NewReader(os.Stdin).ReadString('\n')
 	if os.Getenv(envCPU) != "" {
 		pprof.StopCPUProfile()
+	}
+	if path := os.Getenv(envStacks); path != "" {
+		// What every goroutine waits on when the play ends.
+		if f, err := os.Create(path); err == nil {
+			_ = pprof.Lookup("goroutine").WriteTo(f, 1)
+			f.Close()
+		}
 	}
 	if path := os.Getenv(envHeap); path != "" {
 		if f, err := os.Create(path); err == nil {
