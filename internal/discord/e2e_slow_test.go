@@ -14,10 +14,14 @@ import (
 
 // TestSlowRenderDeferred: with drawing slowed to 4 s, every interaction
 // still gets its first response within Discord's 3 seconds (a deferral)
-// and the real answer follows.
+// and the real answer follows. In both modes: over HTTP the deferral is
+// the HTTP response and the answer takes the same follow-up path.
 func TestSlowRenderDeferred(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, withGames(slowGames(4*time.Second, nil)))
+	inModes(t, testSlowRenderDeferred)
+}
+
+func testSlowRenderDeferred(t *testing.T, mode envOption) {
+	e := newEnv(t, mode, withGames(slowGames(4*time.Second, nil)))
 
 	// A click whose work draws: deferred update, then the turn message.
 	e.reply(alice, general, "hijack", "challenge", discordtest.Opt("opponent", bob), discordtest.Opt("num_pieces", 2))

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
@@ -199,4 +200,24 @@ func TestHTTPAnswerWithFiles(t *testing.T) {
 	checkImages(t, []discordtest.Message{msg})
 	e.noErrorsBut()
 	e.noErrorLogs()
+}
+
+// TestHTTPModeWrongPublicKey: a public key that is not the application's
+// would have every request refused in silence; the bot says so at start.
+func TestHTTPModeWrongPublicKey(t *testing.T) {
+	t.Parallel()
+	fake := discordtest.New(t)
+	other, _, _ := ed25519.GenerateKey(nil)
+	bot, err := discord.New(discord.Options{Token: strings.TrimPrefix(fake.Token(), "Bot "), Configure: fake.Configure,
+		PublicKey: other, Log: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { bot.Close() })
+	if _, err := bot.Open(); err == nil || !strings.Contains(err.Error(), "public key") || !strings.Contains(err.Error(), fake.PublicKeyHex()) {
+		t.Errorf("Open with another application's key: %v", err)
+	}
+	if st := fake.GatewayStats(); st.Connections != 0 {
+		t.Errorf("HTTP mode opened %d gateway connections", st.Connections)
+	}
 }
