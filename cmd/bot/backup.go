@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"os"
 
 	"standoff/storage"
 )
@@ -33,4 +35,13 @@ func backup(args []string, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "backed up %s to %s: %d pages, %d games, %d moves; integrity check ok\n", *db, *to, info.Pages, info.Games, info.Moves)
 	return nil
+}
+
+// consoleLog is the console's log: silent, or on standard error with
+// STANDOFF_LOG=1 (the crash suite reads it when something goes wrong).
+func consoleLog() *slog.Logger {
+	if os.Getenv("STANDOFF_LOG") != "" {
+		return slog.New(slog.NewTextHandler(os.Stderr, nil))
+	}
+	return slog.New(slog.NewTextHandler(io.Discard, nil))
 }

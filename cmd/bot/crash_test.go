@@ -171,6 +171,7 @@ var crashNames = []string{"ann", "bob", "cat", "dan", "eve", "fay"}
 
 func (d *crashDriver) start() {
 	cmd := exec.Command(d.bin, "play", "-db", d.db, "-seed", fmt.Sprint(d.rng.Uint64()%1000))
+	cmd.Env = append(os.Environ(), "STANDOFF_LOG=1")
 	p := &botProc{cmd: cmd, lines: make(chan string, 4096)}
 	var err error
 	if p.stdin, err = cmd.StdinPipe(); err != nil {
@@ -285,8 +286,8 @@ func (d *crashDriver) stepGame(cg *crashGame, kill bool) bool {
 		// Only a bot is due (it stopped short at a kill): the clock moves it.
 		cg.waits++
 		if cg.waits > 3 {
-			t.Fatalf("game #%d (%s) still waits on nobody who can move after 3 clock ticks: status %s, post_pending %v, prompts %+v",
-				cg.id, cg.kind.Name, row.Status, row.PostPending, st.Prompts())
+			t.Fatalf("game #%d (%s) still waits on nobody who can move after 3 clock ticks: status %s, post_pending %v, prompts %+v\nthe bot's log:\n%s",
+				cg.id, cg.kind.Name, row.Status, row.PostPending, st.Prompts(), d.p.stderr.String())
 		}
 		if _, ok := d.p.do(append(d.in(cg.channel), "wait 1m")...); !ok {
 			t.Fatalf("the bot died on wait:\n%s", d.p.stderr.String())

@@ -6,7 +6,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -57,7 +56,7 @@ func play(args []string) error {
 	}
 	return commands.RunConsole(context.Background(), os.Stdin, os.Stdout, commands.ConsoleOptions{
 		DB: *db, ImagesDir: *imgs, Seed: *seed, Games: catalog.Games(), Config: commands.DefaultConfig(),
-		Echo: !interactive, Log: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Echo: !interactive, Log: consoleLog(),
 	})
 }
 
