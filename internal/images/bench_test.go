@@ -56,7 +56,7 @@ func benchCases(b testing.TB) []benchCase {
 // The Hunted and Hijacked renderers draw with gg and reduce with
 // hijackPaletted (Quantize): their naive form is the gg drawing alone.
 func huntedNaive(v games.View) image.Image {
-	return huntedBoard(v.(*hunted.PublicView)).Image()
+	return huntedDrawn(v.(*hunted.PublicView), true).RGBA()
 }
 
 func hijackedNaive(v games.View) image.Image {

@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"strings"
-
-	"github.com/fogleman/gg"
-	"golang.org/x/image/font"
 
 	"standoff/internal/games"
 	"standoff/internal/games/hunted"
@@ -23,8 +21,33 @@ func Hunted(v games.View) (image.Image, error) {
 		return nil, fmt.Errorf("images: Hunted cannot draw %T", v)
 	}
 	dc := huntedBoard(pv)
-	return hijackPaletted(dc.Image().(*image.RGBA)), nil
+	out := huPalette.Paletted(dc.RGBA())
+	releaseRGBA(dc.RGBA())
+	return out, nil
 }
+
+// huPalette is every colour of the board and the edges where they meet:
+// text and outlines on paper, white, the fight's panel and the grey legend;
+// white letters on the header, the card bands and the filled boxes.
+var huPalette = func() *Palette {
+	pink := huRoofMaybe
+	keys := []color.RGBA{huPaper, huInk, huMuted, huFaint, huRed, huGreen, huGold, huHeader, huWhite, pink, huFightBg}
+	var pairs [][2]color.RGBA
+	for _, bg := range []color.RGBA{huPaper, huWhite, huFightBg, huFaint} {
+		pairs = append(pairs, [2]color.RGBA{bg, huInk}, [2]color.RGBA{bg, huMuted}, [2]color.RGBA{bg, huRed}, [2]color.RGBA{bg, huGold}, [2]color.RGBA{bg, huHeader})
+	}
+	for _, fg := range []color.RGBA{huHeader, huRed, huMuted, huGold} {
+		pairs = append(pairs, [2]color.RGBA{fg, huWhite})
+	}
+	pairs = append(pairs, [2]color.RGBA{huGold, huInk}, [2]color.RGBA{pink, huInk}, [2]color.RGBA{huPaper, huWhite}, [2]color.RGBA{huFaint, huWhite})
+	for _, name := range []string{"terrorist", "door", "weapon", "item", "hostage", "regroup", "event"} {
+		c := huType[name].c
+		keys = append(keys, c)
+		pairs = append(pairs, [2]color.RGBA{c, huWhite}, [2]color.RGBA{huPaper, c}, [2]color.RGBA{huFaint, c})
+	}
+	pairs = append(pairs, [2]color.RGBA{huType["weapon"].c, huInk})
+	return NewPalette(keys, pairs, 4)
+}()
 
 // huntedTexts is every string the image of a view shows (for tests).
 func huntedTexts(v *hunted.PublicView) string {
@@ -49,6 +72,10 @@ var (
 	huGold   = color.RGBA{0xd6, 0x9e, 0x2e, 0xff}
 	huHeader = color.RGBA{0x22, 0x2b, 0x3a, 0xff}
 	huWhite  = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	// huRoofMaybe marks the locations where the Roof may be.
+	huRoofMaybe = color.RGBA{0xf6, 0xd5, 0xd5, 0xff}
+	// huFightBg is the fight panel.
+	huFightBg = color.RGBA{0xfd, 0xec, 0xec, 0xff}
 	// Card types: colour plus the letter printed on the card.
 	huType = map[string]struct {
 		c      color.RGBA
@@ -66,31 +93,13 @@ var (
 	huIcon = map[string]string{"move": "M", "search": "S", "key": "K"}
 )
 
-// huCanvas caches font faces per size and remembers the strings drawn, so
-// tests can read what an image says.
-type huCanvas struct {
-	*gg.Context
-	faces map[[2]int]font.Face
-	texts []string
-}
+// huCanvas is the shared Canvas (one face per size, text drawn straight
+// onto the pixels, every string kept so tests can read what an image says).
+type huCanvas struct{ *Canvas }
 
-func (dc *huCanvas) font(size float64, bold bool) {
-	key := [2]int{int(size * 10), 0}
-	if bold {
-		key[1] = 1
-	}
-	f, ok := dc.faces[key]
-	if !ok {
-		f = Face(size, bold)
-		dc.faces[key] = f
-	}
-	dc.SetFontFace(f)
-}
+func (dc *huCanvas) font(size float64, bold bool) { dc.Font(size, bold) }
 
-func (dc *huCanvas) text(s string, x, y, ax, ay float64) {
-	dc.texts = append(dc.texts, s)
-	dc.DrawStringAnchored(s, x, y, ax, ay)
-}
+func (dc *huCanvas) text(s string, x, y, ax, ay float64) { dc.DrawStringAnchored(s, x, y, ax, ay) }
 
 // fit shortens s to width with an ellipsis.
 func (dc *huCanvas) fit(s string, width float64) string {
@@ -113,7 +122,11 @@ type huSection struct {
 	draw func(dc *huCanvas, y float64)
 }
 
-func huntedBoard(v *hunted.PublicView) *huCanvas {
+func huntedBoard(v *hunted.PublicView) *huCanvas { return huntedDrawn(v, false) }
+
+// huntedDrawn draws the board; naive draws on a fresh gg context with gg's
+// text, as before the fast path (the benchmarks' baseline).
+func huntedDrawn(v *hunted.PublicView, naive bool) *huCanvas {
 	var secs []huSection
 	add := func(h float64, f func(dc *huCanvas, y float64)) { secs = append(secs, huSection{h, f}) }
 
@@ -178,15 +191,30 @@ func huntedBoard(v *hunted.PublicView) *huCanvas {
 		cardBand("Shared inventory", v.SharedInv)
 	}
 	add(38+float64(min(3, len(v.Events)))*26, func(dc *huCanvas, y float64) { huLog(dc, v, y) })
-	add(40, func(dc *huCanvas, y float64) { huLegend(dc, y) })
+	add(40, func(dc *huCanvas, y float64) {
+		if dc.naive {
+			huLegend(dc, y)
+			return
+		}
+		huSprites.Stamp(dc.Canvas, "legend", huW, 40, 0, int(y), func(s *Canvas) { huLegend(&huCanvas{s}, 0) })
+	})
 
 	total := 0.0
 	for _, s := range secs {
 		total += s.h
 	}
-	dc := &huCanvas{Context: gg.NewContext(huW, int(total+12)), faces: map[[2]int]font.Face{}}
-	dc.SetColor(huPaper)
-	dc.Clear()
+	var dc *huCanvas
+	if naive {
+		dc = &huCanvas{NewCanvas(huW, int(total+12))}
+		dc.naive = true
+		dc.SetColor(huPaper)
+		dc.Clear()
+	} else {
+		// Recycled pixels, every one painted here.
+		img := newRGBA(image.Rect(0, 0, huW, int(total+12)))
+		fillRGBA(img.Pix, huPaper)
+		dc = &huCanvas{NewCanvasOn(img)}
+	}
 	y := 0.0
 	for _, s := range secs {
 		s.draw(dc, y)
@@ -216,9 +244,7 @@ func huLabel(dc *huCanvas, s string, y float64) {
 }
 
 func huTitle(dc *huCanvas, v *hunted.PublicView, y float64) {
-	dc.SetColor(huHeader)
-	dc.DrawRectangle(0, y, huW, 56)
-	dc.Fill()
+	huFillRect(dc, 0, int(y), huW, 56, huHeader)
 	dc.font(26, true)
 	dc.SetColor(huWhite)
 	title := "HUNTED: KOBAYASHI TOWER"
@@ -234,35 +260,74 @@ func huTitle(dc *huCanvas, v *hunted.PublicView, y float64) {
 	dc.text(dc.fit(status, 640), huW-huMargin, y+28, 1, 0.5)
 }
 
+// huFillRect paints a band of whole pixels one colour, copied straight
+// into the pixels unless naive (gg rasterizes even a plain rectangle).
+func huFillRect(dc *huCanvas, x, y, w, h int, c color.RGBA) {
+	if dc.naive {
+		dc.SetColor(c)
+		dc.DrawRectangle(float64(x), float64(y), float64(w), float64(h))
+		dc.Fill()
+		return
+	}
+	draw.Draw(dc.RGBA(), image.Rect(x, y, x+w, y+h), image.NewUniform(c), image.Point{}, draw.Src)
+}
+
 // huTrack draws numbered boxes 1..n, filled up to value.
 func huTrack(dc *huCanvas, x, y, box float64, n, value, max int, fill color.RGBA) float64 {
 	for i := 1; i <= n; i++ {
 		bx := x + float64(i-1)*(box+3)
-		dc.DrawRectangle(bx, y, box, box)
+		state := 0
 		switch {
 		case i <= value:
-			dc.SetColor(fill)
-			dc.FillPreserve()
-			dc.SetColor(huInk)
+			state = 1
 		case i > max:
-			dc.SetColor(huFaint)
-			dc.FillPreserve()
-			dc.SetColor(huFaint)
-		default:
-			dc.SetColor(huWhite)
-			dc.FillPreserve()
-			dc.SetColor(huMuted)
+			state = 2
 		}
-		dc.SetLineWidth(1.5)
-		dc.Stroke()
-		dc.font(15, true)
-		dc.SetColor(huInk)
-		if i <= value {
-			dc.SetColor(huWhite)
-		}
-		dc.text(fmt.Sprint(i), bx+box/2, y+box/2, 0.5, 0.5)
+		huStamp(dc, fmt.Sprintf("track %d %d %v %v", i, state, box, fill), box, box, 2, bx, y, func(dc *huCanvas, bx, y float64) {
+			huTrackBox(dc, bx, y, box, i, state, fill)
+		})
 	}
 	return x + float64(n)*(box+3)
+}
+
+// huTrackBox is one numbered box: state 1 filled, 2 beyond the maximum.
+func huTrackBox(dc *huCanvas, bx, y, box float64, i, state int, fill color.RGBA) {
+	dc.DrawRectangle(bx, y, box, box)
+	switch state {
+	case 1:
+		dc.SetColor(fill)
+		dc.FillPreserve()
+		dc.SetColor(huInk)
+	case 2:
+		dc.SetColor(huFaint)
+		dc.FillPreserve()
+		dc.SetColor(huFaint)
+	default:
+		dc.SetColor(huWhite)
+		dc.FillPreserve()
+		dc.SetColor(huMuted)
+	}
+	dc.SetLineWidth(1.5)
+	dc.Stroke()
+	dc.font(15, true)
+	dc.SetColor(huInk)
+	if state == 1 {
+		dc.SetColor(huWhite)
+	}
+	dc.text(fmt.Sprint(i), bx+box/2, y+box/2, 0.5, 0.5)
+}
+
+// huStamp draws a piece of w x h at (x, y) (whole pixels), with pad pixels
+// around for its outline: drawn once and stamped from huSprites, or drawn
+// in place on the naive baseline. key names everything the piece shows.
+func huStamp(dc *huCanvas, key string, w, h float64, pad int, x, y float64, draw func(dc *huCanvas, x, y float64)) {
+	if dc.naive {
+		draw(dc, x, y)
+		return
+	}
+	huSprites.Stamp(dc.Canvas, key, int(w)+2*pad, int(h)+2*pad, int(x)-pad, int(y)-pad, func(s *Canvas) {
+		draw(&huCanvas{s}, float64(pad), float64(pad))
+	})
 }
 
 func huTime(dc *huCanvas, v *hunted.PublicView, y float64) {
@@ -318,52 +383,21 @@ func huLocations(dc *huCanvas, v *hunted.PublicView, y float64) {
 	x0 := huMargin + 110
 	for i := 0; i < total; i++ {
 		bx := x0 + float64(i)*(box+4)
-		dc.DrawRectangle(bx, y+4, box, box)
-		label := ""
+		label, fill := "", huWhite
 		left := total - i // position counted from the bottom of the deck
 		switch {
 		case v.OnRoof && i == v.LocPassed-1:
-			dc.SetColor(huRed)
-			dc.FillPreserve()
-			label = "R"
+			label, fill = "R", huRed
 		case i < v.LocPassed:
-			dc.SetColor(huMuted)
-			dc.FillPreserve()
-			label = "✓"
+			label, fill = "✓", huMuted
 		case i < v.LocPassed+len(v.Choice):
-			dc.SetColor(huGold)
-			dc.FillPreserve()
-			label = "?"
+			label, fill = "?", huGold
 		case v.RoofTop && i == v.LocPassed+len(v.Choice):
-			dc.SetColor(huRed)
-			dc.FillPreserve()
-			label = "R"
+			label, fill = "R", huRed
 		case !v.RoofTop && !v.OnRoof && left <= v.RoofIn:
-			dc.SetColor(color.RGBA{0xf6, 0xd5, 0xd5, 0xff})
-			dc.FillPreserve()
-			label = "R?"
-		default:
-			dc.SetColor(huWhite)
-			dc.FillPreserve()
+			label, fill = "R?", huRoofMaybe
 		}
-		dc.SetColor(huInk)
-		dc.SetLineWidth(1.5)
-		dc.Stroke()
-		if label == "✓" {
-			dc.SetColor(huWhite)
-			dc.SetLineWidth(3)
-			dc.MoveTo(bx+8, y+22)
-			dc.LineTo(bx+15, y+30)
-			dc.LineTo(bx+27, y+12)
-			dc.Stroke()
-		} else if label != "" {
-			dc.font(15, true)
-			dc.SetColor(huInk)
-			if label == "R" {
-				dc.SetColor(huWhite)
-			}
-			dc.text(label, bx+box/2, y+4+box/2, 0.5, 0.5)
-		}
+		huStamp(dc, "tower "+label, box, box, 2, bx, y+4, func(dc *huCanvas, bx, y float64) { huTowerBox(dc, bx, y, box, label, fill) })
 	}
 	roof := fmt.Sprintf("Roof (R) among the last %d", v.RoofIn)
 	switch {
@@ -375,6 +409,32 @@ func huLocations(dc *huCanvas, v *hunted.PublicView, y float64) {
 	dc.font(18, false)
 	dc.SetColor(huMuted)
 	dc.text(fmt.Sprintf("%d locations passed, %d left: %s · Hunted deck %d, discard %d", v.LocPassed, v.LocLeft, roof, v.Deck, v.Discard), x0, y+54, 0, 0.5)
+}
+
+// huTowerBox is one location of the tower: passed (a tick), drawn (?),
+// the Roof (R) or where it may be (R?), or still to come (blank).
+func huTowerBox(dc *huCanvas, bx, y, box float64, label string, fill color.RGBA) {
+	dc.DrawRectangle(bx, y, box, box)
+	dc.SetColor(fill)
+	dc.FillPreserve()
+	dc.SetColor(huInk)
+	dc.SetLineWidth(1.5)
+	dc.Stroke()
+	if label == "✓" {
+		dc.SetColor(huWhite)
+		dc.SetLineWidth(3)
+		dc.MoveTo(bx+8, y+18)
+		dc.LineTo(bx+15, y+26)
+		dc.LineTo(bx+27, y+8)
+		dc.Stroke()
+	} else if label != "" {
+		dc.font(15, true)
+		dc.SetColor(huInk)
+		if label == "R" {
+			dc.SetColor(huWhite)
+		}
+		dc.text(label, bx+box/2, y+box/2, 0.5, 0.5)
+	}
 }
 
 func huChoice(dc *huCanvas, v *hunted.PublicView, y float64) {
@@ -413,7 +473,7 @@ func huFight(dc *huCanvas, v *hunted.PublicView, y float64) {
 	y += 8
 	if f := v.Fight; f != nil {
 		dc.DrawRoundedRectangle(huMargin, y, huW-2*huMargin, 74, 8)
-		dc.SetColor(color.RGBA{0xfd, 0xec, 0xec, 0xff})
+		dc.SetColor(huFightBg)
 		dc.FillPreserve()
 		dc.SetColor(huRed)
 		dc.SetLineWidth(3)
@@ -435,7 +495,7 @@ func huFight(dc *huCanvas, v *hunted.PublicView, y float64) {
 		x := huMargin + 560.0
 		if f.Lars {
 			for i := 0; i < f.LarsNeed; i++ {
-				huTarget(dc, x, y+10, "5+", i < f.LarsHits)
+				huStampTarget(dc, x, y+10, "5+", i < f.LarsHits)
 				x += 66
 			}
 			dc.font(18, false)
@@ -443,7 +503,7 @@ func huFight(dc *huCanvas, v *hunted.PublicView, y float64) {
 			dc.text(fmt.Sprintf("Lars: %d of %d hits", f.LarsHits, f.LarsNeed), x+10, y+37, 0, 0.5)
 		} else {
 			for i, t := range f.Targets {
-				huTarget(dc, x, y+10, fmt.Sprint(t), f.Hit[i])
+				huStampTarget(dc, x, y+10, fmt.Sprint(t), f.Hit[i])
 				x += 66
 			}
 			dc.font(18, false)
@@ -465,6 +525,10 @@ func huFight(dc *huCanvas, v *hunted.PublicView, y float64) {
 		huDiceLine(dc, y, r.Who+", "+r.What+":", r.Dice, r.Outcome)
 		y += 62
 	}
+}
+
+func huStampTarget(dc *huCanvas, x, y float64, label string, hit bool) {
+	huStamp(dc, fmt.Sprintf("target %s %v", label, hit), 54, 54, 3, x, y, func(dc *huCanvas, x, y float64) { huTarget(dc, x, y, label, hit) })
 }
 
 // huTarget draws a target number box; a hit is crossed out.
@@ -497,7 +561,7 @@ func huDiceLine(dc *huCanvas, y float64, label string, dice []hunted.Die, outcom
 	dc.text(dc.fit(label, 420), huMargin, y+26, 0, 0.5)
 	x := huMargin + 430
 	for _, d := range dice {
-		huDie(dc, x, y+2, d)
+		huStamp(dc, fmt.Sprintf("die %d %d %d", d.Value(), d.Sides, d.Boost), 48, 52, 3, x, y+2, func(dc *huCanvas, x, y float64) { huDie(dc, x, y, d) })
 		x += 62
 	}
 	if outcome != "" {
@@ -543,9 +607,22 @@ func huCards(dc *huCanvas, cards []hunted.CardView, y float64) {
 	for i, c := range cards {
 		x := huMargin + float64(i%perLine)*(huCardW+huGap)
 		cy := y + float64(i/perLine)*(huCardH+huGap)
-		huCard(dc, c, x, cy)
+		if dc.naive {
+			huCard(dc, c, x, cy)
+			continue
+		}
+		// A card looks the same wherever it lies (x and y are whole
+		// pixels), so each face is drawn once and stamped; the key is
+		// everything the card shows, bounded by the deck and its states.
+		huSprites.Stamp(dc.Canvas, fmt.Sprintf("card %+v", c), huCardW+4, huCardH+4, int(x)-2, int(cy)-2, func(s *Canvas) {
+			huCard(&huCanvas{s}, c, 2, 2)
+		})
 	}
 }
+
+// huSprites keeps the pieces drawn the same way every time: the cards
+// (by what they show) and the legend.
+var huSprites Sprites
 
 // huCard draws one card: a type band with letter and name, its id, the
 // icons it pays with (left), bells, cost, and what it does.
