@@ -74,7 +74,7 @@ type Router struct {
 	now   func() time.Time
 	seed  func() uint64
 	locks sync.Map // game id -> *sync.Mutex
-	work  sync.WaitGroup
+	work  inflight
 	// renders holds a token per picture being drawn and encoded.
 	renders chan struct{}
 	// limiter bounds each user's interactions (nil: no limit); ratelimit.go.
@@ -109,6 +109,37 @@ func New(d Deps, cfg Config) *Router {
 // Wait blocks until every interaction being handled has finished, so a
 // shutdown never cuts a move between its save and its messages.
 func (r *Router) Wait() { r.work.Wait() }
+
+// inflight counts work being done. Unlike a sync.WaitGroup it may be waited
+// on while new work starts (a test settling, a shutdown racing a late
+// click): Wait returns once nothing is in flight at some moment.
+type inflight struct {
+	mu   sync.Mutex
+	n    int
+	idle *sync.Cond
+}
+
+func (w *inflight) Add(n int) {
+	w.mu.Lock()
+	w.n += n
+	if w.n == 0 && w.idle != nil {
+		w.idle.Broadcast()
+	}
+	w.mu.Unlock()
+}
+
+func (w *inflight) Done() { w.Add(-1) }
+
+func (w *inflight) Wait() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.idle == nil {
+		w.idle = sync.NewCond(&w.mu)
+	}
+	for w.n > 0 {
+		w.idle.Wait()
+	}
+}
 
 func (r *Router) game(kind string) (Game, bool) {
 	for _, g := range r.games {
