@@ -53,8 +53,8 @@ func benchCases(b testing.TB) []benchCase {
 	}
 }
 
-// The Hunted and Hijacked renderers draw with gg and reduce with
-// hijackPaletted (Quantize): their naive form is the gg drawing alone.
+// The Hunted and Hijacked renderers' naive form is their drawing on a
+// fresh gg context with gg's text, as before the fast path.
 func huntedNaive(v games.View) image.Image {
 	return huntedDrawn(v.(*hunted.PublicView), true).RGBA()
 }
@@ -62,9 +62,9 @@ func huntedNaive(v games.View) image.Image {
 func hijackedNaive(v games.View) image.Image {
 	switch v := v.(type) {
 	case *hijacked.PublicView:
-		return hjdTable(v)
+		return hjdTable(v, true).RGBA()
 	case *hijacked.PrivateView:
-		return hjdMedals(v)
+		return hjdMedals(v, true).RGBA()
 	}
 	return nil
 }

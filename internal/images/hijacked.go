@@ -7,9 +7,6 @@ import (
 	"math"
 	"strings"
 
-	"github.com/fogleman/gg"
-	"golang.org/x/image/font"
-
 	"standoff/internal/games"
 	"standoff/internal/games/hijacked"
 )
@@ -19,11 +16,34 @@ import (
 func Hijacked(v games.View) (image.Image, error) {
 	switch v := v.(type) {
 	case *hijacked.PublicView:
-		return hijackPaletted(hjdTable(v)), nil
+		return hjdPaletted(hjdTable(v, false)), nil
 	case *hijacked.PrivateView:
-		return hijackPaletted(hjdMedals(v)), nil
+		return hjdPaletted(hjdMedals(v, false)), nil
 	}
 	return nil, fmt.Errorf("images: Hijacked cannot draw %T", v)
+}
+
+// hjdPaletted maps a drawing to the game's palette and gives its pixels
+// back for the next picture.
+func hjdPaletted(dc *hjdCanvas) *image.Paletted {
+	out := hjdPalette.Paletted(dc.RGBA())
+	releaseRGBA(dc.RGBA())
+	return out
+}
+
+// hjdNewCanvas is a picture painted paper: recycled pixels, or a fresh gg
+// context drawing text through gg when naive (the benchmarks' baseline).
+func hjdNewCanvas(w, h int, naive bool) *hjdCanvas {
+	if naive {
+		dc := &hjdCanvas{NewCanvas(w, h)}
+		dc.naive = true
+		dc.SetColor(hjdPaper)
+		dc.Clear()
+		return dc
+	}
+	img := newRGBA(image.Rect(0, 0, w, h))
+	fillRGBA(img.Pix, hjdPaper)
+	return &hjdCanvas{NewCanvasOn(img)}
 }
 
 // Colours. Every colour comes with a letter or a word: card colours with
@@ -50,28 +70,50 @@ var (
 	hjdPlayer = []color.RGBA{{0x1d, 0x4e, 0x89, 0xff}, {0xb8, 0x32, 0x80, 0xff}, {0x1d, 0x7a, 0x74, 0xff}, {0x8a, 0x4b, 0x08, 0xff}}
 )
 
+// Fixed tints: the plane's space, bonus and mini dice, the row of the
+// player on turn.
+var (
+	hjdPlaneBg = color.RGBA{0xfe, 0xd7, 0xd7, 0xff}
+	hjdBonusBg = color.RGBA{0xfe, 0xd7, 0xaa, 0xff}
+	hjdMiniBg  = color.RGBA{0xfb, 0xcf, 0xe8, 0xff}
+	hjdTurnBg  = color.RGBA{0xff, 0xf8, 0xdc, 0xff}
+)
+
+// hjdPalette is every colour of the table and the medals, and the edges
+// where they meet: text and outlines on paper, white and the turn's tint;
+// white letters on cards, demands, players and the dark backs.
+var hjdPalette = func() *Palette {
+	keys := []color.RGBA{hjdPaper, hjdInk, hjdMuted, hjdLine, hjdPanel, hjdBack, hjdAlert, hjdGreen, hjdGold, hjdPlaneBg, hjdBonusBg, hjdMiniBg, hjdTurnBg}
+	var pairs [][2]color.RGBA
+	for _, bg := range []color.RGBA{hjdPaper, hjdPanel, hjdTurnBg} {
+		pairs = append(pairs, [2]color.RGBA{bg, hjdInk}, [2]color.RGBA{bg, hjdMuted}, [2]color.RGBA{bg, hjdLine}, [2]color.RGBA{bg, hjdAlert})
+	}
+	pairs = append(pairs, [2]color.RGBA{hjdPanel, hjdBack}, [2]color.RGBA{hjdPaper, hjdBack}, [2]color.RGBA{hjdPaper, hjdGold}, [2]color.RGBA{hjdGold, hjdInk},
+		[2]color.RGBA{hjdGreen, hjdPanel}, [2]color.RGBA{hjdBack, hjdPanel}, [2]color.RGBA{hjdPlaneBg, hjdMuted}, [2]color.RGBA{hjdBonusBg, hjdInk}, [2]color.RGBA{hjdMiniBg, hjdInk})
+	var cs []color.RGBA
+	for _, name := range []string{"gray", "blue", "green", "yellow", "red"} {
+		cs = append(cs, hjdCardBg[name])
+	}
+	for _, d := range hjdDemandNames {
+		cs = append(cs, hjdDemand[d])
+	}
+	cs = append(cs, hjdPlayer...)
+	for _, c := range cs {
+		keys = append(keys, c)
+		pairs = append(pairs, [2]color.RGBA{c, hjdPanel}, [2]color.RGBA{hjdPaper, c})
+	}
+	return NewPalette(keys, pairs, 4)
+}()
+
 var hjdDemandNames = []string{"crypto", "medicine", "food", "intel"}
 
 const hjdWidth = 1200
 
-// hjdCanvas keeps one face per size so glyphs are rasterised once.
-type hjdCanvas struct {
-	*gg.Context
-	faces map[[2]int]font.Face
-}
+// hjdCanvas is the shared Canvas (one face per size, text drawn straight
+// onto the pixels).
+type hjdCanvas struct{ *Canvas }
 
-func (dc *hjdCanvas) font(size float64, bold bool) {
-	key := [2]int{int(size * 10), 0}
-	if bold {
-		key[1] = 1
-	}
-	f, ok := dc.faces[key]
-	if !ok {
-		f = Face(size, bold)
-		dc.faces[key] = f
-	}
-	dc.SetFontFace(f)
-}
+func (dc *hjdCanvas) font(size float64, bold bool) { dc.Font(size, bold) }
 
 func (dc *hjdCanvas) text(s string, x, y, size float64, bold bool, c color.Color) {
 	dc.font(size, bold)
@@ -100,23 +142,14 @@ func (dc *hjdCanvas) fit(s string, width float64) string {
 	return s
 }
 
-func (dc *hjdCanvas) box(x, y, w, h, r float64, fill, line color.Color) {
-	dc.DrawRoundedRectangle(x, y, w, h, r)
-	dc.SetColor(fill)
-	dc.FillPreserve()
-	dc.SetColor(line)
-	dc.SetLineWidth(2)
-	dc.Stroke()
-}
-
 // die draws a die face with its number; a used die is hollow and struck.
 func (dc *hjdCanvas) die(x, y, size float64, value int, kind string, used bool) {
 	fill, ink := color.Color(hjdPanel), color.Color(hjdInk)
 	switch kind {
 	case "bonus":
-		fill = color.RGBA{0xfe, 0xd7, 0xaa, 0xff}
+		fill = hjdBonusBg
 	case "mini":
-		fill = color.RGBA{0xfb, 0xcf, 0xe8, 0xff}
+		fill = hjdMiniBg
 	}
 	if used {
 		fill, ink = hjdPaper, hjdMuted
@@ -163,7 +196,7 @@ func (dc *hjdCanvas) demandChip(x, y float64, d string, count int) float64 {
 	return x + 70
 }
 
-func hjdTable(v *hijacked.PublicView) *image.RGBA {
+func hjdTable(v *hijacked.PublicView, naive bool) *hjdCanvas {
 	players := len(v.Players)
 	playerH := 140.0
 	eventsH := 40 + 26*float64(min(len(v.Events), 5))
@@ -172,9 +205,7 @@ func hjdTable(v *hijacked.PublicView) *image.RGBA {
 		finalH = 76 + 30*float64(players)
 	}
 	height := int(72 + 120 + 232 + 196 + 170 + 24 + float64(players)*playerH + finalH + eventsH + 20 + hjdCybotHeight(v))
-	dc := &hjdCanvas{Context: gg.NewContext(hjdWidth, height), faces: map[[2]int]font.Face{}}
-	dc.SetColor(hjdPaper)
-	dc.Clear()
+	dc := hjdNewCanvas(hjdWidth, height, naive)
 
 	// Header.
 	dc.text("HIJACKED", 24, 46, 34, true, hjdInk)
@@ -216,7 +247,7 @@ func hjdTable(v *hijacked.PublicView) *image.RGBA {
 		dc.DrawString(dc.fit(e, hjdWidth-48), 24, y+20)
 		y += 26
 	}
-	return dc.Image().(*image.RGBA)
+	return dc
 }
 
 // hjdTracks: the police track (minutes to the plane) and the trust track.
@@ -230,7 +261,7 @@ func hjdTracks(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 		x := 24 + span - float64(i+1)*step
 		fill := color.Color(hjdPanel)
 		if i == 0 {
-			fill = color.RGBA{0xfe, 0xd7, 0xd7, 0xff}
+			fill = hjdPlaneBg
 		}
 		dc.box(x, y+40, step-3, 40, 5, fill, hjdLine)
 		label := fmt.Sprint(i)
@@ -455,7 +486,7 @@ func hjdBoardInfo(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, y, h float64) {
 	bg := color.Color(hjdPanel)
 	if p.Seat == v.Turn && !v.Over {
-		bg = color.RGBA{0xff, 0xf8, 0xdc, 0xff}
+		bg = hjdTurnBg
 	}
 	dc.box(16, y, hjdWidth-32, h-8, 10, bg, hjdLine)
 	dc.token(44, y+28, 16, p.Seat, p.Name)
@@ -474,7 +505,9 @@ func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, 
 	name := dc.fit(p.Name, 220)
 	dc.DrawString(name, 68, y+36)
 	nw, _ := dc.MeasureString(name)
-	dc.text(fmt.Sprintf("%d pts%s", p.Score, tags), 76+nw, y+36, 20, false, hjdInk)
+	// The tags end before the score track's label ("track A" at tx-76).
+	dc.font(20, false)
+	dc.text(dc.fit(fmt.Sprintf("%d pts%s", p.Score, tags), 500-76-8-(76+nw)), 76+nw, y+36, 20, false, hjdInk)
 
 	// Score track: 0..max(40, score), bonus spaces marked with their demand letter.
 	tx, tw := 500.0, 660.0
@@ -627,12 +660,14 @@ func hjdClip(s string, n int) string {
 	return s
 }
 
+// hjdMedalsWidth is the private picture's width: 1000 px like every
+// picture, so a phone zooms them alike.
+const hjdMedalsWidth = 1000
+
 // hjdMedals is a player's private picture: their medals and values.
-func hjdMedals(v *hijacked.PrivateView) *image.RGBA {
+func hjdMedals(v *hijacked.PrivateView, naive bool) *hjdCanvas {
 	h := 120 + 60*max(1, len(v.Medals))
-	dc := &hjdCanvas{Context: gg.NewContext(800, h), faces: map[[2]int]font.Face{}}
-	dc.SetColor(hjdPaper)
-	dc.Clear()
+	dc := hjdNewCanvas(hjdMedalsWidth, h, naive)
 	dc.text(fmt.Sprintf("%s's medals (private)", v.Name), 24, 48, 28, true, hjdInk)
 	if len(v.Medals) == 0 {
 		dc.text("No medals yet.", 24, 110, 22, false, hjdMuted)
@@ -647,7 +682,8 @@ func hjdMedals(v *hijacked.PrivateView) *image.RGBA {
 		if m.Cashed {
 			state = "exchanged"
 		}
-		dc.text(fmt.Sprintf("Medal %d: %s — %d points, %s", m.Number, m.Objective, m.Value, state), 86, y+32, 20, false, hjdInk)
+		dc.font(20, false)
+		dc.text(dc.fit(fmt.Sprintf("Medal %d: %s — %d points, %s", m.Number, m.Objective, m.Value, state), hjdMedalsWidth-86-24), 86, y+32, 20, false, hjdInk)
 	}
-	return dc.Image().(*image.RGBA)
+	return dc
 }
