@@ -113,7 +113,15 @@ const hjdWidth = 1200
 // onto the pixels).
 type hjdCanvas struct{ *Canvas }
 
-func (dc *hjdCanvas) font(size float64, bold bool) { dc.Font(size, bold) }
+// font sets a size: the naive baseline makes its faces per picture, the
+// fast path shares glyph-caching faces (hijacked_face.go).
+func (dc *hjdCanvas) font(size float64, bold bool) {
+	if dc.naive {
+		dc.Font(size, bold)
+		return
+	}
+	dc.SetFontFace(cachedFaceFor(size, bold))
+}
 
 func (dc *hjdCanvas) text(s string, x, y, size float64, bold bool, c color.Color) {
 	dc.font(size, bold)
