@@ -97,7 +97,15 @@ var (
 // onto the pixels, every string kept so tests can read what an image says).
 type huCanvas struct{ *Canvas }
 
-func (dc *huCanvas) font(size float64, bold bool) { dc.Font(size, bold) }
+// font sets a size: the naive baseline makes its faces per picture, the
+// fast path shares glyph-caching faces (hijacked_face.go).
+func (dc *huCanvas) font(size float64, bold bool) {
+	if dc.naive {
+		dc.Font(size, bold)
+		return
+	}
+	dc.SetFontFace(cachedFaceFor(size, bold))
+}
 
 func (dc *huCanvas) text(s string, x, y, ax, ay float64) { dc.DrawStringAnchored(s, x, y, ax, ay) }
 
