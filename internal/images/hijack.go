@@ -221,9 +221,6 @@ func hijackLayer(v *hijack.View, l hjLayout, naive bool) *image.RGBA {
 	return dc.RGBA()
 }
 
-// hijackPaletted reduces a drawing to 256 colours (see Quantize). The
-// Hunted board uses it; Hijack has its own fixed palette.
-func hijackPaletted(src *image.RGBA) *image.Paletted { return Quantize(src) }
 
 func drawHijackHeader(dc *Canvas, v *hijack.View) {
 	dc.Font(34, true)
