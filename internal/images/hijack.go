@@ -221,7 +221,6 @@ func hijackLayer(v *hijack.View, l hjLayout, naive bool) *image.RGBA {
 	return dc.RGBA()
 }
 
-
 func drawHijackHeader(dc *Canvas, v *hijack.View) {
 	dc.Font(34, true)
 	dc.SetColor(hjInk)
