@@ -1,6 +1,7 @@
 package reliability
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -59,5 +60,54 @@ func TestBotsNeverStall(t *testing.T) {
 			e.checkReplay(k, row.ID)
 			played++
 		}
+	}
+}
+
+// TestStatusMovesAnOwedBot: a crash between a move's save and the bots'
+// answer leaves a game waiting on its bot. /game status (what players type
+// when a game looks stuck) brings the board back and lets the bot move.
+func TestStatusMovesAnOwedBot(t *testing.T) {
+	e := newEnv(t, 1, nil)
+	for _, g := range catalog.Games() {
+		k := g.Kind
+		if k.Bot == nil {
+			continue
+		}
+		n := players(k)
+		users := seatUsers(n)
+		users[n-1] = "standoff-bot"
+		row := e.start(k, "owed-"+k.Name, users)
+		// Save human moves as the router's commit does, without the bots,
+		// until the game waits on its bot.
+		rng := games.NewRNG(5)
+		for i := 0; i < 200; i++ {
+			row, st := e.load(k, row.ID)
+			if st.Outcome() != nil {
+				t.Fatalf("%s: over before its bot had to move", k.Name)
+			}
+			seats := humanToAct(row, st)
+			if len(seats) == 0 {
+				break
+			}
+			legal := st.Legal(seats[0])
+			m := legal[rng.Intn(len(legal))]
+			if _, err := st.Apply(seats[0], m); err != nil {
+				t.Fatal(err)
+			}
+			row.State, _ = st.Encode()
+			if err := e.stores[0].Save(context.Background(), row, row.Version, &games.SeatMove{Seat: seats[0], Move: m}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		row, st := e.load(k, row.ID)
+		if len(humanToAct(row, st)) != 0 || st.Outcome() != nil {
+			t.Fatalf("%s: the game never came to wait on its bot", k.Name)
+		}
+		e.slash(0, users[0], row.Channel, "game", "status")
+		row, st = e.load(k, row.ID)
+		if st.Outcome() == nil && len(humanToAct(row, st)) == 0 {
+			t.Errorf("%s: after /game status the game still waits on its bot", k.Name)
+		}
+		e.checkReplay(k, row.ID)
 	}
 }
