@@ -165,6 +165,7 @@ type crashDriver struct {
 	// figures
 	kills, acked, verified, inflightCommitted, replays, reposted, statusReposts, finished, backups int
 	lastBackup                                                                                     string
+	logs                                                                                           bytes.Buffer // every bot process\'s log (STANDOFF_LOG)
 }
 
 var crashNames = []string{"ann", "bob", "cat", "dan", "eve", "fay"}
@@ -181,7 +182,7 @@ func (d *crashDriver) start() {
 	if err != nil {
 		d.t.Fatal(err)
 	}
-	cmd.Stderr = &p.stderr
+	cmd.Stderr = io.MultiWriter(&p.stderr, &d.logs)
 	if err := cmd.Start(); err != nil {
 		d.t.Fatal(err)
 	}
@@ -287,7 +288,7 @@ func (d *crashDriver) stepGame(cg *crashGame, kill bool) bool {
 		cg.waits++
 		if cg.waits > 3 {
 			t.Fatalf("game #%d (%s) still waits on nobody who can move after 3 clock ticks: status %s, post_pending %v, prompts %+v\nthe bot's log:\n%s",
-				cg.id, cg.kind.Name, row.Status, row.PostPending, st.Prompts(), d.p.stderr.String())
+				cg.id, cg.kind.Name, row.Status, row.PostPending, st.Prompts(), d.gameLog(cg.id))
 		}
 		if _, ok := d.p.do(append(d.in(cg.channel), "wait 1m")...); !ok {
 			t.Fatalf("the bot died on wait:\n%s", d.p.stderr.String())
@@ -552,4 +553,15 @@ func (d *crashDriver) restore() {
 	if len(cg.acked) == before {
 		d.t.Errorf("no move was played on the restored database's game #%d (%s)", cg.id, cg.kind.Name)
 	}
+}
+
+// gameLog is every bot's log lines about one game.
+func (d *crashDriver) gameLog(id int64) string {
+	var out []string
+	for _, l := range strings.Split(d.logs.String(), "\n") {
+		if strings.Contains(l, fmt.Sprintf("game=%d ", id)) || strings.HasSuffix(l, fmt.Sprintf("game=%d", id)) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
 }
