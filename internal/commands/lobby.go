@@ -372,7 +372,7 @@ func (r *Router) begin(ctx context.Context, t *table, note string) error {
 	now := r.now()
 	t.row.Seed, t.row.State, t.row.Status = setup.Seed, enc, storage.Active
 	t.row.UpdatedAt, t.row.TurnStartedAt = now, now
-	if err := r.store.Save(ctx, t.row, base, nil); err != nil {
+	if err := r.saveOwed(ctx, t, base, nil); err != nil {
 		if errors.Is(err, storage.ErrConflict) {
 			return errStale
 		}

@@ -160,21 +160,26 @@ func (r *Router) commit(ctx context.Context, t *table, seat int, move string) ([
 		t.row.Status = storage.Finished
 		t.row.Results = r.resultsOf(t)
 	}
-	// The move is stored with a turn message owed: a crash between this
-	// save and publish (which records the message and clears the mark)
-	// leaves the clock a post to make, so the table is never left with
-	// only the outdated controls.
-	pending := t.row.PostPending
-	t.row.PostPending = true
-	err = r.store.Save(ctx, t.row, base, &games.SeatMove{Seat: seat, Move: move})
-	t.row.PostPending = pending
-	if err != nil {
+	if err := r.saveOwed(ctx, t, base, &games.SeatMove{Seat: seat, Move: move}); err != nil {
 		if errors.Is(err, storage.ErrConflict) {
 			return nil, errStale
 		}
 		return nil, err
 	}
 	return events, nil
+}
+
+// saveOwed saves the game as the next version with a turn message owed: a
+// crash between this save and publish (which records the message and
+// clears the mark) leaves the clock a post to make and the bots' moves to
+// play, so the table is never left with only the outdated controls, or
+// waiting on a bot nobody wakes.
+func (r *Router) saveOwed(ctx context.Context, t *table, base int, move *games.SeatMove) error {
+	pending := t.row.PostPending
+	t.row.PostPending = true
+	err := r.store.Save(ctx, t.row, base, move)
+	t.row.PostPending = pending
+	return err
 }
 
 // runBots lets automated seats act while the game waits only on them.

@@ -138,7 +138,7 @@ func (r *Router) undo(ctx context.Context, t *table, seat, entries int, move str
 		base, now := t.row.Version, r.now()
 		t.row.State, t.row.UpdatedAt, t.row.TurnStartedAt = enc, now, now
 		t.row.Table = ""
-		if err := r.store.Save(ctx, t.row, base, &games.SeatMove{Seat: seat, Move: games.UndoMove}); err != nil {
+		if err := r.saveOwed(ctx, t, base, &games.SeatMove{Seat: seat, Move: games.UndoMove}); err != nil {
 			if errors.Is(err, storage.ErrConflict) {
 				return "", errStale
 			}

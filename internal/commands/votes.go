@@ -362,7 +362,7 @@ func (r *Router) saveTable(ctx context.Context, t *table) error {
 	now := r.now()
 	t.row.UpdatedAt, t.row.TurnStartedAt, t.row.RemindedAt = now, now, time.Time{}
 	t.row.Table = ""
-	if err := r.store.Save(ctx, t.row, base, nil); err != nil {
+	if err := r.saveOwed(ctx, t, base, nil); err != nil {
 		if errors.Is(err, storage.ErrConflict) {
 			return errStale
 		}
