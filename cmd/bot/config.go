@@ -51,7 +51,7 @@ func (d *duration) UnmarshalText(b []byte) error {
 		return nil
 	}
 	v, err := time.ParseDuration(string(b))
-	if err != nil {
+	if err != nil || v < 0 {
 		return fmt.Errorf("%q is not a duration such as 12h or 90m", b)
 	}
 	d.Duration = v

@@ -31,8 +31,10 @@ func TestTurnLimitAndCloseAfterFromTheFile(t *testing.T) {
 	if tb.TurnLimit != 72*time.Hour || tb.CloseAfter != 0 {
 		t.Fatalf("table config %+v", tb)
 	}
-	os.WriteFile(path, []byte("[reminders]\nturn_limit = \"3 days\"\n"), 0o644)
-	if _, err := loadConfig(path); err == nil {
-		t.Fatal("a malformed duration was accepted")
+	for _, bad := range []string{"3 days", "-5h"} {
+		os.WriteFile(path, []byte("[reminders]\nturn_limit = \""+bad+"\"\n"), 0o644)
+		if _, err := loadConfig(path); err == nil {
+			t.Fatalf("the duration %q was accepted", bad)
+		}
 	}
 }

@@ -512,7 +512,7 @@ func (c *Console) ClearControls(_ context.Context, channel, id string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("unknown message %s", id)
+	return fmt.Errorf("%w: unknown message %s", ErrMessageGone, id)
 }
 
 func (c *Console) DM(_ context.Context, user string, m Message) error {
