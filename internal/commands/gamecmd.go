@@ -97,11 +97,12 @@ func (r *Router) status(ctx context.Context, in Interaction) (Response, error) {
 		// Bring the controls back if the turn message is missing or owed.
 		unlock := r.lock(t.row.ID)
 		if t, err = r.reload(ctx, t.row.ID); err == nil && t.row.Status == storage.Active {
-			notice, _ = r.repost(ctx, t)
+			var failed bool
+			notice, failed = r.repost(ctx, t)
 			// The repost settles what was owed; a bot that was to move
 			// (a crash between a save and the bots) moves now, or the
 			// clock would not look at the game again until reminder time.
-			if _, due := t.botToAct(); due && notice == "" {
+			if _, due := t.botToAct(); due && !failed {
 				if events := r.runBots(ctx, t); len(events) > 0 {
 					r.publish(ctx, t, events)
 				}

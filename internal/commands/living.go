@@ -139,22 +139,24 @@ func joinNarration(old, add string) string {
 }
 
 // repost brings a game's controls back: it posts the turn message anew when
-// one is owed or the current one is gone, or refreshes the living one.
-func (r *Router) repost(ctx context.Context, t *table) (string, bool) {
+// one is owed or the current one is gone, or refreshes the living one. The
+// notice says what was done or went wrong; failed is true when the channel
+// could still not be updated.
+func (r *Router) repost(ctx context.Context, t *table) (notice string, failed bool) {
 	if t.row.MessageID != "" && !t.row.PostPending {
 		err := r.out.Edit(ctx, t.row.Channel, t.row.MessageID, r.turnMessage(t, t.row.Narration))
 		if err == nil {
 			return "", false
 		}
 		if !errors.Is(err, ErrMessageGone) {
-			return r.deliveryTrouble(ctx, t, err), false
+			return r.deliveryTrouble(ctx, t, err), true
 		}
 		t.row.MessageID = ""
 	}
 	if notice := r.post(ctx, t); notice != "" {
-		return notice, false
+		return notice, true
 	}
-	return fmt.Sprintf("The game's controls were missing, so I posted them again (game #%d).", t.row.ID), true
+	return fmt.Sprintf("The game's controls were missing, so I posted them again (game #%d).", t.row.ID), false
 }
 
 // closeLapsedVote takes the buttons off a vote the game moved past.

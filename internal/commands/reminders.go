@@ -54,7 +54,7 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 		return
 	}
 	if t.row.PostPending || t.row.MessageID == "" {
-		if notice, _ := r.repost(ctx, t); notice != "" {
+		if _, failed := r.repost(ctx, t); failed {
 			return // still failing: try again on a later tick
 		}
 	}

@@ -624,3 +624,32 @@ func TestStartAloneOrWithAPartner(t *testing.T) {
 		t.Fatalf("start with a partner: %s %+v", g.Status, g.Seats)
 	}
 }
+
+// A crash between a move's save and the bots' answer leaves the game owing
+// a turn message and waiting on its bot: the clock's next tick posts the
+// message and lets the bot move (it used to stop after the post).
+func TestClockWakesABotAfterACrash(t *testing.T) {
+	h := newHarness(t)
+	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "ai=1", "target=30"), "started")
+	row := h.game()
+	tb, err := h.r.table(row)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tb.state.Apply(0, "add 2"); err != nil {
+		t.Fatal(err)
+	}
+	row.State, _ = tb.state.Encode()
+	row.PostPending = true
+	if err := h.store.Save(context.Background(), row, row.Version, &games.SeatMove{Seat: 0, Move: "add 2"}); err != nil {
+		t.Fatal(err)
+	}
+	h.tick()
+	moves, _ := h.store.Moves(context.Background(), row.ID)
+	if len(moves) < 2 {
+		t.Fatalf("the bot did not move after the clock's tick: %v", moves)
+	}
+	if g := h.game(); g.PostPending {
+		t.Fatal("the owed turn message was not posted")
+	}
+}
