@@ -123,3 +123,21 @@ func ApplyLogged(s State, m SeatMove) error {
 	}
 	return err
 }
+
+// Try plays a move on a copy of s (made through its encoding), leaving s
+// alone: for a game that must know what a move would do before it allows
+// something, such as taking it back.
+func Try(k *Kind, s State, seat int, move string) (State, error) {
+	enc, err := s.Encode()
+	if err != nil {
+		return nil, err
+	}
+	c, err := k.Decode(enc)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := c.Apply(seat, move); err != nil {
+		return nil, err
+	}
+	return c, nil
+}

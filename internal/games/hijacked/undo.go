@@ -3,6 +3,8 @@ package hijacked
 import (
 	"errors"
 	"slices"
+
+	"standoff/internal/games"
 )
 
 // CanUndo refuses to take back a move that showed something nobody had
@@ -11,18 +13,11 @@ import (
 // drawn from the bag and dice rolled are refused by the platform already
 // (they move the game's RNG).
 func (s *State) CanUndo(seat int, move string) error {
-	enc, err := s.Encode()
+	after, err := games.Try(Kind, s, seat, move)
 	if err != nil {
-		return err
-	}
-	after, err := decode(enc)
-	if err != nil {
-		return err
-	}
-	t := after.(*State)
-	if _, err := t.Apply(seat, move); err != nil {
 		return nil // it would not replay: the platform says so itself
 	}
+	t := after.(*State)
 	for i := range s.Seats {
 		if s.Seats[i].Card >= 0 && !s.Seats[i].FaceUp && (t.Seats[i].FaceUp || t.Seats[i].Card != s.Seats[i].Card) {
 			return errors.New("it turned up a face-down passenger card")

@@ -3,6 +3,8 @@ package hunted
 import (
 	"errors"
 	"slices"
+
+	"standoff/internal/games"
 )
 
 // CanUndo refuses to take back a move that turned up a card nobody had
@@ -11,18 +13,11 @@ import (
 // player choose again knowing it. Dice rolls and reshuffles are refused by
 // the platform already (they move the game's RNG).
 func (s *State) CanUndo(seat int, move string) error {
-	enc, err := s.Encode()
+	after, err := games.Try(Kind, s, seat, move)
 	if err != nil {
-		return err
-	}
-	after, err := decode(enc)
-	if err != nil {
-		return err
-	}
-	t := after.(*State)
-	if _, err := t.Apply(seat, move); err != nil {
 		return nil // it would not replay: the platform says so itself
 	}
+	t := after.(*State)
 	if !slices.Equal(s.Deck, t.Deck) || !slices.Equal(s.Locations, t.Locations) {
 		return errors.New("it turned up a card from a deck")
 	}
