@@ -141,3 +141,31 @@ func Try(k *Kind, s State, seat int, move string) (State, error) {
 	}
 	return c, nil
 }
+
+// Playouts plays count seeded games for the players with Playout (seed
+// len(players)*1,000,000+i, moves chosen with a generator of its own), and
+// replays every tenth from its log to check that it ends in the same state.
+func Playouts(k *Kind, players []string, options Options, count, maxMoves int, check func(State) error) error {
+	n := len(players)
+	for i := range count {
+		seed := uint64(n*1_000_000 + i)
+		setup := Setup{Players: players, Options: options, Seed: seed}
+		st, log, err := Playout(k, setup, NewRNG(seed^0x5eed), maxMoves, check)
+		if err != nil {
+			return fmt.Errorf("%d players seed %d: %w", n, seed, err)
+		}
+		if i%10 != 0 {
+			continue
+		}
+		back, err := Replay(k, setup, log)
+		if err != nil {
+			return fmt.Errorf("%d players seed %d: replay: %w", n, seed, err)
+		}
+		a, _ := st.Encode()
+		b, _ := back.Encode()
+		if !bytes.Equal(a, b) {
+			return fmt.Errorf("%d players seed %d: replay differs", n, seed)
+		}
+	}
+	return nil
+}
