@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"strconv"
 	"strings"
 
@@ -123,7 +124,7 @@ func (r *Router) openLobby(ctx context.Context, in Interaction, g Game) (Respons
 	if partner, ok := in.Options["partner"]; ok && g.Kind.MinPlayers == 1 {
 		// A game played alone or with a partner: naming the partner is a
 		// challenge they accept by button.
-		in.Options = copyOptions(in.Options)
+		in.Options = maps.Clone(in.Options)
 		delete(in.Options, "partner")
 		in.Options[opponentOption(1)] = partner
 		return r.challenge(ctx, in, g)
@@ -391,12 +392,4 @@ func (r *Router) begin(ctx context.Context, t *table, note string) error {
 	events = append(events, r.runBots(ctx, t)...)
 	r.publish(ctx, t, events)
 	return nil
-}
-
-func copyOptions(o map[string]string) map[string]string {
-	out := make(map[string]string, len(o))
-	for k, v := range o {
-		out[k] = v
-	}
-	return out
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"image/gif"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -93,21 +94,12 @@ func TestOneLivingMessagePerTurn(t *testing.T) {
 	if second.id == first.id {
 		t.Fatal("no new message when a different player must act")
 	}
-	if !containsStr(second.m.Mentions, "bob") || len(first.m.Rows) != 0 {
+	if !slices.Contains(second.m.Mentions, "bob") || len(first.m.Rows) != 0 {
 		t.Fatalf("new message mentions %v; old rows %v", second.m.Mentions, first.m.Rows)
 	}
 	if !strings.Contains(strings.ToLower(first.m.Content), "alice added 2") {
 		t.Fatal("the old message lost its text")
 	}
-}
-
-func containsStr(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // The narration of a long turn keeps its newest lines within the limit.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -94,7 +95,7 @@ func (t *table) humansBut(except ...int) []int {
 // the game never asks it again. The platform cannot know that in general,
 // so only the log's resignations count.
 func (t *table) resigned(seat int) bool {
-	return contains(t.resignedSeats, seat)
+	return slices.Contains(t.resignedSeats, seat)
 }
 
 // loadResigned reads from the log which seats resigned.
@@ -163,7 +164,7 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 		if automated(t.row.Seats[seat]) {
 			return Response{}, refusef("%s's seat is already played by the bot.", t.row.Seats[seat].Name)
 		}
-		if in.Sub == voteSkip && !contains(t.waitedSeats(), seat) {
+		if in.Sub == voteSkip && !slices.Contains(t.waitedSeats(), seat) {
 			return Response{}, refusef("The game is not waiting for %s, so there is nothing to skip. It is waiting for %s.", t.row.Seats[seat].Name, t.waitingFor())
 		}
 		v.Seat = seat
@@ -213,15 +214,6 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 	return ephemeral("Vote opened: " + r.voteTitle(t, v) + "."), nil
 }
 
-func contains(xs []int, x int) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
 func (r *Router) voteTitle(t *table, v *vote) string {
 	name := t.row.Seats[v.Seat].Name
 	by := t.row.Seats[v.By].Name
@@ -244,7 +236,7 @@ func (r *Router) voteMessage(t *table, v *vote) Message {
 	fmt.Fprintf(&b, "%s\n**Vote:** %s.\n", t.header(), r.voteTitle(t, v))
 	var ids, names []string
 	for _, s := range v.Voters {
-		if !contains(v.Yes, s) && !contains(v.No, s) {
+		if !slices.Contains(v.Yes, s) && !slices.Contains(v.No, s) {
 			ids = append(ids, t.row.Seats[s].UserID)
 			names = append(names, mention(t.row.Seats[s].UserID))
 		}
@@ -272,9 +264,9 @@ func (r *Router) voteClick(ctx context.Context, in Interaction, t *table, id cus
 	switch {
 	case me < 0:
 		return Response{}, refusef("You are not playing in this game, so you do not vote in it.")
-	case !contains(v.Voters, me):
+	case !slices.Contains(v.Voters, me):
 		return Response{}, refusef("This vote is for the other players; you do not vote on it.")
-	case contains(v.Yes, me) || contains(v.No, me):
+	case slices.Contains(v.Yes, me) || slices.Contains(v.No, me):
 		return Response{}, refusef("You have voted already.")
 	}
 	if id.Arg == "yes" {

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -77,10 +78,10 @@ func (t *table) turnOwner() (owner string, ok bool) {
 		if automated(s) {
 			continue
 		}
-		if p.Turn && !contains(onTurn, p.Seat) {
+		if p.Turn && !slices.Contains(onTurn, p.Seat) {
 			onTurn = append(onTurn, p.Seat)
 		}
-		if (!p.Private || s.DMFailed) && !contains(inChannel, p.Seat) {
+		if (!p.Private || s.DMFailed) && !slices.Contains(inChannel, p.Seat) {
 			inChannel = append(inChannel, p.Seat)
 		}
 	}
