@@ -143,46 +143,48 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 	if err != nil {
 		return err
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
 	var id int64
-	err = tx.QueryRowContext(ctx, s.q(`INSERT INTO games
-		(guild, channel, kind, options, status, creator, seed, version, state, message_id, created_at, updated_at, turn_started_at, reminded_at,
-		 turn_owner, narration, post_pending, unreachable_at, turn_limit, table_state)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
-		g.Guild, g.Channel, g.Kind, string(opts), string(g.Status), g.Creator, int64(g.Seed), g.Version, g.State, g.MessageID,
-		unix(g.CreatedAt), unix(g.UpdatedAt), unix(g.TurnStartedAt), unix(g.RemindedAt),
-		g.TurnOwner, g.Narration, b2i(g.PostPending), unix(g.UnreachableAt), int64(g.TurnLimit/time.Second), g.Table).Scan(&id)
-	if err != nil {
-		if uniqueViolation(err) {
-			return ErrChannelBusy
+	err = s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, s.q(`INSERT INTO games
+			(guild, channel, kind, options, status, creator, seed, version, state, message_id, created_at, updated_at, turn_started_at, reminded_at,
+			 turn_owner, narration, post_pending, unreachable_at, turn_limit, table_state)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+			g.Guild, g.Channel, g.Kind, string(opts), string(g.Status), g.Creator, int64(g.Seed), g.Version, g.State, g.MessageID,
+			unix(g.CreatedAt), unix(g.UpdatedAt), unix(g.TurnStartedAt), unix(g.RemindedAt),
+			g.TurnOwner, g.Narration, b2i(g.PostPending), unix(g.UnreachableAt), int64(g.TurnLimit/time.Second), g.Table).Scan(&id)
+		if err != nil {
+			if uniqueViolation(err) {
+				return ErrChannelBusy
+			}
+			return err
 		}
-		return err
-	}
-	if err := s.writeSeats(ctx, tx, id, g.Seats); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
+		return s.writeSeats(ctx, tx, id, g.Seats)
+	})
+	if err != nil {
 		return err
 	}
 	g.ID = id
 	return nil
 }
 
+// writeSeats makes the game's seat rows exactly seats. A seat row that
+// already holds the same values is left alone, so the Save of a move, which
+// rarely changes a seat, dirties no seat page.
 func (s *Store) writeSeats(ctx context.Context, tx *sql.Tx, id int64, seats []Seat) error {
-	if _, err := tx.ExecContext(ctx, s.q(`DELETE FROM seats WHERE game_id = ?`), id); err != nil {
-		return err
-	}
 	for i, st := range seats {
 		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO seats (game_id, seat, user_id, name, bot_level, accepted, dm_hash, dm_failed, away)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`), id, i, st.UserID, st.Name, st.BotLevel, b2i(st.Accepted), st.DMHash, b2i(st.DMFailed), b2i(st.Away)); err != nil {
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, name = excluded.name, bot_level = excluded.bot_level,
+				accepted = excluded.accepted, dm_hash = excluded.dm_hash, dm_failed = excluded.dm_failed, away = excluded.away
+			WHERE seats.user_id <> excluded.user_id OR seats.name <> excluded.name OR seats.bot_level <> excluded.bot_level
+				OR seats.accepted <> excluded.accepted OR seats.dm_hash <> excluded.dm_hash OR seats.dm_failed <> excluded.dm_failed
+				OR seats.away <> excluded.away`),
+			id, i, st.UserID, st.Name, st.BotLevel, b2i(st.Accepted), st.DMHash, b2i(st.DMFailed), b2i(st.Away)); err != nil {
 			return err
 		}
 	}
-	return nil
+	_, err := tx.ExecContext(ctx, s.q(`DELETE FROM seats WHERE game_id = ? AND seat >= ?`), id, len(seats))
+	return err
 }
 
 const gameColumns = `id, guild, channel, kind, options, status, creator, seed, version, state, message_id,
@@ -311,39 +313,37 @@ func (s *Store) Save(ctx context.Context, g *Game, base int, move *games.SeatMov
 	if err != nil {
 		return err
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	res, err := tx.ExecContext(ctx, s.q(`UPDATE games SET options = ?, status = ?, seed = ?, version = ?, state = ?, message_id = ?,
-		updated_at = ?, turn_started_at = ?, reminded_at = ?, turn_owner = ?, narration = ?, post_pending = ?, unreachable_at = ?,
-		turn_limit = ?, table_state = ? WHERE id = ? AND version = ?`),
-		string(opts), string(g.Status), int64(g.Seed), base+1, g.State, g.MessageID, unix(g.UpdatedAt), unix(g.TurnStartedAt),
-		unix(g.RemindedAt), g.TurnOwner, g.Narration, b2i(g.PostPending), unix(g.UnreachableAt), int64(g.TurnLimit/time.Second), g.Table,
-		g.ID, base)
-	if err != nil {
-		return err
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return err
-	} else if n != 1 {
-		return ErrConflict
-	}
-	if err := s.writeSeats(ctx, tx, g.ID, g.Seats); err != nil {
-		return err
-	}
-	if move != nil {
-		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO moves (game_id, n, seat, move, at)
-			VALUES (?, (SELECT COUNT(*) + 1 FROM moves WHERE game_id = ?), ?, ?, ?)`),
-			g.ID, g.ID, move.Seat, move.Move, unix(g.UpdatedAt)); err != nil {
+	err = s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q(`UPDATE games SET options = ?, status = ?, seed = ?, version = ?, state = ?, message_id = ?,
+			updated_at = ?, turn_started_at = ?, reminded_at = ?, turn_owner = ?, narration = ?, post_pending = ?, unreachable_at = ?,
+			turn_limit = ?, table_state = ? WHERE id = ? AND version = ?`),
+			string(opts), string(g.Status), int64(g.Seed), base+1, g.State, g.MessageID, unix(g.UpdatedAt), unix(g.TurnStartedAt),
+			unix(g.RemindedAt), g.TurnOwner, g.Narration, b2i(g.PostPending), unix(g.UnreachableAt), int64(g.TurnLimit/time.Second), g.Table,
+			g.ID, base)
+		if err != nil {
 			return err
 		}
-	}
-	if err := s.writeResults(ctx, tx, g.Results); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
+		if n, err := res.RowsAffected(); err != nil {
+			return err
+		} else if n != 1 {
+			return ErrConflict
+		}
+		if err := s.writeSeats(ctx, tx, g.ID, g.Seats); err != nil {
+			return err
+		}
+		if move != nil {
+			// The log is append-only and numbered from 1 without gaps, so
+			// the next number is the largest plus one: one step down the
+			// primary key, where counting read every earlier move.
+			if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO moves (game_id, n, seat, move, at)
+				VALUES (?, (SELECT COALESCE(MAX(n), 0) + 1 FROM moves WHERE game_id = ?), ?, ?, ?)`),
+				g.ID, g.ID, move.Seat, move.Move, unix(g.UpdatedAt)); err != nil {
+				return err
+			}
+		}
+		return s.writeResults(ctx, tx, g.Results)
+	})
+	if err != nil {
 		return err
 	}
 	g.Version = base + 1
@@ -353,36 +353,31 @@ func (s *Store) Save(ctx context.Context, g *Game, base int, move *games.SeatMov
 // SetMessage records which message carries the game's controls. It does not
 // change the version: buttons already sent stay valid.
 func (s *Store) SetMessage(ctx context.Context, id int64, messageID string) error {
-	_, err := s.db.ExecContext(ctx, s.q(`UPDATE games SET message_id = ? WHERE id = ?`), messageID, id)
-	return err
+	return s.exec(ctx, `UPDATE games SET message_id = ? WHERE id = ?`, messageID, id)
 }
 
 // SetTurnMessage records the living turn message: its id, whom it was
 // posted for, its narration so far, and whether a post is still owed. It
 // does not change the version.
 func (s *Store) SetTurnMessage(ctx context.Context, g *Game) error {
-	_, err := s.db.ExecContext(ctx, s.q(`UPDATE games SET message_id = ?, turn_owner = ?, narration = ?, post_pending = ? WHERE id = ?`),
+	return s.exec(ctx, `UPDATE games SET message_id = ?, turn_owner = ?, narration = ?, post_pending = ? WHERE id = ?`,
 		g.MessageID, g.TurnOwner, g.Narration, b2i(g.PostPending), g.ID)
-	return err
 }
 
 // SetUnreachable records when posting in the game's channel failed for
 // good (zero: it works again).
 func (s *Store) SetUnreachable(ctx context.Context, id int64, at time.Time) error {
-	_, err := s.db.ExecContext(ctx, s.q(`UPDATE games SET unreachable_at = ? WHERE id = ?`), unix(at), id)
-	return err
+	return s.exec(ctx, `UPDATE games SET unreachable_at = ? WHERE id = ?`, unix(at), id)
 }
 
 // SetReminded records when the waiting players were last reminded.
 func (s *Store) SetReminded(ctx context.Context, id int64, at time.Time) error {
-	_, err := s.db.ExecContext(ctx, s.q(`UPDATE games SET reminded_at = ? WHERE id = ?`), unix(at), id)
-	return err
+	return s.exec(ctx, `UPDATE games SET reminded_at = ? WHERE id = ?`, unix(at), id)
 }
 
 // SetDM records what a seat's last private message showed and whether it failed.
 func (s *Store) SetDM(ctx context.Context, id int64, seat int, hash string, failed bool) error {
-	_, err := s.db.ExecContext(ctx, s.q(`UPDATE seats SET dm_hash = ?, dm_failed = ? WHERE game_id = ? AND seat = ?`), hash, b2i(failed), id, seat)
-	return err
+	return s.exec(ctx, `UPDATE seats SET dm_hash = ?, dm_failed = ? WHERE game_id = ? AND seat = ?`, hash, b2i(failed), id, seat)
 }
 
 // Moves returns a game's move log in order.
@@ -406,8 +401,7 @@ func (s *Store) Moves(ctx context.Context, id int64) ([]games.SeatMove, error) {
 // SetTable records the command layer's open votes and requests. It does not
 // change the version: a vote is about the position it was asked in.
 func (s *Store) SetTable(ctx context.Context, id int64, table string) error {
-	_, err := s.db.ExecContext(ctx, s.q(`UPDATE games SET table_state = ? WHERE id = ?`), table, id)
-	return err
+	return s.exec(ctx, `UPDATE games SET table_state = ? WHERE id = ?`, table, id)
 }
 
 // ids runs a query listing game ids.

@@ -68,13 +68,7 @@ func (s *Store) FinishedWithoutResults(ctx context.Context) ([]int64, error) {
 
 // AddResults writes results for a game already finished.
 func (s *Store) AddResults(ctx context.Context, results []Result) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
-	}
-	defer tx.Rollback()
-	if err := s.writeResults(ctx, tx, results); err != nil {
-		return err
-	}
-	return tx.Commit()
+	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		return s.writeResults(ctx, tx, results)
+	})
 }

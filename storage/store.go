@@ -40,6 +40,9 @@ type Store struct {
 	read  *sql.DB // the readers
 	locks *sql.DB // PostgreSQL: connections holding advisory locks
 	pg    bool
+	// group gathers SQLite's concurrent writes into shared commits (see
+	// groupCommit); nil on PostgreSQL, whose pool has concurrent writers.
+	group *groupCommit
 }
 
 // Errors callers branch on.
@@ -94,11 +97,15 @@ func Open(path string) (*Store, error) {
 	read.SetMaxIdleConns(readers)
 	read.SetConnMaxLifetime(0)
 	s.read = read
+	s.group = newGroupCommit(db)
 	return s, nil
 }
 
 // Close closes the database.
 func (s *Store) Close() error {
+	if s.group != nil {
+		s.group.close()
+	}
 	var err error
 	for _, db := range []*sql.DB{s.locks, s.read, s.db} {
 		if db == nil || (db == s.read && s.read == s.db) {
@@ -109,6 +116,38 @@ func (s *Store) Close() error {
 		}
 	}
 	return err
+}
+
+// write runs one write in a transaction of its own on PostgreSQL, or in
+// the next group commit on SQLite; either way it has committed, or left
+// nothing behind, when write returns.
+func (s *Store) write(ctx context.Context, run writeFunc) error {
+	if s.group != nil {
+		return s.group.do(ctx, run)
+	}
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := run(ctx, tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// exec runs a write of one statement. PostgreSQL runs it on its own, without
+// the round trips of a transaction around it.
+func (s *Store) exec(ctx context.Context, query string, args ...any) error {
+	query = s.q(query)
+	if s.group == nil {
+		_, err := s.db.ExecContext(ctx, query, args...)
+		return err
+	}
+	return s.group.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, query, args...)
+		return err
+	})
 }
 
 // Dialect names the database behind the store: "sqlite" or "postgres".

@@ -1,0 +1,229 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+)
+
+// Group commit for SQLite's one writer connection. With synchronous=FULL
+// every COMMIT waits for the WAL to reach the disk, and writes on one
+// connection go one after another, so under load moves queue behind the
+// syncs. Writes that arrive while a commit is in progress are gathered and
+// run together in the next transaction, each inside its own SAVEPOINT (a
+// write's failure, such as Save's ErrConflict, rolls back that write alone
+// and reaches only its caller), and the whole batch pays one COMMIT and one
+// sync. Nobody hears back before that COMMIT returned.
+//
+// There is no timer: a write that finds the writer idle runs at once, on
+// its caller's goroutine. Batches only form from writes that arrived while
+// the previous batch was running.
+
+// maxBatch bounds a batch: a caller's wait is at most one batch in progress
+// and its own, however deep the queue.
+const maxBatch = 64
+
+// errClosed is returned for a write that arrives after Close.
+var errClosed = errors.New("the database is closed")
+
+// writeFunc is one write: its statements, run on the batch's transaction.
+// It must not keep tx.
+type writeFunc func(ctx context.Context, tx *sql.Tx) error
+
+// The life of a queued write. The caller giving up and the batch taking the
+// write race on one compare-and-swap, so exactly one of them wins: a write
+// that is taken runs to the end; one that is cancelled never runs.
+const (
+	writeQueued int32 = iota
+	writeTaken
+	writeCancelled
+)
+
+type pendingWrite struct {
+	run   writeFunc
+	state atomic.Int32
+	err   error         // the write's result, set before done closes
+	done  chan struct{} // closed once the batch's COMMIT (or ROLLBACK) returned
+}
+
+type groupCommit struct {
+	db *sql.DB // one connection, transactions BEGIN IMMEDIATE
+
+	mu      sync.Mutex
+	queue   []*pendingWrite
+	running bool // a goroutine is running batches: newcomers queue
+	closed  bool
+	idle    *sync.Cond // signalled when running turns false
+
+	// Test hooks, nil outside tests: beforeCommit runs after a batch's
+	// writes and before its COMMIT, with the batch's size; an error from it
+	// takes the place of the COMMIT's (the transaction is rolled back).
+	beforeCommit func(size int) error
+}
+
+func newGroupCommit(db *sql.DB) *groupCommit {
+	w := &groupCommit{db: db}
+	w.idle = sync.NewCond(&w.mu)
+	return w
+}
+
+// do runs one write, alone or in a batch, and returns once its transaction
+// committed or rolled back. A caller whose ctx ends while the write still
+// waits in the queue gets ctx.Err() and the write never runs.
+func (w *groupCommit) do(ctx context.Context, run writeFunc) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	p := &pendingWrite{run: run, done: make(chan struct{})}
+	w.mu.Lock()
+	if w.closed {
+		w.mu.Unlock()
+		return errClosed
+	}
+	w.queue = append(w.queue, p)
+	lead := !w.running
+	w.running = true
+	w.mu.Unlock()
+	if lead {
+		// The queue was empty (running is false only then), so this write
+		// is first in the batch about to run.
+		w.lead()
+		<-p.done
+		return p.err
+	}
+	select {
+	case <-p.done:
+		return p.err
+	case <-ctx.Done():
+		if p.state.CompareAndSwap(writeQueued, writeCancelled) {
+			return ctx.Err()
+		}
+		// Already taken into a batch: it completes, and its caller hears
+		// how it went.
+		<-p.done
+		return p.err
+	}
+}
+
+// lead runs one batch from the queue. Writes that queued meanwhile are left
+// to a new goroutine, so that the caller who led returns as soon as its own
+// batch committed rather than serving everyone after it.
+func (w *groupCommit) lead() {
+	w.runBatch(w.take())
+	w.mu.Lock()
+	more := len(w.queue) > 0
+	if !more {
+		w.running = false
+		w.idle.Broadcast()
+	}
+	w.mu.Unlock()
+	if more {
+		go w.lead()
+	}
+}
+
+// take removes up to maxBatch writes from the head of the queue, dropping
+// those whose callers gave up.
+func (w *groupCommit) take() []*pendingWrite {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	batch := make([]*pendingWrite, 0, min(len(w.queue), maxBatch))
+	i := 0
+	for ; i < len(w.queue) && len(batch) < maxBatch; i++ {
+		if p := w.queue[i]; p.state.CompareAndSwap(writeQueued, writeTaken) {
+			batch = append(batch, p)
+		}
+	}
+	n := copy(w.queue, w.queue[i:])
+	clear(w.queue[n:])
+	w.queue = w.queue[:n]
+	return batch
+}
+
+func (w *groupCommit) runBatch(batch []*pendingWrite) {
+	if len(batch) == 0 {
+		return
+	}
+	if err := w.execBatch(batch); err != nil {
+		// The transaction did not commit: nothing of the batch is written.
+		// A write that had failed on its own keeps its own error (it was
+		// rolled back either way); the others hear why the batch failed.
+		for _, p := range batch {
+			if p.err == nil {
+				p.err = err
+			}
+		}
+	}
+	for _, p := range batch {
+		close(p.done)
+	}
+}
+
+// execBatch runs the batch's writes in one transaction and commits it. Each
+// write's own error is left in its err; the error returned is the
+// transaction's, which every write shares.
+func (w *groupCommit) execBatch(batch []*pendingWrite) error {
+	// The writes run to the end whatever their callers' contexts do now:
+	// their callers wait for the COMMIT. A context that is never done also
+	// spares go-sqlite3 its interrupt watcher on every statement.
+	ctx := context.Background()
+	tx, err := w.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if len(batch) == 1 {
+		// Alone, the transaction is the write's savepoint.
+		p := batch[0]
+		if p.err = p.run(ctx, tx); p.err != nil {
+			return rollback(tx, nil)
+		}
+	} else {
+		ok := 0
+		for _, p := range batch {
+			if _, err := tx.ExecContext(ctx, `SAVEPOINT write`); err != nil {
+				return rollback(tx, err)
+			}
+			if p.err = p.run(ctx, tx); p.err != nil {
+				// Some errors (a full disk, I/O) make SQLite roll back the
+				// whole transaction, and then the savepoint is gone too:
+				// the batch fails as one.
+				if _, err := tx.ExecContext(ctx, `ROLLBACK TO write`); err != nil {
+					return rollback(tx, fmt.Errorf("undo a failed write (%v): %w", p.err, err))
+				}
+			} else {
+				ok++
+			}
+			if _, err := tx.ExecContext(ctx, `RELEASE write`); err != nil {
+				return rollback(tx, err)
+			}
+		}
+		if ok == 0 {
+			return rollback(tx, nil)
+		}
+	}
+	if w.beforeCommit != nil {
+		if err := w.beforeCommit(len(batch)); err != nil {
+			return rollback(tx, err)
+		}
+	}
+	return tx.Commit()
+}
+
+// rollback ends tx without its changes and returns err.
+func rollback(tx *sql.Tx, err error) error {
+	tx.Rollback()
+	return err
+}
+
+// close waits for the writes already queued and refuses new ones.
+func (w *groupCommit) close() {
+	w.mu.Lock()
+	w.closed = true
+	for w.running {
+		w.idle.Wait()
+	}
+	w.mu.Unlock()
+}
