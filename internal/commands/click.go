@@ -17,7 +17,12 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 		return Response{}, refusef("That control is not one I know; use /game status for the current game.")
 	}
 	unlock := r.lock(id.Game)
-	defer unlock()
+	handedOff := false
+	defer func() {
+		if !handedOff {
+			unlock()
+		}
+	}()
 	t, err := r.reload(ctx, id.Game)
 	if err != nil {
 		return Response{}, err
@@ -67,21 +72,25 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 	if len(t.promptsFor(seat)) == 0 {
 		return Response{}, refusef("It is not your move now: waiting for %s.", t.waitingFor())
 	}
-	notice, err := r.play(ctx, t, seat, arg, id.Version, "")
+	then, err := r.playThen(ctx, t, seat, arg, id.Version, "")
 	if err != nil {
 		return Response{}, err
 	}
-	// Controls in a DM are this player's alone: clear them once used. The
-	// channel's turn message was already replaced by play.
-	if in.DM && in.MessageID != "" {
-		if err := r.out.ClearControls(ctx, in.Channel, in.MessageID); err != nil {
-			r.log.Warn("could not clear DM controls", "game", t.row.ID, "err", err)
+	// The move is saved: acknowledge the click now, publish after, still
+	// under the lock.
+	handedOff = true
+	return Response{Kind: Ack, then: func(ctx context.Context) string {
+		defer unlock()
+		notice := then(ctx)
+		// Controls in a DM are this player's alone: clear them once used.
+		// The channel's turn message was replaced by publishing.
+		if in.DM && in.MessageID != "" {
+			if err := r.out.ClearControls(ctx, in.Channel, in.MessageID); err != nil {
+				r.log.Warn("could not clear DM controls", "game", t.row.ID, "err", err)
+			}
 		}
-	}
-	if notice != "" {
-		return ephemeral(notice), nil
-	}
-	return Response{Kind: Ack}, nil
+		return notice
+	}}, nil
 }
 
 // refine opens the next step of a guided move, shown only to the player.

@@ -87,25 +87,37 @@ func (t *table) promptsFor(seat int) []games.Prompt {
 // the game's lock. Errors from the rules come back as refusals; the notice
 // is for the mover when the channel could not be updated.
 func (r *Router) play(ctx context.Context, t *table, seat int, move string, base int, note string) (string, error) {
+	then, err := r.playThen(ctx, t, seat, move, base, note)
+	if err != nil {
+		return "", err
+	}
+	return then(ctx), nil
+}
+
+// playThen saves the move and returns the rest of play: the bots' replies
+// and publishing, which may run after the mover was answered (still under
+// the game's lock). A crash in between leaves the save marked as owing its
+// turn message, and the clock finishes the job.
+func (r *Router) playThen(ctx context.Context, t *table, seat int, move string, base int, note string) (func(context.Context) string, error) {
 	if t.row.Status != storage.Active || t.state == nil {
-		return "", refusef("This game is not being played (it is %s).", t.row.Status)
+		return nil, refusef("This game is not being played (it is %s).", t.row.Status)
 	}
 	if base >= 0 && base != t.row.Version {
-		return "", errStale
+		return nil, errStale
 	}
 	if move == games.ResignMove || move == games.UndoMove {
 		// Marks in the move log, not moves: a forged button must not write
 		// them (an "!undo" entry would take back the move before it).
-		return "", refusef("That is not a move. To resign use /game resign; to take a move back, /game undo.")
+		return nil, refusef("That is not a move. To resign use /game resign; to take a move back, /game undo.")
 	}
 	if t.state.Outcome() != nil {
-		return "", refusef("This game is over.")
+		return nil, refusef("This game is over.")
 	}
 	if t.row.Seats[seat].Away {
-		return "", refusef("The bot is playing your seat since you were replaced. Use /game rejoin to ask the table for it back.")
+		return nil, refusef("The bot is playing your seat since you were replaced. Use /game rejoin to ask the table for it back.")
 	}
 	if len(t.promptsFor(seat)) == 0 {
-		return "", refusef("It is not your move now: waiting for %s.", t.waitingFor())
+		return nil, refusef("It is not your move now: waiting for %s.", t.waitingFor())
 	}
 	var events []games.Event
 	if note != "" {
@@ -113,11 +125,13 @@ func (r *Router) play(ctx context.Context, t *table, seat int, move string, base
 	}
 	ev, err := r.commit(ctx, t, seat, move)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	events = append(events, ev...)
-	events = append(events, r.runBots(ctx, t)...)
-	return r.publish(ctx, t, events), nil
+	return func(ctx context.Context) string {
+		events = append(events, r.runBots(ctx, t)...)
+		return r.publish(ctx, t, events)
+	}, nil
 }
 
 var errStale = refusal{"The position changed since that message was posted, so nothing was played. Use the newest message, or /game status to see the game now."}
@@ -245,7 +259,12 @@ func (r *Router) typedMove(ctx context.Context, in Interaction, g Game) (Respons
 	if err != nil {
 		return Response{}, err
 	}
-	defer unlock()
+	handedOff := false
+	defer func() {
+		if !handedOff {
+			unlock()
+		}
+	}()
 	if t.row.Kind != g.Kind.Name {
 		return Response{}, refusef("This channel's game is %s, not %s: use /%s move.", t.game.Kind.Title, g.Kind.Title, t.row.Kind)
 	}
@@ -260,11 +279,18 @@ func (r *Router) typedMove(ctx context.Context, in Interaction, g Game) (Respons
 	if move == "" || move == games.ResignMove {
 		return Response{}, refusef("Type a move, for example one of those listed while you type. To resign use /game resign.\n%s", g.Kind.MoveHelp)
 	}
-	notice, err := r.play(ctx, t, seat, move, -1, "")
+	then, err := r.playThen(ctx, t, seat, move, -1, "")
 	if err != nil {
 		return Response{}, err
 	}
-	return ephemeral(strings.TrimSpace(fmt.Sprintf("Played `%s`. %s", move, notice))), nil
+	// The move is saved: answer now, publish after, still under the lock.
+	handedOff = true
+	resp := ephemeral(fmt.Sprintf("Played `%s`.", move))
+	resp.then = func(ctx context.Context) string {
+		defer unlock()
+		return then(ctx)
+	}
+	return resp, nil
 }
 
 // lockedChannelTable loads the channel's open game under its lock, so that

@@ -182,11 +182,57 @@ func ephemeral(text string) Response {
 	return Response{Kind: Reply, Message: Message{Content: text, Ephemeral: true}}
 }
 
-// Handle answers one interaction. Nothing a user sends can make it panic
-// out: a bug becomes an apology to that user and a log line.
-func (r *Router) Handle(ctx context.Context, in Interaction) (resp Response) {
+// Handle answers one interaction with all its work done: the move saved
+// and its messages posted. A notice about the channel (the board could not
+// be posted) joins the answer. Nothing a user sends can make it panic out:
+// a bug becomes an apology to that user and a log line.
+func (r *Router) Handle(ctx context.Context, in Interaction) Response {
+	resp, then := r.HandleEarly(ctx, in)
+	if then == nil {
+		return resp
+	}
+	notice := then(ctx)
+	switch {
+	case notice == "":
+		return resp
+	case resp.Kind == Ack:
+		return ephemeral(notice)
+	}
+	resp.Message.Content = clip(strings.TrimSpace(resp.Message.Content+" "+notice), maxContent)
+	return resp
+}
+
+// HandleEarly answers one interaction as soon as its outcome is certain: a
+// move is answered once it is saved, and then (when not nil) publishes it
+// (the turn message, DMs, the bots' replies) and returns a notice for the
+// user when the channel could not be updated. The transport sends the
+// answer first, so a player hears "played" without waiting for the board
+// to be drawn, and must then call then exactly once: until it returns,
+// the game stays locked and Wait counts the work as in flight.
+func (r *Router) HandleEarly(ctx context.Context, in Interaction) (Response, func(context.Context) string) {
+	resp := r.handle(ctx, in)
+	if resp.then == nil {
+		r.work.Done()
+		return resp, nil
+	}
+	then := resp.then
+	resp.then = nil
+	return resp, func(ctx context.Context) (notice string) {
+		defer r.work.Done()
+		defer func() {
+			if p := recover(); p != nil {
+				r.log.Error("panic while publishing a move", "panic", p, "stack", string(debug.Stack()))
+				notice = "Your move was saved, but something went wrong on my side while showing it; use /game status to bring the board back."
+			}
+		}()
+		return then(ctx)
+	}
+}
+
+// handle is HandleEarly's answer; the work it leaves in resp.then stays
+// counted in r.work until that runs.
+func (r *Router) handle(ctx context.Context, in Interaction) (resp Response) {
 	r.work.Add(1)
-	defer r.work.Done()
 	defer func() {
 		if p := recover(); p != nil {
 			r.log.Error("panic while handling an interaction", "panic", p, "stack", string(debug.Stack()))

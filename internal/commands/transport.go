@@ -74,6 +74,9 @@ type Response struct {
 	Kind        ResponseKind
 	Message     Message
 	Suggestions []Suggestion
+	// then is what remains after the answer (publishing a saved move);
+	// HandleEarly hands it to the transport, Handle runs it at once.
+	then func(context.Context) string
 }
 
 // Suggestion is one autocomplete choice.

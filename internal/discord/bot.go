@@ -255,43 +255,82 @@ func (b *Bot) handle(i *discordgo.InteractionCreate, first responder, inlineOnly
 		return
 	}
 	defer b.inflight.Done()
-	done := make(chan commands.Response, 1)
-	go func() { done <- router.Handle(context.WithoutCancel(b.ctx), in) }()
+	type early struct {
+		resp commands.Response
+		then func(context.Context) string
+	}
+	ctx := context.WithoutCancel(b.ctx)
+	done := make(chan early, 1)
+	go func() {
+		resp, then := router.HandleEarly(ctx, in)
+		done <- early{resp, then}
+	}()
 	timer := time.NewTimer(b.opts.DeferAfter)
 	defer timer.Stop()
 	if in.Type == commands.Autocomplete {
 		// Autocomplete cannot be deferred: a late list is an empty one.
-		var resp commands.Response
+		var e early
+		late := false
 		select {
-		case resp = <-done:
+		case e = <-done:
 		case <-timer.C:
 			b.log.Warn("autocomplete took too long; answering with no suggestions", "command", in.Command)
+			late = true
 		}
 		first(&discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-			Data: &discordgo.InteractionResponseData{Choices: suggestions(resp.Suggestions)}})
+			Data: &discordgo.InteractionResponseData{Choices: suggestions(e.resp.Suggestions)}})
+		if late {
+			e = <-done
+		}
+		if e.then != nil {
+			b.finishEarly(ctx, i, e.then, false)
+		}
 		return
 	}
+	var e early
+	answered := false
 	select {
-	case resp := <-done:
-		if inlineOnly && hasFiles(resp) {
+	case e = <-done:
+		if inlineOnly && hasFiles(e.resp) {
 			// Files cannot ride in an HTTP response body: acknowledge
 			// as the answer will look, then deliver it.
-			if first(deferral(in, resp.Kind == commands.Reply && resp.Message.Ephemeral)) {
-				b.followUp(i, in, resp)
+			if answered = first(deferral(in, e.resp.Kind == commands.Reply && e.resp.Message.Ephemeral)); answered {
+				b.followUp(i, in, e.resp)
 			}
-			return
+			break
 		}
-		b.answer(i, in, resp, first)
+		answered = b.answer(i, in, e.resp, first)
 	case <-timer.C:
 		// Rendering or a bot's thinking takes a while: acknowledge now and
 		// deliver the answer as a follow-up. A slash command shows a private
 		// "thinking..." that the answer fills; a click shows nothing until
 		// the router's messages arrive.
-		acked := first(deferral(in, true))
-		resp := <-done
-		if acked {
-			b.followUp(i, in, resp)
+		answered = first(deferral(in, true))
+		e = <-done
+		if answered {
+			b.followUp(i, in, e.resp)
 		}
+	}
+	if e.then != nil {
+		b.finishEarly(ctx, i, e.then, answered)
+	}
+}
+
+// finishEarly runs what remains of an interaction after its answer (the
+// move's turn message and DMs), which must run even when the answer could
+// not be delivered: it holds the game's lock. Its notice (the channel could
+// not be updated) reaches the user as an ephemeral follow-up.
+func (b *Bot) finishEarly(ctx context.Context, i *discordgo.InteractionCreate, then func(context.Context) string, answered bool) {
+	notice := then(ctx)
+	if notice == "" || !answered {
+		return
+	}
+	fctx, cancel := context.WithTimeout(ctx, followUpTime)
+	defer cancel()
+	params := &discordgo.WebhookParams{Content: notice, Flags: discordgo.MessageFlagsEphemeral,
+		AllowedMentions: &discordgo.MessageAllowedMentions{}}
+	if err := b.api.call(fctx, http.MethodPost, discordgo.EndpointWebhookToken(i.AppID, i.Token)+"?wait=true", params, nil, nil); err != nil {
+		b.log.Error("could not deliver a notice after the answer", "id", i.ID, "err", err)
 	}
 }
 
@@ -323,20 +362,19 @@ func hasFiles(resp commands.Response) bool {
 }
 
 // answer is the first and only response to an interaction.
-func (b *Bot) answer(i *discordgo.InteractionCreate, in commands.Interaction, resp commands.Response, first responder) {
+func (b *Bot) answer(i *discordgo.InteractionCreate, in commands.Interaction, resp commands.Response, first responder) bool {
 	if resp.Kind == commands.Ack {
 		switch {
 		case in.Type != commands.ComponentClick:
-			first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+			return first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
 				Data: &discordgo.InteractionResponseData{Content: "Done.", Flags: discordgo.MessageFlagsEphemeral}})
 		case ephemeralSource(i):
 			// The guided choice was used: take its buttons away.
-			first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+			return first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
 				Data: &discordgo.InteractionResponseData{Content: i.Message.Content, Components: []discordgo.MessageComponent{}}})
 		default:
-			first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
+			return first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
 		}
-		return
 	}
 	m := resp.Message
 	data := &discordgo.InteractionResponseData{Content: m.Content, Components: components(m.Rows), Files: files(m.Files),
@@ -344,7 +382,7 @@ func (b *Bot) answer(i *discordgo.InteractionCreate, in commands.Interaction, re
 	if m.Ephemeral {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
-	first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
+	return first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
 }
 
 // followUp delivers an answer after a deferred response. It has the

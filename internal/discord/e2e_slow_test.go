@@ -13,8 +13,9 @@ import (
 )
 
 // TestSlowRenderDeferred: with drawing slowed to 4 s, every interaction
-// still gets its first response within Discord's 3 seconds (a deferral)
-// and the real answer follows. In both modes: over HTTP the deferral is
+// still gets its first response within Discord's 3 seconds (a deferral, or
+// a move's answer, which never waits for drawing) and the real answer
+// follows. In both modes: over HTTP the deferral is
 // the HTTP response and the answer takes the same follow-up path.
 func TestSlowRenderDeferred(t *testing.T) {
 	inModes(t, testSlowRenderDeferred)
@@ -34,18 +35,24 @@ func testSlowRenderDeferred(t *testing.T, mode envOption) {
 	}
 	row := e.settle(general, lobbyRow)
 
-	// A slash command whose work draws: deferred ephemeral "thinking",
-	// then filled with the answer.
+	// A typed move is answered as soon as it is saved, without waiting
+	// for the board to be drawn; the board follows.
 	_, st := e.game(general)
 	mv := firstMove(st.Legal(0))
 	resp, msg := e.answered(e.must(e.fake.RunCommand(alice, general, "hijack", "move", discordtest.Opt("move", mv))))
-	if resp.Type != discordtest.CallbackDeferredChannelMessage || !resp.Ephemeral {
-		t.Errorf("slow move answered with type %d (ephemeral %v), want a deferred ephemeral message", resp.Type, resp.Ephemeral)
+	if resp.Type != discordtest.CallbackChannelMessage || !resp.Ephemeral {
+		t.Errorf("slow move answered with type %d (ephemeral %v), want the answer at once, ephemeral", resp.Type, resp.Ephemeral)
 	}
 	if msg.Content != "Played `"+mv+"`." || msg.Loading {
-		t.Errorf("deferred answer filled with %q", msg.Content)
+		t.Errorf("move answered %q", msg.Content)
+	}
+	if moved, _ := e.game(general); moved.Version != row.Version+1 {
+		t.Errorf("answered before the move was saved: version %d, want %d", moved.Version, row.Version+1)
 	}
 	row = e.settle(general, row)
+	if turn := e.turnMessage(general); len(turn.Attachments) != 1 || !strings.Contains(turn.Content, "<@"+bob+">") {
+		t.Errorf("the board after the early answer: %+v", turn)
+	}
 
 	// An answer that is itself an image: the board, privately.
 	resp, msg = e.answered(e.must(e.fake.RunCommand(bob, general, "hijack", "board")))
@@ -131,5 +138,44 @@ func TestRealBoardImage(t *testing.T) {
 	}
 	if a := turn.Attachments[0]; a.Filename != "board.png" || a.Width < 600 {
 		t.Errorf("board attachment %s %dx%d", a.Filename, a.Width, a.Height)
+	}
+}
+
+// TestNoticeAfterEarlyAnswer: a move is answered once it is saved; when the
+// board then cannot be posted, the player hears it in an ephemeral
+// follow-up, and the game is saved all the same.
+func TestNoticeAfterEarlyAnswer(t *testing.T) {
+	inModes(t, testNoticeAfterEarlyAnswer)
+}
+
+func testNoticeAfterEarlyAnswer(t *testing.T, mode envOption) {
+	e := newEnv(t, mode)
+	row := e.startHijack(general)
+	_, st := e.game(general)
+	mv := firstMove(st.Legal(0))
+	// The move hands the turn to bob: a new turn message, which Discord
+	// refuses (the bot lost Send Messages there).
+	e.fake.FailNext(discordtest.RouteSendMessage, 1, 403)
+	in := e.must(e.fake.RunCommand(alice, general, "hijack", "move", discordtest.Opt("move", mv)))
+	_, msg := e.answered(in)
+	if msg.Content != "Played `"+mv+"`." {
+		t.Errorf("move answered %q", msg.Content)
+	}
+	e.router.Wait()
+	var notice string
+	e.eventually("the follow-up notice", func() bool {
+		for _, f := range in.Followups() {
+			if strings.Contains(f.Content, "Everything was saved") {
+				notice = f.Content
+				return f.Ephemeral
+			}
+		}
+		return false
+	})
+	if !strings.Contains(notice, "/game status") {
+		t.Errorf("notice %q does not say how to bring the board back", notice)
+	}
+	if after, _ := e.game(general); after.Version != row.Version+1 || !after.PostPending {
+		t.Errorf("after a failed post: version %d (want %d), post pending %v", after.Version, row.Version+1, after.PostPending)
 	}
 }

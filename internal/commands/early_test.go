@@ -1,0 +1,78 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+)
+
+// A move is answered as soon as it is saved; publishing it (the turn
+// message, DMs) is the work HandleEarly hands back, and until that runs
+// the game stays locked and the router counts it as in flight.
+func TestHandleEarlyAnswersBeforePublishing(t *testing.T) {
+	h := newHarness(t)
+	h.startTally()
+	before := h.game()
+	posted, edits := h.rec.count(), h.turn().edits
+	in := Interaction{Type: SlashCommand, Guild: "g", Channel: chanID, User: User{ID: "alice", Name: "Alice"},
+		Command: "tally", Sub: "move", Options: map[string]string{"move": "add 2"}}
+	resp, then := h.r.HandleEarly(context.Background(), in)
+	mustEphemeral(t, resp, "Played `add 2`.")
+	if then == nil {
+		t.Fatal("a move left nothing to publish")
+	}
+	saved := h.game()
+	if saved.Version != before.Version+1 || !saved.PostPending {
+		t.Fatalf("at the answer: version %d (want %d), post pending %v (want true: the turn message is owed)", saved.Version, before.Version+1, saved.PostPending)
+	}
+	if h.rec.count() != posted {
+		t.Fatalf("%d messages were posted before the answer", h.rec.count()-posted)
+	}
+
+	// Bob's move and a shutdown wait for the publishing.
+	bobDone := make(chan Response, 1)
+	go func() { bobDone <- h.cmd("bob", "tally", "move", "move=ok") }()
+	waited := make(chan struct{})
+	go func() { h.r.Wait(); close(waited) }()
+	select {
+	case r := <-bobDone:
+		t.Fatalf("bob's move went through while alice's was still being published: %+v", r)
+	case <-waited:
+		t.Fatal("Wait returned while a move was still being published")
+	case <-time.After(200 * time.Millisecond):
+	}
+
+	if notice := then(context.Background()); notice != "" {
+		t.Fatalf("publishing said %q", notice)
+	}
+	if g := h.game(); g.PostPending || (g.MessageID == before.MessageID && h.turn().edits == edits) {
+		t.Fatalf("after publishing: post pending %v, turn message %q (was %q), neither posted nor edited", g.PostPending, g.MessageID, before.MessageID)
+	}
+	mustEphemeral(t, <-bobDone, "Played `ok`.")
+	<-waited
+}
+
+// Handle runs the publishing itself and joins its notice to the answer,
+// as the console and every caller that cannot answer early need.
+func TestHandleJoinsTheNotice(t *testing.T) {
+	h := newHarness(t)
+	h.startTally()
+	h.r.out = failingPosts{h.rec}
+	r := h.cmd("alice", "tally", "move", "move=add 2")
+	mustEphemeral(t, r, "Played `add 2`. Everything was saved, but posting the board failed.")
+	if g := h.game(); !g.PostPending {
+		t.Error("the failed post is not owed")
+	}
+}
+
+// failingPosts fails every post and edit in the channel.
+type failingPosts struct{ *recorder }
+
+func (f failingPosts) Send(context.Context, string, Message) (string, error) {
+	return "", fmt.Errorf("500 internal server error")
+}
+
+func (f failingPosts) Edit(context.Context, string, string, Message) error {
+	return fmt.Errorf("500 internal server error")
+}
