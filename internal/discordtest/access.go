@@ -80,6 +80,7 @@ func (s *Server) ModeratorDelete(messageID string) {
 		return
 	}
 	m.Deleted = true
+	s.messageChangedLocked(m)
 	s.notifyLocked()
 }
 

@@ -66,7 +66,7 @@ func (i *Interaction) responseLocked() (Response, bool) {
 // (see Attempts), so a late bot shows as a timeout here.
 func (i *Interaction) Wait(timeout time.Duration) (Response, error) {
 	var r Response
-	err := i.s.WaitUntil(timeout, func() bool {
+	err := i.s.waitOn(&i.st.sig, timeout, func() bool {
 		var ok bool
 		r, ok = i.Response()
 		return ok
@@ -100,7 +100,7 @@ func (i *Interaction) Original() (Message, bool) {
 // update) the component's message edited or a follow-up sent.
 func (i *Interaction) WaitOriginal(timeout time.Duration) (Message, error) {
 	var m Message
-	err := i.s.WaitUntil(timeout, func() bool {
+	err := i.s.waitOn(&i.st.sig, timeout, func() bool {
 		i.s.mu.Lock()
 		defer i.s.mu.Unlock()
 		st := i.st
@@ -141,7 +141,7 @@ func (i *Interaction) Followups() []Message {
 // WaitFollowups waits for at least n follow-up messages.
 func (i *Interaction) WaitFollowups(n int, timeout time.Duration) ([]Message, error) {
 	var out []Message
-	err := i.s.WaitUntil(timeout, func() bool {
+	err := i.s.waitOn(&i.st.sig, timeout, func() bool {
 		out = i.Followups()
 		return len(out) >= n
 	})

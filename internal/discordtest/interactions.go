@@ -46,6 +46,7 @@ type interactionState struct {
 	modal       *Modal
 	attempts    []Attempt
 	delivered   chan struct{} // closed when an HTTP delivery's response was read
+	sig         signal        // fired on every change of the above or its messages
 }
 
 // Attempt is one request the bot made for an interaction (callback,
@@ -67,6 +68,7 @@ func (s *Server) recordAttempt(in *interactionState, c *call, rep *reply) {
 	}
 	s.mu.Lock()
 	in.attempts = append(in.attempts, a)
+	in.sig.fire()
 	s.notifyLocked()
 	s.mu.Unlock()
 }
@@ -171,6 +173,7 @@ func (s *Server) callback(c *call) (*interactionState, *reply) {
 		snap := m.clone()
 		in.respMsg = &snap
 	}
+	in.sig.fire()
 	s.notifyLocked()
 	return in, noContent()
 }
@@ -273,6 +276,7 @@ func (s *Server) doFollowup(c *call, in *interactionState) *reply {
 		}
 		s.commitEditLocked(orig, edited)
 		in.touched = true
+		in.sig.fire()
 		return ok(s.wireMessage(orig))
 	}
 	m, rep := s.buildMessage(in.channel, p, ups, "", fe)
@@ -283,6 +287,7 @@ func (s *Server) doFollowup(c *call, in *interactionState) *reply {
 	s.storeLocked(m)
 	in.followups = append(in.followups, m.ID)
 	in.touched = true
+	in.sig.fire()
 	return ok(s.wireMessage(m))
 }
 
@@ -334,6 +339,7 @@ func (s *Server) doWebhookEdit(c *call, in *interactionState) *reply {
 	s.commitEditLocked(m, edited)
 	if m.ID == in.original {
 		in.touched = true
+		in.sig.fire()
 	}
 	return ok(s.wireMessage(m))
 }
@@ -346,6 +352,7 @@ func (s *Server) deleteWebhookMessage(c *call) *reply {
 		var m *Message
 		if m, rep = s.webhookMessageLocked(in, c); rep == nil {
 			m.Deleted = true
+			s.messageChangedLocked(m)
 			s.notifyLocked()
 			rep = noContent()
 		}

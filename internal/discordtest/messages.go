@@ -87,6 +87,7 @@ func (s *Server) storeLocked(m *Message) {
 	for i := range m.Attachments {
 		s.attachments[m.Attachments[i].ID] = &m.Attachments[i]
 	}
+	s.messageChangedLocked(m)
 	s.notifyLocked()
 }
 
@@ -96,6 +97,7 @@ func (s *Server) commitEditLocked(m *Message, edited Message) {
 	for i := range m.Attachments {
 		s.attachments[m.Attachments[i].ID] = &m.Attachments[i]
 	}
+	s.messageChangedLocked(m)
 	s.notifyLocked()
 }
 
@@ -244,6 +246,7 @@ func (s *Server) deleteMessage(c *call) *reply {
 		return rep
 	}
 	m.Deleted = true
+	s.messageChangedLocked(m)
 	s.notifyLocked()
 	return noContent()
 }
@@ -330,7 +333,7 @@ func (s *Server) getAttachment(c *call) *reply {
 	s.mu.Lock()
 	a := s.attachments[parts[2]]
 	s.mu.Unlock()
-	if a == nil || a.Filename != parts[3] {
+	if a == nil || a.Filename != parts[3] || a.Data == nil {
 		return httpErr(http.StatusNotFound)
 	}
 	ct := a.ContentType

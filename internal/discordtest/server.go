@@ -40,7 +40,8 @@ type config struct {
 	token             string
 	botID, botName    string
 	appID             string
-	shards            int // recommended by GET /gateway/bot
+	shards            int  // recommended by GET /gateway/bot
+	dropFiles         bool // keep no bytes of uploaded files
 }
 
 // ServerOption changes a setting of New.
@@ -84,6 +85,16 @@ func WithApplicationID(id string) ServerOption {
 // (Discord: one per 1,000 servers or so; here 1 by default).
 func WithRecommendedShards(n int) ServerOption {
 	return func(c *config) { c.shards = n }
+}
+
+// WithoutFileBytes makes the server keep every uploaded file's name, size,
+// type and dimensions but not its bytes: a load test sends thousands of
+// pictures nobody looks at again, and keeping them all would measure the
+// fake's memory more than the bot's. The files are still read and checked
+// as Discord checks them (sizes, counts); Attachment.Data is nil and the
+// CDN answers 404 for them, as for an expired link.
+func WithoutFileBytes() ServerOption {
+	return func(c *config) { c.dropFiles = true }
 }
 
 // Server is one fake Discord. All methods are safe for concurrent use.

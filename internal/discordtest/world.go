@@ -58,6 +58,8 @@ type channelState struct {
 	archived, locked      bool
 	archivedAt            time.Time
 	order                 []string // message ids, oldest first
+	updates               []channelUpdate
+	sig                   signal // fired on every change of its messages
 }
 
 // AddUser adds a Discord user (not a bot) with open DMs and the ordinary
