@@ -22,8 +22,9 @@ import (
 
 // BenchmarkMovePath is the end-to-end move path (issue 13): a player types
 // a Hijack move, the fake Discord dispatches it over the gateway, the bot
-// plays and stores it, edits the turn message and answers; one op is one
-// move, from the command to the finished answer. "echo" is the baseline:
+// plays and stores it, answers, then posts or edits the turn message; one
+// op is one move, from the command to the finished answer, and board-ms/op
+// the time from the command until the turn message is done. "echo" is the baseline:
 // a discordgo session on the same fake answering every interaction at
 // once. cmd/loadtest measures the same path under concurrent load.
 func BenchmarkMovePath(b *testing.B) {
@@ -95,8 +96,13 @@ func benchMoves(b *testing.B, images bool) {
 	}
 	start()
 	rng := games.NewRNG(1)
+	var board time.Duration // command -> the move published (turn message, DMs)
+	moves := 0
 	for b.Loop() {
 		b.StopTimer()
+		// The previous move's publishing follows its answer: let it end,
+		// so each op is one move's own answer.
+		router.Wait()
 		row, err := store.LatestGame(ctx, benchChannel)
 		if err != nil {
 			b.Fatal(err)
@@ -123,6 +129,7 @@ func benchMoves(b *testing.B, images bool) {
 		}
 		move := legal[rng.Intn(len(legal))]
 		b.StartTimer()
+		t0 := time.Now()
 		in := fake.Must(fake.RunCommand(row.Seats[seat].UserID, benchChannel, "hijack", "move", discordtest.Opt("move", move)))
 		msg, err := in.WaitOriginal(10 * time.Second)
 		if err != nil {
@@ -131,7 +138,15 @@ func benchMoves(b *testing.B, images bool) {
 		if !strings.HasPrefix(msg.Content, "Played") {
 			b.Fatalf("%s refused: %q", move, msg.Content)
 		}
+		b.StopTimer()
+		router.Wait()
+		board += time.Since(t0)
+		moves++
+		b.StartTimer()
 	}
+	// The answer is the op; the board (the turn message posted or edited)
+	// follows it and is reported beside it.
+	b.ReportMetric(float64(board.Microseconds())/float64(max(moves, 1))/1000, "board-ms/op")
 }
 
 func benchEcho(b *testing.B) {
