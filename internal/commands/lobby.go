@@ -380,6 +380,7 @@ func (r *Router) begin(ctx context.Context, t *table, note string) error {
 		return err
 	}
 	t.state = state
+	t.changed()
 	var events []games.Event
 	if note != "" {
 		events = append(events, games.PublicEvent(note))

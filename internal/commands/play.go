@@ -16,6 +16,9 @@ type table struct {
 	row   *storage.Game
 	game  Game
 	state games.State // nil in the lobby
+	// prompts caches state.Prompts() until the state changes (changed).
+	promptCache  []games.Prompt
+	promptsKnown bool
 	// resignedSeats is filled by loadResigned where votes need it.
 	resignedSeats []int
 }
@@ -71,9 +74,23 @@ func (t *table) waitingFor() string {
 	return strings.Join(who, " and ")
 }
 
+// prompts is the state's prompts, computed once per change of the state:
+// publishing a move reads them many times (who is waited on, the controls,
+// every seat's DM) and some games compute them at a cost.
+func (t *table) prompts() []games.Prompt {
+	if !t.promptsKnown {
+		t.promptCache, t.promptsKnown = t.state.Prompts(), true
+	}
+	return t.promptCache
+}
+
+// changed forgets what was derived from the state; call it whenever the
+// state changes or is replaced.
+func (t *table) changed() { t.promptCache, t.promptsKnown = nil, false }
+
 func (t *table) promptsFor(seat int) []games.Prompt {
 	var out []games.Prompt
-	for _, p := range t.state.Prompts() {
+	for _, p := range t.prompts() {
 		if p.Seat == seat {
 			out = append(out, p)
 		}
@@ -145,11 +162,13 @@ func (r *Router) commit(ctx context.Context, t *table, seat int, move string) ([
 	} else {
 		events, err = t.state.Apply(seat, move)
 	}
+	t.changed()
 	if err != nil {
 		// The engine promised to leave the state alone; reload anyway so a
 		// faulty engine cannot leak a half-applied move into later saves.
 		if s, derr := t.game.Kind.Decode(t.row.State); derr == nil {
 			t.state = s
+			t.changed()
 		}
 		if move == games.ResignMove {
 			return nil, refusal{err.Error()}

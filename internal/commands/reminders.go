@@ -139,7 +139,7 @@ func (r *Router) closeIdle(ctx context.Context, t *table) {
 }
 
 func (r *Router) jumpHint(t *table) string {
-	for _, p := range t.state.Prompts() {
+	for _, p := range t.prompts() {
 		if p.Private {
 			return "Your decision is private: see your DMs, or /game hand here."
 		}

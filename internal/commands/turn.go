@@ -113,7 +113,7 @@ type waitLine struct{ text, user string }
 func (r *Router) waitLines(t *table) []waitLine {
 	var out []waitLine
 	seen := map[int]bool{}
-	for _, p := range t.state.Prompts() {
+	for _, p := range t.prompts() {
 		if seen[p.Seat] || p.Standing {
 			continue
 		}
@@ -145,7 +145,7 @@ func (r *Router) waitLines(t *table) []waitLine {
 func (r *Router) publicControls(t *table) []Row {
 	var rows []Row
 	seen := map[string]bool{}
-	for _, p := range t.state.Prompts() {
+	for _, p := range t.prompts() {
 		if p.Private || t.row.Seats[p.Seat].BotLevel > 0 || len(p.Choices) == 0 {
 			continue
 		}

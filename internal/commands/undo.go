@@ -66,7 +66,7 @@ func (r *Router) undoPlan(ctx context.Context, t *table, seat int) (undoPlanned,
 		}
 	}
 	plan := undoPlanned{move: eff[last].Move, entries: len(eff) - last}
-	for _, p := range t.state.Prompts() {
+	for _, p := range t.prompts() {
 		plan.atOnce = plan.atOnce || (p.Seat == seat && p.Turn)
 	}
 	return plan, nil
@@ -145,6 +145,7 @@ func (r *Router) undo(ctx context.Context, t *table, seat, entries int, move str
 			return "", err
 		}
 		t.state = s
+		t.changed()
 	}
 	note := fmt.Sprintf("%s took back `%s`.", t.row.Seats[seat].Name, t.publicMove(move))
 	return r.publish(ctx, t, []games.Event{games.PublicEvent(note)}), nil

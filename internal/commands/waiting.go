@@ -35,7 +35,7 @@ func waitedFor(p games.Prompt, all []games.Prompt) bool {
 
 // waited lists the prompts the table waits on.
 func (t *table) waited() []games.Prompt {
-	all := t.state.Prompts()
+	all := t.prompts()
 	var out []games.Prompt
 	for _, p := range all {
 		if waitedFor(p, all) {
