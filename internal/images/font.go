@@ -5,9 +5,6 @@
 package images
 
 import (
-	"bytes"
-	"image"
-	"image/png"
 	"sync"
 
 	"github.com/fogleman/gg"
@@ -45,35 +42,3 @@ func Face(size float64, bold bool) font.Face {
 func UseFont(dc *gg.Context, size float64, bold bool) {
 	dc.SetFontFace(Face(size, bold))
 }
-
-// EncodePNG is the one encoder of every picture the bot posts: a paletted
-// picture as it is, an RGBA one reduced to 256 colours first (Quantize), at
-// BestSpeed with the compressor's buffers reused. A paletted PNG is a
-// quarter of the data and needs no filtering, so it encodes several times
-// faster than RGBA at default settings and comes out smaller; BestSpeed
-// costs a few percent of size on flat drawings. Other image types are
-// encoded as they are, at BestSpeed.
-func EncodePNG(img image.Image) ([]byte, error) {
-	if m, ok := img.(*image.RGBA); ok {
-		img = Quantize(m)
-	}
-	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &encoderBuffers}
-	if err := enc.Encode(&buf, img); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
-// encoderBuffers reuses the PNG encoder's compressor between pictures (it
-// is about a megabyte each time otherwise).
-var encoderBuffers pngBuffers
-
-type pngBuffers struct{ p sync.Pool }
-
-func (b *pngBuffers) Get() *png.EncoderBuffer {
-	v, _ := b.p.Get().(*png.EncoderBuffer)
-	return v
-}
-
-func (b *pngBuffers) Put(e *png.EncoderBuffer) { b.p.Put(e) }

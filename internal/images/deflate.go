@@ -1,0 +1,543 @@
+package images
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"slices"
+)
+
+// A DEFLATE (RFC 1951) compressor built for the pictures the renderers
+// make: paletted rows, filter None, large flat areas and many rows equal to
+// the row above. compress/flate's fastest level hashes every position to
+// find repeats anywhere in the last 32 KB; here the only candidates are
+// the two that carry these pictures:
+//
+//   - the byte above (a match at distance = the line's length), which takes
+//     a whole row equal to the row above in a few tokens after one
+//     vectorised bytes.Equal, and the unchanged parts of a row that is not;
+//   - the byte to the left (a match at distance 1), a run of one colour.
+//
+// Everything else is a literal, and each block gets dynamic Huffman codes
+// built from its own token counts, so text and edges still compress.
+
+const (
+	maxMatch     = 258
+	minMatch     = 3
+	maxDistance  = 32768
+	blockTokens  = 1 << 16 // tokens per block: codes adapt to the region
+	endOfBlock   = 256
+	maxLitBits   = 15
+	maxCodeLBits = 7
+)
+
+// A token is a literal byte b as b, or a match as 256+length-3 |
+// distance<<16: the low 9 bits index one table of literal and length
+// codes, and a distance of 0 marks a literal, so the writer needs no
+// branch to tell them apart (they alternate unpredictably).
+type token uint32
+
+func literal(b byte) token { return token(b) }
+
+func match(length, dist int) token {
+	return token(256+length-minMatch) | token(dist)<<16
+}
+
+// lengthCode[l-3] is the length symbol minus 257 for a match of length l;
+// lengthBase and lengthExtra are RFC 1951's table 3.2.5.
+var (
+	lengthBase  = [29]uint16{3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258}
+	lengthExtra = [29]uint8{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0}
+	distBase    = [30]uint16{1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577}
+	distExtra   = [30]uint8{0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13}
+	lengthCode  [maxMatch - minMatch + 1]uint8
+)
+
+func init() {
+	for c := range lengthBase {
+		hi := maxMatch
+		if c+1 < len(lengthBase) {
+			hi = int(lengthBase[c+1]) - 1
+		}
+		for l := int(lengthBase[c]); l <= hi; l++ {
+			lengthCode[l-minMatch] = uint8(c)
+		}
+	}
+	// 258 has its own code (28), not 227's top.
+	lengthCode[maxMatch-minMatch] = 28
+}
+
+// distCode is the distance symbol of a distance of d+1: two symbols per
+// power of two, told apart by the bit below the top one. Written without
+// branches (the distances of neighbouring tokens follow no pattern).
+func distCode(d uint32) uint32 {
+	n := uint32(bits.Len32(d|2)) - 1
+	c := 2*n + (d>>(n-1))&1
+	if d < 2 {
+		c = d
+	}
+	return c
+}
+
+// deflater holds one picture's tokens and the output between calls; it is
+// pooled, so its buffers outlive a picture.
+type deflater struct {
+	tokens []token
+	out    []byte
+	bw     bitWriter
+	lit    [286]int32
+	dist   [30]int32
+	codes  huffCodes
+	// table holds, by the hash of four bytes, the stream position + 1
+	// where they were last seen (0: never) and the bytes themselves, so
+	// a false candidate costs no read of the picture.
+	table [1 << hashBits]hashEntry
+}
+
+// bitWriter writes bits LSB first, as DEFLATE packs them.
+type bitWriter struct {
+	acc uint64
+	n   uint
+	out []byte
+}
+
+func (w *bitWriter) write(v uint32, n uint) {
+	w.acc |= uint64(v) << w.n
+	w.n += n
+	if w.n >= 32 {
+		w.out = binary.LittleEndian.AppendUint32(w.out, uint32(w.acc))
+		w.acc >>= 32
+		w.n -= 32
+	}
+}
+
+// flushBytes writes the whole bytes held, leaving fewer than 8 bits.
+func (w *bitWriter) flushBytes() {
+	for w.n >= 8 {
+		w.out = append(w.out, byte(w.acc))
+		w.acc >>= 8
+		w.n -= 8
+	}
+}
+
+// flush writes what is left, padded to a byte.
+func (w *bitWriter) flush() {
+	for w.n > 0 {
+		w.out = append(w.out, byte(w.acc))
+		w.acc >>= 8
+		w.n = uint(max(int(w.n)-8, 0))
+	}
+	w.acc = 0
+}
+
+// appendRun adds matches covering n bytes at distance dist (n >= 3),
+// split so that no piece is shorter than DEFLATE's minimum.
+func appendRun(toks []token, n, dist int) []token {
+	for n > 0 {
+		l := n
+		if l > maxMatch {
+			l = maxMatch
+			if n-l < minMatch {
+				l = n - minMatch
+			}
+		}
+		toks = append(toks, match(l, dist))
+		n -= l
+	}
+	return toks
+}
+
+// equalLen is how many leading bytes a and b share (len(a) <= len(b)),
+// eight at a time.
+func equalLen(a, b []byte) int {
+	n := 0
+	for len(a)-n >= 8 {
+		x := binary.LittleEndian.Uint64(a[n:]) ^ binary.LittleEndian.Uint64(b[n:])
+		if x != 0 {
+			return n + bits.TrailingZeros64(x)/8
+		}
+		n += 8
+	}
+	for n < len(a) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
+// runLen is how many leading bytes of a equal c, eight at a time.
+func runLen(a []byte, c byte) int {
+	pat := uint64(c) * 0x0101010101010101
+	n := 0
+	for len(a)-n >= 8 {
+		x := binary.LittleEndian.Uint64(a[n:]) ^ pat
+		if x != 0 {
+			return n + bits.TrailingZeros64(x)/8
+		}
+		n += 8
+	}
+	for n < len(a) && a[n] == c {
+		n++
+	}
+	return n
+}
+
+// line adds the tokens of line y (the filter byte 0 and row), given the
+// row above (nil for the first row, or when the line is too long for a
+// match to reach it) and the picture's rows (pix, stride) for the hashed
+// candidates.
+func (d *deflater) line(y int, row, above []byte, pix []byte, stride int) {
+	n := len(row) + 1
+	toks := d.tokens
+	if above != nil && string(row) == string(above) {
+		// The filter byte and the row repeat the line above, byte for
+		// byte.
+		d.tokens = appendRun(toks, n, n)
+		return
+	}
+	toks = append(toks, literal(0))
+	table := &d.table
+	base := int32(y*n + 1) // the stream position of row[0]
+	w := len(row)
+	for x := 0; x < w; {
+		best, dist := 0, 0
+		if above != nil {
+			best, dist = equalLen(row[x:], above[x:]), n
+		}
+		if x > 0 && best < w-x {
+			if r := runLen(row[x:], row[x-1]); r > best {
+				best, dist = r, 1
+			}
+		}
+		if best < hashMin && w-x >= hashMin {
+			// Neither: a repeat seen earlier (a glyph, a tile), found by
+			// the hash of the next four bytes.
+			v := binary.LittleEndian.Uint32(row[x:])
+			e := &table[hash4(v)]
+			pos := base + int32(x)
+			if c := e.pos - 1; e.val == v && c >= 0 && pos-c <= maxDistance {
+				cy, cx := int(c)/n, int(c)%n-1
+				crow := pix[cy*stride+cx : cy*stride+w]
+				if l := equalLen(row[x:min(w, x+len(crow))], crow); l > best {
+					best, dist = l, int(pos-c)
+				}
+			}
+			*e = hashEntry{pos + 1, v}
+		}
+		if best >= minMatch {
+			if best <= maxMatch {
+				toks = append(toks, match(best, dist))
+			} else {
+				toks = appendRun(toks, best, dist)
+			}
+			x += best
+			continue
+		}
+		toks = append(toks, literal(row[x]))
+		x++
+	}
+	d.tokens = toks
+}
+
+const (
+	hashBits = 14
+	hashMin  = 4
+)
+
+type hashEntry struct {
+	pos int32
+	val uint32
+}
+
+func hash4(v uint32) uint32 { return v * 0x1e35a7bd >> (32 - hashBits) }
+
+// block writes the tokens as one block with dynamic Huffman codes.
+func (d *deflater) block(final bool) {
+	// Counts by the token's low 9 bits (literals, then lengths) and by
+	// distance symbol, where the symbols of distance 0 (30 and 31: no
+	// real distance has them) collect the literals.
+	var byLow [512]int32
+	var byDist [32]int32
+	for _, t := range d.tokens {
+		byLow[t&0x1ff]++
+		byDist[distCode((uint32(t>>16)-1)&0xffff)]++
+	}
+	clear(d.lit[:])
+	copy(d.lit[:256], byLow[:256])
+	for l, n := range byLow[256:] {
+		d.lit[257+int(lengthCode[l])] += n
+	}
+	d.lit[endOfBlock]++
+	copy(d.dist[:], byDist[:30])
+	c := &d.codes
+	c.lit.build(d.lit[:], maxLitBits)
+	c.dist.build(d.dist[:], maxLitBits)
+
+	bw := &d.bw
+	if final {
+		bw.write(1, 1)
+	} else {
+		bw.write(0, 1)
+	}
+	bw.write(2, 2)
+	c.writeHeader(bw)
+
+	// Each literal and length with its code and extra bits folded
+	// together: value | bit count<<24. Distances take their code and
+	// extra bits from distTab; symbols 30 and 31 (a literal's) write
+	// nothing.
+	var symTab [512]uint32
+	for i := range 256 {
+		symTab[i] = uint32(c.lit.code[i]) | uint32(c.lit.len[i])<<24
+	}
+	for l := range 256 {
+		lc := lengthCode[l]
+		n := c.lit.len[257+int(lc)]
+		v := uint32(c.lit.code[257+int(lc)]) | (uint32(l+minMatch)-uint32(lengthBase[lc]))<<n
+		symTab[256+l] = v | uint32(n+lengthExtra[lc])<<24
+	}
+	type distSym struct {
+		code uint64
+		n    uint64 // bits of the code
+		all  uint64 // bits of the code and its extra bits
+		base uint32
+	}
+	var distTab [32]distSym
+	for i := range 30 {
+		distTab[i] = distSym{uint64(c.dist.code[i]), uint64(c.dist.len[i]), uint64(c.dist.len[i] + distExtra[i]), uint32(distBase[i])}
+	}
+
+	// Branch-free bit writing: eight bytes are stored every time and the
+	// position moves by the whole bytes written, so the buffer keeps
+	// eight bytes of slack.
+	bw.flushBytes()
+	out := bw.out
+	pos := len(out)
+	out = slices.Grow(out, 6*len(d.tokens)+16) // at most 48 bits a token
+	out = out[:cap(out)]
+	acc, nb := bw.acc, uint64(bw.n)
+	for _, t := range d.tokens {
+		v := symTab[t&0x1ff]
+		acc |= uint64(v&0xffffff) << nb
+		nb += uint64(v >> 24)
+		dd := (uint32(t>>16) - 1) & 0xffff
+		e := &distTab[distCode(dd)&31]
+		dv := (e.code | uint64(dd+1-e.base)<<e.n) & (1<<e.all - 1)
+		// Up to 20 bits above, up to 28 here: flush between them.
+		binary.LittleEndian.PutUint64(out[pos:], acc)
+		pos += int(nb >> 3)
+		acc >>= nb &^ 7
+		nb &= 7
+		acc |= dv << nb
+		nb += e.all
+		binary.LittleEndian.PutUint64(out[pos:], acc)
+		pos += int(nb >> 3)
+		acc >>= nb &^ 7
+		nb &= 7
+	}
+	bw.out, bw.acc, bw.n = out[:pos], acc, uint(nb)
+	bw.write(uint32(c.lit.code[endOfBlock]), uint(c.lit.len[endOfBlock]))
+	d.tokens = d.tokens[:0]
+}
+
+// huffman is one alphabet's canonical code: lengths, and codes already
+// bit-reversed for LSB-first writing.
+type huffman struct {
+	len  []uint8
+	code []uint16
+	// scratch for build
+	nodes []huffNode
+}
+
+type huffNode struct {
+	freq   int64
+	parent int32
+}
+
+type huffCodes struct {
+	lit, dist, codeLen huffman
+	lens               []uint8 // the literal and distance lengths in a row
+	clTokens           []uint16
+	clFreq             [19]int32
+}
+
+// build makes a length-limited Huffman code for the counts. At least two
+// symbols get a code (a used one and a filler), so every code is complete,
+// which every decoder accepts.
+func (h *huffman) build(freq []int32, maxBits uint8) {
+	n := len(freq)
+	h.len = slices.Grow(h.len[:0], n)[:n]
+	h.code = slices.Grow(h.code[:0], n)[:n]
+	clear(h.len)
+	clear(h.code)
+	var syms [288]int32
+	used := syms[:0]
+	for s, f := range freq {
+		if f > 0 {
+			used = append(used, int32(s))
+		}
+	}
+	for s := int32(0); len(used) < 2; s++ {
+		if freq[s] == 0 {
+			used = append(used, s)
+		}
+	}
+	var weight [288]int64
+	for _, s := range used {
+		weight[s] = max(int64(freq[s]), 1)
+	}
+	for {
+		if h.lengths(used, weight[:]) <= maxBits {
+			break
+		}
+		// Too deep: flatten the counts and build again.
+		for _, s := range used {
+			weight[s] = weight[s]/2 + 1
+		}
+	}
+	h.assign(maxBits)
+}
+
+// lengths sets the code length of each used symbol by Huffman's algorithm
+// (two queues over the symbols sorted by weight) and returns the longest.
+func (h *huffman) lengths(used []int32, weight []int64) uint8 {
+	slices.SortFunc(used, func(a, b int32) int {
+		if weight[a] != weight[b] {
+			if weight[a] < weight[b] {
+				return -1
+			}
+			return 1
+		}
+		return int(a - b)
+	})
+	m := len(used)
+	// Leaves are nodes 0..m-1 in weight order, internal nodes m.. in the
+	// order they are made (which is also by weight).
+	h.nodes = slices.Grow(h.nodes[:0], 2*m)[:2*m-1]
+	for i, s := range used {
+		h.nodes[i] = huffNode{freq: weight[s], parent: -1}
+	}
+	leaf, inner, next := 0, m, m
+	pick := func() int {
+		if leaf < m && (inner >= next || h.nodes[leaf].freq <= h.nodes[inner].freq) {
+			leaf++
+			return leaf - 1
+		}
+		inner++
+		return inner - 1
+	}
+	for next < 2*m-1 {
+		a, b := pick(), pick()
+		h.nodes[next] = huffNode{freq: h.nodes[a].freq + h.nodes[b].freq, parent: -1}
+		h.nodes[a].parent, h.nodes[b].parent = int32(next), int32(next)
+		next++
+	}
+	// Depths from the root down: parents always come after children.
+	depth := make([]uint8, 2*m-1)
+	var deepest uint8
+	for i := 2*m - 3; i >= 0; i-- {
+		depth[i] = depth[h.nodes[i].parent] + 1
+	}
+	for i, s := range used {
+		h.len[s] = depth[i]
+		deepest = max(deepest, depth[i])
+	}
+	return deepest
+}
+
+// assign gives canonical codes (RFC 1951 3.2.2) from the lengths.
+func (h *huffman) assign(maxBits uint8) {
+	var count [16]uint16
+	for _, l := range h.len {
+		count[l]++
+	}
+	count[0] = 0
+	var next [16]uint16
+	code := uint16(0)
+	for b := 1; b <= int(maxBits); b++ {
+		code = (code + count[b-1]) << 1
+		next[b] = code
+	}
+	for s, l := range h.len {
+		if l == 0 {
+			continue
+		}
+		h.code[s] = bits.Reverse16(next[l]) >> (16 - l)
+		next[l]++
+	}
+}
+
+// writeHeader writes HLIT, HDIST, HCLEN, the code length code and the
+// run-length coded lengths of both codes (RFC 1951 3.2.7).
+func (c *huffCodes) writeHeader(bw *bitWriter) {
+	nlit := 286
+	for nlit > 257 && c.lit.len[nlit-1] == 0 {
+		nlit--
+	}
+	ndist := 30
+	for ndist > 1 && c.dist.len[ndist-1] == 0 {
+		ndist--
+	}
+	c.lens = append(append(c.lens[:0], c.lit.len[:nlit]...), c.dist.len[:ndist]...)
+	// Run-length code the lengths: 16 repeats the last length 3-6 times,
+	// 17 and 18 write 3-10 and 11-138 zeros. A token is symbol | extra<<8.
+	c.clTokens = c.clTokens[:0]
+	clear(c.clFreq[:])
+	add := func(sym, extra int) {
+		c.clTokens = append(c.clTokens, uint16(sym|extra<<8))
+		c.clFreq[sym]++
+	}
+	lens := c.lens
+	for i := 0; i < len(lens); {
+		l := lens[i]
+		r := 1
+		for i+r < len(lens) && lens[i+r] == l {
+			r++
+		}
+		i += r
+		if l == 0 {
+			for r >= 11 {
+				k := min(r, 138)
+				add(18, k-11)
+				r -= k
+			}
+			if r >= 3 {
+				add(17, r-3)
+				r = 0
+			}
+		} else {
+			add(int(l), 0)
+			r--
+			for r >= 3 {
+				k := min(r, 6)
+				add(16, k-3)
+				r -= k
+			}
+		}
+		for ; r > 0; r-- {
+			add(int(l), 0)
+		}
+	}
+	c.codeLen.build(c.clFreq[:], maxCodeLBits)
+	order := [19]uint8{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
+	ncl := 19
+	for ncl > 4 && c.codeLen.len[order[ncl-1]] == 0 {
+		ncl--
+	}
+	bw.write(uint32(nlit-257), 5)
+	bw.write(uint32(ndist-1), 5)
+	bw.write(uint32(ncl-4), 4)
+	for _, s := range order[:ncl] {
+		bw.write(uint32(c.codeLen.len[s]), 3)
+	}
+	for _, t := range c.clTokens {
+		sym, extra := t&0xff, uint32(t>>8)
+		bw.write(uint32(c.codeLen.code[sym]), uint(c.codeLen.len[sym]))
+		switch sym {
+		case 16:
+			bw.write(extra, 2)
+		case 17:
+			bw.write(extra, 3)
+		case 18:
+			bw.write(extra, 7)
+		}
+	}
+}

@@ -1,0 +1,343 @@
+package images
+
+import (
+	"bytes"
+	"compress/zlib"
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"math/rand/v2"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// checkPNG decodes data with the standard library twice, as a picture
+// (image/png) and as its raw zlib stream (compress/zlib, which checks the
+// Adler-32), and compares both with the paletted picture it came from.
+func checkPNG(t testing.TB, name string, m *image.Paletted, data []byte) {
+	t.Helper()
+	back, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatalf("%s: image/png cannot read it: %v", name, err)
+	}
+	got, ok := back.(*image.Paletted)
+	if !ok {
+		t.Fatalf("%s: decoded as %T, want *image.Paletted", name, back)
+	}
+	b := m.Bounds()
+	if got.Bounds().Dx() != b.Dx() || got.Bounds().Dy() != b.Dy() {
+		t.Fatalf("%s: decoded %v, want the size of %v", name, got.Bounds(), b)
+	}
+	if len(got.Palette) < len(m.Palette) {
+		t.Fatalf("%s: %d colours decoded, want %d", name, len(got.Palette), len(m.Palette))
+	}
+	for i, c := range m.Palette {
+		if want, have := color.NRGBAModel.Convert(c), color.NRGBAModel.Convert(got.Palette[i]); want != have {
+			t.Fatalf("%s: palette entry %d is %v, want %v", name, i, have, want)
+		}
+	}
+	for y := 0; y < b.Dy(); y++ {
+		want := m.Pix[y*m.Stride : y*m.Stride+b.Dx()]
+		have := got.Pix[y*got.Stride : y*got.Stride+b.Dx()]
+		if !bytes.Equal(want, have) {
+			for x := range want {
+				if want[x] != have[x] {
+					t.Fatalf("%s: pixel (%d,%d) is %d, want %d", name, x, y, have[x], want[x])
+				}
+			}
+		}
+	}
+	// The zlib stream on its own: every chunk's CRC, then the IDAT data
+	// inflated to exactly the filtered rows, with a matching Adler-32.
+	var idat []byte
+	for p := 8; p < len(data); {
+		n := int(binary.BigEndian.Uint32(data[p:]))
+		kind, body := string(data[p+4:p+8]), data[p+8:p+8+n]
+		if crc := binary.BigEndian.Uint32(data[p+8+n:]); crc != crc32.ChecksumIEEE(data[p+4:p+8+n]) {
+			t.Fatalf("%s: chunk %s has a wrong CRC", name, kind)
+		}
+		if kind == "IDAT" {
+			idat = append(idat, body...)
+		}
+		p += 12 + n
+	}
+	zr, err := zlib.NewReader(bytes.NewReader(idat))
+	if err != nil {
+		t.Fatalf("%s: zlib: %v", name, err)
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatalf("%s: zlib: %v", name, err)
+	}
+	var want []byte
+	for y := 0; y < b.Dy(); y++ {
+		want = append(want, 0)
+		want = append(want, m.Pix[y*m.Stride:y*m.Stride+b.Dx()]...)
+	}
+	if !bytes.Equal(raw, want) {
+		t.Fatalf("%s: the zlib stream inflates to %d bytes unlike the %d filtered rows", name, len(raw), len(want))
+	}
+}
+
+func grey(n int) color.Palette {
+	p := make(color.Palette, n)
+	for i := range p {
+		p[i] = color.RGBA{uint8(i), uint8(255 - i), uint8(i * 7), 255}
+	}
+	return p
+}
+
+// Every picture of every renderer comes back pixel for pixel, stays within
+// issue 13's size, and is not much larger than the standard library's
+// fastest encoding of the same paletted picture.
+func TestWritePalettedRenderers(t *testing.T) {
+	for _, c := range benchCases(t) {
+		img, err := c.draw(c.view)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, ok := img.(*image.Paletted)
+		if !ok {
+			m = Quantize(asRGBA(img))
+		}
+		data, err := EncodePNG(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkPNG(t, c.name, m, data)
+		std, err := encodeStd(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: %d bytes, the standard library's BestSpeed %d", c.name, len(data), len(std))
+		if len(data) > 150_000 {
+			t.Errorf("%s: %d bytes, want at most 150000", c.name, len(data))
+		}
+		if len(data) > len(std)*5/4 {
+			t.Errorf("%s: %d bytes, more than a quarter over the standard library's %d", c.name, len(data), len(std))
+		}
+	}
+}
+
+// Shapes and contents that stress the writer's edges: one row or column,
+// odd widths, lines too long for a match to reach the row above, one
+// colour, every pixel different, a sub-picture with a stride, a palette with
+// transparency, and blocks split mid-picture.
+func TestWritePalettedShapes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	type shape struct {
+		name string
+		w, h int
+		pal  int
+		fill func(x, y int) uint8
+	}
+	random := func(x, y int) uint8 { return uint8(rng.IntN(256)) }
+	flat := func(x, y int) uint8 { return 3 }
+	stripes := func(x, y int) uint8 { return uint8(y / 7 % 5) }
+	mixed := func(x, y int) uint8 {
+		switch {
+		case y%9 == 0:
+			return uint8(rng.IntN(4))
+		case x%31 < 5:
+			return uint8(x)
+		}
+		return uint8(y / 3 % 4)
+	}
+	shapes := []shape{
+		{"1x1", 1, 1, 1, flat},
+		{"1x300", 1, 300, 4, random},
+		{"2x300", 2, 300, 2, mixed},
+		{"300x1", 300, 1, 256, random},
+		{"3x3", 3, 3, 16, random},
+		{"odd random", 257, 33, 256, random},
+		{"odd mixed", 1201, 97, 256, mixed},
+		{"all one colour", 1000, 1000, 1, flat},
+		{"stripes", 999, 400, 5, stripes},
+		{"all different", 256, 256, 256, func(x, y int) uint8 { return uint8(x + y*3) }},
+		{"width 32767", 32767, 5, 8, mixed},
+		{"width 32768", 32768, 4, 8, stripes},
+		{"width 40000", 40000, 6, 8, mixed},
+		{"width 40000 flat", 40000, 3, 2, flat},
+		{"many blocks", 600, 700, 256, random},
+	}
+	for _, s := range shapes {
+		m := image.NewPaletted(image.Rect(0, 0, s.w, s.h), grey(s.pal))
+		for y := 0; y < s.h; y++ {
+			for x := 0; x < s.w; x++ {
+				m.Pix[y*m.Stride+x] = uint8(int(s.fill(x, y)) % s.pal)
+			}
+		}
+		data, err := EncodePNG(m)
+		if err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		checkPNG(t, s.name, m, data)
+	}
+
+	big := image.NewPaletted(image.Rect(0, 0, 200, 100), grey(200))
+	for i := range big.Pix {
+		big.Pix[i] = uint8(i / 300 % 200)
+	}
+	sub := big.SubImage(image.Rect(13, 7, 150, 90)).(*image.Paletted)
+	data, err := EncodePNG(sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPNG(t, "sub-picture", sub, data)
+
+	alpha := image.NewPaletted(image.Rect(0, 0, 40, 30), color.Palette{
+		color.RGBA{255, 0, 0, 255}, color.NRGBA{0, 255, 0, 128}, color.RGBA{0, 0, 255, 255}, color.Transparent,
+		color.RGBA{9, 9, 9, 255},
+	})
+	for i := range alpha.Pix {
+		alpha.Pix[i] = uint8(i % 5)
+	}
+	data, err = EncodePNG(alpha)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPNG(t, "transparency", alpha, data)
+}
+
+// The same picture always gives the same bytes.
+func TestWritePalettedDeterministic(t *testing.T) {
+	img, err := Hijack(hijackViews(t)["busy6"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := EncodePNG(img)
+	b, _ := EncodePNG(img)
+	if !bytes.Equal(a, b) {
+		t.Fatal("two encodings of one picture differ")
+	}
+}
+
+// What writePaletted cannot write (an empty picture) goes to the standard
+// library, which reports it.
+func TestEncodePNGEmpty(t *testing.T) {
+	if _, err := EncodePNG(image.NewPaletted(image.Rect(0, 0, 0, 5), grey(2))); err == nil {
+		t.Error("an empty picture was encoded without an error")
+	}
+}
+
+// The Adler-32 carried over repeated rows matches hashing every byte, over
+// enough rows for the sums to wrap many times.
+func TestWritePalettedAdlerWraps(t *testing.T) {
+	m := image.NewPaletted(image.Rect(0, 0, 5000, 300), grey(256))
+	for y := 0; y < 300; y++ {
+		for x := 0; x < 5000; x++ {
+			m.Pix[y*m.Stride+x] = uint8(255 - (x+y/50)%3)
+		}
+	}
+	data, err := EncodePNG(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkPNG(t, "wrapping sums", m, data)
+}
+
+// FuzzWritePaletted: any small picture built from the fuzzer's bytes (rows
+// repeated and runs stretched, as the renderers' pictures are) comes back
+// exactly. `go test -fuzz FuzzWritePaletted ./internal/images` to explore.
+func FuzzWritePaletted(f *testing.F) {
+	f.Add(uint16(7), uint8(3), []byte{1, 2, 3, 4, 5})
+	f.Add(uint16(1), uint8(0), []byte{0})
+	f.Add(uint16(300), uint8(255), []byte("some rows repeat, some do not"))
+	f.Fuzz(func(t *testing.T, w uint16, colours uint8, seed []byte) {
+		width := int(w%2000) + 1
+		if len(seed) == 0 {
+			seed = []byte{0}
+		}
+		height := len(seed)%40 + 1
+		n := int(colours) + 1
+		m := image.NewPaletted(image.Rect(0, 0, width, height), grey(n))
+		k := 0
+		for y := 0; y < height; y++ {
+			mode := seed[y%len(seed)] % 4
+			for x := 0; x < width; x++ {
+				var v uint8
+				switch {
+				case mode == 0 && y > 0:
+					v = m.Pix[(y-1)*m.Stride+x] // the row above
+				case mode == 1 && x > 0 && x%17 != 0:
+					v = m.Pix[y*m.Stride+x-1] // a run
+				default:
+					v = seed[k%len(seed)] + uint8(k/len(seed))
+					k++
+				}
+				m.Pix[y*m.Stride+x] = uint8(int(v) % n)
+			}
+		}
+		data, err := EncodePNG(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkPNG(t, fmt.Sprintf("%dx%d, %d colours", width, height, n), m, data)
+	})
+}
+
+// BenchmarkEncodePaletted: the encoder alone on each renderer's paletted
+// picture, writePaletted against the standard library at BestSpeed timed
+// alternately in the same loop: ms of thread CPU per picture for each
+// ("own-ms", "std-ms"), their ratio ("x-std-cpu") and the sizes in KB.
+func BenchmarkEncodePaletted(b *testing.B) {
+	for _, c := range benchCases(b) {
+		img, err := c.draw(c.view)
+		if err != nil {
+			b.Fatal(err)
+		}
+		m, ok := img.(*image.Paletted)
+		if !ok {
+			m = Quantize(asRGBA(img))
+		}
+		b.Run(c.name, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			var own, std time.Duration
+			var ownKB, stdKB float64
+			n := 0
+			for b.Loop() {
+				c0 := threadCPU()
+				data, err := writePaletted(m)
+				if err != nil {
+					b.Fatal(err)
+				}
+				c1 := threadCPU()
+				ref, err := encodeStd(m)
+				if err != nil {
+					b.Fatal(err)
+				}
+				own += c1 - c0
+				std += threadCPU() - c1
+				ownKB, stdKB = float64(len(data))/1000, float64(len(ref))/1000
+				n++
+			}
+			b.ReportMetric(float64(own.Microseconds())/1000/float64(n), "own-ms")
+			b.ReportMetric(float64(std.Microseconds())/1000/float64(n), "std-ms")
+			if std > 0 {
+				b.ReportMetric(float64(own)/float64(std), "x-std-cpu")
+			}
+			b.ReportMetric(ownKB, "own-KB")
+			b.ReportMetric(stdKB, "std-KB")
+		})
+	}
+}
+
+// distCode agrees with RFC 1951's table of distance symbols, for every
+// distance.
+func TestDistCode(t *testing.T) {
+	for dist := 1; dist <= maxDistance; dist++ {
+		want := 0
+		for want+1 < len(distBase) && int(distBase[want+1]) <= dist {
+			want++
+		}
+		if got := distCode(uint32(dist - 1)); int(got) != want {
+			t.Fatalf("distance %d: symbol %d, want %d", dist, got, want)
+		}
+	}
+}
