@@ -212,25 +212,36 @@ func (p *Palette) Paletted(src *image.RGBA) *image.Paletted {
 	for y := 0; y < b.Dy(); y++ {
 		row := src.Pix[y*src.Stride : y*src.Stride+4*w]
 		out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
-		// Most pixels repeat their left neighbour (flat fills), so a
-		// run costs one 32-bit comparison per pixel.
-		prev := binary.LittleEndian.Uint32(row)
-		last := p.index(lut, prev)
-		for x := range out {
-			if v := binary.LittleEndian.Uint32(row[4*x:]); v != prev {
-				last, prev = p.index(lut, v), v
-			}
-			out[x] = last
+		// A row like the one above (a flat band, the inside of a box)
+		// costs one vectorised comparison.
+		if y > 0 && bytes.Equal(row, src.Pix[(y-1)*src.Stride:(y-1)*src.Stride+4*w]) {
+			copy(out, dst.Pix[(y-1)*dst.Stride:])
+			continue
 		}
+		p.paletteRow(lut, row, out)
 	}
 	return dst
 }
 
+// paletteRow maps one row of pixels. Most pixels repeat their left
+// neighbour (flat fills), so a run costs one 32-bit comparison per pixel.
+func (p *Palette) paletteRow(lut []uint8, row, out []uint8) {
+	prev := binary.LittleEndian.Uint32(row)
+	last := p.index(lut, prev)
+	for x := range out {
+		if v := binary.LittleEndian.Uint32(row[4*x:]); v != prev {
+			last, prev = p.index(lut, v), v
+		}
+		out[x] = last
+	}
+}
+
 // PalettedFrom is Paletted for a picture that began as a copy of base (a
 // layer as wide as the picture, its rows the picture's top rows), whose
-// palette form is baseIdx: spans still equal to the base take the base's
-// indices, so only what was drawn over the layer is looked up. The result
-// is the same as Paletted's.
+// palette form is baseIdx: rows and spans still equal to the base take
+// the base's indices, and rows equal to the row above that row's, so
+// only what was drawn over the layer is looked up. The result is the
+// same as Paletted's.
 func (p *Palette) PalettedFrom(src, base *image.RGBA, baseIdx []uint8) *image.Paletted {
 	const span = 64 // pixels compared at once
 	lut := p.table()
@@ -244,12 +255,24 @@ func (p *Palette) PalettedFrom(src, base *image.RGBA, baseIdx []uint8) *image.Pa
 		var brow, bidx []uint8
 		if same && y < base.Rect.Dy() {
 			brow, bidx = base.Pix[y*base.Stride:y*base.Stride+4*w], baseIdx[y*w:(y+1)*w]
+			if bytes.Equal(row, brow) {
+				copy(out, bidx)
+				continue
+			}
+		}
+		if y > 0 && bytes.Equal(row, src.Pix[(y-1)*src.Stride:(y-1)*src.Stride+4*w]) {
+			copy(out, dst.Pix[(y-1)*dst.Stride:])
+			continue
+		}
+		if brow == nil {
+			p.paletteRow(lut, row, out)
+			continue
 		}
 		prev := binary.LittleEndian.Uint32(row)
 		last := p.index(lut, prev)
 		for x0 := 0; x0 < w; x0 += span {
 			x1 := min(x0+span, w)
-			if brow != nil && bytes.Equal(row[4*x0:4*x1], brow[4*x0:4*x1]) {
+			if bytes.Equal(row[4*x0:4*x1], brow[4*x0:4*x1]) {
 				copy(out[x0:x1], bidx[x0:x1])
 				continue
 			}
@@ -478,23 +501,32 @@ func (l *Layers) entry(key string, build func() *image.RGBA) *layer {
 }
 
 // rgbaBuffers recycles the pixels of finished drawings: a picture is about
-// 5 MB of RGBA, and reusing it spares the allocator and the collector.
-var rgbaBuffers sync.Pool
+// 5 MB of RGBA, and reusing it spares the allocator, the clearing of fresh
+// memory and the collector. A few are kept, not a sync.Pool: the drawing
+// allocates enough to collect garbage every few pictures, and a pool is
+// emptied at each collection.
+var rgbaBuffers = make(chan []uint8, 4)
 
 // newRGBA is a picture whose pixels are NOT cleared: the caller fills
 // every one (a copied layer, fillRGBA).
 func newRGBA(r image.Rectangle) *image.RGBA {
 	n := 4 * r.Dx() * r.Dy()
-	if b, ok := rgbaBuffers.Get().(*[]uint8); ok && cap(*b) >= n {
-		return &image.RGBA{Pix: (*b)[:n], Stride: 4 * r.Dx(), Rect: r}
+	select {
+	case b := <-rgbaBuffers:
+		if cap(b) >= n {
+			return &image.RGBA{Pix: b[:n], Stride: 4 * r.Dx(), Rect: r}
+		}
+	default:
 	}
 	return image.NewRGBA(r)
 }
 
 // releaseRGBA gives a picture's pixels back once nothing reads it.
 func releaseRGBA(img *image.RGBA) {
-	pix := img.Pix[:0]
-	rgbaBuffers.Put(&pix)
+	select {
+	case rgbaBuffers <- img.Pix[:0]:
+	default:
+	}
 }
 
 // fillRGBA paints pixels one opaque colour, doubling the copied span.
