@@ -11,10 +11,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -42,6 +44,10 @@ type config struct {
 	cpuProf  string    // the bot's CPU profile, if set
 	heapProf string    // the bot's heap profile at the end, if set
 	stacks   string    // the bot's goroutines when the play ends, if set
+	selfProf string    // this process's CPU profile during play, if set
+	// rate is the moves per second offered across all games (the open
+	// loop, see schedule.go); 0 plays each game back to back.
+	rate float64
 }
 
 const guild = "900"
@@ -53,6 +59,16 @@ type table struct {
 	users   []string // user ids, seat order as challenged
 	rng     *rand.Rand
 	lastAt  map[string]time.Time // a user's last move, for pacing
+	clock   *rand.Rand           // the open loop's intervals, apart from the moves
+	// The player's copy of the game. A person sees the board and does not
+	// read the bot's database: the copy is read once per game and kept by
+	// applying each move the bot accepted (the engines are deterministic,
+	// their randomness inside the state). It is read again whenever it may
+	// differ: a refusal, a move it could not apply, a board whose buttons
+	// carry another version, the game's end.
+	row     *storage.Game
+	state   games.State
+	version int
 }
 
 // userGap paces each user below the bot's per-user rate limit
@@ -64,7 +80,9 @@ var userGap = time.Duration(float64(time.Second) / commands.DefaultRateLimit.Per
 // cfg.games games of every kind for cfg.duration, then the echo bot
 // answers the same kind of traffic for cfg.echo.
 func run(cfg config, tb testing.TB) (*result, error) {
-	fake := discordtest.New(tb)
+	// The pictures are read and checked as Discord does, not kept: nobody
+	// looks at them again, and thousands would fill this process's memory.
+	fake := discordtest.New(tb, discordtest.WithoutFileBytes())
 	var gs []commands.Game
 	for _, g := range catalog.Games() {
 		if len(cfg.kinds) == 0 || slices.Contains(cfg.kinds, g.Kind.Name) {
@@ -79,7 +97,8 @@ func run(cfg config, tb testing.TB) (*result, error) {
 	for i := range tables {
 		g := gs[i%len(gs)]
 		players := min(max(2, g.Kind.MinPlayers), g.Kind.MaxPlayers)
-		t := &table{channel: strconv.Itoa(10000 + i), game: g, rng: rand.New(rand.NewPCG(cfg.seed, uint64(i))), lastAt: map[string]time.Time{}}
+		t := &table{channel: strconv.Itoa(10000 + i), game: g, rng: rand.New(rand.NewPCG(cfg.seed, uint64(i))), lastAt: map[string]time.Time{},
+			clock: rand.New(rand.NewPCG(cfg.seed^0x5bd1e995, uint64(i)))}
 		fake.AddChannel(guild, t.channel)
 		for j := 0; j < players; j++ {
 			id := strconv.Itoa(uid)
@@ -133,33 +152,36 @@ func run(cfg config, tb testing.TB) (*result, error) {
 	res.setup = time.Since(started)
 	fmt.Fprintf(cfg.log, "games started in %v; playing for %v\n", res.setup.Round(time.Millisecond), cfg.duration)
 
-	end := time.Now().Add(cfg.duration)
 	var mu sync.Mutex
 	started = time.Now()
 	cpu0, self0 := processCPU(bot.cmd.Process.Pid), selfCPU()
-	_ = parallel(tables, len(tables), func(t *table) error {
-		for time.Now().Before(end) {
-			o, err := playOne(fake, store, t)
-			if err != nil {
-				mu.Lock()
-				res.driverErrors++
-				if res.driverErrors <= 5 {
-					fmt.Fprintf(cfg.log, "driver %s: %v\n", t.channel, err)
-				}
-				mu.Unlock()
-				time.Sleep(50 * time.Millisecond)
-				continue
+	stopProf, err := startSelfProfile(cfg.selfProf)
+	if err != nil {
+		return nil, err
+	}
+	p := &player{fake: fake, store: store}
+	res.offered = schedule(tables, cfg.rate, started, started.Add(cfg.duration), func(t *table, due time.Time) {
+		o, err := p.playOne(t, due)
+		mu.Lock()
+		if err != nil {
+			res.driverErrors++
+			if res.driverErrors <= 5 {
+				fmt.Fprintf(cfg.log, "driver %s: %v\n", t.channel, err)
 			}
-			mu.Lock()
+		} else {
 			res.add(o)
-			mu.Unlock()
 		}
-		return nil
+		mu.Unlock()
+		if err != nil {
+			time.Sleep(50 * time.Millisecond)
+		}
 	})
 	res.elapsed = time.Since(started)
+	res.reads = p.reads.Load()
 	res.peakRSS = peakRSS(bot.cmd.Process.Pid)
 	res.botCPU = processCPU(bot.cmd.Process.Pid) - cpu0
 	res.selfCPU = selfCPU() - self0
+	stopProf()
 	sum, err := bot.stop()
 	if err != nil {
 		return nil, fmt.Errorf("bot: %w", err)
@@ -173,31 +195,34 @@ func run(cfg config, tb testing.TB) (*result, error) {
 			return nil, err
 		}
 		defer echo.kill()
-		end := time.Now().Add(cfg.echo)
+		// At the same offered rate as the play, so that the ratio of
+		// the two compares like with like.
 		res.echo = &latencies{}
-		_ = parallel(tables, len(tables), func(t *table) error {
-			for time.Now().Before(end) {
-				user := t.users[t.rng.IntN(len(t.users))]
-				t.pace(user)
-				t0 := time.Now()
-				in, err := fake.RunCommand(user, t.channel, t.game.Kind.Name, "move", discordtest.Opt("move", "echo"))
-				if err != nil {
-					return err
+		echoStart := time.Now()
+		schedule(tables, cfg.rate, echoStart, echoStart.Add(cfg.echo), func(t *table, due time.Time) {
+			user := t.users[t.rng.IntN(len(t.users))]
+			t.pace(user)
+			t0 := time.Now()
+			behind := lateStart(due, t0)
+			in, err := fake.RunCommand(user, t.channel, t.game.Kind.Name, "move", discordtest.Opt("move", "echo"))
+			var resp discordtest.Response
+			var msg discordtest.Message
+			if err == nil {
+				if resp, err = in.Wait(30 * time.Second); err == nil {
+					msg, err = in.WaitOriginal(30 * time.Second)
 				}
-				resp, err := in.Wait(30 * time.Second)
-				if err == nil {
-					_, err = in.WaitOriginal(30 * time.Second)
-				}
-				mu.Lock()
-				if err != nil || resp.Latency > 3*time.Second {
-					res.echoLate++
-				}
-				if err == nil {
-					res.echo.add(time.Since(t0))
-				}
-				mu.Unlock()
 			}
-			return nil
+			mu.Lock()
+			defer mu.Unlock()
+			if behind {
+				res.echoBehind++
+			}
+			if err != nil || resp.Latency > 3*time.Second {
+				res.echoLate++
+			}
+			if err == nil {
+				res.echo.add(answeredAt(msg).Sub(t0))
+			}
 		})
 		res.echoRSS = peakRSS(echo.cmd.Process.Pid)
 		if _, err := echo.stop(); err != nil {
@@ -283,51 +308,57 @@ func startGame(fake *discordtest.Server, store *storage.Store, t *table) error {
 // outcome is one move as the player saw it.
 type outcome struct {
 	latency time.Duration // from the command to the finished answer
+	board   time.Duration // from the command to the channel showing the move; 0 if never
 	first   time.Duration // from dispatch to the first response (Discord's 3 s)
 	late    bool          // no first response in time
 	refused string        // the answer when it was not "Played ..."
 	over    bool          // the game ended and a new one was started
+	noBoard bool          // played, yet the channel did not show it
+	resync  bool          // the board disagreed with the player's copy of the game
+	behind  bool          // the open loop could not start it on time
+	lag     time.Duration // how late it started (open loop)
 }
 
-// playOne reads the table's game, plays a random legal move for a seat it
-// waits on by typing it, and waits for the answer.
-func playOne(fake *discordtest.Server, store *storage.Store, t *table) (outcome, error) {
-	ctx := context.Background()
-	row, err := store.LatestGame(ctx, t.channel)
-	if err != nil {
-		return outcome{}, err
-	}
-	if row.Status != storage.Active {
-		if err := startGame(fake, store, t); err != nil {
-			return outcome{}, err
+// boardWait is how long a player waits for the channel to show a move
+// that was answered "Played".
+const boardWait = 30 * time.Second
+
+// player makes the moves of every table.
+type player struct {
+	fake  *discordtest.Server
+	store *storage.Store
+	reads atomic.Int64 // games read from the database
+}
+
+// playOne plays a random legal move for a seat the table's game waits on
+// by typing it, and waits for the answer and for the board: due is when
+// the open loop wanted it started (zero in the closed loop).
+func (p *player) playOne(t *table, due time.Time) (outcome, error) {
+	if t.state == nil {
+		over, err := p.read(t)
+		if err != nil || over {
+			return outcome{over: over}, err
 		}
-		return outcome{over: true}, nil
 	}
-	st, err := t.game.Kind.Decode(row.State)
-	if err != nil {
-		return outcome{}, err
-	}
-	if st.Outcome() != nil {
-		time.Sleep(10 * time.Millisecond) // finishing; the row follows
-		return outcome{}, errors.New("state over, row active")
-	}
+	st, row := t.state, t.row
 	var seat int
 	var legal []string
-	for _, p := range st.Prompts() {
-		if p.Standing || row.Seats[p.Seat].BotLevel > 0 || row.Seats[p.Seat].Away {
+	for _, pr := range st.Prompts() {
+		if pr.Standing || row.Seats[pr.Seat].BotLevel > 0 || row.Seats[pr.Seat].Away {
 			continue
 		}
-		for _, m := range st.Legal(p.Seat) {
+		for _, m := range st.Legal(pr.Seat) {
 			if m != games.ResignMove {
 				legal = append(legal, m)
 			}
 		}
 		if len(legal) > 0 {
-			seat = p.Seat
+			seat = pr.Seat
 			break
 		}
 	}
 	if len(legal) == 0 {
+		t.state = nil
 		time.Sleep(10 * time.Millisecond)
 		return outcome{}, fmt.Errorf("no seat to move in game %d", row.ID)
 	}
@@ -335,23 +366,109 @@ func playOne(fake *discordtest.Server, store *storage.Store, t *table) (outcome,
 	user := row.Seats[seat].UserID
 	t.pace(user)
 	t0 := time.Now()
-	in, err := fake.RunCommand(user, t.channel, t.game.Kind.Name, "move", discordtest.Opt("move", move))
+	o := outcome{behind: lateStart(due, t0)}
+	if !due.IsZero() {
+		o.lag = max(t0.Sub(due), 0)
+	}
+	in, err := p.fake.RunCommand(user, t.channel, t.game.Kind.Name, "move", discordtest.Opt("move", move))
 	if err != nil {
 		return outcome{}, err
 	}
 	resp, err := in.Wait(30 * time.Second)
 	if err != nil {
-		return outcome{late: true, latency: time.Since(t0), refused: "no answer within Discord's 3 s"}, nil
+		t.state = nil
+		o.late, o.latency, o.refused = true, time.Since(t0), "no answer within Discord's 3 s"
+		return o, nil
 	}
 	msg, err := in.WaitOriginal(30 * time.Second)
-	o := outcome{latency: time.Since(t0), first: resp.Latency, late: resp.Latency > 3*time.Second}
+	o.first, o.late = resp.Latency, resp.Latency > 3*time.Second
 	switch {
 	case err != nil:
-		o.refused = "answer never completed"
+		o.latency, o.refused = time.Since(t0), "answer never completed"
 	case !strings.HasPrefix(msg.Content, "Played"):
-		o.refused = reason(msg.Content)
+		o.latency, o.refused = answeredAt(msg).Sub(t0), reason(msg.Content)
+	default:
+		o.latency = answeredAt(msg).Sub(t0)
 	}
-	return o, nil
+	if o.refused != "" {
+		t.state = nil
+		return o, nil
+	}
+	if _, err := st.Apply(seat, move); err != nil || st.Outcome() != nil {
+		t.state = nil // out of step, or over: read how the table stands
+	} else {
+		t.version++
+	}
+	// The board: the channel's newest message posted or edited since the
+	// command. One still showing an older version is the previous move's
+	// publishing finishing late, not this move's.
+	since, until := t0, t0.Add(boardWait)
+	for {
+		board, at, err := p.fake.WaitChannelUpdate(t.channel, since, max(time.Until(until), time.Millisecond))
+		if err != nil {
+			t.state, o.noBoard = nil, true
+			return o, nil
+		}
+		v, ok := versionOf(board)
+		if ok && t.state != nil && v < t.version {
+			since = at.Add(time.Nanosecond)
+			continue
+		}
+		o.board = at.Sub(t0)
+		if ok && t.state != nil && v != t.version {
+			t.state, o.resync = nil, true
+		}
+		return o, nil
+	}
+}
+
+// read loads the table's game from the database; over is true when it had
+// ended and a new one was started instead.
+func (p *player) read(t *table) (over bool, err error) {
+	p.reads.Add(1)
+	row, err := p.store.LatestGame(context.Background(), t.channel)
+	if err != nil {
+		return false, err
+	}
+	if row.Status != storage.Active {
+		return true, startGame(p.fake, p.store, t)
+	}
+	st, err := t.game.Kind.Decode(row.State)
+	if err != nil {
+		return false, err
+	}
+	if st.Outcome() != nil {
+		time.Sleep(10 * time.Millisecond) // finishing; the row follows
+		return false, errors.New("state over, row active")
+	}
+	t.row, t.state, t.version = row, st, row.Version
+	return false, nil
+}
+
+// versionOf is the game version the message's controls were made for
+// (custom ids "action:game:version[:arg]"); ok is false for a message
+// without such controls (the game over, or only private prompts).
+func versionOf(m discordtest.Message) (version int, ok bool) {
+	for _, id := range m.CustomIDs() {
+		parts := strings.SplitN(id, ":", 4)
+		if len(parts) < 3 {
+			continue
+		}
+		if v, err := strconv.Atoi(parts[2]); err == nil {
+			return v, true
+		}
+	}
+	return 0, false
+}
+
+// answeredAt is when the fake had the finished answer: the deferred
+// message filled in, or the message sent at once. It is the server's time,
+// so a busy player goroutine that wakes late does not add to latency.
+func answeredAt(m discordtest.Message) time.Time {
+	if m.Edits > 0 {
+		return m.EditedAt
+	}
+	return m.CreatedAt
 }
 
 // reason groups refusals: the answer's first line, numbers taken out.
@@ -484,6 +601,23 @@ func selfCPU() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// startSelfProfile starts the CPU profile of this process (nothing when
+// path is ""); the returned function stops it.
+func startSelfProfile(path string) (func(), error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
 // restFor is how long the bot is watched at rest; restTick how often its

@@ -5,10 +5,26 @@
 // process's peak memory, with an echo bot's latency on the same fake as the
 // baseline. It stops by itself and only talks to loopback.
 //
-//	go run ./cmd/loadtest -games 100 -duration 45s [-images=false]
+//	go run ./cmd/loadtest -games 100 -duration 45s [-images=false] [-rate 50] [-runs 3]
+//
+// Two latencies are measured per move: "answer", from the command sent to
+// the player's finished answer, and "board", from the command sent to the
+// game's channel showing the move (its turn message posted or edited). A
+// bot may answer as soon as the move is saved and update the board after.
+//
+// Without -rate the games play back to back (a closed loop): that finds the
+// most moves per second the bot takes, but its latency is only games /
+// throughput (Little's law). With -rate R the games together offer R moves
+// per second at random (Poisson) times, each game never moving before its
+// previous move was answered and shown: latency at a given throughput, the
+// standard measure, with the offered and achieved rates side by side and
+// the moves that could not start on time counted (schedule.go). The echo
+// baseline is offered the same rate.
 //
 // The bot runs as a child process (this program started again), as it runs
-// in production, so its memory is measured alone. See docs/performance.md.
+// in production, so its memory is measured alone. -runs K repeats the whole
+// test K times, each with a fresh database and bot, and prints the median
+// of each figure. See docs/performance.md.
 package main
 
 import (
@@ -17,6 +33,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"testing"
 	"time"
 )
 
@@ -57,9 +74,14 @@ func main() {
 	cpu := flag.String("cpuprofile", "", "write the bot process's CPU profile to this file")
 	stacks := flag.String("goroutines", "", "write the bot process's goroutines when the play ends to this file (what they wait on)")
 	heap := flag.String("heapprofile", "", "write the bot process's heap profile at the end to this file")
+	rate := flag.Float64("rate", 0, "moves per second offered across all games, each game moving at random (Poisson) times "+
+		"with a mean of games/rate seconds but never before its last move was answered and shown: latency at a given "+
+		"throughput (an open loop); 0 plays each game back to back (a closed loop, whose latency is only games / throughput)")
+	runs := flag.Int("runs", 1, "run the whole test this many times, each with a fresh database and bot, and print the median of each figure")
+	selfProf := flag.String("selfprofile", "", "write the CPU profile of the load test's own process (the fake Discord and the players) during play to this file")
 	flag.Parse()
-	if *n < 1 || *d <= 0 {
-		fmt.Fprintln(os.Stderr, "loadtest: -games must be at least 1 and -duration positive")
+	if *n < 1 || *d <= 0 || *rate < 0 || *runs < 1 {
+		fmt.Fprintln(os.Stderr, "loadtest: -games and -runs must be at least 1, -duration positive and -rate not negative")
 		os.Exit(2)
 	}
 	if *echo == 0 {
@@ -76,15 +98,16 @@ func main() {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(1)
 	}
-	tb := &processTB{}
-	defer tb.cleanup()
-	res, err := run(config{games: *n, duration: *d, echo: *echo, images: *images, seed: *seed, dir: dir,
-		self: []string{self}, log: os.Stderr, cpuProf: abs(*cpu), heapProf: abs(*heap), kinds: split(*kinds), stored: *stored, stacks: abs(*stacks)}, tb)
-	if err != nil {
+	cfg := config{games: *n, duration: *d, echo: *echo, images: *images, seed: *seed, dir: dir,
+		self: []string{self}, log: os.Stderr, cpuProf: abs(*cpu), heapProf: abs(*heap), kinds: split(*kinds),
+		stored: *stored, stacks: abs(*stacks), selfProf: *selfProf, rate: *rate}
+	newTB := func() (testing.TB, func()) {
+		tb := &processTB{}
+		return tb, tb.cleanup
+	}
+	if _, err := runAll(cfg, *runs, newTB, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "loadtest:", err)
-		tb.cleanup()
 		os.RemoveAll(dir)
 		os.Exit(1)
 	}
-	res.print(os.Stdout)
 }

@@ -30,9 +30,16 @@ type result struct {
 	kinds        []string
 	setup        time.Duration
 	elapsed      time.Duration
-	moves        int // answered "Played ..."
-	lat          latencies
-	late         int // first response after Discord's 3 s, or none
+	moves        int       // answered "Played ..."
+	lat          latencies // answer: command sent to the finished answer
+	board        latencies // command sent to the channel showing the move
+	noBoard      int       // played moves the channel never showed
+	resyncs      int       // boards whose version the players' copy did not expect
+	reads        int64     // games the players read from the database
+	offered      int       // moves the open loop offered (due before the end)
+	behind       int       // moves the open loop could not start on time
+	lag          latencies // how late each open-loop move started
+	late         int       // first response after Discord's 3 s, or none
 	refused      map[string]int
 	gamesOver    int
 	driverErrors int
@@ -42,6 +49,7 @@ type result struct {
 	logErrors    map[string]int
 	echo         *latencies
 	echoLate     int
+	echoBehind   int
 	echoRSS      int64
 	rest         *restFigures
 }
@@ -61,12 +69,36 @@ func (r *result) add(o outcome) {
 	if o.late {
 		r.late++
 	}
+	if o.behind {
+		r.behind++
+	}
+	if r.cfg.rate > 0 {
+		r.lag.add(o.lag)
+	}
+	if o.resync {
+		r.resyncs++
+	}
 	if o.refused != "" {
 		r.refused[o.refused]++
 		return
 	}
 	r.moves++
 	r.lat.add(o.latency)
+	if o.noBoard {
+		r.noBoard++
+	} else {
+		r.board.add(o.board)
+	}
+}
+
+// selfPerMove is the CPU this process (the fake Discord and the players)
+// used per move answered, played or refused.
+func (r *result) selfPerMove() time.Duration {
+	n := r.moves + r.refusedTotal()
+	if n == 0 {
+		return 0
+	}
+	return r.selfCPU / time.Duration(n)
 }
 
 func (r *result) refusedTotal() int {
@@ -88,6 +120,12 @@ func mib(b int64) string {
 
 // print writes the report.
 func (r *result) print(w io.Writer) {
+	r.printHeader(w)
+	r.printBody(w)
+}
+
+// printHeader says what was run.
+func (r *result) printHeader(w io.Writer) {
 	count := map[string]int{}
 	for _, k := range r.kinds {
 		count[k]++
@@ -101,8 +139,15 @@ func (r *result) print(w io.Writer) {
 	if !r.cfg.images {
 		images = "off"
 	}
-	fmt.Fprintf(w, "load test: %d games (%s), images %s, %d cores, bot in its own process on loopback\n",
-		len(r.kinds), strings.Join(kinds, ", "), images, runtime.NumCPU())
+	loop := "closed loop (each game's next move as soon as the last was answered and shown)"
+	if r.cfg.rate > 0 {
+		loop = fmt.Sprintf("open loop at %.1f moves/s", r.cfg.rate)
+	}
+	fmt.Fprintf(w, "load test: %d games (%s), images %s, %s, %v, %d cores, bot in its own process on loopback\n",
+		len(r.kinds), strings.Join(kinds, ", "), images, loop, r.cfg.duration, runtime.NumCPU())
+}
+
+func (r *result) printBody(w io.Writer) {
 	if r.rest != nil {
 		fmt.Fprintf(w, "at rest with %d stored games: ready in %v, RSS up to %s (peak %s) over %v with the clock every %v, CPU %.2f s\n",
 			r.cfg.stored, r.rest.start.Round(time.Millisecond), mib(r.rest.rss), mib(r.rest.peak), restFor, restTick, r.rest.cpu.Seconds())
@@ -111,8 +156,16 @@ func (r *result) print(w io.Writer) {
 	secs := r.elapsed.Seconds()
 	fmt.Fprintf(w, "moves: %d played in %.1f s = %.1f moves/s (games finished and restarted: %d)\n",
 		r.moves, secs, float64(r.moves)/secs, r.gamesOver)
-	fmt.Fprintf(w, "latency (command sent to finished answer): p50 %s  p90 %s  p99 %s\n",
+	if r.cfg.rate > 0 {
+		fmt.Fprintf(w, "open loop: offered %.1f moves/s (%d moves due, each game every %.2f s on average, Poisson), achieved %.1f moves/s\n",
+			float64(r.offered)/r.cfg.duration.Seconds(), r.offered, float64(len(r.kinds))/r.cfg.rate, float64(r.moves)/secs)
+		fmt.Fprintf(w, "behind schedule (started more than %v late, the game's previous move not yet answered and shown): %d of %d started; lag p50 %s  p99 %s\n",
+			behindSlack, r.behind, len(r.lag.d), ms(r.lag.p(0.5)), ms(r.lag.p(0.99)))
+	}
+	fmt.Fprintf(w, "latency, answer (command sent to the player's finished answer): p50 %s  p90 %s  p99 %s\n",
 		ms(r.lat.p(0.5)), ms(r.lat.p(0.9)), ms(r.lat.p(0.99)))
+	fmt.Fprintf(w, "latency, board (command sent to the channel showing the move): p50 %s  p90 %s  p99 %s; played moves never shown within %v: %d\n",
+		ms(r.board.p(0.5)), ms(r.board.p(0.9)), ms(r.board.p(0.99)), boardWait, r.noBoard)
 	fmt.Fprintf(w, "answers after Discord's 3 s (or none): %d\n", r.late)
 	fmt.Fprintf(w, "refused moves: %d\n", r.refusedTotal())
 	var reasons []string
@@ -134,14 +187,19 @@ func (r *result) print(w io.Writer) {
 	if r.driverErrors > 0 {
 		fmt.Fprintf(w, "load driver hiccups (not the bot's answers): %d\n", r.driverErrors)
 	}
+	fmt.Fprintf(w, "players' reads of the database: %d (a game's start, a refusal, its end; boards that disagreed with the players' copy: %d)\n", r.reads, r.resyncs)
 	fmt.Fprintf(w, "peak RSS of the bot process: %s\n", mib(r.peakRSS))
-	fmt.Fprintf(w, "CPU while playing: bot %.1f s (%.2f cores), fake Discord and players %.1f s (%.2f cores), of %d cores\n",
-		r.botCPU.Seconds(), r.botCPU.Seconds()/secs, r.selfCPU.Seconds(), r.selfCPU.Seconds()/secs, runtime.NumCPU())
+	fmt.Fprintf(w, "CPU while playing: bot %.1f s (%.2f cores), fake Discord and players %.1f s (%.2f cores, %s per move), of %d cores\n",
+		r.botCPU.Seconds(), r.botCPU.Seconds()/secs, r.selfCPU.Seconds(), r.selfCPU.Seconds()/secs, ms(r.selfPerMove()), runtime.NumCPU())
 	if r.echo != nil {
-		fmt.Fprintf(w, "echo bot (same fake, same discordgo, answers at once), %v: %d answers, p50 %s  p90 %s  p99 %s, late %d, peak RSS %s\n",
-			r.cfg.echo, len(r.echo.d), ms(r.echo.p(0.5)), ms(r.echo.p(0.9)), ms(r.echo.p(0.99)), r.echoLate, mib(r.echoRSS))
+		pace := "back to back"
+		if r.cfg.rate > 0 {
+			pace = fmt.Sprintf("offered %.1f/s like the play, %d behind schedule", r.cfg.rate, r.echoBehind)
+		}
+		fmt.Fprintf(w, "echo bot (same fake, same discordgo, answers at once), %v, %s: %d answers, p50 %s  p90 %s  p99 %s, late %d, peak RSS %s\n",
+			r.cfg.echo, pace, len(r.echo.d), ms(r.echo.p(0.5)), ms(r.echo.p(0.9)), ms(r.echo.p(0.99)), r.echoLate, mib(r.echoRSS))
 		if e := r.echo.p(0.5); e > 0 {
-			fmt.Fprintf(w, "move path p50 / echo p50: %.2fx\n", float64(r.lat.p(0.5))/float64(e))
+			fmt.Fprintf(w, "move path p50 / echo p50 (answer latency): %.2fx\n", float64(r.lat.p(0.5))/float64(e))
 		}
 	}
 }

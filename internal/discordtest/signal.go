@@ -57,7 +57,8 @@ func (s *Server) waitOn(sig *signal, timeout time.Duration, cond func() bool) er
 	}
 }
 
-// channelUpdate is a public message of a channel posted or edited.
+// channelUpdate is the newest public message of a channel posted, or
+// edited while it is the newest.
 type channelUpdate struct {
 	message string
 	at      time.Time
@@ -69,8 +70,11 @@ type channelUpdate struct {
 const keptUpdates = 8
 
 // messageChangedLocked wakes whoever waits on the message's interaction or
-// channel, and records a public message posted or edited (not deleted) as
-// the channel's update. Call with s.mu held, after the change.
+// channel, and records the channel's newest public message posted or
+// edited as the channel's update: what a member sees at the bottom of the
+// channel changed. An edit of an older message (a bot taking the buttons
+// off its previous turn message) is not one. Call with s.mu held, after
+// the change.
 func (s *Server) messageChangedLocked(m *Message) {
 	if in := s.interactions[m.InteractionID]; in != nil && m.InteractionID != "" {
 		in.sig.fire()
@@ -79,7 +83,7 @@ func (s *Server) messageChangedLocked(m *Message) {
 	if ch == nil {
 		return
 	}
-	if !m.Ephemeral && !m.Loading && !m.Deleted {
+	if !m.Ephemeral && !m.Loading && !m.Deleted && s.newestPublicLocked(ch) == m {
 		if len(ch.updates) == keptUpdates {
 			copy(ch.updates, ch.updates[1:])
 			ch.updates = ch.updates[:keptUpdates-1]
@@ -89,13 +93,26 @@ func (s *Server) messageChangedLocked(m *Message) {
 	ch.sig.fire()
 }
 
-// WaitChannelUpdate waits until a public message of the channel (not an
-// ephemeral one, not a deferred response still loading) has been posted or
-// edited at or after since, and returns the first such message as it is
-// now with the time of that change. It is how a player sees the board
-// change after a move: the turn message posted, or edited in place. Only
-// the last few updates of a channel are remembered, so since should be
-// recent (a load test's command time).
+// newestPublicLocked is the channel's newest message a member sees (not
+// ephemeral, not deleted); nil if none.
+func (s *Server) newestPublicLocked(ch *channelState) *Message {
+	for i := len(ch.order) - 1; i >= 0; i-- {
+		if m := s.messages[ch.order[i]]; m != nil && !m.Ephemeral && !m.Deleted {
+			return m
+		}
+	}
+	return nil
+}
+
+// WaitChannelUpdate waits until the channel's newest public message (not
+// an ephemeral one, not a deferred response still loading) has been posted,
+// or edited while it was the newest, at or after since, and returns the
+// first such message as it is now with the time of that change. It is how
+// a player sees the board change after a move: the turn message posted, or
+// edited in place, at the bottom of the channel; an edit of an older
+// message (the buttons taken off the previous turn message) is not one.
+// Only the last few updates of a channel are remembered, so since should
+// be recent (a load test's command time).
 func (s *Server) WaitChannelUpdate(channelID string, since time.Time, timeout time.Duration) (Message, time.Time, error) {
 	s.mu.Lock()
 	ch := s.channels[channelID]

@@ -78,6 +78,15 @@ func TestWaitChannelUpdate(t *testing.T) {
 	if err != nil || m.Content != "new" {
 		t.Errorf("update after the edit = %q, %v; want the new post", m.Content, err)
 	}
+	// The old message, no longer the newest, edited (its buttons taken
+	// off): the board did not change.
+	since = time.Now()
+	if _, err := dg.ChannelMessageEdit(chanA, old.ID, "buttons off"); err != nil {
+		t.Fatal(err)
+	}
+	if m, _, err := fake.WaitChannelUpdate(chanA, since, nowait); err == nil {
+		t.Errorf("an edit of an older message counted as an update: %q", m.Content)
+	}
 }
 
 // Many goroutines waiting on their own interactions all get their answer:
