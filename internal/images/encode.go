@@ -205,54 +205,26 @@ func nearest(rgb [][3]int32, r, g, b int32) int {
 // that is not opaque (no renderer leaves one, they all clear a background)
 // takes the palette's nearest colour the slow way.
 func (p *Palette) Paletted(src *image.RGBA) *image.Paletted {
-	lut := p.table()
-	b := src.Bounds()
-	dst := image.NewPaletted(b, p.colors)
-	w := b.Dx()
-	for y := 0; y < b.Dy(); y++ {
-		row := src.Pix[y*src.Stride : y*src.Stride+4*w]
-		out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
-		// A row like the one above (a flat band, the inside of a box)
-		// costs one vectorised comparison.
-		if y > 0 && bytes.Equal(row, src.Pix[(y-1)*src.Stride:(y-1)*src.Stride+4*w]) {
-			copy(out, dst.Pix[(y-1)*dst.Stride:])
-			continue
-		}
-		p.paletteRow(lut, row, out)
-	}
-	return dst
-}
-
-// paletteRow maps one row of pixels. Most pixels repeat their left
-// neighbour (flat fills), so a run costs one 32-bit comparison per pixel.
-func (p *Palette) paletteRow(lut []uint8, row, out []uint8) {
-	prev := binary.LittleEndian.Uint32(row)
-	last := p.index(lut, prev)
-	for x := range out {
-		if v := binary.LittleEndian.Uint32(row[4*x:]); v != prev {
-			last, prev = p.index(lut, v), v
-		}
-		out[x] = last
-	}
+	return p.PalettedFrom(src, nil, nil)
 }
 
 // PalettedFrom is Paletted for a picture that began as a copy of base (a
-// layer as wide as the picture, its rows the picture's top rows), whose
-// palette form is baseIdx: rows and spans still equal to the base take
-// the base's indices, and rows equal to the row above that row's, so
-// only what was drawn over the layer is looked up. The result is the
-// same as Paletted's.
+// layer as wide as the picture, its rows the picture's top rows; nil for
+// none), whose palette form is baseIdx. Rows are looked up only where they
+// differ from both the base and the row above: a row equal to either costs
+// one vectorised comparison, and a row that differs in places (text, a
+// marker) copies the indices of its spans still equal to one of them. The
+// result is the same as looking up every pixel.
 func (p *Palette) PalettedFrom(src, base *image.RGBA, baseIdx []uint8) *image.Paletted {
-	const span = 64 // pixels compared at once
 	lut := p.table()
 	b := src.Bounds()
 	dst := image.NewPaletted(b, p.colors)
 	w := b.Dx()
-	same := base.Rect.Dx() == w && len(baseIdx) == w*base.Rect.Dy()
+	same := base != nil && base.Rect.Dx() == w && len(baseIdx) == w*base.Rect.Dy()
 	for y := 0; y < b.Dy(); y++ {
 		row := src.Pix[y*src.Stride : y*src.Stride+4*w]
 		out := dst.Pix[y*dst.Stride : y*dst.Stride+w]
-		var brow, bidx []uint8
+		var brow, bidx, arow, aidx []uint8
 		if same && y < base.Rect.Dy() {
 			brow, bidx = base.Pix[y*base.Stride:y*base.Stride+4*w], baseIdx[y*w:(y+1)*w]
 			if bytes.Equal(row, brow) {
@@ -260,31 +232,92 @@ func (p *Palette) PalettedFrom(src, base *image.RGBA, baseIdx []uint8) *image.Pa
 				continue
 			}
 		}
-		if y > 0 && bytes.Equal(row, src.Pix[(y-1)*src.Stride:(y-1)*src.Stride+4*w]) {
-			copy(out, dst.Pix[(y-1)*dst.Stride:])
-			continue
+		if y > 0 {
+			arow, aidx = src.Pix[(y-1)*src.Stride:(y-1)*src.Stride+4*w], dst.Pix[(y-1)*dst.Stride:(y-1)*dst.Stride+w]
+			if bytes.Equal(row, arow) {
+				copy(out, aidx)
+				continue
+			}
 		}
-		if brow == nil {
-			p.paletteRow(lut, row, out)
-			continue
-		}
-		prev := binary.LittleEndian.Uint32(row)
-		last := p.index(lut, prev)
-		for x0 := 0; x0 < w; x0 += span {
-			x1 := min(x0+span, w)
-			if bytes.Equal(row[4*x0:4*x1], brow[4*x0:4*x1]) {
+		p.paletteRow(lut, row, out, brow, bidx, arow, aidx)
+	}
+	return dst
+}
+
+// paletteRow maps one row of pixels, 16 at a time: a span equal to a
+// reference row (the base's, the row above; nil for none) takes that row's
+// indices, a span of one colour is filled, and any other span looks up
+// every pixel without a branch per pixel (a branch mispredicted at each
+// anti-aliased edge cost more than the lookups).
+func (p *Palette) paletteRow(lut, row, out, brow, bidx, arow, aidx []uint8) {
+	const span = 16
+	w := len(out)
+	prev := binary.LittleEndian.Uint32(row)
+	last := p.index(lut, prev)
+	for x0 := 0; x0 < w; x0 += span {
+		x1 := min(x0+span, w)
+		if x1-x0 == span {
+			if brow != nil && equal64(row[4*x0:], brow[4*x0:]) {
 				copy(out[x0:x1], bidx[x0:x1])
 				continue
 			}
-			for x := x0; x < x1; x++ {
-				if v := binary.LittleEndian.Uint32(row[4*x:]); v != prev {
-					last, prev = p.index(lut, v), v
-				}
-				out[x] = last
+			if arow != nil && equal64(row[4*x0:], arow[4*x0:]) {
+				copy(out[x0:x1], aidx[x0:x1])
+				continue
+			}
+			if uniform64(row[4*x0:], uint64(prev)|uint64(prev)<<32) {
+				fill := uint64(last) * 0x0101010101010101
+				binary.LittleEndian.PutUint64(out[x0:], fill)
+				binary.LittleEndian.PutUint64(out[x0+8:], fill)
+				continue
 			}
 		}
+		opaque := uint32(0xffffffff)
+		px := row[4*x0 : 4*x1]
+		o := out[x0:x1]
+		for x := range o {
+			v := binary.LittleEndian.Uint32(px[4*x:])
+			opaque &= v
+			o[x] = lut[pixelKey(v)&(1<<(3*lutBits)-1)]
+		}
+		if opaque>>24 != 0xff {
+			// Some pixel is not opaque: the slow way for this span.
+			for x := range o {
+				o[x] = p.index(lut, binary.LittleEndian.Uint32(px[4*x:]))
+			}
+		}
+		prev, last = binary.LittleEndian.Uint32(px[len(px)-4:]), o[len(o)-1]
 	}
-	return dst
+}
+
+// uniform64 reports whether the first 64 bytes of a all repeat the 8-byte
+// pattern pat.
+func uniform64(a []uint8, pat uint64) bool {
+	a = a[:64]
+	x := binary.LittleEndian.Uint64(a[0:]) ^ pat
+	x |= binary.LittleEndian.Uint64(a[8:]) ^ pat
+	x |= binary.LittleEndian.Uint64(a[16:]) ^ pat
+	x |= binary.LittleEndian.Uint64(a[24:]) ^ pat
+	x |= binary.LittleEndian.Uint64(a[32:]) ^ pat
+	x |= binary.LittleEndian.Uint64(a[40:]) ^ pat
+	x |= binary.LittleEndian.Uint64(a[48:]) ^ pat
+	x |= binary.LittleEndian.Uint64(a[56:]) ^ pat
+	return x == 0
+}
+
+// equal64 reports whether the first 64 bytes of a and b are equal, without
+// a call or a branch per word.
+func equal64(a, b []uint8) bool {
+	a, b = a[:64], b[:64]
+	x := binary.LittleEndian.Uint64(a[0:]) ^ binary.LittleEndian.Uint64(b[0:])
+	x |= binary.LittleEndian.Uint64(a[8:]) ^ binary.LittleEndian.Uint64(b[8:])
+	x |= binary.LittleEndian.Uint64(a[16:]) ^ binary.LittleEndian.Uint64(b[16:])
+	x |= binary.LittleEndian.Uint64(a[24:]) ^ binary.LittleEndian.Uint64(b[24:])
+	x |= binary.LittleEndian.Uint64(a[32:]) ^ binary.LittleEndian.Uint64(b[32:])
+	x |= binary.LittleEndian.Uint64(a[40:]) ^ binary.LittleEndian.Uint64(b[40:])
+	x |= binary.LittleEndian.Uint64(a[48:]) ^ binary.LittleEndian.Uint64(b[48:])
+	x |= binary.LittleEndian.Uint64(a[56:]) ^ binary.LittleEndian.Uint64(b[56:])
+	return x == 0
 }
 
 // index is the palette entry of a pixel read as a little-endian uint32.
