@@ -584,6 +584,42 @@ type sprite struct {
 	once  sync.Once
 	img   *image.RGBA
 	texts []string
+	spans []stampSpan
+}
+
+// stampSpan is a run of a sprite's row that is opaque (copied as it is)
+// or partly transparent (blended); fully transparent pixels, most of a
+// round marker's square, are in no span and cost nothing.
+type stampSpan struct {
+	y, x0, x1 int32
+	opaque    bool
+}
+
+// stampSpans finds the spans of a sprite once, when it is drawn.
+func stampSpans(img *image.RGBA) []stampSpan {
+	var spans []stampSpan
+	b := img.Bounds()
+	for y := 0; y < b.Dy(); y++ {
+		row := img.Pix[y*img.Stride : y*img.Stride+4*b.Dx()]
+		for x := 0; x < b.Dx(); {
+			v := binary.LittleEndian.Uint32(row[4*x:])
+			if v == 0 {
+				x++
+				continue
+			}
+			opaque := v>>24 == 0xff
+			x1 := x + 1
+			for ; x1 < b.Dx(); x1++ {
+				u := binary.LittleEndian.Uint32(row[4*x1:])
+				if u == 0 || (u>>24 == 0xff) != opaque {
+					break
+				}
+			}
+			spans = append(spans, stampSpan{int32(y), int32(x), int32(x1), opaque})
+			x = x1
+		}
+	}
+	return spans
 }
 
 // Stamp draws the sprite named key with its top-left corner at (x, y);
@@ -595,9 +631,44 @@ func (s *Sprites) Stamp(dst *Canvas, key any, w, h, x, y int, draw func(dc *Canv
 		dc := NewCanvas(w, h)
 		draw(dc)
 		sp.img, sp.texts = dc.RGBA(), dc.texts
+		sp.spans = stampSpans(sp.img)
 	})
-	overRGBA(dst.img, sp.img, image.Pt(x, y))
 	dst.texts = append(dst.texts, sp.texts...)
+	at := image.Pt(x, y)
+	if !sp.img.Rect.Add(at).In(dst.img.Rect) {
+		overRGBA(dst.img, sp.img, at)
+		return
+	}
+	// The same pixels as draw.Draw with draw.Over, span by span: opaque
+	// runs copied, edges blended by the same arithmetic.
+	d, src := dst.img, sp.img
+	for _, s := range sp.spans {
+		so := int(s.y)*src.Stride + 4*int(s.x0)
+		do := d.PixOffset(x+int(s.x0), y+int(s.y))
+		n := 4 * int(s.x1-s.x0)
+		if s.opaque {
+			copy(d.Pix[do:do+n], src.Pix[so:so+n])
+			continue
+		}
+		blendOver(d.Pix[do:do+n], src.Pix[so:so+n])
+	}
+}
+
+// blendOver composites premultiplied src over dst pixel by pixel, with
+// image/draw's arithmetic for RGBA over RGBA (drawCopyOver), so the
+// result is the same to the bit.
+func blendOver(dst, src []uint8) {
+	const m = 1<<16 - 1
+	for i := 0; i+3 < len(src); i += 4 {
+		s := src[i : i+4 : i+4]
+		sr, sg, sb, sa := uint32(s[0])*0x101, uint32(s[1])*0x101, uint32(s[2])*0x101, uint32(s[3])*0x101
+		a := (m - sa) * 0x101
+		d := dst[i : i+4 : i+4]
+		d[0] = uint8((uint32(d[0])*a/m + sr) >> 8)
+		d[1] = uint8((uint32(d[1])*a/m + sg) >> 8)
+		d[2] = uint8((uint32(d[2])*a/m + sb) >> 8)
+		d[3] = uint8((uint32(d[3])*a/m + sa) >> 8)
+	}
 }
 
 // StampCentered draws the sprite centred on (x, y), rounded to the pixel;

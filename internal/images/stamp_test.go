@@ -1,0 +1,47 @@
+package images
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/draw"
+	"testing"
+)
+
+// Stamping a sprite by its spans gives the same pixels as image/draw's
+// Over, for opaque, transparent and half-transparent pixels, inside the
+// picture and across its edge.
+func TestStampMatchesDrawOver(t *testing.T) {
+	paint := func(dc *Canvas) {
+		dc.SetColor(color.RGBA{200, 40, 40, 255})
+		dc.DrawCircle(20, 20, 15)
+		dc.Fill()
+		dc.SetColor(color.NRGBA{10, 90, 200, 120})
+		dc.DrawRectangle(5, 25, 30, 10)
+		dc.Fill()
+		dc.Font(14, true)
+		dc.SetColor(color.White)
+		dc.DrawStringAnchored("Q", 20, 20, 0.5, 0.5)
+	}
+	var sprites Sprites
+	for _, at := range []image.Point{{10, 10}, {0, 0}, {70, 50}, {-12, 30}, {90, -5}} {
+		bg := image.NewRGBA(image.Rect(0, 0, 100, 80))
+		for i := range bg.Pix {
+			bg.Pix[i] = uint8(i * 7 % 251)
+		}
+		for i := 3; i < len(bg.Pix); i += 4 {
+			bg.Pix[i] = 255
+		}
+		want := image.NewRGBA(bg.Rect)
+		copy(want.Pix, bg.Pix)
+		ref := NewCanvas(40, 40)
+		paint(ref)
+		draw.Draw(want, ref.RGBA().Rect.Add(at).Intersect(want.Rect), ref.RGBA(), ref.RGBA().Rect.Add(at).Intersect(want.Rect).Min.Sub(at), draw.Over)
+
+		got := NewCanvasOn(bg)
+		sprites.Stamp(got, "sprite", 40, 40, at.X, at.Y, paint)
+		if !bytes.Equal(got.RGBA().Pix, want.Pix) {
+			t.Errorf("stamped at %v: pixels differ from draw.Over", at)
+		}
+	}
+}
