@@ -258,11 +258,11 @@ func (p *Palette) paletteRow(lut, row, out, brow, bidx, arow, aidx []uint8) {
 		x1 := min(x0+span, w)
 		if x1-x0 == span {
 			if brow != nil && equal64(row[4*x0:], brow[4*x0:]) {
-				copy(out[x0:x1], bidx[x0:x1])
+				copy16(out[x0:], bidx[x0:])
 				continue
 			}
 			if arow != nil && equal64(row[4*x0:], arow[4*x0:]) {
-				copy(out[x0:x1], aidx[x0:x1])
+				copy16(out[x0:], aidx[x0:])
 				continue
 			}
 			if uniform64(row[4*x0:], uint64(prev)|uint64(prev)<<32) {
@@ -288,6 +288,12 @@ func (p *Palette) paletteRow(lut, row, out, brow, bidx, arow, aidx []uint8) {
 		}
 		prev, last = binary.LittleEndian.Uint32(px[len(px)-4:]), o[len(o)-1]
 	}
+}
+
+// copy16 copies 16 bytes in two words, without copy's call.
+func copy16(dst, src []uint8) {
+	binary.LittleEndian.PutUint64(dst[0:8], binary.LittleEndian.Uint64(src[0:8]))
+	binary.LittleEndian.PutUint64(dst[8:16], binary.LittleEndian.Uint64(src[8:16]))
 }
 
 // uniform64 reports whether the first 64 bytes of a all repeat the 8-byte
