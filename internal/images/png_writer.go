@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
-	"hash/adler32"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -74,7 +73,7 @@ func writePaletted(m *image.Paletted) ([]byte, error) {
 	// Adler-32 of the filtered data, kept as its two sums. A line (filter
 	// byte 0, then the row) adds s to a and n*a+t to b, where s and t
 	// depend on the line alone: computed once per distinct row.
-	const mod = 65521
+	const mod = adlerMod
 	a, bsum := uint32(1), uint32(0)
 	var s, t uint32
 	lineLen := uint32(w + 1)
@@ -84,11 +83,8 @@ func writePaletted(m *image.Paletted) ([]byte, error) {
 		row := m.Pix[y*m.Stride : y*m.Stride+w]
 		same := above != nil && string(row) == string(above)
 		if !same {
-			// adler32 of the row from (1, 0) is (1+s, w+t), with the
-			// filter byte's zero weighing nothing.
-			sum := adler32.Checksum(row)
-			s = (sum&0xffff + mod - 1) % mod
-			t = (sum>>16 + mod - uint32(w)%mod) % mod
+			// The filter byte's zero adds nothing to either sum.
+			s, t = adlerSums(row)
 		}
 		bsum = (bsum + uint32((uint64(lineLen)*uint64(a))%mod) + t) % mod
 		a = (a + s) % mod

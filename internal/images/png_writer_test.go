@@ -5,6 +5,7 @@ import (
 	"compress/zlib"
 	"encoding/binary"
 	"fmt"
+	"hash/adler32"
 	"hash/crc32"
 	"image"
 	"image/color"
@@ -338,6 +339,36 @@ func TestDistCode(t *testing.T) {
 		}
 		if got := distCode(uint32(dist - 1)); int(got) != want {
 			t.Fatalf("distance %d: symbol %d, want %d", dist, got, want)
+		}
+	}
+}
+
+// adlerSums continued over pieces gives hash/adler32's checksum of the
+// whole, for lengths around its blocks and for the bytes that weigh most.
+func TestAdlerSums(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 1, 7, 8, 9, 15, 16, 100, 4095, 4096, 4097, 8200, 40000} {
+		for _, fill := range []string{"random", "255", "0"} {
+			p := make([]byte, n)
+			for i := range p {
+				switch fill {
+				case "random":
+					p[i] = uint8(rng.IntN(256))
+				case "255":
+					p[i] = 255
+				}
+			}
+			for _, cut := range []int{0, n / 3, n} {
+				a, b := uint32(1), uint32(0)
+				for _, piece := range [][]byte{p[:cut], p[cut:]} {
+					s, t := adlerSums(piece)
+					b = uint32((uint64(b) + uint64(len(piece))%adlerMod*uint64(a) + uint64(t)) % adlerMod)
+					a = (a + s) % adlerMod
+				}
+				if got, want := b<<16|a, adler32.Checksum(p); got != want {
+					t.Fatalf("%d bytes (%s), cut at %d: %08x, want %08x", n, fill, cut, got, want)
+				}
+			}
 		}
 	}
 }
