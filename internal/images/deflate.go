@@ -147,9 +147,21 @@ func appendRun(toks []token, n, dist int) []token {
 }
 
 // equalLen is how many leading bytes a and b share (len(a) <= len(b)),
+// 32 at a time while they last (matches run to hundreds of bytes), then
 // eight at a time.
 func equalLen(a, b []byte) int {
 	n := 0
+	b = b[:len(a)]
+	for len(a)-n >= 32 {
+		x := binary.LittleEndian.Uint64(a[n:]) ^ binary.LittleEndian.Uint64(b[n:])
+		x |= binary.LittleEndian.Uint64(a[n+8:]) ^ binary.LittleEndian.Uint64(b[n+8:])
+		x |= binary.LittleEndian.Uint64(a[n+16:]) ^ binary.LittleEndian.Uint64(b[n+16:])
+		x |= binary.LittleEndian.Uint64(a[n+24:]) ^ binary.LittleEndian.Uint64(b[n+24:])
+		if x != 0 {
+			break
+		}
+		n += 32
+	}
 	for len(a)-n >= 8 {
 		x := binary.LittleEndian.Uint64(a[n:]) ^ binary.LittleEndian.Uint64(b[n:])
 		if x != 0 {
@@ -184,6 +196,11 @@ func runLen(a []byte, c byte) int {
 // row above (nil for the first row, or when the line is too long for a
 // match to reach it) and the picture's rows (pix, stride) for the hashed
 // candidates.
+//
+// The two cheap candidates are measured on the next eight bytes without a
+// branch (a XOR and a count of trailing zeros each): which of literal,
+// short match or long match comes next follows no pattern the processor
+// could predict, and mispredicted branches were most of the cost.
 func (d *deflater) line(y int, row, above []byte, pix []byte, stride int) {
 	n := len(row) + 1
 	toks := d.tokens
@@ -197,14 +214,44 @@ func (d *deflater) line(y int, row, above []byte, pix []byte, stride int) {
 	table := &d.table
 	base := int32(y*n + 1) // the stream position of row[0]
 	w := len(row)
-	for x := 0; x < w; {
-		best, dist := 0, 0
-		if above != nil {
-			best, dist = equalLen(row[x:], above[x:]), n
+	if above == nil {
+		// No row to match: compare the row with itself (a run of the
+		// byte before is still found; the "above" length is then the
+		// length of a match at distance 0, which is never taken).
+		above = row
+	}
+	far := n
+	if &above[0] == &row[0] {
+		far = 0
+	}
+	prevByte := uint64(0) // the filter byte
+	x := 0
+	for x < w {
+		var la, lr int
+		if w-x >= 8 {
+			v := binary.LittleEndian.Uint64(row[x:])
+			la = bits.TrailingZeros64(v^binary.LittleEndian.Uint64(above[x:])) >> 3
+			lr = bits.TrailingZeros64(v^prevByte*0x0101010101010101) >> 3
+		} else {
+			la = equalLen(row[x:], above[x:])
+			lr = runLen(row[x:], byte(prevByte))
 		}
-		if x > 0 && best < w-x {
-			if r := runLen(row[x:], row[x-1]); r > best {
-				best, dist = r, 1
+		if far == 0 {
+			la = 0
+		}
+		if x == 0 {
+			lr = 0 // the byte before is the filter byte, not a pixel
+		}
+		best, dist := lr, 1
+		if la >= lr {
+			best, dist = la, far
+		}
+		if best == 8 {
+			// A long match: follow it to its end.
+			if dist == far {
+				best += equalLen(row[x+8:], above[x+8:])
+			} else {
+				best += runLen(row[x+8:], byte(prevByte))
 			}
 		}
 		if best < hashMin && w-x >= hashMin {
@@ -229,9 +276,11 @@ func (d *deflater) line(y int, row, above []byte, pix []byte, stride int) {
 				toks = appendRun(toks, best, dist)
 			}
 			x += best
+			prevByte = uint64(row[x-1])
 			continue
 		}
 		toks = append(toks, literal(row[x]))
+		prevByte = uint64(row[x])
 		x++
 	}
 	d.tokens = toks
