@@ -740,11 +740,18 @@ func (dc *Canvas) SetRGB(r, g, b float64) {
 	dc.SetColor(color.NRGBA{uint8(r * 255), uint8(g * 255), uint8(b * 255), 255})
 }
 
-// Font sets the embedded font at a size, made once per picture.
+// Font sets the embedded font at a size: a face shared by every picture,
+// or, for the naive baseline, one made once per picture.
 func (dc *Canvas) Font(size float64, bold bool) {
 	key := [2]int{int(size * 10), 0}
 	if bold {
 		key[1] = 1
+	}
+	if !dc.naive {
+		// The faces shared between pictures keep their glyph masks, the
+		// same pixels as a fresh face's without rasterizing again.
+		dc.SetFontFace(cachedFaceFor(size, bold))
+		return
 	}
 	f, ok := dc.faces[key]
 	if !ok {

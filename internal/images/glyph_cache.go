@@ -10,8 +10,9 @@ import (
 )
 
 // Hijacked's table draws some 300 strings; rasterizing every glyph anew was
-// a fifth of its drawing. cachedFaceFor shares one face per size between
-// pictures and keeps each glyph's mask once rasterized, by rune and by the
+// a fifth of its drawing (and a tenth of Hijack's and Locked Out's, which
+// take these faces through Canvas.Font). cachedFaceFor shares one face per
+// size between pictures and keeps each glyph's mask once rasterized, by rune and by the
 // pen's position within its pixel (the mask depends on it), so the pixels
 // are exactly those of a fresh face.
 
