@@ -146,7 +146,8 @@ func run(cfg config, tb testing.TB) (*result, error) {
 
 	fmt.Fprintf(cfg.log, "starting %d games...\n", len(tables))
 	started := time.Now()
-	if err := parallel(tables, 4, func(t *table) error { return startGame(fake, store, t) }); err != nil {
+	p := &player{fake: fake, store: store}
+	if err := parallel(tables, 4, p.startGame); err != nil {
 		return nil, err
 	}
 	res.setup = time.Since(started)
@@ -155,11 +156,12 @@ func run(cfg config, tb testing.TB) (*result, error) {
 	var mu sync.Mutex
 	started = time.Now()
 	cpu0, self0 := processCPU(bot.cmd.Process.Pid), selfCPU()
+	calls0 := fake.Calls(discordtest.RouteAny)
 	stopProf, err := startSelfProfile(cfg.selfProf)
 	if err != nil {
 		return nil, err
 	}
-	p := &player{fake: fake, store: store}
+	p.reads.Store(0)
 	res.offered = schedule(tables, cfg.rate, started, started.Add(cfg.duration), func(t *table, due time.Time) {
 		o, err := p.playOne(t, due)
 		mu.Lock()
@@ -181,6 +183,8 @@ func run(cfg config, tb testing.TB) (*result, error) {
 	res.peakRSS = peakRSS(bot.cmd.Process.Pid)
 	res.botCPU = processCPU(bot.cmd.Process.Pid) - cpu0
 	res.selfCPU = selfCPU() - self0
+	res.requests = fake.Calls(discordtest.RouteAny) - calls0
+	res.selfRSS = peakRSS(os.Getpid())
 	stopProf()
 	sum, err := bot.stop()
 	if err != nil {
@@ -242,8 +246,11 @@ func (t *table) pace(user string) {
 	t.lastAt[user] = time.Now()
 }
 
-// startGame challenges the table's other players and has them accept.
-func startGame(fake *discordtest.Server, store *storage.Store, t *table) error {
+// startGame challenges the table's other players, has them accept, and
+// reads the game once it is being played.
+func (p *player) startGame(t *table) error {
+	fake := p.fake
+	t.state = nil
 	var opts []discordtest.CommandOption
 	for i, u := range t.users[1:] {
 		name := "opponent"
@@ -263,6 +270,7 @@ func startGame(fake *discordtest.Server, store *storage.Store, t *table) error {
 	if !strings.Contains(msg.Content, "Challenge sent") {
 		return fmt.Errorf("challenge answered %q", msg.Content)
 	}
+	var game int64
 	for _, u := range t.users[1:] {
 		lobby, ok := fake.LastMessage(t.channel)
 		if !ok {
@@ -276,6 +284,11 @@ func startGame(fake *discordtest.Server, store *storage.Store, t *table) error {
 		}
 		if accept == "" {
 			return fmt.Errorf("lobby without Accept: %q", lobby.Content)
+		}
+		// "accept:<game>:<version>": the game is then read by its id, not
+		// looked up by channel among every game stored.
+		if parts := strings.Split(accept, ":"); len(parts) >= 2 {
+			game, _ = strconv.ParseInt(parts[1], 10, 64)
 		}
 		in, err := fake.Click(u, lobby.ID, accept)
 		if err != nil {
@@ -292,17 +305,31 @@ func startGame(fake *discordtest.Server, store *storage.Store, t *table) error {
 			return fmt.Errorf("lobby after accept: %w", err)
 		}
 	}
+	if game == 0 {
+		return fmt.Errorf("no game id in the lobby's buttons in %s", t.channel)
+	}
 	deadline := time.Now().Add(60 * time.Second)
 	for {
-		row, err := store.LatestGame(context.Background(), t.channel)
+		p.reads.Add(1)
+		row, err := p.store.Game(context.Background(), game)
 		if err == nil && row.Status == storage.Active && row.MessageID != "" {
-			return nil
+			return t.take(row)
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("game in %s never became active (%v)", t.channel, err)
+			return fmt.Errorf("game %d in %s never became active (%v)", game, t.channel, err)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// take makes a row read from the database the player's copy of the game.
+func (t *table) take(row *storage.Game) error {
+	st, err := t.game.Kind.Decode(row.State)
+	if err != nil {
+		return err
+	}
+	t.row, t.state, t.version = row, st, row.Version
+	return nil
 }
 
 // outcome is one move as the player saw it.
@@ -422,26 +449,25 @@ func (p *player) playOne(t *table, due time.Time) (outcome, error) {
 	}
 }
 
-// read loads the table's game from the database; over is true when it had
-// ended and a new one was started instead.
+// read loads the table's game from the database again; over is true when
+// it had ended and a new one was started instead.
 func (p *player) read(t *table) (over bool, err error) {
 	p.reads.Add(1)
-	row, err := p.store.LatestGame(context.Background(), t.channel)
+	row, err := p.store.Game(context.Background(), t.row.ID)
 	if err != nil {
 		return false, err
 	}
 	if row.Status != storage.Active {
-		return true, startGame(p.fake, p.store, t)
+		return true, p.startGame(t)
 	}
-	st, err := t.game.Kind.Decode(row.State)
-	if err != nil {
+	if err := t.take(row); err != nil {
 		return false, err
 	}
-	if st.Outcome() != nil {
+	if t.state.Outcome() != nil {
+		t.state = nil
 		time.Sleep(10 * time.Millisecond) // finishing; the row follows
 		return false, errors.New("state over, row active")
 	}
-	t.row, t.state, t.version = row, st, row.Version
 	return false, nil
 }
 

@@ -72,8 +72,10 @@ func checkSane(t *testing.T, res *result) {
 	if res.resyncs > 0 {
 		t.Errorf("%d boards disagreed with the players' copies of the games", res.resyncs)
 	}
-	if res.reads < int64(res.cfg.games) || res.reads > int64(res.cfg.games+2*res.gamesOver) {
-		t.Errorf("%d reads of the database for %d games (%d finished): want one per game started", res.reads, res.cfg.games, res.gamesOver)
+	// Each game is read when it starts, then only when its copy may
+	// differ; with no refusal, none drifting and no game ended, never.
+	if res.gamesOver == 0 && res.reads != 0 {
+		t.Errorf("%d reads of the database while playing, with no game ended", res.reads)
 	}
 	for i, d := range res.lat.d {
 		if d <= 0 || d > 30*time.Second {

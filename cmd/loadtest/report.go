@@ -35,7 +35,7 @@ type result struct {
 	board        latencies // command sent to the channel showing the move
 	noBoard      int       // played moves the channel never showed
 	resyncs      int       // boards whose version the players' copy did not expect
-	reads        int64     // games the players read from the database
+	reads        int64     // games the players read from the database while playing
 	offered      int       // moves the open loop offered (due before the end)
 	behind       int       // moves the open loop could not start on time
 	lag          latencies // how late each open-loop move started
@@ -46,6 +46,8 @@ type result struct {
 	peakRSS      int64
 	botCPU       time.Duration // CPU the bot process used while playing
 	selfCPU      time.Duration // CPU of the fake Discord and the players
+	selfRSS      int64         // this process's peak RSS
+	requests     int           // the bot's requests to the fake while playing
 	logErrors    map[string]int
 	echo         *latencies
 	echoLate     int
@@ -187,8 +189,11 @@ func (r *result) printBody(w io.Writer) {
 	if r.driverErrors > 0 {
 		fmt.Fprintf(w, "load driver hiccups (not the bot's answers): %d\n", r.driverErrors)
 	}
-	fmt.Fprintf(w, "players' reads of the database: %d (a game's start, a refusal, its end; boards that disagreed with the players' copy: %d)\n", r.reads, r.resyncs)
-	fmt.Fprintf(w, "peak RSS of the bot process: %s\n", mib(r.peakRSS))
+	fmt.Fprintf(w, "players' reads of the database while playing: %d (a game started anew, a refusal; boards that disagreed with the players' copy of the game: %d)\n", r.reads, r.resyncs)
+	fmt.Fprintf(w, "peak RSS of the bot process: %s (of this process, the fake Discord and the players: %s)\n", mib(r.peakRSS), mib(r.selfRSS))
+	if n := r.moves + r.refusedTotal(); n > 0 {
+		fmt.Fprintf(w, "the bot's requests to Discord while playing: %d, %.1f per move\n", r.requests, float64(r.requests)/float64(n))
+	}
 	fmt.Fprintf(w, "CPU while playing: bot %.1f s (%.2f cores), fake Discord and players %.1f s (%.2f cores, %s per move), of %d cores\n",
 		r.botCPU.Seconds(), r.botCPU.Seconds()/secs, r.selfCPU.Seconds(), r.selfCPU.Seconds()/secs, ms(r.selfPerMove()), runtime.NumCPU())
 	if r.echo != nil {
