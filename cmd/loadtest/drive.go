@@ -162,7 +162,8 @@ func run(cfg config, tb testing.TB) (*result, error) {
 		return nil, err
 	}
 	p.reads.Store(0)
-	res.offered = schedule(tables, cfg.rate, started, started.Add(cfg.duration), func(t *table, due time.Time) {
+	res.end = started.Add(cfg.duration)
+	res.offered = schedule(tables, cfg.rate, started, res.end, func(t *table, due time.Time) {
 		o, err := p.playOne(t, due)
 		mu.Lock()
 		if err != nil {
@@ -344,6 +345,7 @@ type outcome struct {
 	resync  bool          // the board disagreed with the player's copy of the game
 	behind  bool          // the open loop could not start it on time
 	lag     time.Duration // how late it started (open loop)
+	doneAt  time.Time     // when the answer was finished
 }
 
 // boardWait is how long a player waits for the channel to show a move
@@ -415,7 +417,7 @@ func (p *player) playOne(t *table, due time.Time) (outcome, error) {
 	case !strings.HasPrefix(msg.Content, "Played"):
 		o.latency, o.refused = answeredAt(msg).Sub(t0), reason(msg.Content)
 	default:
-		o.latency = answeredAt(msg).Sub(t0)
+		o.latency, o.doneAt = answeredAt(msg).Sub(t0), answeredAt(msg)
 	}
 	if o.refused != "" {
 		t.state = nil

@@ -58,6 +58,9 @@ func checkSane(t *testing.T, res *result) {
 	if res.moves == 0 {
 		t.Fatalf("no move played")
 	}
+	if res.inWindow == 0 || res.inWindow > res.moves {
+		t.Errorf("%d moves answered within the time of play, of %d", res.inWindow, res.moves)
+	}
 	if n := res.refusedTotal(); n > 0 {
 		t.Errorf("%d moves refused: %v", n, res.refused)
 	}

@@ -31,6 +31,8 @@ type result struct {
 	setup        time.Duration
 	elapsed      time.Duration
 	moves        int       // answered "Played ..."
+	inWindow     int       // of those, answered before end
+	end          time.Time // when the play was to end (moves in flight then still finish)
 	lat          latencies // answer: command sent to the finished answer
 	board        latencies // command sent to the channel showing the move
 	noBoard      int       // played moves the channel never showed
@@ -85,12 +87,23 @@ func (r *result) add(o outcome) {
 		return
 	}
 	r.moves++
+	if !o.doneAt.After(r.end) {
+		r.inWindow++
+	}
 	r.lat.add(o.latency)
 	if o.noBoard {
 		r.noBoard++
 	} else {
 		r.board.add(o.board)
 	}
+}
+
+// movesPerSec is the throughput: the moves answered within the time of
+// play, over that time (the moves still in flight at its end finish, and
+// count for latency, but would flatter nothing here and lower the rate if
+// their extra time were counted).
+func (r *result) movesPerSec() float64 {
+	return float64(r.inWindow) / r.cfg.duration.Seconds()
 }
 
 // selfPerMove is the CPU this process (the fake Discord and the players)
@@ -156,11 +169,11 @@ func (r *result) printBody(w io.Writer) {
 	}
 	fmt.Fprintf(w, "setup: games started in %v\n", r.setup.Round(time.Millisecond))
 	secs := r.elapsed.Seconds()
-	fmt.Fprintf(w, "moves: %d played in %.1f s = %.1f moves/s (games finished and restarted: %d)\n",
-		r.moves, secs, float64(r.moves)/secs, r.gamesOver)
+	fmt.Fprintf(w, "moves: %d answered within the %v of play = %.1f moves/s (%d in all, the last in flight ending after %.1f s; games finished and restarted: %d)\n",
+		r.inWindow, r.cfg.duration, r.movesPerSec(), r.moves, secs, r.gamesOver)
 	if r.cfg.rate > 0 {
 		fmt.Fprintf(w, "open loop: offered %.1f moves/s (%d moves due, each game every %.2f s on average, Poisson), achieved %.1f moves/s\n",
-			float64(r.offered)/r.cfg.duration.Seconds(), r.offered, float64(len(r.kinds))/r.cfg.rate, float64(r.moves)/secs)
+			float64(r.offered)/r.cfg.duration.Seconds(), r.offered, float64(len(r.kinds))/r.cfg.rate, r.movesPerSec())
 		fmt.Fprintf(w, "behind schedule (started more than %v late, the game's previous move not yet answered and shown): %d of %d started; lag p50 %s  p99 %s\n",
 			behindSlack, r.behind, len(r.lag.d), ms(r.lag.p(0.5)), ms(r.lag.p(0.99)))
 	}

@@ -27,7 +27,7 @@ type summary struct {
 func (r *result) summary() summary {
 	secs := r.elapsed.Seconds()
 	s := summary{
-		movesPerSec: float64(r.moves) / secs,
+		movesPerSec: r.movesPerSec(),
 		answer:      [3]time.Duration{r.lat.p(0.5), r.lat.p(0.9), r.lat.p(0.99)},
 		board:       [3]time.Duration{r.board.p(0.5), r.board.p(0.9), r.board.p(0.99)},
 		peakRSS:     r.peakRSS,
