@@ -784,8 +784,12 @@ func (dc *Canvas) DrawStringAnchored(s string, x, y, ax, ay float64) {
 	w, h := dc.MeasureString(s)
 	x -= ax * w
 	y += ay * h
-	d := font.Drawer{Dst: dc.img, Src: image.NewUniform(dc.color), Face: dc.face,
-		Dot: fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}}
+	dot := fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}
+	if f, ok := dc.face.(*cachedFace); ok {
+		f.drawString(dc.img, dc.color, dot, s)
+		return
+	}
+	d := font.Drawer{Dst: dc.img, Src: image.NewUniform(dc.color), Face: dc.face, Dot: dot}
 	d.DrawString(s)
 }
 

@@ -3,6 +3,7 @@ package images
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"sync"
 
 	"golang.org/x/image/font"
@@ -31,15 +32,54 @@ type cachedGlyph struct {
 	dr      image.Rectangle // for a pen at (fx, fy) from the pixel's origin
 	mask    *image.Alpha
 	advance fixed.Int26_6
+	ok      bool        // false for a rune the font lacks
+	spans   []glyphSpan // the mask's covered pixels, for drawString
+}
+
+// glyphSpan is a run of a mask's row fully covered (painted in the text's
+// colour when it is opaque) or partly covered (blended); uncovered pixels,
+// most of a glyph's box, are in no span.
+type glyphSpan struct {
+	y, x0, x1 int16
+	full      bool
+}
+
+// glyphSpans finds a mask's spans once, when the glyph is cached.
+func glyphSpans(m *image.Alpha) []glyphSpan {
+	var spans []glyphSpan
+	b := m.Bounds()
+	for y := 0; y < b.Dy(); y++ {
+		row := m.Pix[y*m.Stride : y*m.Stride+b.Dx()]
+		for x := 0; x < len(row); {
+			if row[x] == 0 {
+				x++
+				continue
+			}
+			full := row[x] == 0xff
+			x1 := x + 1
+			for x1 < len(row) && row[x1] != 0 && (row[x1] == 0xff) == full {
+				x1++
+			}
+			spans = append(spans, glyphSpan{int16(y), int16(x), int16(x1), full})
+			x = x1
+		}
+	}
+	return spans
+}
+
+type cachedAdvance struct {
+	advance fixed.Int26_6
 	ok      bool
 }
 
 // cachedFace is a font.Face safe for concurrent use (opentype faces are
 // not: they share a buffer) that keeps glyph masks.
 type cachedFace struct {
-	mu     sync.Mutex
-	face   font.Face
-	glyphs map[glyphKey]cachedGlyph
+	mu       sync.Mutex
+	face     font.Face
+	glyphs   map[glyphKey]cachedGlyph
+	advances map[rune]cachedAdvance
+	kerns    map[[2]rune]fixed.Int26_6
 }
 
 var cachedFaces sync.Map // [2]int{size*10, bold} -> *cachedFace
@@ -53,20 +93,33 @@ func cachedFaceFor(size float64, bold bool) font.Face {
 	if f, ok := cachedFaces.Load(key); ok {
 		return f.(*cachedFace)
 	}
-	f, _ := cachedFaces.LoadOrStore(key, &cachedFace{face: Face(size, bold), glyphs: map[glyphKey]cachedGlyph{}})
+	f, _ := cachedFaces.LoadOrStore(key, &cachedFace{face: Face(size, bold), glyphs: map[glyphKey]cachedGlyph{},
+		advances: map[rune]cachedAdvance{}, kerns: map[[2]rune]fixed.Int26_6{}})
 	return f.(*cachedFace)
 }
 
 func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
-	k := glyphKey{r, dot.X & 63, dot.Y & 63}
-	at := image.Pt(int(dot.X>>6), int(dot.Y>>6))
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	g, at := f.glyph(dot, r)
+	if g.mask == nil {
+		return image.Rectangle{}, nil, image.Point{}, g.advance, g.ok
+	}
+	return g.dr.Add(at), g.mask, image.Point{}, g.advance, g.ok
+}
+
+// glyph is a rune's cached glyph for a pen at dot, and where its box
+// goes; f.mu held.
+func (f *cachedFace) glyph(dot fixed.Point26_6, r rune) (cachedGlyph, image.Point) {
+	k := glyphKey{r, dot.X & 63, dot.Y & 63}
+	at := image.Pt(int(dot.X>>6), int(dot.Y>>6))
 	g, ok := f.glyphs[k]
 	if !ok {
 		dr, mask, mp, adv, gok := f.face.Glyph(fixed.Point26_6{X: k.fx, Y: k.fy}, r)
 		g = cachedGlyph{dr: dr, advance: adv, ok: gok}
-		if gok {
+		// A rune the font lacks is not ok but still has a mask (the
+		// missing-glyph box), which font.Drawer draws: keep it too.
+		if mask != nil && !dr.Empty() {
 			// The face reuses its mask buffer: keep a copy.
 			m := image.NewAlpha(image.Rect(0, 0, dr.Dx(), dr.Dy()))
 			for y := 0; y < dr.Dy(); y++ {
@@ -75,15 +128,76 @@ func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.
 				}
 			}
 			g.mask = m
+			g.spans = glyphSpans(m)
 		}
 		if len(f.glyphs) < glyphCacheMax {
 			f.glyphs[k] = g
 		}
 	}
-	if !g.ok {
-		return image.Rectangle{}, nil, image.Point{}, g.advance, false
+	return g, at
+}
+
+// drawString draws s as font.Drawer's DrawString does with this face and
+// a uniform colour, to the same pixels (image/draw's arithmetic for a
+// glyph over RGBA), under one lock for the whole string, with kerning
+// cached, and painting only each mask's covered spans: fully covered
+// pixels of an opaque colour are plain stores.
+func (f *cachedFace) drawString(dst *image.RGBA, c color.Color, dot fixed.Point26_6, s string) {
+	const m = 1<<16 - 1
+	sr, sg, sb, sa := c.RGBA()
+	solid := [4]uint8{uint8(sr >> 8), uint8(sg >> 8), uint8(sb >> 8), uint8(sa >> 8)}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	prevC := rune(-1)
+	for _, r := range s {
+		if prevC >= 0 {
+			dot.X += f.kern(prevC, r)
+		}
+		g, at := f.glyph(dot, r)
+		if g.mask != nil {
+			box := g.dr.Add(at)
+			if !box.In(dst.Rect) {
+				// Clipped: image/draw's own way.
+				draw.DrawMask(dst, box, image.NewUniform(c), image.Point{}, g.mask, image.Point{}, draw.Over)
+			} else {
+				for _, sp := range g.spans {
+					i := dst.PixOffset(box.Min.X+int(sp.x0), box.Min.Y+int(sp.y))
+					d := dst.Pix[i : i+4*int(sp.x1-sp.x0)]
+					if sp.full && sa == m {
+						for j := 0; j < len(d); j += 4 {
+							copy(d[j:j+4], solid[:])
+						}
+						continue
+					}
+					mrow := g.mask.Pix[int(sp.y)*g.mask.Stride+int(sp.x0):]
+					for j := 0; j < len(d); j += 4 {
+						ma := uint32(mrow[j/4])
+						ma |= ma << 8
+						a := (m - (sa * ma / m)) * 0x101
+						p := d[j : j+4 : j+4]
+						p[0] = uint8((uint32(p[0])*a + sr*ma) / m >> 8)
+						p[1] = uint8((uint32(p[1])*a + sg*ma) / m >> 8)
+						p[2] = uint8((uint32(p[2])*a + sb*ma) / m >> 8)
+						p[3] = uint8((uint32(p[3])*a + sa*ma) / m >> 8)
+					}
+				}
+			}
+		}
+		dot.X += g.advance
+		prevC = r
 	}
-	return g.dr.Add(at), g.mask, image.Point{}, g.advance, true
+}
+
+// kern is the face's kerning of a pair, cached; f.mu held.
+func (f *cachedFace) kern(r0, r1 rune) fixed.Int26_6 {
+	k, ok := f.kerns[[2]rune{r0, r1}]
+	if !ok {
+		k = f.face.Kern(r0, r1)
+		if len(f.kerns) < 4*glyphCacheMax {
+			f.kerns[[2]rune{r0, r1}] = k
+		}
+	}
+	return k
 }
 
 // alphaAt reads a mask pixel's coverage.
@@ -104,13 +218,20 @@ func (f *cachedFace) GlyphBounds(r rune) (fixed.Rectangle26_6, fixed.Int26_6, bo
 func (f *cachedFace) GlyphAdvance(r rune) (fixed.Int26_6, bool) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return f.face.GlyphAdvance(r)
+	a, ok := f.advances[r]
+	if !ok {
+		a.advance, a.ok = f.face.GlyphAdvance(r)
+		if len(f.advances) < glyphCacheMax {
+			f.advances[r] = a
+		}
+	}
+	return a.advance, a.ok
 }
 
 func (f *cachedFace) Kern(r0, r1 rune) fixed.Int26_6 {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return f.face.Kern(r0, r1)
+	return f.kern(r0, r1)
 }
 
 func (f *cachedFace) Close() error { return nil }

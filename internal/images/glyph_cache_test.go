@@ -23,7 +23,7 @@ func drawWith(f font.Face, s string, x, y fixed.Int26_6) []uint8 {
 // wherever the pen falls within a pixel, also when many pictures draw with
 // it at once (it is run under -race in CI).
 func TestCachedFaceSamePixels(t *testing.T) {
-	const s = "Medal 2: Build 100% trust — 5 points ×3 ✓"
+	const s = "✓\x7f★ Medal 2: Build 100% trust — 5 points ×3"
 	var wg sync.WaitGroup
 	errs := make(chan string, 64)
 	for g := 0; g < 4; g++ {
@@ -72,5 +72,41 @@ func TestHijackedBoxAsDrawn(t *testing.T) {
 			}
 		}
 		releaseRGBA(fast.RGBA())
+	}
+}
+
+// drawString paints exactly what font.Drawer paints with a fresh face: on
+// a background that is not flat, in opaque and translucent colours, at
+// pen positions anywhere within a pixel, and across the picture's edges.
+// drawString paints exactly what font.Drawer paints with a fresh face: on
+// a background that is not flat, in opaque and translucent colours, at
+// pen positions anywhere within a pixel, across the picture's edges, and
+// for runes the font lacks (drawn as its missing-glyph box).
+func TestDrawStringSamePixels(t *testing.T) {
+	const s = "Recognition −2 · ✓\x7f trust 30% ×3 WAVY fill"
+	for _, bold := range []bool{false, true} {
+		cached := cachedFaceFor(17, bold).(*cachedFace)
+		fresh := Face(17, bold)
+		for _, c := range []color.Color{color.RGBA{20, 30, 200, 255}, color.NRGBA{200, 10, 10, 140}, color.White} {
+			for _, dot := range []fixed.Point26_6{{X: 5 * 64, Y: 30 * 64}, {X: 5*64 + 23, Y: 30*64 + 41}, {X: -40 * 64, Y: 8 * 64}, {X: 100*64 + 7, Y: 58 * 64}} {
+				bg := func() *image.RGBA {
+					img := image.NewRGBA(image.Rect(0, 0, 300, 60))
+					for i := range img.Pix {
+						img.Pix[i] = uint8(i*13%256) | 0x10
+					}
+					for i := 3; i < len(img.Pix); i += 4 {
+						img.Pix[i] = 255
+					}
+					return img
+				}
+				want, got := bg(), bg()
+				d := font.Drawer{Dst: want, Src: image.NewUniform(c), Face: fresh, Dot: dot}
+				d.DrawString(s)
+				cached.drawString(got, c, dot, s)
+				if !bytes.Equal(got.Pix, want.Pix) {
+					t.Errorf("bold %v, colour %v, pen %v: pixels differ from font.Drawer's", bold, c, dot)
+				}
+			}
+		}
 	}
 }
