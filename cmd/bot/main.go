@@ -75,6 +75,7 @@ func serve(args []string) error {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	log.Info("memory", "soft_limit_mib", discord.LimitMemory()>>20)
 	store, err := storage.Open(cfg.Database)
 	if err != nil {
 		return err
