@@ -41,14 +41,20 @@ func (r *Router) table(row *storage.Game) (*table, error) {
 
 // channelTable loads the channel's open game.
 func (r *Router) channelTable(ctx context.Context, channel string) (*table, error) {
-	row, err := r.store.OpenGame(ctx, channel)
-	if errors.Is(err, storage.ErrNoGame) {
-		return nil, refusef("There is no game in this channel. Start one with /%s challenge or /%s start.", r.anyKind(), r.anyKind())
-	}
+	row, err := r.openGame(ctx, channel)
 	if err != nil {
 		return nil, err
 	}
 	return r.table(row)
+}
+
+// openGame reads the channel's open game, or says there is none.
+func (r *Router) openGame(ctx context.Context, channel string) (*storage.Game, error) {
+	row, err := r.store.OpenGame(ctx, channel)
+	if errors.Is(err, storage.ErrNoGame) {
+		return nil, refusef("There is no game in this channel. Start one with /%s challenge or /%s start.", r.anyKind(), r.anyKind())
+	}
+	return row, err
 }
 
 func (r *Router) anyKind() string {
@@ -315,13 +321,15 @@ func (r *Router) typedMove(ctx context.Context, in Interaction, g Game) (Respons
 // lockedChannelTable loads the channel's open game under its lock, so that
 // nothing else moves it until unlock is called.
 func (r *Router) lockedChannelTable(ctx context.Context, channel string) (*table, func(), error) {
-	t, err := r.channelTable(ctx, channel)
+	row, err := r.openGame(ctx, channel)
 	if err != nil {
 		return nil, nil, err
 	}
-	unlock := r.lock(t.row.ID)
-	// Reload under the lock: another move may have landed meanwhile.
-	if t, err = r.reload(ctx, t.row.ID); err != nil {
+	unlock := r.lock(row.ID)
+	// Reload under the lock (another move may have landed meanwhile); only
+	// that copy's state is decoded.
+	t, err := r.reload(ctx, row.ID)
+	if err != nil {
 		unlock()
 		return nil, nil, err
 	}
