@@ -46,6 +46,7 @@ type pendingWrite struct {
 	run   writeFunc
 	state atomic.Int32
 	err   error         // the write's result, set before done closes
+	panic any           // what the write panicked with, raised again in its caller
 	done  chan struct{} // closed once the batch's COMMIT (or ROLLBACK) returned
 }
 
@@ -91,21 +92,41 @@ func (w *groupCommit) do(ctx context.Context, run writeFunc) error {
 		// The queue was empty (running is false only then), so this write
 		// is first in the batch about to run.
 		w.lead()
-		<-p.done
-		return p.err
+		return p.result()
 	}
 	select {
 	case <-p.done:
-		return p.err
 	case <-ctx.Done():
 		if p.state.CompareAndSwap(writeQueued, writeCancelled) {
 			return ctx.Err()
 		}
 		// Already taken into a batch: it completes, and its caller hears
 		// how it went.
-		<-p.done
-		return p.err
 	}
+	return p.result()
+}
+
+// result waits for the write's batch and returns how the write went. A
+// write that panicked panics again here, in its own caller, as it would
+// have without batching; the rest of its batch went on without it.
+func (p *pendingWrite) result() error {
+	<-p.done
+	if p.panic != nil {
+		panic(p.panic)
+	}
+	return p.err
+}
+
+// runWrite runs one write, turning a panic into an error for the batch's
+// sake; the caller gets the panic back from result.
+func runWrite(ctx context.Context, tx *sql.Tx, p *pendingWrite) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			p.panic = r
+			err = fmt.Errorf("the write panicked: %v", r)
+		}
+	}()
+	return p.run(ctx, tx)
 }
 
 // lead runs one batch from the queue. Writes that queued meanwhile are left
@@ -177,7 +198,7 @@ func (w *groupCommit) execBatch(batch []*pendingWrite) error {
 	if len(batch) == 1 {
 		// Alone, the transaction is the write's savepoint.
 		p := batch[0]
-		if p.err = p.run(ctx, tx); p.err != nil {
+		if p.err = runWrite(ctx, tx, p); p.err != nil {
 			return rollback(tx, nil)
 		}
 	} else {
@@ -186,7 +207,7 @@ func (w *groupCommit) execBatch(batch []*pendingWrite) error {
 			if _, err := tx.ExecContext(ctx, `SAVEPOINT write`); err != nil {
 				return rollback(tx, err)
 			}
-			if p.err = p.run(ctx, tx); p.err != nil {
+			if p.err = runWrite(ctx, tx, p); p.err != nil {
 				// Some errors (a full disk, I/O) make SQLite roll back the
 				// whole transaction, and then the savepoint is gone too:
 				// the batch fails as one.

@@ -528,3 +528,52 @@ func TestSaveRewritesChangedSeats(t *testing.T) {
 		}
 	})
 }
+
+// TestGroupCommitPanicStaysWithItsWrite: a write that panics in a batch
+// panics again in its own caller; the rest of the batch lands and the
+// writer goes on.
+func TestGroupCommitPanicStaysWithItsWrite(t *testing.T) {
+	s, path := openTemp(t)
+	gs := createN(t, s, 2)
+	gate := holdCommits(t, s)
+	ctx := context.Background()
+	first := new(result)
+	go func() { first.set(s.Save(ctx, gs[0], 0, nil)) }()
+	gate.next(t)
+	var recovered atomic.Value
+	panicked := new(result)
+	go func() {
+		defer func() {
+			recovered.Store(fmt.Sprint(recover()))
+			panicked.set(nil)
+		}()
+		s.group.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, `UPDATE games SET version = 7 WHERE id = ?`, gs[0].ID); err != nil {
+				return err
+			}
+			panic("boom")
+		})
+	}()
+	waitQueued(t, s, 1)
+	good := new(result)
+	go func() { good.set(s.Save(ctx, gs[1], 0, nil)) }()
+	waitQueued(t, s, 2)
+	gate.proceed <- nil
+	if n := gate.next(t); n != 2 {
+		t.Fatalf("batch of %d", n)
+	}
+	gate.proceed <- nil
+	waitDone(t, []*result{first, panicked, good})
+	if got := recovered.Load(); got != "boom" {
+		t.Fatalf("the panicking write's caller recovered %v", got)
+	}
+	if good.err != nil || first.err != nil {
+		t.Fatalf("saves: %v, %v", first.err, good.err)
+	}
+	if v, _, _ := stored(t, path, gs[0].ID); v != 1 {
+		t.Fatalf("game 0 at version %d: the panicking write was not undone", v)
+	}
+	if v, _, _ := stored(t, path, gs[1].ID); v != 1 {
+		t.Fatalf("game 1 at version %d", v)
+	}
+}
