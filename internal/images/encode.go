@@ -541,21 +541,27 @@ func (l *Layers) entry(key string, build func() *image.RGBA) *layer {
 
 // rgbaBuffers recycles the pixels of finished drawings: a picture is about
 // 5 MB of RGBA, and reusing it spares the allocator, the clearing of fresh
-// memory and the collector. A few are kept, not a sync.Pool: the drawing
-// allocates enough to collect garbage every few pictures, and a pool is
-// emptied at each collection.
-var rgbaBuffers = make(chan []uint8, 4)
+// memory and the collector. A few are kept (the bot draws GOMAXPROCS
+// pictures at once), not a sync.Pool: the drawing allocates enough to
+// collect garbage every few pictures, and a pool is emptied at each
+// collection.
+var rgbaBuffers = make(chan []uint8, 3)
 
 // newRGBA is a picture whose pixels are NOT cleared: the caller fills
-// every one (a copied layer, fillRGBA).
+// every one (a copied layer, fillRGBA). A kept buffer too small for it is
+// dropped, so the ones kept grow to the largest picture drawn.
 func newRGBA(r image.Rectangle) *image.RGBA {
 	n := 4 * r.Dx() * r.Dy()
-	select {
-	case b := <-rgbaBuffers:
-		if cap(b) >= n {
-			return &image.RGBA{Pix: b[:n], Stride: 4 * r.Dx(), Rect: r}
+	for range cap(rgbaBuffers) {
+		select {
+		case b := <-rgbaBuffers:
+			if cap(b) >= n {
+				return &image.RGBA{Pix: b[:n], Stride: 4 * r.Dx(), Rect: r}
+			}
+			continue
+		default:
 		}
-	default:
+		break
 	}
 	return image.NewRGBA(r)
 }
