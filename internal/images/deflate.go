@@ -9,16 +9,20 @@ import (
 // A DEFLATE (RFC 1951) compressor built for the pictures the renderers
 // make: paletted rows, filter None, large flat areas and many rows equal to
 // the row above. compress/flate's fastest level hashes every position to
-// find repeats anywhere in the last 32 KB; here the only candidates are
-// the two that carry these pictures:
+// find repeats anywhere in the last 32 KB; here the candidates are the
+// two that carry these pictures, tried first at every position:
 //
 //   - the byte above (a match at distance = the line's length), which takes
 //     a whole row equal to the row above in a few tokens after one
-//     vectorised bytes.Equal, and the unchanged parts of a row that is not;
-//   - the byte to the left (a match at distance 1), a run of one colour.
+//     vectorised comparison, and the unchanged parts of a row that is not;
+//   - the byte to the left (a match at distance 1), a run of one colour;
 //
-// Everything else is a literal, and each block gets dynamic Huffman codes
-// built from its own token counts, so text and edges still compress.
+// and, only where neither gives a match, the last position whose next four
+// bytes hashed the same (a glyph or a tile seen before: without it the
+// pictures came out 20-45% larger). Everything else is a literal, and each
+// block gets dynamic Huffman codes built from its own token counts, so
+// text and edges still compress. The output is 3-13% larger than
+// compress/flate's BestSpeed on the renderers' pictures.
 
 const (
 	maxMatch     = 258
