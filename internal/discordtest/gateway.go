@@ -70,13 +70,17 @@ type GatewayStats struct {
 	// Shards counts identifies per shard pair, as "index/count" ("0/1"
 	// for an identify without a shard).
 	Shards map[string]int
+	// ResumeFrames is how many dispatches the sessions keep for a resume:
+	// those no heartbeat has confirmed yet.
+	ResumeFrames int
 }
 
 type gwSession struct {
 	id       string
 	shard    [2]int // [index, count] from identify; [0, 1] without
 	seq      int64
-	log      []gwFrame
+	acked    int64     // the last sequence number a heartbeat confirmed
+	log      []gwFrame // the frames after acked, for a resume
 	conn     *gwConn
 	valid    bool
 	compress bool
@@ -198,8 +202,21 @@ func (g *gateway) handle(c *gwConn, msg []byte) bool {
 	}
 	switch p.Op {
 	case 1:
+		// A heartbeat carries the last sequence number the client
+		// received ("d"): it will never ask to have those frames again,
+		// so they are dropped, as Discord keeps only what a resume needs.
+		var seq int64
+		_ = json.Unmarshal(p.D, &seq)
 		g.mu.Lock()
 		g.stats.Heartbeats++
+		if sess := c.session; sess != nil && seq > sess.acked && seq <= sess.seq {
+			sess.acked = seq
+			i := 0
+			for i < len(sess.log) && sess.log[i].seq <= seq {
+				i++
+			}
+			sess.log = append([]gwFrame(nil), sess.log[i:]...)
+		}
 		silent := g.noAcks
 		g.mu.Unlock()
 		g.s.notify()
@@ -309,6 +326,11 @@ func (g *gateway) resume(c *gwConn, d json.RawMessage) bool {
 		g.mu.Unlock()
 		c.closeWith(CloseInvalidSeq, "Invalid seq")
 		return false
+	}
+	if rs.Seq < sess.acked {
+		// Frames it confirmed having are gone: it cannot resume there.
+		g.mu.Unlock()
+		return c.writeJSON(map[string]any{"op": 9, "d": false}) == nil
 	}
 	if old := sess.conn; old != nil && old != c {
 		old.dropped = true
@@ -537,6 +559,7 @@ func (s *Server) GatewayStats() GatewayStats {
 		if sess.valid && sess.conn != nil {
 			st.Connected = true
 		}
+		st.ResumeFrames += len(sess.log)
 	}
 	return st
 }

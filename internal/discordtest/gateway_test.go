@@ -234,3 +234,49 @@ func TestCloseLeavesNoGoroutines(t *testing.T) {
 		t.Errorf("%d goroutines left after Close:\n%s", len(l), strings.Join(l, "\n\n"))
 	}
 }
+
+// A heartbeat confirms the frames up to its sequence number: the session
+// stops keeping them, and a resume after a drop still replays what the bot
+// missed, once.
+func TestHeartbeatsTrimTheResumeLog(t *testing.T) {
+	t.Parallel()
+	fake := newWorld(t, discordtest.WithHeartbeatInterval(400*time.Millisecond))
+	var seen counter
+	dg := startBot(t, fake, func(s *discordgo.Session, i *discordgo.InteractionCreate) {
+		seen.add(i.ID)
+		_ = s.InteractionRespond(i.Interaction, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Content: "pong"},
+		})
+	})
+	registerCommands(t, dg, fake, "")
+	for range 5 {
+		in := fake.Must(fake.RunCommand(alice, chanA, "ping", ""))
+		if _, err := in.Wait(wait); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if fake.GatewayStats().ResumeFrames == 0 {
+		t.Fatal("no frame kept before any heartbeat confirmed them")
+	}
+	beats := fake.GatewayStats().Heartbeats
+	if err := fake.WaitUntil(wait, func() bool { return fake.GatewayStats().Heartbeats >= beats+2 }); err != nil {
+		t.Fatal(err)
+	}
+	if n := fake.GatewayStats().ResumeFrames; n != 0 {
+		t.Errorf("%d frames kept after heartbeats confirmed every one", n)
+	}
+
+	fake.DropGateway(discordtest.CloseUnknownError)
+	during := fake.Must(fake.RunCommand(bob, chanA, "ping", ""))
+	if err := fake.WaitUntil(wait, func() bool { return fake.GatewayStats().Resumes == 1 }); err != nil {
+		t.Fatalf("no resume: %v (%+v)", err, fake.GatewayStats())
+	}
+	if _, err := during.Wait(wait); err != nil {
+		t.Fatalf("dispatch sent during the drop: %v", err)
+	}
+	time.Sleep(100 * time.Millisecond) // room for a duplicate to show up
+	if n := seen.get(during.ID()); n != 1 {
+		t.Errorf("interaction sent during the drop delivered %d times, want once", n)
+	}
+}
