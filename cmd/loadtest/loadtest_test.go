@@ -129,6 +129,12 @@ func TestOpenLoopRuns(t *testing.T) {
 		if res.behind > len(res.lag.d) {
 			t.Errorf("%d behind schedule of %d started", res.behind, len(res.lag.d))
 		}
+		// Counted from the due time, a board is never sooner than from the
+		// command.
+		if len(res.fromDue.d) != len(res.board.d) || res.fromDue.p(0.5) < res.board.p(0.5) || res.fromDue.p(0.99) < res.board.p(0.99) {
+			t.Errorf("board from the due time p50 %v p99 %v (%d), from the command p50 %v p99 %v (%d)",
+				res.fromDue.p(0.5), res.fromDue.p(0.99), len(res.fromDue.d), res.board.p(0.5), res.board.p(0.99), len(res.board.d))
+		}
 		// The echo baseline ran at the same rate: about rate x its time.
 		if n := float64(len(res.echo.d)); n > 1.8*cfg.rate*cfg.echo.Seconds() {
 			t.Errorf("the echo bot answered %v times in %v at %v/s offered", n, cfg.echo, cfg.rate)

@@ -360,8 +360,21 @@ func (g *gateway) sendLocked(sess *gwSession, t string, d any, compress bool) er
 	if !ok {
 		raw, _ = json.Marshal(d)
 	}
+	if len(raw) == 0 {
+		raw = json.RawMessage("null")
+	}
 	sess.seq++
-	frame, _ := json.Marshal(map[string]any{"op": 0, "s": sess.seq, "t": t, "d": raw})
+	// Written by hand around the payload, which is JSON already: marshaling
+	// a map would scan and copy every interaction's payload once more.
+	name, _ := json.Marshal(t)
+	frame := make([]byte, 0, len(raw)+len(name)+40)
+	frame = append(frame, `{"op":0,"s":`...)
+	frame = strconv.AppendInt(frame, sess.seq, 10)
+	frame = append(frame, `,"t":`...)
+	frame = append(frame, name...)
+	frame = append(frame, `,"d":`...)
+	frame = append(frame, raw...)
+	frame = append(frame, '}')
 	sess.log = append(sess.log, gwFrame{sess.seq, frame})
 	c := sess.conn
 	if c == nil {
