@@ -129,21 +129,40 @@ func runWrite(ctx context.Context, tx *sql.Tx, p *pendingWrite) (err error) {
 	return p.run(ctx, tx)
 }
 
-// lead runs one batch from the queue. Writes that queued meanwhile are left
-// to a new goroutine, so that the caller who led returns as soon as its own
-// batch committed rather than serving everyone after it.
+// lead runs the batch that holds the caller's own write. Writes that
+// queued meanwhile are served by a goroutine of their own, so that the
+// caller who led returns as soon as its batch committed rather than serving
+// everyone after it.
 func (w *groupCommit) lead() {
 	w.runBatch(w.take())
+	if w.busy() {
+		go w.serve()
+	}
+}
+
+// serve runs batches until none is waiting. One goroutine keeps the writer
+// for the whole busy spell: handing it from goroutine to goroutine after
+// each batch would leave it waiting for the scheduler on a busy machine.
+func (w *groupCommit) serve() {
+	for {
+		w.runBatch(w.take())
+		if !w.busy() {
+			return
+		}
+	}
+}
+
+// busy reports whether writes are queued; when none are, the writer turns
+// idle and the next write runs at once on its caller's goroutine.
+func (w *groupCommit) busy() bool {
 	w.mu.Lock()
-	more := len(w.queue) > 0
-	if !more {
-		w.running = false
-		w.idle.Broadcast()
+	defer w.mu.Unlock()
+	if len(w.queue) > 0 {
+		return true
 	}
-	w.mu.Unlock()
-	if more {
-		go w.lead()
-	}
+	w.running = false
+	w.idle.Broadcast()
+	return false
 }
 
 // take removes up to maxBatch writes from the head of the queue, dropping
