@@ -30,7 +30,9 @@ var migrations embed.FS
 // reads first and then writes can fail with "database is locked" however
 // long the busy timeout, because SQLite cannot upgrade it once another
 // writer went ahead), and reads through a pool of query-only connections
-// that never wait for the writer.
+// that never wait for the writer. Writes from different goroutines that
+// arrive while a commit is in progress share the next transaction and its
+// one sync of the WAL (group_commit.go), each keeping its own result.
 //
 // On PostgreSQL one pool serves both, and a second pool holds the per-game
 // advisory locks (see Lock), so that waiting for a lock never takes a
