@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"math"
 	"sync"
 
 	"golang.org/x/image/font"
@@ -82,14 +83,20 @@ type cachedFace struct {
 	kerns    map[[2]rune]fixed.Int26_6
 }
 
-var cachedFaces sync.Map // [2]int{size*10, bold} -> *cachedFace
+var cachedFaces sync.Map // faceKey -> *cachedFace
+
+// faceKey is a face's exact size: sizes a tenth apart (the renderers
+// scale some text with the layout) rasterize differently, so sharing one
+// face between them would change pixels depending on which picture came
+// first.
+type faceKey struct {
+	size uint64 // math.Float64bits
+	bold bool
+}
 
 // cachedFaceFor is the shared caching face for a size.
 func cachedFaceFor(size float64, bold bool) font.Face {
-	key := [2]int{int(size * 10), 0}
-	if bold {
-		key[1] = 1
-	}
+	key := faceKey{math.Float64bits(size), bold}
 	if f, ok := cachedFaces.Load(key); ok {
 		return f.(*cachedFace)
 	}

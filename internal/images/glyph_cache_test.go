@@ -110,3 +110,16 @@ func TestDrawStringSamePixels(t *testing.T) {
 		}
 	}
 }
+
+// Sizes less than a tenth apart get faces of their own: a shared face made
+// at the first size asked for would draw the second a little differently
+// (Hijack's cell names and Hijacked's scaled labels have such sizes).
+func TestCachedFacesBySize(t *testing.T) {
+	const s = "43 trust"
+	for _, size := range []float64{19.37, 19.3, 19.33} {
+		want := drawWith(Face(size, true), s, 640, 30*64)
+		if got := drawWith(cachedFaceFor(size, true), s, 640, 30*64); !bytes.Equal(got, want) {
+			t.Errorf("size %v: the cached face draws other pixels than a fresh one", size)
+		}
+	}
+}
