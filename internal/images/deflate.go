@@ -265,13 +265,16 @@ func (d *deflater) line(y int, row, above []byte, pix []byte, stride int) {
 			e := &table[hash4(v)]
 			pos := base + int32(x)
 			if c := e.pos - 1; e.val == v && c >= 0 && pos-c <= maxDistance {
-				cy, cx := int(c)/n, int(c)%n-1
+				// The row is kept with the position: dividing by the
+				// line's length cost more than the rest of the lookup.
+				cy := int(e.row)
+				cx := int(c) - cy*n - 1
 				crow := pix[cy*stride+cx : cy*stride+w]
 				if l := equalLen(row[x:min(w, x+len(crow))], crow); l > best {
 					best, dist = l, int(pos-c)
 				}
 			}
-			*e = hashEntry{pos + 1, v}
+			*e = hashEntry{pos + 1, v, int32(y)}
 		}
 		if best >= minMatch {
 			if best <= maxMatch {
@@ -296,8 +299,9 @@ const (
 )
 
 type hashEntry struct {
-	pos int32
+	pos int32 // stream position + 1, 0 for none
 	val uint32
+	row int32
 }
 
 func hash4(v uint32) uint32 { return v * 0x1e35a7bd >> (32 - hashBits) }
