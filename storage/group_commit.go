@@ -22,8 +22,8 @@ import (
 // its caller's goroutine. Batches only form from writes that arrived while
 // the previous batch was running.
 
-// maxBatch bounds a batch: a caller's wait is at most one batch in progress
-// and its own, however deep the queue.
+// maxBatch bounds a batch, and so how long the first write of a batch waits
+// for the last one to run before all of them commit.
 const maxBatch = 64
 
 // errClosed is returned for a write that arrives after Close.
@@ -43,11 +43,11 @@ const (
 )
 
 type pendingWrite struct {
-	run   writeFunc
-	state atomic.Int32
-	err   error         // the write's result, set before done closes
-	panic any           // what the write panicked with, raised again in its caller
-	done  chan struct{} // closed once the batch's COMMIT (or ROLLBACK) returned
+	run      writeFunc
+	state    atomic.Int32
+	err      error         // the write's result, set before done closes
+	panicked any           // what the write panicked with, raised again in its caller
+	done     chan struct{} // closed once the batch's COMMIT (or ROLLBACK) returned
 }
 
 type groupCommit struct {
@@ -111,8 +111,8 @@ func (w *groupCommit) do(ctx context.Context, run writeFunc) error {
 // have without batching; the rest of its batch went on without it.
 func (p *pendingWrite) result() error {
 	<-p.done
-	if p.panic != nil {
-		panic(p.panic)
+	if p.panicked != nil {
+		panic(p.panicked)
 	}
 	return p.err
 }
@@ -122,7 +122,7 @@ func (p *pendingWrite) result() error {
 func runWrite(ctx context.Context, tx *sql.Tx, p *pendingWrite) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			p.panic = r
+			p.panicked = r
 			err = fmt.Errorf("the write panicked: %v", r)
 		}
 	}()
