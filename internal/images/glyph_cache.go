@@ -6,6 +6,7 @@ import (
 	"image/draw"
 	"math"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
@@ -94,15 +95,29 @@ type faceKey struct {
 	bold bool
 }
 
+// maxCachedFaces bounds the shared faces. The renderers' sizes come from
+// their layouts (a few dozen); past the bound a size gets a face of its
+// own each time, correct but rasterizing anew.
+const maxCachedFaces = 256
+
+var cachedFaceCount atomic.Int32
+
 // cachedFaceFor is the shared caching face for a size.
 func cachedFaceFor(size float64, bold bool) font.Face {
 	key := faceKey{math.Float64bits(size), bold}
 	if f, ok := cachedFaces.Load(key); ok {
 		return f.(*cachedFace)
 	}
-	f, _ := cachedFaces.LoadOrStore(key, &cachedFace{face: Face(size, bold), glyphs: map[glyphKey]cachedGlyph{},
-		advances: map[rune]cachedAdvance{}, kerns: map[[2]rune]fixed.Int26_6{}})
-	return f.(*cachedFace)
+	f := &cachedFace{face: Face(size, bold), glyphs: map[glyphKey]cachedGlyph{},
+		advances: map[rune]cachedAdvance{}, kerns: map[[2]rune]fixed.Int26_6{}}
+	if cachedFaceCount.Load() >= maxCachedFaces {
+		return f
+	}
+	v, loaded := cachedFaces.LoadOrStore(key, f)
+	if !loaded {
+		cachedFaceCount.Add(1)
+	}
+	return v.(*cachedFace)
 }
 
 func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
