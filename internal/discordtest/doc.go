@@ -18,6 +18,12 @@
 //	resp, err := in.Wait(5 * time.Second)      // the initial callback
 //	msg, err := in.WaitOriginal(5 * time.Second) // the finished reply
 //
+// WaitChannelUpdate waits for a channel's newest message to be posted or
+// edited after a time (a board changing after a move). Waits on one
+// interaction or channel are woken only by changes to it, so a load test's
+// thousands of waiters cost little; WithoutFileBytes keeps uploads'
+// sizes and dimensions but not their bytes (cmd/loadtest uses both).
+//
 // Close discordgo sessions before the fake (register their Cleanup after
 // calling New): a session left open keeps trying to reconnect.
 //
