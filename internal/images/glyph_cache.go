@@ -1,6 +1,7 @@
 package images
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"image/draw"
@@ -82,6 +83,7 @@ type cachedFace struct {
 	glyphs   map[glyphKey]cachedGlyph
 	advances map[rune]cachedAdvance
 	kerns    map[[2]rune]fixed.Int26_6
+	blends   map[blendKey]*[256]uint32
 }
 
 var cachedFaces sync.Map // faceKey -> *cachedFace
@@ -109,7 +111,7 @@ func cachedFaceFor(size float64, bold bool) font.Face {
 		return f.(*cachedFace)
 	}
 	f := &cachedFace{face: Face(size, bold), glyphs: map[glyphKey]cachedGlyph{},
-		advances: map[rune]cachedAdvance{}, kerns: map[[2]rune]fixed.Int26_6{}}
+		advances: map[rune]cachedAdvance{}, kerns: map[[2]rune]fixed.Int26_6{}, blends: map[blendKey]*[256]uint32{}}
 	if cachedFaceCount.Load() >= maxCachedFaces {
 		return f
 	}
@@ -162,14 +164,16 @@ func (f *cachedFace) glyph(dot fixed.Point26_6, r rune) (cachedGlyph, image.Poin
 // drawString draws s as font.Drawer's DrawString does with this face and
 // a uniform colour, to the same pixels (image/draw's arithmetic for a
 // glyph over RGBA), under one lock for the whole string, with kerning
-// cached, and painting only each mask's covered spans: fully covered
-// pixels of an opaque colour are plain stores.
+// cached, and painting only each mask's covered spans. Text sits on flat
+// fills: a pixel still of the background colour found at the first glyph
+// takes its result from a table of the 256 coverages (made once per
+// colour and background); others are blended one by one.
 func (f *cachedFace) drawString(dst *image.RGBA, c color.Color, dot fixed.Point26_6, s string) {
-	const m = 1<<16 - 1
 	sr, sg, sb, sa := c.RGBA()
-	solid := [4]uint8{uint8(sr >> 8), uint8(sg >> 8), uint8(sb >> 8), uint8(sa >> 8)}
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	var bg uint32
+	var tab *[256]uint32
 	prevC := rune(-1)
 	for _, r := range s {
 		if prevC >= 0 {
@@ -182,25 +186,22 @@ func (f *cachedFace) drawString(dst *image.RGBA, c color.Color, dot fixed.Point2
 				// Clipped: image/draw's own way.
 				draw.DrawMask(dst, box, image.NewUniform(c), image.Point{}, g.mask, image.Point{}, draw.Over)
 			} else {
+				if tab == nil {
+					bg = binary.LittleEndian.Uint32(dst.Pix[dst.PixOffset(box.Min.X, box.Min.Y):])
+					tab = f.blendTable([4]uint32{sr, sg, sb, sa}, bg)
+				}
 				for _, sp := range g.spans {
 					i := dst.PixOffset(box.Min.X+int(sp.x0), box.Min.Y+int(sp.y))
 					d := dst.Pix[i : i+4*int(sp.x1-sp.x0)]
-					if sp.full && sa == m {
-						for j := 0; j < len(d); j += 4 {
-							copy(d[j:j+4], solid[:])
-						}
-						continue
-					}
 					mrow := g.mask.Pix[int(sp.y)*g.mask.Stride+int(sp.x0):]
 					for j := 0; j < len(d); j += 4 {
-						ma := uint32(mrow[j/4])
-						ma |= ma << 8
-						a := (m - (sa * ma / m)) * 0x101
 						p := d[j : j+4 : j+4]
-						p[0] = uint8((uint32(p[0])*a + sr*ma) / m >> 8)
-						p[1] = uint8((uint32(p[1])*a + sg*ma) / m >> 8)
-						p[2] = uint8((uint32(p[2])*a + sb*ma) / m >> 8)
-						p[3] = uint8((uint32(p[3])*a + sa*ma) / m >> 8)
+						ma := mrow[j/4]
+						if binary.LittleEndian.Uint32(p) == bg {
+							binary.LittleEndian.PutUint32(p, tab[ma])
+							continue
+						}
+						p[0], p[1], p[2], p[3] = blendGlyph(p, sr, sg, sb, sa, uint32(ma))
 					}
 				}
 			}
@@ -208,6 +209,42 @@ func (f *cachedFace) drawString(dst *image.RGBA, c color.Color, dot fixed.Point2
 		dot.X += g.advance
 		prevC = r
 	}
+}
+
+// blendGlyph is a pixel d under a glyph of coverage ma (0-255) in a colour
+// (premultiplied, 16 bits a channel), by image/draw's drawGlyphOver.
+func blendGlyph(d []uint8, sr, sg, sb, sa, ma uint32) (uint8, uint8, uint8, uint8) {
+	const m = 1<<16 - 1
+	ma |= ma << 8
+	a := (m - (sa * ma / m)) * 0x101
+	return uint8((uint32(d[0])*a + sr*ma) / m >> 8), uint8((uint32(d[1])*a + sg*ma) / m >> 8),
+		uint8((uint32(d[2])*a + sb*ma) / m >> 8), uint8((uint32(d[3])*a + sa*ma) / m >> 8)
+}
+
+type blendKey struct {
+	src [4]uint32
+	bg  uint32
+}
+
+// blendTable is the pixel a glyph of each coverage makes in colour src
+// over the pixel bg; f.mu held. A game's text colours on its fills are a
+// few dozen pairs; past the bound a table is made for the string alone.
+func (f *cachedFace) blendTable(src [4]uint32, bg uint32) *[256]uint32 {
+	key := blendKey{src, bg}
+	if t, ok := f.blends[key]; ok {
+		return t
+	}
+	t := new([256]uint32)
+	var d [4]uint8
+	binary.LittleEndian.PutUint32(d[:], bg)
+	for ma := range t {
+		p0, p1, p2, p3 := blendGlyph(d[:], src[0], src[1], src[2], src[3], uint32(ma))
+		t[ma] = uint32(p0) | uint32(p1)<<8 | uint32(p2)<<16 | uint32(p3)<<24
+	}
+	if len(f.blends) < 256 {
+		f.blends[key] = t
+	}
+	return t
 }
 
 // kern is the face's kerning of a pair, cached; f.mu held.

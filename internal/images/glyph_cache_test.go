@@ -76,10 +76,10 @@ func TestHijackedBoxAsDrawn(t *testing.T) {
 }
 
 // drawString paints exactly what font.Drawer paints with a fresh face: on
-// a background that is not flat, in opaque and translucent colours, at
+// a flat fill and on pixels that are not, in opaque and translucent colours, at
 // pen positions anywhere within a pixel, and across the picture's edges.
 // drawString paints exactly what font.Drawer paints with a fresh face: on
-// a background that is not flat, in opaque and translucent colours, at
+// a flat fill and on pixels that are not, in opaque and translucent colours, at
 // pen positions anywhere within a pixel, across the picture's edges, and
 // for runes the font lacks (drawn as its missing-glyph box).
 func TestDrawStringSamePixels(t *testing.T) {
@@ -89,9 +89,12 @@ func TestDrawStringSamePixels(t *testing.T) {
 		fresh := Face(17, bold)
 		for _, c := range []color.Color{color.RGBA{20, 30, 200, 255}, color.NRGBA{200, 10, 10, 140}, color.White} {
 			for _, dot := range []fixed.Point26_6{{X: 5 * 64, Y: 30 * 64}, {X: 5*64 + 23, Y: 30*64 + 41}, {X: -40 * 64, Y: 8 * 64}, {X: 100*64 + 7, Y: 58 * 64}} {
+				// A flat fill with a patterned band across it: text
+				// over its own background and over other pixels.
 				bg := func() *image.RGBA {
 					img := image.NewRGBA(image.Rect(0, 0, 300, 60))
-					for i := range img.Pix {
+					fillRGBA(img.Pix, color.RGBA{236, 228, 208, 255})
+					for i := 4 * 300 * 24; i < 4*300*34; i++ {
 						img.Pix[i] = uint8(i*13%256) | 0x10
 					}
 					for i := 3; i < len(img.Pix); i += 4 {
