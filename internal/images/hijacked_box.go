@@ -83,8 +83,24 @@ func hjdSpan(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
 	case 0:
 		return
 	case 255:
-		draw.Draw(dst, r, image.NewUniform(c), image.Point{}, draw.Src)
+		fillRect(dst, r, c)
 	default:
 		draw.Draw(dst, r, image.NewUniform(c), image.Point{}, draw.Over)
+	}
+}
+
+// fillRect paints an opaque colour over a rectangle (clipped to the
+// picture): the same pixels as draw.Draw with draw.Src, the first row
+// filled in doubling copies and the others copied from it.
+func fillRect(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
+	r = r.Intersect(dst.Rect)
+	if r.Empty() {
+		return
+	}
+	i, n := dst.PixOffset(r.Min.X, r.Min.Y), 4*r.Dx()
+	first := dst.Pix[i : i+n]
+	fillRGBA(first, c)
+	for y := 1; y < r.Dy(); y++ {
+		copy(dst.Pix[i+y*dst.Stride:i+y*dst.Stride+n], first)
 	}
 }

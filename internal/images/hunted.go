@@ -277,6 +277,10 @@ func huFillRect(dc *huCanvas, x, y, w, h int, c color.RGBA) {
 		dc.Fill()
 		return
 	}
+	if c.A == 255 {
+		fillRect(dc.RGBA(), image.Rect(x, y, x+w, y+h), c)
+		return
+	}
 	draw.Draw(dc.RGBA(), image.Rect(x, y, x+w, y+h), image.NewUniform(c), image.Point{}, draw.Src)
 }
 

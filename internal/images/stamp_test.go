@@ -45,3 +45,22 @@ func TestStampMatchesDrawOver(t *testing.T) {
 		}
 	}
 }
+
+// fillRect paints what draw.Draw paints with draw.Src, inside the picture
+// and across its edges.
+func TestFillRectMatchesDrawSrc(t *testing.T) {
+	c := color.RGBA{12, 200, 90, 255}
+	for _, r := range []image.Rectangle{image.Rect(3, 4, 50, 40), image.Rect(-5, 10, 8, 90), image.Rect(60, -3, 120, 2), image.Rect(7, 7, 8, 8), image.Rect(9, 9, 9, 20)} {
+		want := image.NewRGBA(image.Rect(0, 0, 100, 80))
+		for i := range want.Pix {
+			want.Pix[i] = uint8(i * 11 % 256)
+		}
+		got := image.NewRGBA(want.Rect)
+		copy(got.Pix, want.Pix)
+		draw.Draw(want, r, image.NewUniform(c), image.Point{}, draw.Src)
+		fillRect(got, r, c)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Errorf("%v: pixels differ from draw.Src", r)
+		}
+	}
+}
