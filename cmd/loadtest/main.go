@@ -77,7 +77,8 @@ func main() {
 	rate := flag.Float64("rate", 0, "moves per second offered across all games, each game moving at random (Poisson) times "+
 		"with a mean of games/rate seconds but never before its last move was answered and shown: latency at a given "+
 		"throughput (an open loop); 0 plays each game back to back (a closed loop, whose latency is only games / throughput)")
-	runs := flag.Int("runs", 1, "run the whole test this many times, each with a fresh database and bot, and print the median of each figure")
+	runs := flag.Int("runs", 1, "run the whole test this many times, each with a fresh database and bot, and print the median of each figure "+
+		"(each run plays the same seeded games on the same schedule, so the runs differ only by the machine)")
 	selfProf := flag.String("selfprofile", "", "write the CPU profile of the load test's own process (the fake Discord and the players) during play to this file")
 	flag.Parse()
 	if *n < 1 || *d <= 0 || *rate < 0 || *runs < 1 {

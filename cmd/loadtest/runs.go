@@ -62,7 +62,11 @@ func (s summary) print(w io.Writer, label string) {
 }
 
 func msShort(d time.Duration) string {
-	return fmt.Sprintf("%.0f ms", float64(d)/float64(time.Millisecond))
+	v := float64(d) / float64(time.Millisecond)
+	if v < 10 {
+		return fmt.Sprintf("%.1f ms", v)
+	}
+	return fmt.Sprintf("%.0f ms", v)
 }
 
 // medianOf takes the median of each figure over runs (the middle run's for
