@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
+	"runtime"
 	"slices"
 	"sync"
 
@@ -541,11 +542,11 @@ func (l *Layers) entry(key string, build func() *image.RGBA) *layer {
 
 // rgbaBuffers recycles the pixels of finished drawings: a picture is about
 // 5 MB of RGBA, and reusing it spares the allocator, the clearing of fresh
-// memory and the collector. A few are kept (the bot draws GOMAXPROCS
-// pictures at once), not a sync.Pool: the drawing allocates enough to
-// collect garbage every few pictures, and a pool is emptied at each
-// collection.
-var rgbaBuffers = make(chan []uint8, 3)
+// memory and the collector. One per processor is kept (the bot draws at
+// most GOMAXPROCS pictures at once), not a sync.Pool: the drawing
+// allocates enough to collect garbage every few pictures, and a pool is
+// emptied at each collection.
+var rgbaBuffers = make(chan []uint8, runtime.GOMAXPROCS(0))
 
 // newRGBA is a picture whose pixels are NOT cleared: the caller fills
 // every one (a copied layer, fillRGBA). A kept buffer too small for it is

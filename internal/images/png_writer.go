@@ -8,6 +8,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"runtime"
 	"sync"
 )
 
@@ -121,10 +122,11 @@ func appendChunk(out []byte, name string, data []byte) []byte {
 	return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[at:]))
 }
 
-// deflaters keeps a few compressors with their grown buffers (about a
-// megabyte each). Not a sync.Pool: the renderers allocate enough to
-// collect garbage every few pictures, which would empty a pool as often.
-var deflaters = make(chan *deflater, 4)
+// deflaters keeps one compressor per processor with its grown buffers
+// (about a megabyte each). Not a sync.Pool: the renderers allocate enough
+// to collect garbage every few pictures, which would empty a pool as
+// often.
+var deflaters = make(chan *deflater, runtime.GOMAXPROCS(0))
 
 // encodeStd is the standard library's encoder at BestSpeed with its
 // compressor buffers reused, for what writePaletted does not take.
