@@ -372,3 +372,46 @@ func TestAdlerSums(t *testing.T) {
 		}
 	}
 }
+
+// Pictures drawn and encoded from several goroutines at once (the bot
+// renders GOMAXPROCS at a time, sharing recycled pixels, compressors and
+// glyph caches) come out byte for byte as when drawn one by one.
+func TestPicturesConcurrentSame(t *testing.T) {
+	cases := benchCases(t)
+	want := make([][]byte, len(cases))
+	for i, c := range cases {
+		img, err := c.draw(c.view)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want[i], err = EncodePNG(img); err != nil {
+			t.Fatal(err)
+		}
+	}
+	errs := make(chan string, 4*len(cases))
+	done := make(chan bool)
+	for g := 0; g < 4; g++ {
+		go func(g int) {
+			defer func() { done <- true }()
+			for k := range cases {
+				i := (k + g) % len(cases)
+				img, err := cases[i].draw(cases[i].view)
+				if err != nil {
+					errs <- err.Error()
+					continue
+				}
+				data, err := EncodePNG(img)
+				if err != nil || !bytes.Equal(data, want[i]) {
+					errs <- cases[i].name
+				}
+			}
+		}(g)
+	}
+	for g := 0; g < 4; g++ {
+		<-done
+	}
+	close(errs)
+	for e := range errs {
+		t.Errorf("%s: differs when drawn alongside other pictures", e)
+	}
+}
