@@ -3,6 +3,7 @@ package images
 import (
 	"encoding/binary"
 	"image"
+	"image/color"
 	"testing"
 
 	"standoff/internal/games/hijack"
@@ -46,6 +47,33 @@ func TestPalettedMatchesPixelByPixel(t *testing.T) {
 				if want := c.pal.index(lut, v); got.Pix[y*got.Stride+x] != want {
 					t.Fatalf("%s: (%d,%d) took entry %d, want %d", name, x, y, got.Pix[y*got.Stride+x], want)
 				}
+			}
+		}
+	}
+}
+
+// Pixels that are not opaque, in runs and alone, take the palette's
+// nearest entry as they did before the shortcuts.
+func TestPalettedNotOpaque(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 70, 6))
+	fillRGBA(img.Pix, hjBackground)
+	for y := 0; y < 6; y++ {
+		for x := 0; x < 70; x++ {
+			switch {
+			case y == 2 && x < 40, y == 4 && x%9 == 0:
+				img.SetRGBA(x, y, color.RGBA{30, 60, 90, 128})
+			case y == 3:
+				img.SetRGBA(x, y, color.RGBA{uint8(x * 3), 90, 30, 255})
+			}
+		}
+	}
+	got := hjPalette.Paletted(img)
+	lut := hjPalette.table()
+	for y := 0; y < 6; y++ {
+		for x := 0; x < 70; x++ {
+			v := binary.LittleEndian.Uint32(img.Pix[y*img.Stride+4*x:])
+			if want := hjPalette.index(lut, v); got.Pix[y*got.Stride+x] != want {
+				t.Fatalf("(%d,%d) took entry %d, want %d", x, y, got.Pix[y*got.Stride+x], want)
 			}
 		}
 	}
