@@ -346,6 +346,7 @@ type outcome struct {
 	behind  bool          // the open loop could not start it on time
 	lag     time.Duration // how late it started (open loop)
 	doneAt  time.Time     // when the answer was finished
+	kind    string        // the game's kind
 }
 
 // boardWait is how long a player waits for the channel to show a move
@@ -395,7 +396,7 @@ func (p *player) playOne(t *table, due time.Time) (outcome, error) {
 	user := row.Seats[seat].UserID
 	t.pace(user)
 	t0 := time.Now()
-	o := outcome{behind: lateStart(due, t0)}
+	o := outcome{behind: lateStart(due, t0), kind: t.game.Kind.Name}
 	if !due.IsZero() {
 		o.lag = max(t0.Sub(due), 0)
 	}

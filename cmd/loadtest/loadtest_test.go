@@ -8,6 +8,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"standoff/internal/catalog"
 )
 
 // TestMain lets this test binary serve as the bot's process when the load
@@ -66,6 +68,13 @@ func checkSane(t *testing.T, res *result) {
 	}
 	if len(res.logErrors) > 0 {
 		t.Errorf("the bot logged errors: %v", res.logErrors)
+	}
+	byKind := 0
+	for _, k := range res.byKind {
+		byKind += len(k.answer.d)
+	}
+	if byKind != res.moves || len(res.byKind) != len(catalog.Games()) {
+		t.Errorf("%d answers over %d kinds, for %d moves of %d kinds", byKind, len(res.byKind), res.moves, len(catalog.Games()))
 	}
 	if res.noBoard > 0 || len(res.board.d) != res.moves {
 		t.Errorf("%d of %d played moves never shown on the board (%d board times)", res.noBoard, res.moves, len(res.board.d))

@@ -42,7 +42,8 @@ type result struct {
 	behind       int       // moves the open loop could not start on time
 	lag          latencies // how late each open-loop move started
 	fromDue      latencies // open loop: board latency counted from the move's due time
-	late         int       // first response after Discord's 3 s, or none
+	byKind       map[string]*kindLatencies
+	late         int // first response after Discord's 3 s, or none
 	refused      map[string]int
 	gamesOver    int
 	driverErrors int
@@ -58,6 +59,9 @@ type result struct {
 	echoRSS      int64
 	rest         *restFigures
 }
+
+// kindLatencies are one kind's answer and board latencies.
+type kindLatencies struct{ answer, board latencies }
 
 // restFigures is the bot with many stored games, before any traffic.
 type restFigures struct {
@@ -92,6 +96,18 @@ func (r *result) add(o outcome) {
 		r.inWindow++
 	}
 	r.lat.add(o.latency)
+	if r.byKind == nil {
+		r.byKind = map[string]*kindLatencies{}
+	}
+	k := r.byKind[o.kind]
+	if k == nil {
+		k = &kindLatencies{}
+		r.byKind[o.kind] = k
+	}
+	k.answer.add(o.latency)
+	if !o.noBoard {
+		k.board.add(o.board)
+	}
 	if o.noBoard {
 		r.noBoard++
 	} else {
@@ -185,6 +201,19 @@ func (r *result) printBody(w io.Writer) {
 		ms(r.lat.p(0.5)), ms(r.lat.p(0.9)), ms(r.lat.p(0.99)))
 	fmt.Fprintf(w, "latency, board (command sent to the channel showing the move): p50 %s  p90 %s  p99 %s; played moves never shown within %v: %d\n",
 		ms(r.board.p(0.5)), ms(r.board.p(0.9)), ms(r.board.p(0.99)), boardWait, r.noBoard)
+	if len(r.byKind) > 1 {
+		var kinds []string
+		for k := range r.byKind {
+			kinds = append(kinds, k)
+		}
+		sort.Strings(kinds)
+		fmt.Fprintf(w, "  by kind, answer p50/p99 and board p50/p99:")
+		for _, k := range kinds {
+			l := r.byKind[k]
+			fmt.Fprintf(w, " %s %s/%s and %s/%s;", k, msShort(l.answer.p(0.5)), msShort(l.answer.p(0.99)), msShort(l.board.p(0.5)), msShort(l.board.p(0.99)))
+		}
+		fmt.Fprintln(w)
+	}
 	if r.cfg.rate > 0 {
 		// What a player who meant to move at the due time waited, the wait
 		// for the game's previous move included: a bot that falls behind
