@@ -247,6 +247,30 @@ func (f *cachedFace) blendTable(src [4]uint32, bg uint32) *[256]uint32 {
 	return t
 }
 
+// measure is font.MeasureString with this face, under one lock.
+func (f *cachedFace) measure(s string) (advance fixed.Int26_6) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	prevC := rune(-1)
+	for _, c := range s {
+		if prevC >= 0 {
+			advance += f.kern(prevC, c)
+		}
+		a, ok := f.advances[c]
+		if !ok {
+			a.advance, a.ok = f.face.GlyphAdvance(c)
+			if len(f.advances) < glyphCacheMax {
+				f.advances[c] = a
+			}
+		}
+		// A rune the font lacks still advances (by its missing-glyph
+		// box), as font.MeasureString counts it.
+		advance += a.advance
+		prevC = c
+	}
+	return advance
+}
+
 // kern is the face's kerning of a pair, cached; f.mu held.
 func (f *cachedFace) kern(r0, r1 rune) fixed.Int26_6 {
 	k, ok := f.kerns[[2]rune{r0, r1}]

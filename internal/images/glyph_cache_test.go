@@ -126,3 +126,21 @@ func TestCachedFacesBySize(t *testing.T) {
 		}
 	}
 }
+
+// A canvas measures text with a shared face as font.MeasureString does
+// with a fresh one, missing glyphs and kerning included.
+func TestCanvasMeasureString(t *testing.T) {
+	dc := NewCanvas(10, 10)
+	for _, size := range []float64{14, 19.37} {
+		for _, bold := range []bool{false, true} {
+			dc.Font(size, bold)
+			for _, s := range []string{"", "AVA Wo", "trust 30% ✓\x7f×3", "Ŵŷ — “quoted”"} {
+				w, h := dc.MeasureString(s)
+				f := Face(size, bold)
+				if want := float64(font.MeasureString(f, s) >> 6); w != want || h != float64(f.Metrics().Height)/64 {
+					t.Errorf("size %v bold %v %q: %v x %v, want %v x %v", size, bold, s, w, h, want, float64(f.Metrics().Height)/64)
+				}
+			}
+		}
+	}
+}
