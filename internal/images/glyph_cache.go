@@ -39,13 +39,9 @@ type cachedGlyph struct {
 	spans   []glyphSpan // the mask's covered pixels, for drawString
 }
 
-// glyphSpan is a run of a mask's row fully covered (painted in the text's
-// colour when it is opaque) or partly covered (blended); uncovered pixels,
-// most of a glyph's box, are in no span.
-type glyphSpan struct {
-	y, x0, x1 int16
-	full      bool
-}
+// glyphSpan is a run of a mask's row with some coverage; uncovered
+// pixels, most of a glyph's box, are in no span.
+type glyphSpan struct{ y, x0, x1 int16 }
 
 // glyphSpans finds a mask's spans once, when the glyph is cached.
 func glyphSpans(m *image.Alpha) []glyphSpan {
@@ -58,12 +54,11 @@ func glyphSpans(m *image.Alpha) []glyphSpan {
 				x++
 				continue
 			}
-			full := row[x] == 0xff
 			x1 := x + 1
-			for x1 < len(row) && row[x1] != 0 && (row[x1] == 0xff) == full {
+			for x1 < len(row) && row[x1] != 0 {
 				x1++
 			}
-			spans = append(spans, glyphSpan{int16(y), int16(x), int16(x1), full})
+			spans = append(spans, glyphSpan{int16(y), int16(x), int16(x1)})
 			x = x1
 		}
 	}
