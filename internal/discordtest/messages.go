@@ -83,6 +83,9 @@ func (s *Server) storeLocked(m *Message) {
 	s.messages[m.ID] = m
 	if ch := s.channels[m.ChannelID]; ch != nil {
 		ch.order = append(ch.order, m.ID)
+		if !m.Ephemeral {
+			ch.newest = m
+		}
 	}
 	for i := range m.Attachments {
 		s.attachments[m.Attachments[i].ID] = &m.Attachments[i]

@@ -83,7 +83,10 @@ func (s *Server) messageChangedLocked(m *Message) {
 	if ch == nil {
 		return
 	}
-	if !m.Ephemeral && !m.Loading && !m.Deleted && s.newestPublicLocked(ch) == m {
+	if m.Deleted && ch.newest == m {
+		ch.newest = s.newestPublicLocked(ch)
+	}
+	if !m.Ephemeral && !m.Loading && !m.Deleted && ch.newest == m {
 		if len(ch.updates) == keptUpdates {
 			copy(ch.updates, ch.updates[1:])
 			ch.updates = ch.updates[:keptUpdates-1]
@@ -93,8 +96,9 @@ func (s *Server) messageChangedLocked(m *Message) {
 	ch.sig.fire()
 }
 
-// newestPublicLocked is the channel's newest message a member sees (not
-// ephemeral, not deleted); nil if none.
+// newestPublicLocked finds the channel's newest message a member sees (not
+// ephemeral, not deleted); nil if none. The channel keeps it (newest), so
+// this walk is needed only when that message is deleted.
 func (s *Server) newestPublicLocked(ch *channelState) *Message {
 	for i := len(ch.order) - 1; i >= 0; i-- {
 		if m := s.messages[ch.order[i]]; m != nil && !m.Ephemeral && !m.Deleted {

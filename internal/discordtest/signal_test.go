@@ -63,7 +63,8 @@ func TestWaitChannelUpdate(t *testing.T) {
 		t.Fatal(err)
 	}
 	after := time.Now()
-	if _, err := dg.ChannelMessageSend(chanA, "new"); err != nil {
+	newest, err := dg.ChannelMessageSend(chanA, "new")
+	if err != nil {
 		t.Fatal(err)
 	}
 	g := <-done
@@ -86,6 +87,18 @@ func TestWaitChannelUpdate(t *testing.T) {
 	}
 	if m, _, err := fake.WaitChannelUpdate(chanA, since, nowait); err == nil {
 		t.Errorf("an edit of an older message counted as an update: %q", m.Content)
+	}
+	// With the newest message deleted, the old one is at the bottom
+	// again: its edit is an update.
+	if err := dg.ChannelMessageDelete(chanA, newest.ID); err != nil {
+		t.Fatal(err)
+	}
+	since = time.Now()
+	if _, err := dg.ChannelMessageEdit(chanA, old.ID, "at the bottom again"); err != nil {
+		t.Fatal(err)
+	}
+	if m, _, err := fake.WaitChannelUpdate(chanA, since, wait); err != nil || m.ID != old.ID {
+		t.Errorf("edit of the newest message after a deletion: %q, %v", m.Content, err)
 	}
 }
 

@@ -58,6 +58,7 @@ type channelState struct {
 	archived, locked      bool
 	archivedAt            time.Time
 	order                 []string // message ids, oldest first
+	newest                *Message // the newest public message, not deleted
 	updates               []channelUpdate
 	sig                   signal // fired on every change of its messages
 }
