@@ -167,7 +167,9 @@ var (
 	ErrThreadArchived = errors.New("the thread is archived")
 )
 
-// Renderer draws a game's view (public board or private hand).
+// Renderer draws a game's view (public board or private hand). The picture
+// it returns is the caller's own: once encoded it may be handed back with
+// images.Release.
 type Renderer func(games.View) (image.Image, error)
 
 // Game pairs a kind with its renderer; Draw may be nil (text only).

@@ -232,6 +232,7 @@ func (r *Router) picture(t *table, v games.View, name string) (File, bool) {
 		return File{}, false
 	}
 	data, err := images.EncodePNG(img)
+	images.Release(img) // the renderer's picture is ours; its memory serves the next one
 	if err != nil {
 		r.log.Error("could not encode", "game", t.row.ID, "err", err)
 		return File{}, false

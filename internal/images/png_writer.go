@@ -146,7 +146,9 @@ func encodeStd(img image.Image) ([]byte, error) {
 // standard library at BestSpeed.
 func EncodePNG(img image.Image) ([]byte, error) {
 	if m, ok := img.(*image.RGBA); ok {
-		img = Quantize(m)
+		q := Quantize(m)
+		defer Release(q)
+		img = q
 	}
 	if m, ok := img.(*image.Paletted); ok {
 		if data, err := writePaletted(m); err == nil {
