@@ -111,6 +111,7 @@ func serveChild() error {
 }
 
 func serveBot(addr string, log *slog.Logger) (func() error, error) {
+	discord.LimitMemory() // as cmd/bot does
 	store, err := storage.Open(os.Getenv(envDB))
 	if err != nil {
 		return nil, err
