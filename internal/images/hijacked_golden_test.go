@@ -1,0 +1,113 @@
+package images
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"image"
+	"os"
+	"testing"
+
+	"standoff/internal/games"
+	"standoff/internal/games/hijacked"
+)
+
+// hijackedGoldenViews are tables of many kinds: every player count (one is
+// the solo game with its Cybot panel), early, middle, late and finished
+// games, and a final-score table filled in by hand.
+func hijackedGoldenViews(t testing.TB) map[string]games.View {
+	out := map[string]games.View{}
+	for players := 1; players <= 4; players++ {
+		for _, moves := range []int{0, 7, 25, 60, 120, 200, 5000} {
+			for seed := uint64(1); seed <= 3; seed++ {
+				pub, priv := hijackedGoldenView(t, players, moves, seed+uint64(10*players))
+				name := fmt.Sprintf("p%d_m%d_s%d", players, moves, seed)
+				out[name+"_public"] = pub
+				if priv != nil && priv.(*hijacked.PrivateView) != nil {
+					out[name+"_private"] = priv
+				}
+			}
+		}
+	}
+	for players := 1; players <= 4; players++ {
+		pub, _ := hijackedGoldenView(t, players, 90, 5)
+		v := pub.(*hijacked.PublicView)
+		v.Over, v.Result = true, "Passengers and a pilot are free: the game ends. Carol wins with 41 points."
+		for i := range v.Players {
+			v.Players[i].FinalScore = &hijacked.ScoreLine{Seat: i, Track: 30 + i, Medals: 2, Demands: 3, Star: 5 * (i % 2), Hijackers: 4, Cards: -3 * i, Recognition: i - 2, Total: 40 + i, Tiles: i % 2, SetAside: 2 * (i % 2)}
+		}
+		out[fmt.Sprintf("final%d_public", players)] = v
+	}
+	return out
+}
+
+// hijackedGoldenView is hijackedViews, with one player meaning the solo game
+// (the human against the Cybot).
+func hijackedGoldenView(t testing.TB, players, moves int, seed uint64) (games.View, games.View) {
+	t.Helper()
+	if players > 1 {
+		return hijackedViews(t, players, moves, seed)
+	}
+	s, err := hijacked.Kind.New(games.Setup{Players: []string{"Alice", "Standoff (bot level 1)"}, Seed: seed, Bots: []int{0, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := games.NewRNG(seed)
+	for range moves {
+		if s.Outcome() != nil {
+			break
+		}
+		ps := s.Prompts()
+		p := ps[rng.Intn(len(ps))]
+		legal := s.Legal(p.Seat)
+		if _, err := s.Apply(p.Seat, legal[rng.Intn(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s.Public(), s.Private(0)
+}
+
+// hijackedDigest is the SHA-256 of a picture's size, palette indices and
+// palette, so a single pixel or colour that changes shows.
+func hijackedDigest(img image.Image) string {
+	p := img.(*image.Paletted)
+	h := sha256.New()
+	fmt.Fprintf(h, "%v|", p.Rect)
+	h.Write(p.Pix)
+	for _, c := range p.Palette {
+		r, g, b, a := c.RGBA()
+		fmt.Fprintf(h, "%d,%d,%d,%d;", r, g, b, a)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:24]
+}
+
+// Every table and medal picture is pixel for pixel what the renderer drew
+// before its drawing was sped up (commit a46c587, gg drawing every shape):
+// the digests were taken from that renderer's pictures of the same views.
+// HIJACKED_GOLDEN=1 prints the digests of the current renderer instead.
+func TestHijackedSameAsBefore(t *testing.T) {
+	views := hijackedGoldenViews(t)
+	if os.Getenv("HIJACKED_GOLDEN") != "" {
+		for name, v := range views {
+			img, err := Hijacked(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Printf("\t%q: %q,\n", name, hijackedDigest(img))
+		}
+		return
+	}
+	if len(hijackedGolden) != len(views) {
+		t.Fatalf("%d digests for %d views", len(hijackedGolden), len(views))
+	}
+	for name, v := range views {
+		img, err := Hijacked(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := hijackedDigest(img); got != hijackedGolden[name] {
+			t.Errorf("%s: picture changed (digest %s, was %s)", name, got, hijackedGolden[name])
+		}
+		Release(img)
+	}
+}
