@@ -150,8 +150,30 @@ func (dc *hjdCanvas) fit(s string, width float64) string {
 	return s
 }
 
+// hjdDieShape names a die face as drawn (hijacked_shapes.go).
+type hjdDieShape struct {
+	size  float64
+	value int
+	kind  string
+	used  bool
+}
+
 // die draws a die face with its number; a used die is hollow and struck.
 func (dc *hjdCanvas) die(x, y, size float64, value int, kind string, used bool) {
+	// The strike is drawn directly: a straight stroke drawn apart from the
+	// picture came out a shade off at two pixels.
+	dc.shape(hjdDieShape{size, value, kind, used}, x+size/2, y+size/2, int(size/2)+4, func(dc *hjdCanvas, cx, cy float64) {
+		dc.dieFace(cx-size/2, cy-size/2, size, value, kind, used)
+	})
+	if used {
+		dc.SetColor(hjdMuted)
+		dc.SetLineWidth(2)
+		dc.DrawLine(x+4, y+size-4, x+size-4, y+4)
+		dc.Stroke()
+	}
+}
+
+func (dc *hjdCanvas) dieFace(x, y, size float64, value int, kind string, used bool) {
 	fill, ink := color.Color(hjdPanel), color.Color(hjdInk)
 	switch kind {
 	case "bonus":
@@ -167,23 +189,46 @@ func (dc *hjdCanvas) die(x, y, size float64, value int, kind string, used bool) 
 	if kind != "own" && kind != "" {
 		dc.centered(strings.ToUpper(kind[:1]), x+size-size*0.16, y+size*0.18, size*0.22, true, ink)
 	}
-	if used {
-		dc.SetColor(hjdMuted)
-		dc.SetLineWidth(2)
-		dc.DrawLine(x+4, y+size-4, x+size-4, y+4)
-		dc.Stroke()
-	}
+}
+
+// hjdTokenShape names a player's disc as drawn (hijacked_shapes.go).
+type hjdTokenShape struct {
+	r       float64
+	colour  int
+	initial string
 }
 
 // token draws a player's disc with their initial.
 func (dc *hjdCanvas) token(x, y, r float64, seat int, name string) {
-	dc.DrawCircle(x, y, r)
-	dc.SetColor(hjdPlayer[seat%len(hjdPlayer)])
-	dc.FillPreserve()
-	dc.SetColor(hjdPanel)
-	dc.SetLineWidth(2)
-	dc.Stroke()
-	dc.centered(hjdInitial(name), x, y, r*1.1, true, hjdPanel)
+	k := hjdTokenShape{r, seat % len(hjdPlayer), hjdInitial(name)}
+	dc.shape(k, x, y, int(r)+4, func(dc *hjdCanvas, x, y float64) {
+		dc.DrawCircle(x, y, k.r)
+		dc.SetColor(hjdPlayer[k.colour])
+		dc.FillPreserve()
+		dc.SetColor(hjdPanel)
+		dc.SetLineWidth(2)
+		dc.Stroke()
+		dc.centered(k.initial, x, y, k.r*1.1, true, hjdPanel)
+	})
+}
+
+// hjdDiscShape names a filled disc with a white letter (demands, bonus
+// spaces) as drawn (hijacked_shapes.go).
+type hjdDiscShape struct {
+	r, size float64
+	fill    color.RGBA
+	letter  string
+}
+
+// disc draws a filled disc of radius r with a bold white letter of a size.
+func (dc *hjdCanvas) disc(x, y, r, size float64, fill color.RGBA, letter string) {
+	k := hjdDiscShape{r, size, fill, letter}
+	dc.shape(k, x, y, int(r)+3, func(dc *hjdCanvas, x, y float64) {
+		dc.DrawCircle(x, y, k.r)
+		dc.SetColor(k.fill)
+		dc.Fill()
+		dc.centered(k.letter, x, y, k.size, true, hjdPanel)
+	})
 }
 
 func hjdInitial(name string) string {
@@ -195,11 +240,7 @@ func hjdInitial(name string) string {
 
 // demandChip draws a demand token: its colour and its letter.
 func (dc *hjdCanvas) demandChip(x, y float64, d string, count int) float64 {
-	c := hjdDemand[d]
-	dc.DrawCircle(x+13, y, 13)
-	dc.SetColor(c)
-	dc.Fill()
-	dc.centered(strings.ToUpper(d[:1]), x+13, y, 15, true, hjdPanel)
+	dc.disc(x+13, y, 13, 15, hjdDemand[d], strings.ToUpper(d[:1]))
 	dc.text(fmt.Sprintf("×%d", count), x+29, y+7, 18, false, hjdInk)
 	return x + 70
 }
@@ -295,10 +336,12 @@ func hjdTracks(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 		x := x0 + float64(i)*52
 		dc.box(x, y+40, 48, 40, 5, hjdPanel, hjdLine)
 		if (i+1)*10 <= v.Trust {
-			dc.DrawRectangle(x+8, y+46, 32, 28)
-			dc.SetColor(hjdGreen)
-			dc.Fill()
-			dc.centered("G", x+24, y+60, 16, true, hjdPanel)
+			dc.shape(hjdCubeShape{}, x+24, y+60, 17, func(dc *hjdCanvas, cx, cy float64) {
+				dc.DrawRectangle(cx-16, cy-14, 32, 28)
+				dc.SetColor(hjdGreen)
+				dc.Fill()
+				dc.centered("G", cx, cy, 16, true, hjdPanel)
+			})
 		}
 		dc.centered(fmt.Sprintf("%d", (i+1)*10), x+24, y+92, 13, false, hjdMuted)
 	}
@@ -311,6 +354,10 @@ func hjdTracks(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 	dc.Fill()
 	dc.text(star, x0+22, y+114, 16, false, hjdInk)
 }
+
+// hjdCubeShape names a green cube on the trust track as drawn
+// (hijacked_shapes.go).
+type hjdCubeShape struct{}
 
 // hjdSeats: the six passenger seats, the draw and discard piles, and the
 // card being decided.
@@ -369,10 +416,7 @@ func hjdSeat(dc *hjdCanvas, v *hijacked.PublicView, st hijacked.SeatView, x, y, 
 				dem = "no demand"
 			}
 			if col, ok := hjdDemand[c.Demand]; ok {
-				dc.DrawCircle(x+22, y+116, 11)
-				dc.SetColor(col)
-				dc.Fill()
-				dc.centered(strings.ToUpper(c.Demand[:1]), x+22, y+116, 13, true, hjdPanel)
+				dc.disc(x+22, y+116, 11, 13, col, strings.ToUpper(c.Demand[:1]))
 			}
 			dc.centered(dem, x+w/2+10, y+116, 18, false, hjdInk)
 		}
@@ -412,16 +456,18 @@ func hjdHijackers(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 		}
 		// Turning token: 4 pips, the filled ones done.
 		for k := 0; k < 4; k++ {
-			cx := x + 18 + float64(k)*26
-			dc.DrawCircle(cx, top+h-18, 9)
-			if k < hv.Turns {
-				dc.SetColor(hjdInk)
-				dc.Fill()
-			} else {
-				dc.SetColor(hjdLine)
-				dc.SetLineWidth(2)
-				dc.Stroke()
-			}
+			done := k < hv.Turns
+			dc.shape(hjdPipShape{done}, x+18+float64(k)*26, top+h-18, 12, func(dc *hjdCanvas, cx, cy float64) {
+				dc.DrawCircle(cx, cy, 9)
+				if done {
+					dc.SetColor(hjdInk)
+					dc.Fill()
+				} else {
+					dc.SetColor(hjdLine)
+					dc.SetLineWidth(2)
+					dc.Stroke()
+				}
+			})
 		}
 		dc.text(fmt.Sprintf("%d/4", hv.Turns), x+116, top+h-12, 16, true, hjdInk)
 		if hv.Disc >= 0 {
@@ -432,6 +478,9 @@ func hjdHijackers(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 		}
 	}
 }
+
+// hjdPipShape names a turning token's pip as drawn (hijacked_shapes.go).
+type hjdPipShape struct{ done bool }
 
 func hjdRange(r [2]int) string {
 	if r[0] == r[1] {
@@ -449,10 +498,7 @@ func hjdBoardInfo(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 		dc.box(x, y+34, 36, 36, 6, hjdPanel, hjdInk)
 		dc.centered(fmt.Sprint(n), x+18, y+52, 22, true, hjdInk)
 		d := v.Places[i]
-		dc.DrawCircle(x+56, y+52, 13)
-		dc.SetColor(hjdDemand[d])
-		dc.Fill()
-		dc.centered(strings.ToUpper(d[:1]), x+56, y+52, 15, true, hjdPanel)
+		dc.disc(x+56, y+52, 13, 15, hjdDemand[d], strings.ToUpper(d[:1]))
 	}
 	dc.text("Tower:", 24, y+102, 18, true, hjdInk)
 	x := 90.0
@@ -530,14 +576,11 @@ func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, 
 	}
 	for _, b := range p.Bonuses {
 		bx := px(b.At)
-		dc.DrawCircle(bx, y+28, 9)
+		fill := hjdDemand[b.Demand]
 		if b.Taken {
-			dc.SetColor(hjdLine)
-		} else {
-			dc.SetColor(hjdDemand[b.Demand])
+			fill = hjdLine
 		}
-		dc.Fill()
-		dc.centered(strings.ToUpper(b.Demand[:1]), bx, y+28, 11, true, hjdPanel)
+		dc.disc(bx, y+28, 9, 11, fill, strings.ToUpper(b.Demand[:1]))
 	}
 	dc.token(px(p.Score), y+28, 12, p.Seat, p.Name)
 	dc.text("track "+p.Track, tx-76, y+34, 14, false, hjdMuted)
@@ -672,6 +715,10 @@ func hjdClip(s string, n int) string {
 // picture, so a phone zooms them alike.
 const hjdMedalsWidth = 1000
 
+// hjdMedalShape names a medal's gold disc and value as drawn
+// (hijacked_shapes.go).
+type hjdMedalShape struct{ value int }
+
 // hjdMedals is a player's private picture: their medals and values.
 func hjdMedals(v *hijacked.PrivateView, naive bool) *hjdCanvas {
 	h := 120 + 60*max(1, len(v.Medals))
@@ -682,10 +729,12 @@ func hjdMedals(v *hijacked.PrivateView, naive bool) *hjdCanvas {
 	}
 	for i, m := range v.Medals {
 		y := 80 + float64(i)*60
-		dc.DrawCircle(50, y+24, 22)
-		dc.SetColor(hjdGold)
-		dc.Fill()
-		dc.centered(fmt.Sprint(m.Value), 50, y+24, 24, true, hjdInk)
+		dc.shape(hjdMedalShape{m.Value}, 50, y+24, 25, func(dc *hjdCanvas, cx, cy float64) {
+			dc.DrawCircle(cx, cy, 22)
+			dc.SetColor(hjdGold)
+			dc.Fill()
+			dc.centered(fmt.Sprint(m.Value), cx, cy, 24, true, hjdInk)
+		})
 		state := "face down"
 		if m.Cashed {
 			state = "exchanged"

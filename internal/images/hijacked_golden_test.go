@@ -111,3 +111,44 @@ func TestHijackedSameAsBefore(t *testing.T) {
 		Release(img)
 	}
 }
+
+// Shapes copied from their first drawing (hijacked_shapes.go) give every
+// pixel of the picture, before the palette, as drawing each directly: the
+// same views drawn with no shapes kept and then with them.
+func TestHijackedShapesAsDrawn(t *testing.T) {
+	for name, v := range hijackedGoldenViews(t) {
+		var a, b []uint8
+		var w int
+		save := hjdShapeMax
+		hjdShapeMax = 0 // past the bound: every shape drawn directly
+		hjdShapes.Clear()
+		hjdShapeCount.Store(0)
+		switch v := v.(type) {
+		case *hijacked.PublicView:
+			a = append(a, hjdTable(v, false).RGBA().Pix...)
+		case *hijacked.PrivateView:
+			a = append(a, hjdMedals(v, false).RGBA().Pix...)
+		}
+		hjdShapeMax = save
+		switch v := v.(type) {
+		case *hijacked.PublicView:
+			b = append(b, hjdTable(v, false).RGBA().Pix...)
+			w = 1200
+		case *hijacked.PrivateView:
+			b = append(b, hjdMedals(v, false).RGBA().Pix...)
+			w = 1000
+		}
+		n := 0
+		for i := 0; i < len(a); i += 4 {
+			if a[i] != b[i] || a[i+1] != b[i+1] || a[i+2] != b[i+2] {
+				if n < 3 {
+					t.Logf("%s: %d,%d: drawn %v, copied %v", name, i/4%w, i/4/w, a[i:i+4], b[i:i+4])
+				}
+				n++
+			}
+		}
+		if n > 0 {
+			t.Errorf("%s: %d pixels differ", name, n)
+		}
+	}
+}
