@@ -759,10 +759,6 @@ type Canvas struct {
 	// naive draws text through gg, as before the fast path: the
 	// benchmarks' baseline.
 	naive bool
-	// origin is where the picture's top-left pixel is in the coordinates
-	// drawn with (a shape drawn alone at its place in a larger picture,
-	// gg translated by as much); zero for a whole picture.
-	origin image.Point
 }
 
 // NewCanvas is a blank canvas of a size.
@@ -849,10 +845,6 @@ func (dc *Canvas) DrawStringAnchored(s string, x, y, ax, ay float64) {
 	x -= ax * w
 	y += ay * h
 	dot := fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}
-	// Moved by whole pixels after the rounding, so the glyphs land as
-	// they would in the larger picture.
-	dot.X -= fixed.I(dc.origin.X)
-	dot.Y -= fixed.I(dc.origin.Y)
 	if f, ok := dc.face.(*cachedFace); ok {
 		f.drawString(dc.img, dc.color, dot, s)
 		return

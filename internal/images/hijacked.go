@@ -160,17 +160,9 @@ type hjdDieShape struct {
 
 // die draws a die face with its number; a used die is hollow and struck.
 func (dc *hjdCanvas) die(x, y, size float64, value int, kind string, used bool) {
-	// The strike is drawn directly: a straight stroke drawn apart from the
-	// picture came out a shade off at two pixels.
-	dc.shape(hjdDieShape{size, value, kind, used}, x+size/2, y+size/2, int(size/2)+4, func(dc *hjdCanvas, cx, cy float64) {
-		dc.dieFace(cx-size/2, cy-size/2, size, value, kind, used)
+	dc.shape(hjdDieShape{size, value, kind, used}, x+size/2, y+size/2, int(size/2)+4, func(dc *hjdCanvas, _, _ float64) {
+		dc.dieFace(x, y, size, value, kind, used)
 	})
-	if used {
-		dc.SetColor(hjdMuted)
-		dc.SetLineWidth(2)
-		dc.DrawLine(x+4, y+size-4, x+size-4, y+4)
-		dc.Stroke()
-	}
 }
 
 func (dc *hjdCanvas) dieFace(x, y, size float64, value int, kind string, used bool) {
@@ -188,6 +180,12 @@ func (dc *hjdCanvas) dieFace(x, y, size float64, value int, kind string, used bo
 	dc.centered(fmt.Sprint(value), x+size/2, y+size/2, size*0.55, true, ink)
 	if kind != "own" && kind != "" {
 		dc.centered(strings.ToUpper(kind[:1]), x+size-size*0.16, y+size*0.18, size*0.22, true, ink)
+	}
+	if used {
+		dc.SetColor(hjdMuted)
+		dc.SetLineWidth(2)
+		dc.DrawLine(x+4, y+size-4, x+size-4, y+4)
+		dc.Stroke()
 	}
 }
 
@@ -567,10 +565,12 @@ func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, 
 	tx, tw := 500.0, 660.0
 	top := max(40, p.Score)
 	px := func(n int) float64 { return tx + tw*float64(n)/float64(top) }
-	dc.SetColor(hjdLine)
-	dc.SetLineWidth(4)
-	dc.DrawLine(tx, y+28, tx+tw, y+28)
-	dc.Stroke()
+	dc.shapeRect(hjdTrackShape{tw}, tx+tw/2, y+28, int(tw/2)+4, 4, func(dc *hjdCanvas, _, _ float64) {
+		dc.SetColor(hjdLine)
+		dc.SetLineWidth(4)
+		dc.DrawLine(tx, y+28, tx+tw, y+28)
+		dc.Stroke()
+	})
 	for n := 0; n <= top; n += 10 {
 		dc.centered(fmt.Sprint(n), px(n), y+50, 12, false, hjdMuted)
 	}
@@ -651,6 +651,9 @@ func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, 
 	dc.SetColor(hjdInk)
 	dc.DrawString(dc.fit(strings.Join(extra, " · "), hjdWidth-40-cx), cx+10, y+110)
 }
+
+// hjdTrackShape names a score track's line as drawn (hijacked_shapes.go).
+type hjdTrackShape struct{ width float64 }
 
 // hjdFinal: the final scoring table, one column per scoring item.
 func hjdFinal(dc *hjdCanvas, v *hijacked.PublicView, y float64) float64 {

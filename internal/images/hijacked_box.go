@@ -55,7 +55,7 @@ func (dc *hjdCanvas) box(x, y, w, h, r float64, fill, line color.Color) {
 		sp.img = c.RGBA()
 	})
 	src, dst := sp.img, dc.RGBA()
-	X, Y, W, H := int(x)-dc.origin.X, int(y)-dc.origin.Y, int(w), int(h)
+	X, Y, W, H := int(x), int(y), int(w), int(h)
 	m := k + 1 // the small box's middle row and column: straight edges
 	// Corners: the small box's quadrants (k+1 pixels square).
 	for _, q := range [][4]int{

@@ -1,6 +1,7 @@
 package images
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -149,6 +150,59 @@ func TestHijackedShapesAsDrawn(t *testing.T) {
 		}
 		if n > 0 {
 			t.Errorf("%s: %d pixels differ", name, n)
+		}
+	}
+}
+
+// A disc filled, and filled and outlined (gg's strokes are flattened in
+// floating point, where moving a shape even by whole pixels rounds some
+// points differently), at many positions within a pixel, over a flat
+// background and over a line, copied from its first drawing: the same
+// pixels as drawn directly.
+func TestHijackedShapeAnywhere(t *testing.T) {
+	for _, line := range []bool{false, true} {
+		for _, stroke := range []bool{false, true} {
+			bad := 0
+			for n := 0; n < 60; n++ {
+				x := 500 + 660*float64(n)/57
+				var pics [2][]uint8
+				for pass := 0; pass < 2; pass++ {
+					hjdShapes.Clear()
+					hjdShapeCount.Store(0)
+					dc := hjdNewCanvas(1200, 200, false)
+					if line {
+						dc.SetColor(hjdLine)
+						dc.SetLineWidth(4)
+						dc.DrawLine(500, 100, 1160, 100)
+						dc.Stroke()
+					}
+					draw := func(dc *hjdCanvas, x, y float64) {
+						dc.DrawCircle(x, y, 12)
+						dc.SetColor(hjdPlayer[1])
+						if stroke {
+							dc.FillPreserve()
+							dc.SetColor(hjdPanel)
+							dc.SetLineWidth(2)
+							dc.Stroke()
+						} else {
+							dc.Fill()
+						}
+					}
+					if pass == 0 {
+						draw(dc, x, 100)
+					} else {
+						dc.shape("disc", x, 100, 16, draw)
+					}
+					pics[pass] = append([]uint8(nil), dc.RGBA().Pix...)
+					releaseRGBA(dc.RGBA())
+				}
+				if !bytes.Equal(pics[0], pics[1]) {
+					bad++
+				}
+			}
+			if bad > 0 {
+				t.Errorf("over a line %v, outlined %v: %d of 60 positions differ", line, stroke, bad)
+			}
 		}
 	}
 }

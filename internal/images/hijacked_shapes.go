@@ -1,7 +1,9 @@
 package images
 
 import (
+	"bytes"
 	"encoding/binary"
+	"hash/maphash"
 	"image"
 	"image/color"
 	"math"
@@ -21,36 +23,51 @@ import (
 // track's line) is drawn directly, as before.
 
 // hjdShapeKey names a drawn shape: what it is (a comparable value from the
-// caller), where it falls within its pixel, and the background colour.
+// caller), where it falls within its pixel, its extent, and what lies
+// under it: the background colour, or for a background of several
+// colours, a hash of its pixels (kept and compared, so a collision only
+// costs a direct drawing).
 type hjdShapeKey struct {
 	what   any
 	fx, fy float64
+	hx, hy int
 	bg     uint32
+	hash   uint64
 }
 
 // hjdShape is a shape's changed pixels: rows of spans, their pixels
 // packed in order.
 type hjdShape struct {
-	once  sync.Once
-	fits  bool // the shape stayed inside its square
-	spans []stampSpan
-	pix   []uint8
-	texts []string
+	once   sync.Once
+	fits   bool    // the shape stayed inside its rectangle
+	before []uint8 // the background of several colours it was drawn over
+	spans  []stampSpan
+	pix    []uint8
+	texts  []string
 }
 
 var (
 	hjdShapes     sync.Map // hjdShapeKey -> *hjdShape
 	hjdShapeCount atomic.Int64
+	hjdShapeSeed  = maphash.MakeSeed()
 )
 
 // hjdShapeMax bounds the kept shapes: the table's shapes come from a small
-// set (four seats, four demands, dice faces, a few backgrounds), so past
-// this many something unexpected varies and the rest are drawn directly.
+// set (four seats, four demands, dice faces, a few backgrounds, the score
+// track's positions), so past this many something unexpected varies and
+// the rest are drawn directly. A shape over several colours keeps them
+// too (a few KB).
 var hjdShapeMax int64 = 2048
 
 // shape draws what draw paints around (x, y), at most half pixels away,
-// from a copy when the square around it is one colour.
+// from a copy of its first drawing over the same background.
 func (dc *hjdCanvas) shape(what any, x, y float64, half int, draw func(dc *hjdCanvas, x, y float64)) {
+	dc.shapeRect(what, x, y, half, half, draw)
+}
+
+// shapeRect is shape for a shape at most hx pixels across and hy up and
+// down from (x, y).
+func (dc *hjdCanvas) shapeRect(what any, x, y float64, hx, hy int, draw func(dc *hjdCanvas, x, y float64)) {
 	if dc.naive {
 		draw(dc, x, y)
 		return
@@ -58,13 +75,18 @@ func (dc *hjdCanvas) shape(what any, x, y float64, half int, draw func(dc *hjdCa
 	ix, iy := math.Floor(x), math.Floor(y)
 	X, Y := int(ix), int(iy)
 	img := dc.RGBA()
-	r := image.Rect(X-half, Y-half, X+half+1, Y+half+1)
-	bg, flat := flatColour(img, r)
-	if !flat {
+	r := image.Rect(X-hx, Y-hy, X+hx+1, Y+hy+1)
+	if !r.In(img.Rect) {
 		draw(dc, x, y)
 		return
 	}
-	k := hjdShapeKey{what, x - ix, y - iy, bg}
+	k := hjdShapeKey{what: what, fx: x - ix, fy: y - iy, hx: hx, hy: hy}
+	bg, flat := flatColour(img, r)
+	if flat {
+		k.bg = bg
+	} else {
+		k.hash = hashRect(img, r)
+	}
 	v, ok := hjdShapes.Load(k)
 	if !ok {
 		if hjdShapeCount.Load() >= hjdShapeMax {
@@ -77,64 +99,118 @@ func (dc *hjdCanvas) shape(what any, x, y float64, half int, draw func(dc *hjdCa
 		}
 	}
 	sh := v.(*hjdShape)
-	sh.once.Do(func() { sh.drawOnce(image.Pt(X-half, Y-half), x, y, half, k.bg, draw) })
-	if !sh.fits {
+	sh.once.Do(func() { sh.drawOnce(img, r, x, y, k.bg, flat, draw) })
+	if !sh.fits || (!flat && !sameRect(img, r, sh.before)) {
 		draw(dc, x, y)
 		return
 	}
 	dc.texts = append(dc.texts, sh.texts...)
 	pix := sh.pix
 	for _, s := range sh.spans {
-		o := img.PixOffset(X-half+int(s.x0), Y-half+int(s.y))
+		o := img.PixOffset(r.Min.X+int(s.x0), r.Min.Y+int(s.y))
 		n := 4 * int(s.x1-s.x0)
 		copy(img.Pix[o:o+n], pix[:n])
 		pix = pix[n:]
 	}
 }
 
-// drawOnce paints the shape over its background colour and keeps the
-// pixels that changed; a shape reaching the square's border (cut off)
-// does not fit and is always drawn directly.
-func (sh *hjdShape) drawOnce(at image.Point, x, y float64, half int, bgc uint32, draw func(dc *hjdCanvas, x, y float64)) {
-	n := 2*half + 1
-	// At least 121 pixels wide: freetype splits curves more finely in a
+// drawOnce paints the shape over a copy of its background (src's pixels
+// in r) and keeps the pixels that changed; a shape reaching the
+// rectangle's border (cut off) does not fit and is always drawn directly.
+func (sh *hjdShape) drawOnce(src *image.RGBA, r image.Rectangle, x, y float64, bgc uint32, flat bool, draw func(dc *hjdCanvas, x, y float64)) {
+	// Drawn where it is in the picture, with the very coordinates: moved
+	// elsewhere, gg's strokes (flattened in floating point) round a few
+	// points differently. The canvas spans the picture up to r but holds
+	// only r's rows of r's width: its stride is r's width, so any pixel
+	// (x, y) of r is at 4*(y*w+x), and pixels left of r share memory with
+	// the row above (nothing draws there: the shape stays inside r). At
+	// least 121 pixels wide: freetype splits curves more finely in a
 	// raster over 120 pixels wide or high, as every picture is.
-	img := image.NewRGBA(image.Rect(0, 0, max(n, 121), n))
-	var bg [4]uint8
-	binary.LittleEndian.PutUint32(bg[:], bgc)
-	fillRGBA(img.Pix, color.RGBA{bg[0], bg[1], bg[2], bg[3]})
-	// Drawn at its place in the picture, moved by whole pixels: gg's
-	// translation and the canvas's origin subtract integers from the
-	// coordinates, exactly, where drawing at (half, half) would round its
-	// curves' points differently.
+	w, h := r.Dx(), r.Dy()
+	W := max(r.Max.X, 121)
+	img := &image.RGBA{Pix: make([]uint8, 4*((r.Max.Y-1)*w+W)), Stride: 4 * w, Rect: image.Rect(0, 0, W, r.Max.Y)}
+	row := func(img *image.RGBA, y int) []uint8 {
+		o := img.PixOffset(r.Min.X, y)
+		return img.Pix[o : o+4*w]
+	}
+	if !flat {
+		sh.before = make([]uint8, 0, 4*w*h)
+	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		if flat {
+			var bg [4]uint8
+			binary.LittleEndian.PutUint32(bg[:], bgc)
+			fillRGBA(row(img, y), color.RGBA{bg[0], bg[1], bg[2], bg[3]})
+			continue
+		}
+		copy(row(img, y), row(src, y))
+		sh.before = append(sh.before, row(src, y)...)
+	}
+	before := func(x, y int) uint32 {
+		if flat {
+			return bgc
+		}
+		return binary.LittleEndian.Uint32(sh.before[4*(w*y+x):])
+	}
 	c := &hjdCanvas{NewCanvasOn(img)}
-	c.origin = at
-	c.Translate(-float64(at.X), -float64(at.Y))
 	draw(c, x, y)
 	sh.texts = c.texts
-	px := func(x, y int) uint32 { return binary.LittleEndian.Uint32(img.Pix[img.PixOffset(x, y):]) }
-	for i := 0; i < n; i++ {
-		if px(i, 0) != bgc || px(i, n-1) != bgc || px(0, i) != bgc || px(n-1, i) != bgc {
+	// px reads the drawing at (x, y) from r's corner.
+	px := func(x, y int) uint32 {
+		return binary.LittleEndian.Uint32(img.Pix[img.PixOffset(r.Min.X+x, r.Min.Y+y):])
+	}
+	for i := 0; i < w; i++ {
+		if px(i, 0) != before(i, 0) || px(i, h-1) != before(i, h-1) {
 			return
 		}
 	}
-	for y := 0; y < n; y++ {
-		for x := 0; x < n; {
-			if px(x, y) == bgc {
+	for j := 0; j < h; j++ {
+		if px(0, j) != before(0, j) || px(w-1, j) != before(w-1, j) {
+			return
+		}
+	}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; {
+			if px(x, y) == before(x, y) {
 				x++
 				continue
 			}
 			x1 := x + 1
-			for x1 < n && px(x1, y) != bgc {
+			for x1 < w && px(x1, y) != before(x1, y) {
 				x1++
 			}
 			sh.spans = append(sh.spans, stampSpan{y: int32(y), x0: int32(x), x1: int32(x1)})
-			o := img.PixOffset(x, y)
+			o := img.PixOffset(r.Min.X+x, r.Min.Y+y)
 			sh.pix = append(sh.pix, img.Pix[o:o+4*(x1-x)]...)
 			x = x1
 		}
 	}
 	sh.fits = true
+}
+
+// hashRect hashes the pixels of r, row by row.
+func hashRect(img *image.RGBA, r image.Rectangle) uint64 {
+	var h maphash.Hash
+	h.SetSeed(hjdShapeSeed)
+	n := 4 * r.Dx()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		o := img.PixOffset(r.Min.X, y)
+		h.Write(img.Pix[o : o+n])
+	}
+	return h.Sum64()
+}
+
+// sameRect reports whether the pixels of r are those kept in want.
+func sameRect(img *image.RGBA, r image.Rectangle, want []uint8) bool {
+	n := 4 * r.Dx()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		o := img.PixOffset(r.Min.X, y)
+		if !bytes.Equal(img.Pix[o:o+n], want[:n]) {
+			return false
+		}
+		want = want[n:]
+	}
+	return true
 }
 
 // flatColour reports whether every pixel of r (inside the picture, and
