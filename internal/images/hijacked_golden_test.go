@@ -120,17 +120,14 @@ func TestHijackedShapesAsDrawn(t *testing.T) {
 	for name, v := range hijackedGoldenViews(t) {
 		var a, b []uint8
 		var w int
-		save := hjdShapeMax
-		hjdShapeMax = 0 // past the bound: every shape drawn directly
-		hjdShapes.Clear()
-		hjdShapeCount.Store(0)
+		hjdForgetShapes(0) // past the bound: every shape drawn directly
 		switch v := v.(type) {
 		case *hijacked.PublicView:
 			a = append(a, hjdTable(v, false).RGBA().Pix...)
 		case *hijacked.PrivateView:
 			a = append(a, hjdMedals(v, false).RGBA().Pix...)
 		}
-		hjdShapeMax = save
+		hjdForgetShapes(2048)
 		switch v := v.(type) {
 		case *hijacked.PublicView:
 			b = append(b, hjdTable(v, false).RGBA().Pix...)
@@ -167,8 +164,7 @@ func TestHijackedShapeAnywhere(t *testing.T) {
 				x := 500 + 660*float64(n)/57
 				var pics [2][]uint8
 				for pass := 0; pass < 2; pass++ {
-					hjdShapes.Clear()
-					hjdShapeCount.Store(0)
+					hjdForgetShapes(2048)
 					dc := hjdNewCanvas(1200, 200, false)
 					if line {
 						dc.SetColor(hjdLine)
@@ -205,4 +201,12 @@ func TestHijackedShapeAnywhere(t *testing.T) {
 			}
 		}
 	}
+}
+
+// hjdForgetShapes empties the kept shapes and bounds them to max (0: none
+// kept).
+func hjdForgetShapes(max int64) {
+	hjdShapes.m.Clear()
+	hjdShapes.n.Store(0)
+	hjdShapes.max = max
 }

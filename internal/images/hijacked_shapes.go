@@ -23,14 +23,14 @@ import (
 // track's line) is drawn directly, as before.
 
 // hjdShapeKey names a drawn shape: what it is (a comparable value from the
-// caller), where it falls within its pixel, its extent, and what lies
-// under it: the background colour, or for a background of several
-// colours, a hash of its pixels (kept and compared, so a collision only
-// costs a direct drawing).
+// caller), where it falls within its pixel, the rectangle it stays in
+// (from that pixel), and what lies under it: the background colour, or for
+// a background of several colours, a hash of its pixels (kept and
+// compared, so a collision only costs a direct drawing).
 type hjdShapeKey struct {
 	what   any
 	fx, fy float64
-	hx, hy int
+	rel    image.Rectangle
 	bg     uint32
 	hash   uint64
 }
@@ -46,56 +46,63 @@ type hjdShape struct {
 	texts  []string
 }
 
-var (
-	hjdShapes     sync.Map // hjdShapeKey -> *hjdShape
-	hjdShapeCount atomic.Int64
-	hjdShapeSeed  = maphash.MakeSeed()
-)
+// hjdShapeCache is a bounded set of kept shapes.
+type hjdShapeCache struct {
+	m   sync.Map // hjdShapeKey -> *hjdShape
+	n   atomic.Int64
+	max int64
+}
 
-// hjdShapeMax bounds the kept shapes: the table's shapes come from a small
-// set (four seats, four demands, dice faces, a few backgrounds, the score
-// track's positions), so past this many something unexpected varies and
-// the rest are drawn directly. A shape over several colours keeps them
-// too (a few KB).
-var hjdShapeMax int64 = 2048
+var hjdShapeSeed = maphash.MakeSeed()
+
+// hjdShapes: the table's shapes come from a small set (four seats, four
+// demands, dice faces, a few backgrounds, the score track's positions), so
+// past this many something unexpected varies and the rest are drawn
+// directly. A shape over several colours keeps them too (a few KB).
+var hjdShapes = &hjdShapeCache{max: 2048}
 
 // shape draws what draw paints around (x, y), at most half pixels away,
 // from a copy of its first drawing over the same background.
 func (dc *hjdCanvas) shape(what any, x, y float64, half int, draw func(dc *hjdCanvas, x, y float64)) {
-	dc.shapeRect(what, x, y, half, half, draw)
+	dc.shapeIn(hjdShapes, what, x, y, image.Rect(-half, -half, half+1, half+1), draw)
 }
 
 // shapeRect is shape for a shape at most hx pixels across and hy up and
 // down from (x, y).
 func (dc *hjdCanvas) shapeRect(what any, x, y float64, hx, hy int, draw func(dc *hjdCanvas, x, y float64)) {
+	dc.shapeIn(hjdShapes, what, x, y, image.Rect(-hx, -hy, hx+1, hy+1), draw)
+}
+
+// shapeIn draws what draw paints inside rel (pixels from the one holding
+// (x, y)) from a copy in c of its first drawing over the same background.
+func (dc *hjdCanvas) shapeIn(c *hjdShapeCache, what any, x, y float64, rel image.Rectangle, draw func(dc *hjdCanvas, x, y float64)) {
 	if dc.naive {
 		draw(dc, x, y)
 		return
 	}
 	ix, iy := math.Floor(x), math.Floor(y)
-	X, Y := int(ix), int(iy)
 	img := dc.RGBA()
-	r := image.Rect(X-hx, Y-hy, X+hx+1, Y+hy+1)
+	r := rel.Add(image.Pt(int(ix), int(iy)))
 	if !r.In(img.Rect) {
 		draw(dc, x, y)
 		return
 	}
-	k := hjdShapeKey{what: what, fx: x - ix, fy: y - iy, hx: hx, hy: hy}
+	k := hjdShapeKey{what: what, fx: x - ix, fy: y - iy, rel: rel}
 	bg, flat := flatColour(img, r)
 	if flat {
 		k.bg = bg
 	} else {
 		k.hash = hashRect(img, r)
 	}
-	v, ok := hjdShapes.Load(k)
+	v, ok := c.m.Load(k)
 	if !ok {
-		if hjdShapeCount.Load() >= hjdShapeMax {
+		if c.n.Load() >= c.max {
 			draw(dc, x, y)
 			return
 		}
 		var loaded bool
-		if v, loaded = hjdShapes.LoadOrStore(k, &hjdShape{}); !loaded {
-			hjdShapeCount.Add(1)
+		if v, loaded = c.m.LoadOrStore(k, &hjdShape{}); !loaded {
+			c.n.Add(1)
 		}
 	}
 	sh := v.(*hjdShape)
