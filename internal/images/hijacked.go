@@ -385,6 +385,13 @@ func hjdSeats(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 	}
 }
 
+// hjdHeaderShape names a face-up card's coloured top as drawn
+// (hijacked_shapes.go).
+type hjdHeaderShape struct {
+	w      float64
+	colour color.RGBA
+}
+
 func hjdSeat(dc *hjdCanvas, v *hijacked.PublicView, st hijacked.SeatView, x, y, w, h float64) {
 	switch {
 	case st.Empty:
@@ -399,9 +406,11 @@ func hjdSeat(dc *hjdCanvas, v *hijacked.PublicView, st hijacked.SeatView, x, y, 
 		c := st.Face
 		bg := hjdCardBg[c.Color]
 		dc.box(x, y, w, h, 10, hjdPanel, bg)
-		dc.DrawRoundedRectangle(x, y, w, 44, 10)
-		dc.SetColor(bg)
-		dc.Fill()
+		dc.shapeRect(hjdHeaderShape{w, bg}, x+w/2, y+22, int(w/2)+3, 25, func(dc *hjdCanvas, _, _ float64) {
+			dc.DrawRoundedRectangle(x, y, w, 44, 10)
+			dc.SetColor(bg)
+			dc.Fill()
+		})
 		dc.centered(c.ID, x+w/2, y+16, 22, true, hjdPanel)
 		dc.centered(c.Color, x+w/2, y+36, 14, false, hjdPanel)
 		dc.centered(fmt.Sprintf("seat %d · %d pips", st.Number, c.Pips), x+w/2, y+60, 14, false, hjdMuted)
