@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
+	"sync"
 )
 
 // Hijacked's boxes (player rows, the Cybot panel, seats, hijackers) are
@@ -22,7 +23,16 @@ type hjdBoxKey struct {
 	fill, line color.RGBA
 }
 
-var hjdBoxes Sprites
+var hjdBoxes sync.Map // hjdBoxKey -> *hjdBoxSprite
+
+// hjdBoxSprite is a small box and, for each corner (its quadrants, k+1
+// pixels square), the spans to stamp (image/draw's arithmetic, clear
+// pixels skipped).
+type hjdBoxSprite struct {
+	once  sync.Once
+	img   *image.RGBA
+	quads [4][]stampSpan
+}
 
 // box draws a rounded box with a 2 px outline.
 func (dc *hjdCanvas) box(x, y, w, h, r float64, fill, line color.Color) {
@@ -40,8 +50,10 @@ func (dc *hjdCanvas) box(x, y, w, h, r float64, fill, line color.Color) {
 		return
 	}
 	n := 2 * k
-	v, _ := hjdBoxes.m.LoadOrStore(hjdBoxKey{k, r, f, l}, &sprite{})
-	sp := v.(*sprite)
+	v, _ := hjdBoxes.LoadOrStore(hjdBoxKey{k, r, f, l}, &hjdBoxSprite{})
+	sp := v.(*hjdBoxSprite)
+	m := k + 1 // the small box's middle row and column: straight edges
+	quads := [4]image.Point{{0, 0}, {m, 0}, {0, m}, {m, m}}
 	sp.once.Do(func() {
 		// The small box: its path from (1, 1), n x n, so the outline
 		// (1 px either side of the path) stays inside.
@@ -53,17 +65,31 @@ func (dc *hjdCanvas) box(x, y, w, h, r float64, fill, line color.Color) {
 		c.SetLineWidth(2)
 		c.Stroke()
 		sp.img = c.RGBA()
+		for i, q := range quads {
+			sp.quads[i] = stampSpans(sp.img.SubImage(image.Rect(q.X, q.Y, q.X+k+1, q.Y+k+1)).(*image.RGBA))
+		}
 	})
 	src, dst := sp.img, dc.RGBA()
 	X, Y, W, H := int(x), int(y), int(w), int(h)
-	m := k + 1 // the small box's middle row and column: straight edges
-	// Corners: the small box's quadrants (k+1 pixels square).
-	for _, q := range [][4]int{
-		{0, 0, X - 1, Y - 1}, {m, 0, X + W - k, Y - 1},
-		{0, m, X - 1, Y + H - k}, {m, m, X + W - k, Y + H - k},
-	} {
-		sr := image.Rect(q[0], q[1], q[0]+k+1, q[1]+k+1)
-		overRGBA(dst, src.SubImage(sr).(*image.RGBA), image.Pt(q[2]-q[0], q[3]-q[1]))
+	// Corners: the small box's quadrants, stamped span by span (as
+	// overRGBA would, without image/draw's per-pixel work on clear ones).
+	inside := image.Rect(X-1, Y-1, X+W+1, Y+H+1).In(dst.Rect)
+	for i, at := range [4]image.Point{{X - 1, Y - 1}, {X + W - k, Y - 1}, {X - 1, Y + H - k}, {X + W - k, Y + H - k}} {
+		q := quads[i]
+		if !inside {
+			overRGBA(dst, src.SubImage(image.Rect(q.X, q.Y, q.X+k+1, q.Y+k+1)).(*image.RGBA), at.Sub(q))
+			continue
+		}
+		for _, s := range sp.quads[i] {
+			so := src.PixOffset(q.X+int(s.x0), q.Y+int(s.y))
+			do := dst.PixOffset(at.X+int(s.x0), at.Y+int(s.y))
+			n := 4 * int(s.x1-s.x0)
+			if s.opaque {
+				copy(dst.Pix[do:do+n], src.Pix[so:so+n])
+				continue
+			}
+			blendOver(dst.Pix[do:do+n], src.Pix[so:so+n])
+		}
 	}
 	// Straight edges: each line across the edge is one colour along it.
 	for i := 0; i <= k; i++ {
