@@ -75,11 +75,33 @@ type cachedAdvance struct {
 type cachedFace struct {
 	mu       sync.Mutex
 	face     font.Face
-	glyphs   map[glyphKey]cachedGlyph
+	glyphs   map[glyphKey]*cachedGlyph
 	advances map[rune]cachedAdvance
 	kerns    map[[2]rune]fixed.Int26_6
 	blends   map[blendKey]*[256]uint32
+	// layouts and widths: whole strings, found by one lookup instead of
+	// two or three per rune (labels and numbers repeat picture after
+	// picture); emptied when full, as names and events come and go.
+	layouts map[layoutKey][]placedGlyph
+	widths  map[string]fixed.Int26_6
 }
+
+// layoutKey is a string drawn from a pen at (fx, fy) within its pixel.
+type layoutKey struct {
+	s      string
+	fx, fy fixed.Int26_6
+}
+
+// placedGlyph is a glyph of a laid-out string and the pixel its pen is
+// in, from the pixel of the string's start.
+type placedGlyph struct {
+	g  *cachedGlyph
+	at image.Point
+}
+
+// maxLayouts bounds each face's strings and widths (a few hundred bytes a
+// string).
+const maxLayouts = 512
 
 var cachedFaces sync.Map // faceKey -> *cachedFace
 
@@ -105,7 +127,7 @@ func cachedFaceFor(size float64, bold bool) font.Face {
 	if f, ok := cachedFaces.Load(key); ok {
 		return f.(*cachedFace)
 	}
-	f := &cachedFace{face: Face(size, bold), glyphs: map[glyphKey]cachedGlyph{},
+	f := &cachedFace{face: Face(size, bold), glyphs: map[glyphKey]*cachedGlyph{}, layouts: map[layoutKey][]placedGlyph{}, widths: map[string]fixed.Int26_6{},
 		advances: map[rune]cachedAdvance{}, kerns: map[[2]rune]fixed.Int26_6{}, blends: map[blendKey]*[256]uint32{}}
 	if cachedFaceCount.Load() >= maxCachedFaces {
 		return f
@@ -129,13 +151,13 @@ func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.
 
 // glyph is a rune's cached glyph for a pen at dot, and where its box
 // goes; f.mu held.
-func (f *cachedFace) glyph(dot fixed.Point26_6, r rune) (cachedGlyph, image.Point) {
+func (f *cachedFace) glyph(dot fixed.Point26_6, r rune) (*cachedGlyph, image.Point) {
 	k := glyphKey{r, dot.X & 63, dot.Y & 63}
 	at := image.Pt(int(dot.X>>6), int(dot.Y>>6))
 	g, ok := f.glyphs[k]
 	if !ok {
 		dr, mask, mp, adv, gok := f.face.Glyph(fixed.Point26_6{X: k.fx, Y: k.fy}, r)
-		g = cachedGlyph{dr: dr, advance: adv, ok: gok}
+		g = &cachedGlyph{dr: dr, advance: adv, ok: gok}
 		// A rune the font lacks is not ok but still has a mask (the
 		// missing-glyph box), which font.Drawer draws: keep it too.
 		if mask != nil && !dr.Empty() {
@@ -169,41 +191,67 @@ func (f *cachedFace) drawString(dst *image.RGBA, c color.Color, dot fixed.Point2
 	defer f.mu.Unlock()
 	var bg uint32
 	var tab *[256]uint32
+	start := image.Pt(int(dot.X>>6), int(dot.Y>>6))
+	for _, p := range f.layout(dot, s) {
+		g := p.g
+		if g.mask == nil {
+			continue
+		}
+		box := g.dr.Add(start.Add(p.at))
+		if !box.In(dst.Rect) {
+			// Clipped: image/draw's own way.
+			draw.DrawMask(dst, box, image.NewUniform(c), image.Point{}, g.mask, image.Point{}, draw.Over)
+			continue
+		}
+		if tab == nil {
+			bg = binary.LittleEndian.Uint32(dst.Pix[dst.PixOffset(box.Min.X, box.Min.Y):])
+			tab = f.blendTable([4]uint32{sr, sg, sb, sa}, bg)
+		}
+		for _, sp := range g.spans {
+			i := dst.PixOffset(box.Min.X+int(sp.x0), box.Min.Y+int(sp.y))
+			d := dst.Pix[i : i+4*int(sp.x1-sp.x0)]
+			mrow := g.mask.Pix[int(sp.y)*g.mask.Stride+int(sp.x0):]
+			for j := 0; j < len(d); j += 4 {
+				p := d[j : j+4 : j+4]
+				ma := mrow[j/4]
+				if binary.LittleEndian.Uint32(p) == bg {
+					binary.LittleEndian.PutUint32(p, tab[ma])
+					continue
+				}
+				p[0], p[1], p[2], p[3] = blendGlyph(p, sr, sg, sb, sa, uint32(ma))
+			}
+		}
+	}
+}
+
+// layout is s's glyphs for a pen starting at dot, each with the pixel
+// its pen is in (from dot's pixel), kerned and advanced as font.Drawer
+// does; f.mu held.
+func (f *cachedFace) layout(dot fixed.Point26_6, s string) []placedGlyph {
+	k := layoutKey{s, dot.X & 63, dot.Y & 63}
+	if l, ok := f.layouts[k]; ok {
+		return l
+	}
+	// From the same position within the pixel: the glyphs (chosen by
+	// their pen's position within its pixel) and the pixels are those
+	// for dot, moved by whole pixels.
+	pen := fixed.Point26_6{X: k.fx, Y: k.fy}
+	var l []placedGlyph
 	prevC := rune(-1)
 	for _, r := range s {
 		if prevC >= 0 {
-			dot.X += f.kern(prevC, r)
+			pen.X += f.kern(prevC, r)
 		}
-		g, at := f.glyph(dot, r)
-		if g.mask != nil {
-			box := g.dr.Add(at)
-			if !box.In(dst.Rect) {
-				// Clipped: image/draw's own way.
-				draw.DrawMask(dst, box, image.NewUniform(c), image.Point{}, g.mask, image.Point{}, draw.Over)
-			} else {
-				if tab == nil {
-					bg = binary.LittleEndian.Uint32(dst.Pix[dst.PixOffset(box.Min.X, box.Min.Y):])
-					tab = f.blendTable([4]uint32{sr, sg, sb, sa}, bg)
-				}
-				for _, sp := range g.spans {
-					i := dst.PixOffset(box.Min.X+int(sp.x0), box.Min.Y+int(sp.y))
-					d := dst.Pix[i : i+4*int(sp.x1-sp.x0)]
-					mrow := g.mask.Pix[int(sp.y)*g.mask.Stride+int(sp.x0):]
-					for j := 0; j < len(d); j += 4 {
-						p := d[j : j+4 : j+4]
-						ma := mrow[j/4]
-						if binary.LittleEndian.Uint32(p) == bg {
-							binary.LittleEndian.PutUint32(p, tab[ma])
-							continue
-						}
-						p[0], p[1], p[2], p[3] = blendGlyph(p, sr, sg, sb, sa, uint32(ma))
-					}
-				}
-			}
-		}
-		dot.X += g.advance
+		g, at := f.glyph(pen, r)
+		l = append(l, placedGlyph{g, at})
+		pen.X += g.advance
 		prevC = r
 	}
+	if len(f.layouts) >= maxLayouts {
+		clear(f.layouts)
+	}
+	f.layouts[k] = l
+	return l
 }
 
 // blendGlyph is a pixel d under a glyph of coverage ma (0-255) in a colour
@@ -246,6 +294,9 @@ func (f *cachedFace) blendTable(src [4]uint32, bg uint32) *[256]uint32 {
 func (f *cachedFace) measure(s string) (advance fixed.Int26_6) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if w, ok := f.widths[s]; ok {
+		return w
+	}
 	prevC := rune(-1)
 	for _, c := range s {
 		if prevC >= 0 {
@@ -263,6 +314,10 @@ func (f *cachedFace) measure(s string) (advance fixed.Int26_6) {
 		advance += a.advance
 		prevC = c
 	}
+	if len(f.widths) >= maxLayouts {
+		clear(f.widths)
+	}
+	f.widths[s] = advance
 	return advance
 }
 
