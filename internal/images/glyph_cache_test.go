@@ -2,6 +2,7 @@ package images
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/color"
 	"sync"
@@ -141,6 +142,32 @@ func TestCanvasMeasureString(t *testing.T) {
 					t.Errorf("size %v bold %v %q: %v x %v, want %v x %v", size, bold, s, w, h, want, float64(f.Metrics().Height)/64)
 				}
 			}
+		}
+	}
+}
+
+// A face keeps strings' layouts and widths up to a bound, then starts
+// again: strings drawn and measured after more than that many others, and
+// the same strings from other positions within a pixel, still give
+// font.Drawer's pixels and font.MeasureString's widths.
+func TestCachedLayoutsPastTheBound(t *testing.T) {
+	cached := cachedFaceFor(15.5, false).(*cachedFace)
+	fresh := Face(15.5, false)
+	c := color.RGBA{20, 30, 200, 255}
+	for i := 0; i < 3*maxLayouts; i++ {
+		s := fmt.Sprintf("Round %d: AV %d", i%(maxLayouts+40), i)
+		if i%7 == 0 {
+			s = "Recognition AVA" // found again and again, before and after emptying
+		}
+		dot := fixed.Point26_6{X: fixed.Int26_6(4*64 + i%64), Y: fixed.Int26_6(20*64 + i*5%64)}
+		want, got := image.NewRGBA(image.Rect(0, 0, 220, 30)), image.NewRGBA(image.Rect(0, 0, 220, 30))
+		(&font.Drawer{Dst: want, Src: image.NewUniform(c), Face: fresh, Dot: dot}).DrawString(s)
+		cached.drawString(got, c, dot, s)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Fatalf("%d %q at %v: pixels differ from font.Drawer's", i, s, dot)
+		}
+		if w, want := cached.measure(s), font.MeasureString(fresh, s); w != want {
+			t.Fatalf("%d %q: width %v, font.MeasureString %v", i, s, w, want)
 		}
 	}
 }
