@@ -6,6 +6,10 @@ import (
 	"image/color"
 	"math"
 	"strings"
+	"sync"
+	"sync/atomic"
+
+	"golang.org/x/image/font"
 
 	"standoff/internal/games"
 	"standoff/internal/games/hijacked"
@@ -133,6 +137,38 @@ func (dc *hjdCanvas) centered(s string, x, y, size float64, bold bool, c color.C
 	dc.font(size, bold)
 	dc.SetColor(c)
 	dc.DrawStringAnchored(s, x, y, 0.5, 0.35)
+}
+
+// hjdWraps keeps gg's word wrapping of the hijackers' texts (a few dozen
+// cards, each measured word by word through gg, under a lock per rune).
+var (
+	hjdWraps     sync.Map // hjdWrapKey -> []string
+	hjdWrapCount atomic.Int32
+)
+
+type hjdWrapKey struct {
+	s     string
+	width float64
+	face  font.Face
+}
+
+// wordWrap is gg's WordWrap at the current font, kept for a shared face.
+func (dc *hjdCanvas) wordWrap(s string, width float64) []string {
+	f, ok := dc.face.(*cachedFace)
+	if dc.naive || !ok {
+		return dc.WordWrap(s, width)
+	}
+	k := hjdWrapKey{s, width, f}
+	if v, ok := hjdWraps.Load(k); ok {
+		return v.([]string)
+	}
+	lines := dc.WordWrap(s, width)
+	if hjdWrapCount.Load() < 512 {
+		if _, loaded := hjdWraps.LoadOrStore(k, lines); !loaded {
+			hjdWrapCount.Add(1)
+		}
+	}
+	return lines
 }
 
 // fit shortens s with an ellipsis until it fits width at the current font.
@@ -454,7 +490,7 @@ func hjdHijackers(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 		dc.text(fmt.Sprintf("dice %s + %s", hjdRange(hv.Ranges[0]), hjdRange(hv.Ranges[1])), x+10, top+52, 19, true, hjdAlert)
 		dc.font(14, false)
 		dc.SetColor(hjdMuted)
-		lines := dc.WordWrap(hv.Text, w-20)
+		lines := dc.wordWrap(hv.Text, w-20)
 		for j, l := range lines {
 			if j >= 3 {
 				break
