@@ -127,7 +127,7 @@ func TestHijackedShapesAsDrawn(t *testing.T) {
 		case *hijacked.PrivateView:
 			a = append(a, hjdMedals(v, false).RGBA().Pix...)
 		}
-		hjdForgetShapes(2048)
+		hjdForgetShapes(1024)
 		switch v := v.(type) {
 		case *hijacked.PublicView:
 			b = append(b, hjdTable(v, false).RGBA().Pix...)
@@ -164,7 +164,7 @@ func TestHijackedShapeAnywhere(t *testing.T) {
 				x := 500 + 660*float64(n)/57
 				var pics [2][]uint8
 				for pass := 0; pass < 2; pass++ {
-					hjdForgetShapes(2048)
+					hjdForgetShapes(1024)
 					dc := hjdNewCanvas(1200, 200, false)
 					if line {
 						dc.SetColor(hjdLine)
