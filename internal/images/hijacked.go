@@ -113,6 +113,25 @@ var hjdDemandNames = []string{"crypto", "medicine", "food", "intel"}
 
 const hjdWidth = 1200
 
+// hjdShapes: the table's shapes come from a small set (four seats, four
+// demands, dice faces, a few backgrounds, the score track's positions), so
+// past this many something unexpected varies and the rest are drawn
+// directly. A shape over several colours keeps them too (a few KB): 163
+// varied tables kept 190 shapes in 1.4 MB.
+var hjdShapes = &shapeCache{max: 1024}
+
+// shape draws what draw paints around (x, y), at most half pixels away,
+// from a copy of its first drawing over the same background (shapes.go).
+func (dc *hjdCanvas) shape(what any, x, y float64, half int, draw func(dc *hjdCanvas, x, y float64)) {
+	dc.shapeRect(what, x, y, half, half, draw)
+}
+
+// shapeRect is shape for a shape at most hx pixels across and hy up and
+// down from (x, y).
+func (dc *hjdCanvas) shapeRect(what any, x, y float64, hx, hy int, draw func(dc *hjdCanvas, x, y float64)) {
+	dc.shapeIn(hjdShapes, what, x, y, image.Rect(-hx, -hy, hx+1, hy+1), func(c *Canvas, x, y float64) { draw(&hjdCanvas{c}, x, y) })
+}
+
 // hjdCanvas is the shared Canvas (one face per size, text drawn straight
 // onto the pixels).
 type hjdCanvas struct{ *Canvas }
@@ -186,7 +205,7 @@ func (dc *hjdCanvas) fit(s string, width float64) string {
 	return s
 }
 
-// hjdDieShape names a die face as drawn (hijacked_shapes.go).
+// hjdDieShape names a die face as drawn (shapes.go).
 type hjdDieShape struct {
 	size  float64
 	value int
@@ -225,7 +244,7 @@ func (dc *hjdCanvas) dieFace(x, y, size float64, value int, kind string, used bo
 	}
 }
 
-// hjdTokenShape names a player's disc as drawn (hijacked_shapes.go).
+// hjdTokenShape names a player's disc as drawn (shapes.go).
 type hjdTokenShape struct {
 	r       float64
 	colour  int
@@ -247,7 +266,7 @@ func (dc *hjdCanvas) token(x, y, r float64, seat int, name string) {
 }
 
 // hjdDiscShape names a filled disc with a white letter (demands, bonus
-// spaces) as drawn (hijacked_shapes.go).
+// spaces) as drawn (shapes.go).
 type hjdDiscShape struct {
 	r, size float64
 	fill    color.RGBA
@@ -390,7 +409,7 @@ func hjdTracks(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 }
 
 // hjdCubeShape names a green cube on the trust track as drawn
-// (hijacked_shapes.go).
+// (shapes.go).
 type hjdCubeShape struct{}
 
 // hjdSeats: the six passenger seats, the draw and discard piles, and the
@@ -422,7 +441,7 @@ func hjdSeats(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 }
 
 // hjdHeaderShape names a face-up card's coloured top as drawn
-// (hijacked_shapes.go).
+// (shapes.go).
 type hjdHeaderShape struct {
 	w      float64
 	colour color.RGBA
@@ -522,7 +541,7 @@ func hjdHijackers(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 	}
 }
 
-// hjdPipShape names a turning token's pip as drawn (hijacked_shapes.go).
+// hjdPipShape names a turning token's pip as drawn (shapes.go).
 type hjdPipShape struct{ done bool }
 
 func hjdRange(r [2]int) string {
@@ -697,7 +716,7 @@ func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, 
 	dc.DrawString(dc.fit(strings.Join(extra, " · "), hjdWidth-40-cx), cx+10, y+110)
 }
 
-// hjdTrackShape names a score track's line as drawn (hijacked_shapes.go).
+// hjdTrackShape names a score track's line as drawn (shapes.go).
 type hjdTrackShape struct{ width float64 }
 
 // hjdFinal: the final scoring table, one column per scoring item.
@@ -764,7 +783,7 @@ func hjdClip(s string, n int) string {
 const hjdMedalsWidth = 1000
 
 // hjdMedalShape names a medal's gold disc and value as drawn
-// (hijacked_shapes.go).
+// (shapes.go).
 type hjdMedalShape struct{ value int }
 
 // hjdMedals is a player's private picture: their medals and values.

@@ -113,7 +113,7 @@ func TestHijackedSameAsBefore(t *testing.T) {
 	}
 }
 
-// Shapes copied from their first drawing (hijacked_shapes.go) give every
+// Shapes copied from their first drawing (shapes.go) give every
 // pixel of the picture, before the palette, as drawing each directly: the
 // same views drawn with no shapes kept and then with them.
 func TestHijackedShapesAsDrawn(t *testing.T) {

@@ -11,23 +11,21 @@ import (
 	"sync/atomic"
 )
 
-// Hijacked's small shapes (player discs, demand chips, dice, turning pips)
-// repeat from picture to picture, and rasterizing each with gg (its path,
-// flattening, stroker and cells, ~280 KB allocated per picture) was most
-// of the table's drawing after the boxes. A shape that lands on a flat
-// background is instead drawn once over a square of that colour, at the
-// same offset within its pixel, and its changed pixels are copied from
-// then on. gg and the text painter compose each pixel from that pixel
-// alone, so over the same background the copy is the very pixels a direct
-// drawing gives. A shape over anything but one colour (a disc on the score
-// track's line) is drawn directly, as before.
+// Small shapes (discs, chips, dice, pawns) repeat from picture to picture,
+// and rasterizing each with gg (its path, flattening, stroker and cells,
+// ~280 KB allocated per Hijacked table) was most of the drawing after the
+// boxes. A shape is instead drawn once over a copy of what lies under it
+// (one colour, or the very pixels), where it is in the picture, and its
+// changed pixels are copied from then on. gg and the text painter compose
+// each pixel from that pixel alone, so over the same background the copy
+// is the very pixels a direct drawing gives.
 
-// hjdShapeKey names a drawn shape: what it is (a comparable value from the
+// shapeKey names a drawn shape: what it is (a comparable value from the
 // caller), where it falls within its pixel, the rectangle it stays in
 // (from that pixel), and what lies under it: the background colour, or for
 // a background of several colours, a hash of its pixels (kept and
 // compared, so a collision only costs a direct drawing).
-type hjdShapeKey struct {
+type shapeKey struct {
 	what   any
 	fx, fy float64
 	rel    image.Rectangle
@@ -35,9 +33,9 @@ type hjdShapeKey struct {
 	hash   uint64
 }
 
-// hjdShape is a shape's changed pixels: rows of spans, their pixels
+// keptShape is a shape's changed pixels: rows of spans, their pixels
 // packed in order.
-type hjdShape struct {
+type keptShape struct {
 	once   sync.Once
 	fits   bool    // the shape stayed inside its rectangle
 	before []uint8 // the background of several colours it was drawn over
@@ -46,37 +44,18 @@ type hjdShape struct {
 	texts  []string
 }
 
-// hjdShapeCache is a bounded set of kept shapes.
-type hjdShapeCache struct {
-	m   sync.Map // hjdShapeKey -> *hjdShape
+// shapeCache is a bounded set of kept shapes.
+type shapeCache struct {
+	m   sync.Map // shapeKey -> *hjdShape
 	n   atomic.Int64
 	max int64
 }
 
-var hjdShapeSeed = maphash.MakeSeed()
-
-// hjdShapes: the table's shapes come from a small set (four seats, four
-// demands, dice faces, a few backgrounds, the score track's positions), so
-// past this many something unexpected varies and the rest are drawn
-// directly. A shape over several colours keeps them too (a few KB): 163
-// varied tables kept 190 shapes in 1.4 MB.
-var hjdShapes = &hjdShapeCache{max: 1024}
-
-// shape draws what draw paints around (x, y), at most half pixels away,
-// from a copy of its first drawing over the same background.
-func (dc *hjdCanvas) shape(what any, x, y float64, half int, draw func(dc *hjdCanvas, x, y float64)) {
-	dc.shapeIn(hjdShapes, what, x, y, image.Rect(-half, -half, half+1, half+1), draw)
-}
-
-// shapeRect is shape for a shape at most hx pixels across and hy up and
-// down from (x, y).
-func (dc *hjdCanvas) shapeRect(what any, x, y float64, hx, hy int, draw func(dc *hjdCanvas, x, y float64)) {
-	dc.shapeIn(hjdShapes, what, x, y, image.Rect(-hx, -hy, hx+1, hy+1), draw)
-}
+var shapeSeed = maphash.MakeSeed()
 
 // shapeIn draws what draw paints inside rel (pixels from the one holding
 // (x, y)) from a copy in c of its first drawing over the same background.
-func (dc *hjdCanvas) shapeIn(c *hjdShapeCache, what any, x, y float64, rel image.Rectangle, draw func(dc *hjdCanvas, x, y float64)) {
+func (dc *Canvas) shapeIn(c *shapeCache, what any, x, y float64, rel image.Rectangle, draw func(dc *Canvas, x, y float64)) {
 	if dc.naive {
 		draw(dc, x, y)
 		return
@@ -88,7 +67,7 @@ func (dc *hjdCanvas) shapeIn(c *hjdShapeCache, what any, x, y float64, rel image
 		draw(dc, x, y)
 		return
 	}
-	k := hjdShapeKey{what: what, fx: x - ix, fy: y - iy, rel: rel}
+	k := shapeKey{what: what, fx: x - ix, fy: y - iy, rel: rel}
 	bg, flat := flatColour(img, r)
 	if flat {
 		k.bg = bg
@@ -102,11 +81,11 @@ func (dc *hjdCanvas) shapeIn(c *hjdShapeCache, what any, x, y float64, rel image
 			return
 		}
 		var loaded bool
-		if v, loaded = c.m.LoadOrStore(k, &hjdShape{}); !loaded {
+		if v, loaded = c.m.LoadOrStore(k, &keptShape{}); !loaded {
 			c.n.Add(1)
 		}
 	}
-	sh := v.(*hjdShape)
+	sh := v.(*keptShape)
 	sh.once.Do(func() { sh.drawOnce(img, r, x, y, k.bg, flat, draw) })
 	if !sh.fits || (!flat && !sameRect(img, r, sh.before)) {
 		draw(dc, x, y)
@@ -125,7 +104,7 @@ func (dc *hjdCanvas) shapeIn(c *hjdShapeCache, what any, x, y float64, rel image
 // drawOnce paints the shape over a copy of its background (src's pixels
 // in r) and keeps the pixels that changed; a shape reaching the
 // rectangle's border (cut off) does not fit and is always drawn directly.
-func (sh *hjdShape) drawOnce(src *image.RGBA, r image.Rectangle, x, y float64, bgc uint32, flat bool, draw func(dc *hjdCanvas, x, y float64)) {
+func (sh *keptShape) drawOnce(src *image.RGBA, r image.Rectangle, x, y float64, bgc uint32, flat bool, draw func(dc *Canvas, x, y float64)) {
 	// Drawn where it is in the picture, with the very coordinates: moved
 	// elsewhere, gg's strokes (flattened in floating point) round a few
 	// points differently. The canvas spans the picture up to r but holds
@@ -160,7 +139,7 @@ func (sh *hjdShape) drawOnce(src *image.RGBA, r image.Rectangle, x, y float64, b
 		}
 		return binary.LittleEndian.Uint32(sh.before[4*(w*y+x):])
 	}
-	c := &hjdCanvas{NewCanvasOn(img)}
+	c := NewCanvasOn(img)
 	draw(c, x, y)
 	sh.texts = c.texts
 	// px reads the drawing at (x, y) from r's corner.
@@ -199,7 +178,7 @@ func (sh *hjdShape) drawOnce(src *image.RGBA, r image.Rectangle, x, y float64, b
 // hashRect hashes the pixels of r, row by row.
 func hashRect(img *image.RGBA, r image.Rectangle) uint64 {
 	var h maphash.Hash
-	h.SetSeed(hjdShapeSeed)
+	h.SetSeed(shapeSeed)
 	n := 4 * r.Dx()
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		o := img.PixOffset(r.Min.X, y)
