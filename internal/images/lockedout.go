@@ -495,17 +495,30 @@ func loPawns(dc *loCanvas, r lockedout.RoomView) {
 	}
 }
 
+// loShapes keeps the pawns as drawn over what lies under them (shapes.go):
+// two sizes, a seat each, a few dozen places in the rooms.
+var loShapes = &shapeCache{max: 512}
+
+type loPawnShape struct {
+	rad  float64
+	seat int
+}
+
 // loPawnDisc is a player's pawn: a coloured disc with the seat number.
 func loPawnDisc(dc *loCanvas, x, y, rad float64, seat int) {
-	dc.SetColor(color.White)
-	dc.DrawCircle(x, y, rad+3)
-	dc.Fill()
-	dc.SetColor(loPawn[seat%len(loPawn)])
-	dc.DrawCircle(x, y, rad)
-	dc.Fill()
-	dc.font(rad*1.2, true)
-	dc.SetColor(color.White)
-	dc.DrawStringAnchored(fmt.Sprint(seat+1), x, y-2, 0.5, 0.5)
+	half := int(rad) + 6
+	dc.shapeIn(loShapes, loPawnShape{rad, seat}, x, y, image.Rect(-half, -half, half+1, half+1), func(c *Canvas, x, y float64) {
+		dc := &loCanvas{c}
+		dc.SetColor(color.White)
+		dc.DrawCircle(x, y, rad+3)
+		dc.Fill()
+		dc.SetColor(loPawn[seat%len(loPawn)])
+		dc.DrawCircle(x, y, rad)
+		dc.Fill()
+		dc.font(rad*1.2, true)
+		dc.SetColor(color.White)
+		dc.DrawStringAnchored(fmt.Sprint(seat+1), x, y-2, 0.5, 0.5)
+	})
 }
 
 // loAreas is the left panel under the map: the two play areas, the face-up
