@@ -114,10 +114,10 @@ var hjdDemandNames = []string{"crypto", "medicine", "food", "intel"}
 const hjdWidth = 1200
 
 // hjdShapes: the table's shapes come from a small set (four seats, four
-// demands, dice faces, a few backgrounds, the score track's positions), so
-// past this many something unexpected varies and the rest are drawn
-// directly. A shape over several colours keeps them too (a few KB): 163
-// varied tables kept 190 shapes in 1.4 MB.
+// demands, dice faces, a few backgrounds) at the layout's places, so past
+// this many something unexpected varies and the rest are drawn directly.
+// A shape over several colours keeps them too (a few KB): 163 varied
+// tables kept 558 shapes in 4.3 MB.
 var hjdShapes = &shapeCache{max: 1024}
 
 // shape draws what draw paints around (x, y), at most half pixels away,

@@ -496,7 +496,8 @@ func loPawns(dc *loCanvas, r lockedout.RoomView) {
 }
 
 // loShapes keeps the pawns as drawn over what lies under them (shapes.go):
-// two sizes, a seat each, a few dozen places in the rooms.
+// two sizes, a seat each, at a few dozen places in the rooms and the
+// players' list.
 var loShapes = &shapeCache{max: 512}
 
 type loPawnShape struct {

@@ -21,16 +21,19 @@ import (
 // is the very pixels a direct drawing gives.
 
 // shapeKey names a drawn shape: what it is (a comparable value from the
-// caller), where it falls within its pixel, the rectangle it stays in
-// (from that pixel), and what lies under it: the background colour, or for
-// a background of several colours, a hash of its pixels (kept and
-// compared, so a collision only costs a direct drawing).
+// caller), where it is, the rectangle it stays in (from its pixel), and
+// what lies under it: the background colour, or for a background of
+// several colours, a hash of its pixels (kept and compared, so a
+// collision only costs a direct drawing). The place is the exact point:
+// gg computes a shape's points in floating point at its place, and the
+// same shape elsewhere, even whole pixels away, can round a point to
+// another 1/64 of a pixel (strokes do, at a few pixels a disc).
 type shapeKey struct {
-	what   any
-	fx, fy float64
-	rel    image.Rectangle
-	bg     uint32
-	hash   uint64
+	what any
+	x, y float64
+	rel  image.Rectangle
+	bg   uint32
+	hash uint64
 }
 
 // keptShape is a shape's changed pixels: rows of spans, their pixels
@@ -67,7 +70,7 @@ func (dc *Canvas) shapeIn(c *shapeCache, what any, x, y float64, rel image.Recta
 		draw(dc, x, y)
 		return
 	}
-	k := shapeKey{what: what, fx: x - ix, fy: y - iy, rel: rel}
+	k := shapeKey{what: what, x: x, y: y, rel: rel}
 	bg, flat := flatColour(img, r)
 	if flat {
 		k.bg = bg
