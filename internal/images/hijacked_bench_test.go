@@ -1,0 +1,35 @@
+package images
+
+import (
+	"testing"
+
+	"standoff/internal/games/hijacked"
+)
+
+// BenchmarkHijackedTable times the three steps of the table picture apart
+// (the view of BenchmarkImages' hijacked/table): drawing (its pixels given
+// back each time, as the bot does), the palette step on that drawing, and
+// the PNG writer on its result.
+func BenchmarkHijackedTable(b *testing.B) {
+	pub, _ := hijackedViews(b, 4, 120, 5)
+	v := pub.(*hijacked.PublicView)
+	b.Run("draw", func(b *testing.B) {
+		for b.Loop() {
+			releaseRGBA(hjdTable(v, false).RGBA())
+		}
+	})
+	dc := hjdTable(v, false)
+	b.Run("palette", func(b *testing.B) {
+		for b.Loop() {
+			Release(hjdPalette.Paletted(dc.RGBA()))
+		}
+	})
+	img := hjdPalette.Paletted(dc.RGBA())
+	b.Run("encode", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := EncodePNG(img); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
