@@ -418,21 +418,32 @@ func loGauge(r lockedout.RoomView, v *lockedout.PublicView, i int) (cx, top, bot
 	return x + 10 + colW*(float64(i)+0.5), y + 80, y + r.H*loUnit - 70
 }
 
+// loGaugeShape names a gauge's fill as drawn (shapes.go).
+type loGaugeShape struct {
+	colour       color.RGBA
+	height, fill float64
+}
+
 // loEngineState fills the gauges with the three resource tracks.
 func loEngineState(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
 	for i, t := range v.Tracks {
 		cx, top, bottom := loGauge(r, v, i)
 		start := math.Max(float64(t.Start), 1)
 		if t.Value > 0 {
+			// Kept as a shape over the gauge (shapes.go): a track's
+			// colour and level at a room's place.
 			fill := (bottom - top) * float64(t.Value) / start
-			dc.SetColor(loCardColor[t.Color])
-			dc.DrawRoundedRectangle(cx-18, bottom-fill, 36, fill, 6)
-			dc.Fill()
-			// The gauge's outline again, over the fill's edge.
-			dc.SetColor(loInk)
-			dc.SetLineWidth(2)
-			dc.DrawRoundedRectangle(cx-18, top, 36, bottom-top, 6)
-			dc.Stroke()
+			rel := image.Rect(-21, -3, 22, int(math.Ceil(bottom-top))+4)
+			dc.shapeIn(loShapes, loGaugeShape{loCardColor[t.Color], bottom - top, fill}, cx, top, rel, func(c *Canvas, _, _ float64) {
+				c.SetColor(loCardColor[t.Color])
+				c.DrawRoundedRectangle(cx-18, bottom-fill, 36, fill, 6)
+				c.Fill()
+				// The gauge's outline again, over the fill's edge.
+				c.SetColor(loInk)
+				c.SetLineWidth(2)
+				c.DrawRoundedRectangle(cx-18, top, 36, bottom-top, 6)
+				c.Stroke()
+			})
 		}
 		dc.SetColor(loInk)
 		dc.font(26, true)
@@ -495,9 +506,10 @@ func loPawns(dc *loCanvas, r lockedout.RoomView) {
 	}
 }
 
-// loShapes keeps the pawns as drawn over what lies under them (shapes.go):
-// two sizes, a seat each, at a few dozen places in the rooms and the
-// players' list.
+// loShapes keeps the pawns and the engine's gauges as drawn over what lies
+// under them (shapes.go): two sizes of pawn, a seat each, at a few dozen
+// places in the rooms and the players' list; three gauges of a dozen
+// levels.
 var loShapes = &shapeCache{max: 512}
 
 type loPawnShape struct {
