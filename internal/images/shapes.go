@@ -49,7 +49,7 @@ type keptShape struct {
 
 // shapeCache is a bounded set of kept shapes.
 type shapeCache struct {
-	m   sync.Map // shapeKey -> *hjdShape
+	m   sync.Map // shapeKey -> *keptShape
 	n   atomic.Int64
 	max int64
 }
@@ -113,9 +113,10 @@ func (sh *keptShape) drawOnce(src *image.RGBA, r image.Rectangle, x, y float64, 
 	// points differently. The canvas spans the picture up to r but holds
 	// only r's rows of r's width: its stride is r's width, so any pixel
 	// (x, y) of r is at 4*(y*w+x), and pixels left of r share memory with
-	// the row above (nothing draws there: the shape stays inside r). At
-	// least 121 pixels wide: freetype splits curves more finely in a
-	// raster over 120 pixels wide or high, as every picture is.
+	// the row above (nothing draws there: the shape stays inside r); the
+	// rows above r cost w pixels each, once per kept shape. At least 121
+	// pixels wide: freetype splits curves more finely in a raster over 120
+	// pixels wide or high, as every picture is.
 	w, h := r.Dx(), r.Dy()
 	W := max(r.Max.X, 121)
 	img := &image.RGBA{Pix: make([]uint8, 4*((r.Max.Y-1)*w+W)), Stride: 4 * w, Rect: image.Rect(0, 0, W, r.Max.Y)}
