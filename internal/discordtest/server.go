@@ -297,27 +297,7 @@ func (s *Server) notifyLocked() {
 // returns true, the timeout passes (an error) or the server closes. cond may
 // call the server's accessors.
 func (s *Server) WaitUntil(timeout time.Duration, cond func() bool) error {
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
-	for {
-		s.mu.Lock()
-		ch, closed := s.changed, s.closed
-		s.mu.Unlock()
-		if cond() {
-			return nil
-		}
-		if closed {
-			return errClosed
-		}
-		select {
-		case <-ch:
-		case <-timer.C:
-			if cond() {
-				return nil
-			}
-			return errTimeout(timeout)
-		}
-	}
+	return s.wait(timeout, func() <-chan struct{} { return s.changed }, cond)
 }
 
 // apiPath strips the /api and /api/vN prefixes.

@@ -33,11 +33,18 @@ func (g *signal) fire() {
 // waitOn is WaitUntil woken only by sig (and the server's closing). cond is
 // called without s.mu held and may call the server's accessors.
 func (s *Server) waitOn(sig *signal, timeout time.Duration, cond func() bool) error {
+	return s.wait(timeout, sig.wait, cond)
+}
+
+// wait calls cond each time the channel next returns (read under s.mu) is
+// closed, until cond returns true, the timeout passes (an error) or the
+// server closes.
+func (s *Server) wait(timeout time.Duration, next func() <-chan struct{}, cond func() bool) error {
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	for {
 		s.mu.Lock()
-		ch, closed := sig.wait(), s.closed
+		ch, closed := next(), s.closed
 		s.mu.Unlock()
 		if cond() {
 			return nil

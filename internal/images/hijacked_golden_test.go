@@ -53,18 +53,7 @@ func hijackedGoldenView(t testing.TB, players, moves int, seed uint64) (games.Vi
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := games.NewRNG(seed)
-	for range moves {
-		if s.Outcome() != nil {
-			break
-		}
-		ps := s.Prompts()
-		p := ps[rng.Intn(len(ps))]
-		legal := s.Legal(p.Seat)
-		if _, err := s.Apply(p.Seat, legal[rng.Intn(len(legal))]); err != nil {
-			t.Fatal(err)
-		}
-	}
+	playRandomly(t, s, moves, seed)
 	return s.Public(), s.Private(0)
 }
 

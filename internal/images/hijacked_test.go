@@ -21,10 +21,24 @@ func hijackedViews(t testing.TB, players, moves int, seed uint64) (games.View, g
 	if err != nil {
 		t.Fatal(err)
 	}
+	playRandomly(t, s, moves, seed)
+	// The private picture: the first seat holding a medal, else a made-up one.
+	for seat := range names {
+		if v := s.Private(seat); v != nil {
+			return s.Public(), v
+		}
+	}
+	return s.Public(), &hijacked.PrivateView{Name: names[0], Medals: []hijacked.MedalValue{{Number: 2, Objective: "Build 100% trust", Value: 3}}}
+}
+
+// playRandomly plays up to moves random legal moves of random waited-on
+// seats, seeded.
+func playRandomly(t testing.TB, s games.State, moves int, seed uint64) {
+	t.Helper()
 	rng := games.NewRNG(seed)
 	for range moves {
 		if s.Outcome() != nil {
-			break
+			return
 		}
 		ps := s.Prompts()
 		p := ps[rng.Intn(len(ps))]
@@ -33,13 +47,6 @@ func hijackedViews(t testing.TB, players, moves int, seed uint64) (games.View, g
 			t.Fatal(err)
 		}
 	}
-	// The private picture: the first seat holding a medal, else a made-up one.
-	for seat := range names {
-		if v := s.Private(seat); v != nil {
-			return s.Public(), v
-		}
-	}
-	return s.Public(), &hijacked.PrivateView{Name: names[0], Medals: []hijacked.MedalValue{{Number: 2, Objective: "Build 100% trust", Value: 3}}}
 }
 
 // The table is drawn at least 1000 px wide, well under 150 KB, and the same
