@@ -123,6 +123,14 @@ type result struct {
 	done atomic.Bool
 }
 
+// start runs write on its own goroutine; the result tells when and how it
+// ended.
+func start(write func() error) *result {
+	r := new(result)
+	go func() { r.set(write()) }()
+	return r
+}
+
 func (r *result) set(err error) {
 	r.err = err
 	r.done.Store(true)
@@ -204,8 +212,7 @@ func TestGroupCommitConflictFailsAlone(t *testing.T) {
 	ctx := context.Background()
 
 	// The first write holds the writer at its commit; the rest queue.
-	first := new(result)
-	go func() { first.set(s.Save(ctx, gs[0], 0, &games.SeatMove{Seat: 0, Move: "a"})) }()
+	first := start(func() error { return s.Save(ctx, gs[0], 0, &games.SeatMove{Seat: 0, Move: "a"}) })
 	if n := gate.next(t); n != 1 {
 		t.Fatalf("first batch has %d writes", n)
 	}
@@ -214,15 +221,13 @@ func TestGroupCommitConflictFailsAlone(t *testing.T) {
 	good := gs[1:]
 	results := make([]*result, len(good)+1)
 	for i, g := range good {
-		results[i] = new(result)
-		go func() { results[i].set(s.Save(ctx, g, 0, &games.SeatMove{Seat: 1, Move: "b"})) }()
+		results[i] = start(func() error { return s.Save(ctx, g, 0, &games.SeatMove{Seat: 1, Move: "b"}) })
 	}
 	waitQueued(t, s, len(good))
 	// Queued last, after the good Save on the same game: base 0 is stale
 	// by the time it runs.
-	conflict := new(result)
+	conflict := start(func() error { return s.Save(ctx, &stale, 0, &games.SeatMove{Seat: 0, Move: "x"}) })
 	results[len(good)] = conflict
-	go func() { conflict.set(s.Save(ctx, &stale, 0, &games.SeatMove{Seat: 0, Move: "x"})) }()
 	waitQueued(t, s, len(good)+1)
 	gate.proceed <- nil
 
@@ -289,13 +294,11 @@ func TestGroupCommitFailedWriteLeavesNothing(t *testing.T) {
 				badErr = s.Save(ctx, &bad, 0, &games.SeatMove{Seat: 0, Move: "x"})
 			} else {
 				gate := holdCommits(t, s)
-				first := new(result)
-				go func() { first.set(s.Save(ctx, gs[1], 0, &games.SeatMove{Seat: 0, Move: "a"})) }()
+				first := start(func() error { return s.Save(ctx, gs[1], 0, &games.SeatMove{Seat: 0, Move: "a"}) })
 				gate.next(t)
-				rs := []*result{new(result), new(result)}
-				go func() { rs[0].set(s.Save(ctx, &bad, 0, &games.SeatMove{Seat: 0, Move: "x"})) }()
+				rs := []*result{start(func() error { return s.Save(ctx, &bad, 0, &games.SeatMove{Seat: 0, Move: "x"}) })}
 				waitQueued(t, s, 1)
-				go func() { rs[1].set(s.Save(ctx, gs[2], 0, &games.SeatMove{Seat: 0, Move: "c"})) }()
+				rs = append(rs, start(func() error { return s.Save(ctx, gs[2], 0, &games.SeatMove{Seat: 0, Move: "c"}) }))
 				waitQueued(t, s, 2)
 				gate.proceed <- nil
 				if n := gate.next(t); n != 2 {
@@ -339,12 +342,10 @@ func TestGroupCommitCancelledWhileQueued(t *testing.T) {
 		t.Fatalf("save with an ended context: %v", err)
 	}
 
-	first := new(result)
-	go func() { first.set(s.Save(bg, gs[0], 0, &games.SeatMove{Seat: 0, Move: "a"})) }()
+	first := start(func() error { return s.Save(bg, gs[0], 0, &games.SeatMove{Seat: 0, Move: "a"}) })
 	gate.next(t)
 	ctx, cancel := context.WithCancel(bg)
-	queued := new(result)
-	go func() { queued.set(s.Save(ctx, gs[1], 0, &games.SeatMove{Seat: 0, Move: "b"})) }()
+	queued := start(func() error { return s.Save(ctx, gs[1], 0, &games.SeatMove{Seat: 0, Move: "b"}) })
 	waitQueued(t, s, 1)
 	cancel()
 	// The writer is still held at the first commit: the caller must hear
@@ -357,13 +358,11 @@ func TestGroupCommitCancelledWhileQueued(t *testing.T) {
 	waitDone(t, []*result{first})
 
 	// Taken into a batch, then cancelled: it completes.
-	first = new(result)
-	go func() { first.set(s.Save(bg, gs[0], 1, &games.SeatMove{Seat: 1, Move: "c"})) }()
+	first = start(func() error { return s.Save(bg, gs[0], 1, &games.SeatMove{Seat: 1, Move: "c"}) })
 	gate.next(t)
 	ctx, cancel = context.WithCancel(bg)
 	defer cancel()
-	taken := new(result)
-	go func() { taken.set(s.Save(ctx, gs[2], 0, &games.SeatMove{Seat: 0, Move: "d"})) }()
+	taken := start(func() error { return s.Save(ctx, gs[2], 0, &games.SeatMove{Seat: 0, Move: "d"}) })
 	waitQueued(t, s, 1)
 	gate.proceed <- nil
 	gate.next(t)
@@ -394,14 +393,11 @@ func TestGroupCommitCommitFailureReachesEveryone(t *testing.T) {
 	gate := holdCommits(t, s)
 	ctx := context.Background()
 
-	first := new(result)
-	go func() { first.set(s.Save(ctx, gs[0], 0, &games.SeatMove{Seat: 0, Move: "a"})) }()
+	first := start(func() error { return s.Save(ctx, gs[0], 0, &games.SeatMove{Seat: 0, Move: "a"}) })
 	gate.next(t)
 	var rs []*result
 	for _, g := range gs[1:] {
-		r := new(result)
-		rs = append(rs, r)
-		go func() { r.set(s.Save(ctx, g, 0, &games.SeatMove{Seat: 0, Move: "b"})) }()
+		rs = append(rs, start(func() error { return s.Save(ctx, g, 0, &games.SeatMove{Seat: 0, Move: "b"}) }))
 		waitQueued(t, s, len(rs))
 	}
 	orphan := new(result)
@@ -438,8 +434,7 @@ func TestGroupCommitCommitFailureReachesEveryone(t *testing.T) {
 
 	// An injected failure (a full disk, say) reaches everyone the same way.
 	injected := errors.New("disk full")
-	second := new(result)
-	go func() { second.set(s.Save(ctx, gs[1], 0, nil)) }()
+	second := start(func() error { return s.Save(ctx, gs[1], 0, nil) })
 	gate.next(t)
 	gate.proceed <- injected
 	waitDone(t, []*result{second})
@@ -462,15 +457,13 @@ func TestGroupCommitChannelBusyInBatch(t *testing.T) {
 	gs := createN(t, s, 1)
 	gate := holdCommits(t, s)
 	ctx := context.Background()
-	first := new(result)
-	go func() { first.set(s.Save(ctx, gs[0], 0, nil)) }()
+	first := start(func() error { return s.Save(ctx, gs[0], 0, nil) })
 	gate.next(t)
 	a, b := newGame("busy"), newGame("busy")
 	b.Seats = append(b.Seats, Seat{UserID: "carol", Name: "Carol"})
-	ra, rb := new(result), new(result)
-	go func() { ra.set(s.CreateGame(ctx, a)) }()
+	ra := start(func() error { return s.CreateGame(ctx, a) })
 	waitQueued(t, s, 1)
-	go func() { rb.set(s.CreateGame(ctx, b)) }()
+	rb := start(func() error { return s.CreateGame(ctx, b) })
 	waitQueued(t, s, 2)
 	gate.proceed <- nil
 	if n := gate.next(t); n != 2 {
@@ -537,8 +530,7 @@ func TestGroupCommitPanicStaysWithItsWrite(t *testing.T) {
 	gs := createN(t, s, 2)
 	gate := holdCommits(t, s)
 	ctx := context.Background()
-	first := new(result)
-	go func() { first.set(s.Save(ctx, gs[0], 0, nil)) }()
+	first := start(func() error { return s.Save(ctx, gs[0], 0, nil) })
 	gate.next(t)
 	var recovered atomic.Value
 	panicked := new(result)
@@ -555,8 +547,7 @@ func TestGroupCommitPanicStaysWithItsWrite(t *testing.T) {
 		})
 	}()
 	waitQueued(t, s, 1)
-	good := new(result)
-	go func() { good.set(s.Save(ctx, gs[1], 0, nil)) }()
+	good := start(func() error { return s.Save(ctx, gs[1], 0, nil) })
 	waitQueued(t, s, 2)
 	gate.proceed <- nil
 	if n := gate.next(t); n != 2 {
