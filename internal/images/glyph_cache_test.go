@@ -62,6 +62,9 @@ func TestHijackedBoxAsDrawn(t *testing.T) {
 		{30, 40, 60, 26, 5, hjdCardBg["blue"], hjdCardBg["blue"]},
 		{40, 50, 44, 24, 4, hjdPlayer[1], hjdLine},
 		{8, 8, 279, 152, 10, hjdPanel, hjdInk},
+		// The police track's spaces (hjdTracks): 15 or 16 of them.
+		{24 + 540 - 33, 40, 30, 40, 5, hjdPlaneBg, hjdLine},
+		{24 + 540 - 2*31, 40, 28, 40, 5, hjdPanel, hjdLine},
 	} {
 		fast, naive := hjdNewCanvas(1200, 260, false), hjdNewCanvas(1200, 260, true)
 		fast.box(c.x, c.y, c.w, c.h, c.r, c.fill, c.line)

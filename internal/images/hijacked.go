@@ -357,8 +357,12 @@ func hjdTracks(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 	// Police: spaces from the far end down to the plane at 0.
 	far := max(v.PoliceStart, v.Police)
 	dc.text(fmt.Sprintf("Police: %d min to the plane", v.Police), 24, y+24, 22, true, hjdInk)
+	// Spaces of whole pixels, right-aligned on the track's 540 px: a box
+	// on whole pixels is put together from a kept small box (box), where
+	// a fractional one is rasterized by gg, which was most of the table's
+	// drawing and allocation.
 	span := 540.0
-	step := span / float64(far+1)
+	step := math.Floor(span / float64(far+1))
 	for i := 0; i <= far; i++ {
 		x := 24 + span - float64(i+1)*step
 		fill := color.Color(hjdPanel)

@@ -73,7 +73,10 @@ func hijackedDigest(img image.Image) string {
 
 // Every table and medal picture is pixel for pixel what the renderer drew
 // before its drawing was sped up (commit a46c587, gg drawing every shape):
-// the digests were taken from that renderer's pictures of the same views.
+// the digests were taken from that renderer's pictures of the same views,
+// and taken again when the police track's spaces became whole pixels (a
+// change of layout: 540 px split into whole spaces, right-aligned), the
+// boxes then drawn as gg does (TestHijackedBoxAsDrawn).
 // HIJACKED_GOLDEN=1 prints the digests of the current renderer instead.
 func TestHijackedSameAsBefore(t *testing.T) {
 	views := hijackedGoldenViews(t)
