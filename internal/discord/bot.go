@@ -433,12 +433,12 @@ const answerTime = 5 * time.Second
 // sendRetried sends a request that may safely be repeated, retrying server
 // errors.
 func (b *Bot) sendRetried(ctx context.Context, method, url string, payload any, fs []*discordgo.File) error {
-	data, ct, err := encode(payload, fs)
+	data, err := encode(payload, fs)
 	if err != nil {
 		return err
 	}
 	return b.retry(ctx, func() error {
-		_, err := b.api.do(ctx, method, url, data, ct)
+		_, err := b.api.do(ctx, method, url, data)
 		return err
 	})
 }
@@ -455,7 +455,7 @@ func (b *Bot) respond(i *discordgo.InteractionCreate, r *discordgo.InteractionRe
 	if r.Data != nil {
 		fs = r.Data.Files
 	}
-	data, ct, err := encode(r, fs)
+	data, err := encode(r, fs)
 	if err != nil {
 		b.log.Error("could not encode an interaction response", "id", i.ID, "err", err)
 		return false
@@ -463,7 +463,7 @@ func (b *Bot) respond(i *discordgo.InteractionCreate, r *discordgo.InteractionRe
 	attempt := 0
 	err = b.retry(ctx, func() error {
 		attempt++
-		_, err := b.api.do(ctx, http.MethodPost, discordgo.EndpointInteractionResponse(i.ID, i.Token), data, ct)
+		_, err := b.api.do(ctx, http.MethodPost, discordgo.EndpointInteractionResponse(i.ID, i.Token), data)
 		return err
 	})
 	if err == nil {

@@ -13,7 +13,6 @@
 package discord
 
 import (
-	"bytes"
 	"strconv"
 	"strings"
 
@@ -219,7 +218,7 @@ func buttonStyle(s commands.ButtonStyle) discordgo.ButtonStyle {
 func files(fs []commands.File) []*discordgo.File {
 	var out []*discordgo.File
 	for _, f := range fs {
-		out = append(out, &discordgo.File{Name: f.Name, ContentType: "image/png", Reader: bytes.NewReader(f.Data)})
+		out = append(out, &discordgo.File{Name: f.Name, ContentType: "image/png", Reader: newFileBytes(f.Data)})
 	}
 	return out
 }

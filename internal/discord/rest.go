@@ -1,7 +1,6 @@
 package discord
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -151,22 +150,23 @@ type tooMany struct {
 // do sends one request and returns the answer's body (data and ct come
 // from encode). A 429 is waited out and the request sent again; other
 // failures come back as *discordgo.RESTError carrying Discord's error code.
-func (r *rest) do(ctx context.Context, method, url string, data []byte, contentType string) ([]byte, error) {
+func (r *rest) do(ctx context.Context, method, url string, data body) ([]byte, error) {
 	exempt := interactionRoute(url)
 	key := routeKey(method, url)
 	for attempt := 0; ; attempt++ {
 		if err := r.wait(ctx, key, exempt); err != nil {
 			return nil, err
 		}
-		req, err := http.NewRequestWithContext(ctx, method, url, bytes.NewReader(data))
+		req, err := http.NewRequestWithContext(ctx, method, url, data.reader())
 		if err != nil {
 			return nil, err
 		}
+		req.ContentLength = data.size
 		if !exempt {
 			req.Header.Set("Authorization", r.token)
 		}
-		if data != nil {
-			req.Header.Set("Content-Type", contentType)
+		if data.contentType != "" {
+			req.Header.Set("Content-Type", data.contentType)
 		}
 		req.Header.Set("User-Agent", r.userAgent)
 		resp, err := r.client.Do(req)
@@ -234,29 +234,14 @@ func status(err error) int {
 	return 0
 }
 
-// encode makes a request body: JSON, or multipart/form-data with the
-// payload in payload_json when there are files. The bytes are kept, so a
-// retried request sends exactly the same body.
-func encode(payload any, fs []*discordgo.File) ([]byte, string, error) {
-	if len(fs) > 0 {
-		ct, body, err := discordgo.MultipartBodyWithJSON(payload, fs)
-		return body, ct, err
-	}
-	if payload == nil {
-		return nil, "", nil
-	}
-	body, err := json.Marshal(payload)
-	return body, "application/json", err
-}
-
 // call encodes and sends a request, decoding the answer into out (if not
 // nil).
 func (r *rest) call(ctx context.Context, method, url string, payload any, fs []*discordgo.File, out any) error {
-	data, ct, err := encode(payload, fs)
+	data, err := encode(payload, fs)
 	if err != nil {
 		return err
 	}
-	raw, err := r.do(ctx, method, url, data, ct)
+	raw, err := r.do(ctx, method, url, data)
 	if err != nil || out == nil {
 		return err
 	}

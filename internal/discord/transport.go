@@ -74,13 +74,13 @@ func sendOf(m commands.Message, allowed []string) *discordgo.MessageSend {
 // when sent again, instead of posting it twice.
 func (b *Bot) create(ctx context.Context, channel string, m commands.Message, allowed []string) (*discordgo.Message, error) {
 	body := messageCreate{MessageSend: sendOf(m, allowed), Nonce: nonce(), EnforceNonce: true}
-	data, ct, err := encode(body, files(m.Files))
+	data, err := encode(body, files(m.Files))
 	if err != nil {
 		return nil, err
 	}
 	var msg discordgo.Message
 	err = b.retry(ctx, func() error {
-		raw, err := b.api.do(ctx, http.MethodPost, discordgo.EndpointChannelMessages(channel), data, ct)
+		raw, err := b.api.do(ctx, http.MethodPost, discordgo.EndpointChannelMessages(channel), data)
 		if err != nil {
 			return err
 		}
@@ -163,13 +163,13 @@ func (b *Bot) withoutOversizeFiles(m *commands.Message, op func() error) error {
 // edit sends a message edit, retrying server errors (an edit done twice is
 // done once).
 func (b *Bot) edit(ctx context.Context, channel, id string, e *discordgo.MessageEdit) error {
-	data, ct, err := encode(e, e.Files)
+	data, err := encode(e, e.Files)
 	if err != nil {
 		return err
 	}
 	return b.inChannel(ctx, channel, func() error {
 		return b.retry(ctx, func() error {
-			_, err := b.api.do(ctx, http.MethodPatch, discordgo.EndpointChannelMessage(channel, id), data, ct)
+			_, err := b.api.do(ctx, http.MethodPatch, discordgo.EndpointChannelMessage(channel, id), data)
 			return err
 		})
 	})

@@ -1,0 +1,93 @@
+package discord
+
+import (
+	"bytes"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// A body sent in pieces is byte for byte what discordgo's own
+// MultipartBodyWithJSON makes of the same payload and files (its random
+// boundary replaced by ours), and mime/multipart reads it back as the
+// payload and each file under its name.
+func TestBodyAsDiscordgoWrites(t *testing.T) {
+	payload := map[string]any{"content": "Board after move 3", "attachments": []any{}}
+	pictures := [][]byte{bytes.Repeat([]byte("\x89PNG\r\n--x"), 700), []byte("second")}
+	mk := func() []*discordgo.File {
+		return []*discordgo.File{
+			{Name: `board "3".png`, ContentType: "image/png", Reader: newFileBytes(pictures[0])},
+			{Name: "hand.png", Reader: bytes.NewReader(pictures[1])}, // any reader will do
+		}
+	}
+	b, err := encode(payload, mk())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, params, err := mime.ParseMediaType(b.contentType)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ct, want, err := discordgo.MultipartBodyWithJSON(payload, mk())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, theirs, _ := mime.ParseMediaType(ct)
+	want = bytes.ReplaceAll(want, []byte(theirs["boundary"]), []byte(params["boundary"]))
+	got, err := io.ReadAll(b.reader())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Fatalf("body differs from discordgo's:\n%q\nwant\n%q", got, want)
+	}
+	if int64(len(got)) != b.size {
+		t.Fatalf("size %d, body %d bytes", b.size, len(got))
+	}
+	// The picture is sent from the caller's bytes, not a copy.
+	if &b.parts[1][0] != &pictures[0][0] {
+		t.Error("the picture's bytes were copied into the body")
+	}
+	r := multipart.NewReader(bytes.NewReader(got), params["boundary"])
+	var names []string
+	for {
+		p, err := r.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, _ := io.ReadAll(p)
+		names = append(names, p.FormName()+"="+p.FileName())
+		if p.FormName() == "files[0]" && !bytes.Equal(data, pictures[0]) {
+			t.Error("files[0] does not read back as the picture")
+		}
+	}
+	if strings.Join(names, " ") != `payload_json= files[0]=board "3".png files[1]=hand.png` {
+		t.Errorf("parts %q", names)
+	}
+}
+
+// Every attempt reads the whole body again: a retried request sends the
+// same bytes, and a body without files is plain JSON.
+func TestBodyReadTwice(t *testing.T) {
+	b, err := encode(map[string]string{"content": "x"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 2; i++ {
+		got, _ := io.ReadAll(b.reader())
+		if string(got) != `{"content":"x"}` || b.contentType != "application/json" {
+			t.Fatalf("attempt %d: %q %q", i, got, b.contentType)
+		}
+	}
+	if empty, _ := encode(nil, nil); empty.reader() != http.NoBody || empty.size != 0 {
+		t.Error("no payload should be no body")
+	}
+}
