@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"image"
 	"image/gif"
 	"slices"
 	"strings"
@@ -643,5 +644,57 @@ func TestClockWakesABotAfterACrash(t *testing.T) {
 	}
 	if g := h.game(); g.PostPending {
 		t.Fatal("the owed turn message was not posted")
+	}
+}
+
+// A seat's hand is drawn only for a DM that is sent: every move asks each
+// seat's DM whether it changed, and most do not (here the secrets never
+// change, so after the first DMs only the reaction prompts are news).
+func TestHandsDrawnOnlyForDMsSent(t *testing.T) {
+	h := newHarness(t)
+	var mu sync.Mutex
+	hands := 0
+	counting := tallyGame
+	counting.Draw = func(v games.View) (image.Image, error) {
+		if v.(tallyView).Secret > 0 {
+			mu.Lock()
+			hands++
+			mu.Unlock()
+		}
+		return drawTally(v)
+	}
+	h.r = New(Deps{Store: h.store, Transport: h.rec, Games: []Game{counting}, Log: h.r.log,
+		Now: func() time.Time { return h.now }, Seed: h.seeds.Uint64}, h.cfg)
+	h.startTally("target=30")
+	for i := 0; i < 6; i++ {
+		g := h.game()
+		mover := "alice"
+		if i%2 == 1 {
+			mover = "bob"
+		}
+		if g.Status != storage.Active {
+			t.Fatal("the game ended early")
+		}
+		mustEphemeral(t, h.cmd(mover, "tally", "move", "move=add 1"), "Played")
+		other := map[string]string{"alice": "bob", "bob": "alice"}[mover]
+		h.click(other, h.rec.last("", other), "OK")
+	}
+	h.r.Wait()
+	sent, withPicture := 0, 0
+	for _, m := range h.rec.msgs {
+		if m.dm != "" {
+			sent++
+			if len(m.m.Files) == 1 {
+				withPicture++
+			}
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if withPicture != sent || hands != sent {
+		t.Errorf("%d DMs sent, %d with a picture; %d hands drawn (want one per DM sent)", sent, withPicture, hands)
+	}
+	if sent < 8 {
+		t.Errorf("only %d DMs sent: the test should see reactions asked by DM", sent)
 	}
 }

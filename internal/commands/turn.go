@@ -272,12 +272,22 @@ func (r *Router) privateMessage(t *table, seat int, events []games.Event, withIm
 	}
 	content := clip(strings.TrimRight(b.String(), "\n"), maxContent)
 	msg := Message{Content: content, Rows: r.privateControls(t, seat)}
-	if withImage && view != nil {
-		if f, ok := r.picture(t, view, "hand.png"); ok {
-			msg.Files = []File{f}
-		}
+	if withImage {
+		r.attachHand(t, view, &msg)
 	}
 	return msg, dmHash(view, prompts), true
+}
+
+// attachHand adds the picture of a seat's private view to its message.
+// Drawing is most of a private message's cost, so a DM draws it only once
+// it knows the message will be sent.
+func (r *Router) attachHand(t *table, view games.View, msg *Message) {
+	if view == nil {
+		return
+	}
+	if f, ok := r.picture(t, view, "hand.png"); ok {
+		msg.Files = []File{f}
+	}
 }
 
 // dmHash fingerprints what a DM shows: the view, then the open decisions.
@@ -323,7 +333,10 @@ func (r *Router) sendDMs(ctx context.Context, t *table, events []games.Event) {
 		for _, e := range events {
 			hasNews = hasNews || e.Seat == i
 		}
-		msg, hash, ok := r.privateMessage(t, i, events, true)
+		// The picture is drawn only for a DM that will be sent: most
+		// moves change one seat's hand or none, and drawing every
+		// seat's was most of a Locked Out move.
+		msg, hash, ok := r.privateMessage(t, i, events, false)
 		if !ok || !dmNeeded(seat.DMHash, hash, hasNews) {
 			if ok && !seat.DMFailed && hash != seat.DMHash {
 				// A decision closed without a DM: remember that, so the
@@ -336,6 +349,7 @@ func (r *Router) sendDMs(ctx context.Context, t *table, events []games.Event) {
 			}
 			continue
 		}
+		r.attachHand(t, t.state.Private(i), &msg)
 		err := r.out.DM(ctx, seat.UserID, msg)
 		failed := errors.Is(err, ErrDMClosed)
 		if err != nil && !failed {
