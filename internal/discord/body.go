@@ -26,17 +26,45 @@ type body struct {
 
 // reader is a fresh reader of the whole body, for one attempt.
 func (b body) reader() io.Reader {
-	switch len(b.parts) {
-	case 0:
+	if len(b.parts) == 0 {
 		return http.NoBody
-	case 1:
-		return bytes.NewReader(b.parts[0])
 	}
-	rs := make([]io.Reader, len(b.parts))
-	for i, p := range b.parts {
-		rs[i] = bytes.NewReader(p)
+	return &partsReader{parts: b.parts}
+}
+
+// partsReader reads the pieces one after the other. Its WriteTo writes
+// them without a buffer: net/http copies a body of known length through
+// io.LimitReader and then looks for bytes beyond it with io.Copy to
+// io.Discard, which for io.MultiReader allocated 32 KB every request.
+type partsReader struct {
+	parts [][]byte
+	off   int // into parts[0]
+}
+
+func (r *partsReader) Read(p []byte) (int, error) {
+	for len(r.parts) > 0 && r.off == len(r.parts[0]) {
+		r.parts, r.off = r.parts[1:], 0
 	}
-	return io.MultiReader(rs...)
+	if len(r.parts) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p, r.parts[0][r.off:])
+	r.off += n
+	return n, nil
+}
+
+func (r *partsReader) WriteTo(w io.Writer) (int64, error) {
+	var sum int64
+	for len(r.parts) > 0 {
+		n, err := w.Write(r.parts[0][r.off:])
+		sum += int64(n)
+		r.off += n
+		if err != nil {
+			return sum, err
+		}
+		r.parts, r.off = r.parts[1:], 0
+	}
+	return sum, nil
 }
 
 // fileBytes is a file's content as discordgo.File wants it (a reader),

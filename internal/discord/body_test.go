@@ -91,3 +91,31 @@ func TestBodyReadTwice(t *testing.T) {
 		t.Error("no payload should be no body")
 	}
 }
+
+// The pieces read the same through Read in small steps and through
+// WriteTo, and a reader at its end has nothing more to give either way.
+func TestPartsReader(t *testing.T) {
+	parts := [][]byte{[]byte("ab"), {}, []byte("cde"), []byte("f")}
+	var small []byte
+	r := &partsReader{parts: parts}
+	buf := make([]byte, 2)
+	for {
+		n, err := r.Read(buf)
+		small = append(small, buf[:n]...)
+		if err == io.EOF {
+			break
+		}
+	}
+	var whole bytes.Buffer
+	r2 := &partsReader{parts: parts}
+	if _, err := r2.Read(buf[:1]); err != nil {
+		t.Fatal(err)
+	}
+	n, err := r2.WriteTo(&whole)
+	if string(small) != "abcdef" || whole.String() != "bcdef" || n != 5 || err != nil {
+		t.Fatalf("read %q; after one byte WriteTo wrote %q (%d, %v)", small, whole.String(), n, err)
+	}
+	if n, _ := io.Copy(io.Discard, r2); n != 0 {
+		t.Fatalf("%d bytes after the end", n)
+	}
+}
