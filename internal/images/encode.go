@@ -645,11 +645,126 @@ type Sprites struct {
 	m sync.Map // key -> *sprite
 }
 
+// sprite is a drawn sprite kept compact: cards and boards' pieces are
+// mostly flat colour, and kept as whole RGBA pictures they were half of
+// the bot's live memory (about 40 MB), which under the memory limit made
+// the collector run twice as often. Its opaque spans are segments, each
+// a run of one colour (filled) or pixels as drawn (copied); a partly
+// transparent span keeps its pixels, to blend.
 type sprite struct {
 	once  sync.Once
-	img   *image.RGBA
+	w, h  int
 	texts []string
-	spans []stampSpan
+	spans []spriteSpan
+	segs  []spriteSeg
+	pix   []uint8 // the copied and blended pixels, in order
+}
+
+// spriteSpan is one span of a sprite's row (stampSpan) and its segments,
+// segs[seg0:seg1]; a blended span has none and takes its pixels from pix.
+type spriteSpan struct {
+	stampSpan
+	seg0, seg1 int32
+}
+
+// spriteSeg is n pixels: of one colour when fill is set, otherwise the
+// next n pixels of pix.
+type spriteSeg struct {
+	n      int32
+	colour uint32 // little-endian RGBA
+	fill   bool
+}
+
+// minFill is the shortest run kept as one colour: shorter ones copy.
+const minFill = 8
+
+// keep stores img's spans compactly.
+func (sp *sprite) keep(img *image.RGBA) {
+	sp.w, sp.h = img.Rect.Dx(), img.Rect.Dy()
+	for _, s := range stampSpans(img) {
+		row := img.Pix[int(s.y)*img.Stride:]
+		ss := spriteSpan{stampSpan: s, seg0: int32(len(sp.segs))}
+		if !s.opaque {
+			sp.pix = append(sp.pix, row[4*s.x0:4*s.x1]...)
+			ss.seg1 = ss.seg0
+			sp.spans = append(sp.spans, ss)
+			continue
+		}
+		lit := 0 // pixels copied since the last segment
+		for x := int(s.x0); x < int(s.x1); {
+			c := binary.LittleEndian.Uint32(row[4*x:])
+			n := 1
+			for x+n < int(s.x1) && binary.LittleEndian.Uint32(row[4*(x+n):]) == c {
+				n++
+			}
+			if n < minFill {
+				sp.pix = append(sp.pix, row[4*x:4*(x+n)]...)
+				lit += n
+				x += n
+				continue
+			}
+			if lit > 0 {
+				sp.segs = append(sp.segs, spriteSeg{n: int32(lit)})
+				lit = 0
+			}
+			sp.segs = append(sp.segs, spriteSeg{n: int32(n), colour: c, fill: true})
+			x += n
+		}
+		if lit > 0 {
+			sp.segs = append(sp.segs, spriteSeg{n: int32(lit)})
+		}
+		ss.seg1 = int32(len(sp.segs))
+		sp.spans = append(sp.spans, ss)
+	}
+	sp.pix = slices.Clip(sp.pix)
+	sp.segs = slices.Clip(sp.segs)
+	sp.spans = slices.Clip(sp.spans)
+}
+
+// image is the sprite as a transparent picture again (for the rare
+// stamp across a picture's edge).
+func (sp *sprite) image() *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, sp.w, sp.h))
+	sp.paint(img, 0, 0)
+	return img
+}
+
+// paint copies the sprite's spans onto dst at (x, y), blending its
+// partly transparent ones.
+func (sp *sprite) paint(dst *image.RGBA, x, y int) {
+	pix := sp.pix
+	for _, s := range sp.spans {
+		do := dst.PixOffset(x+int(s.x0), y+int(s.y))
+		n := 4 * int(s.x1-s.x0)
+		d := dst.Pix[do : do+n]
+		if !s.opaque {
+			blendOver(d, pix[:n]) // onto clear pixels (image): a copy
+			pix = pix[n:]
+			continue
+		}
+		for _, g := range sp.segs[s.seg0:s.seg1] {
+			m := 4 * int(g.n)
+			if g.fill {
+				fillPixels(d[:m], g.colour)
+			} else {
+				copy(d[:m], pix[:m])
+				pix = pix[m:]
+			}
+			d = d[m:]
+		}
+	}
+}
+
+// fillPixels writes one colour over whole pixels, two at a time.
+func fillPixels(d []uint8, c uint32) {
+	v := uint64(c) | uint64(c)<<32
+	i := 0
+	for ; i+8 <= len(d); i += 8 {
+		binary.LittleEndian.PutUint64(d[i:], v)
+	}
+	if i < len(d) {
+		binary.LittleEndian.PutUint32(d[i:], c)
+	}
 }
 
 // stampSpan is a run of a sprite's row that is opaque (copied as it is)
@@ -695,28 +810,18 @@ func (s *Sprites) Stamp(dst *Canvas, key any, w, h, x, y int, draw func(dc *Canv
 	sp.once.Do(func() {
 		dc := NewCanvas(w, h)
 		draw(dc)
-		sp.img, sp.texts = dc.RGBA(), dc.texts
-		sp.spans = stampSpans(sp.img)
+		sp.texts = dc.texts
+		sp.keep(dc.RGBA())
 	})
 	dst.texts = append(dst.texts, sp.texts...)
 	at := image.Pt(x, y)
-	if !sp.img.Rect.Add(at).In(dst.img.Rect) {
-		overRGBA(dst.img, sp.img, at)
+	if !image.Rect(0, 0, sp.w, sp.h).Add(at).In(dst.img.Rect) {
+		overRGBA(dst.img, sp.image(), at)
 		return
 	}
 	// The same pixels as draw.Draw with draw.Over, span by span: opaque
-	// runs copied, edges blended by the same arithmetic.
-	d, src := dst.img, sp.img
-	for _, s := range sp.spans {
-		so := int(s.y)*src.Stride + 4*int(s.x0)
-		do := d.PixOffset(x+int(s.x0), y+int(s.y))
-		n := 4 * int(s.x1-s.x0)
-		if s.opaque {
-			copy(d.Pix[do:do+n], src.Pix[so:so+n])
-			continue
-		}
-		blendOver(d.Pix[do:do+n], src.Pix[so:so+n])
-	}
+	// runs copied or filled, edges blended by the same arithmetic.
+	sp.paint(dst.img, x, y)
 }
 
 // blendOver composites premultiplied src over dst pixel by pixel, with

@@ -64,3 +64,27 @@ func TestFillRectMatchesDrawSrc(t *testing.T) {
 		}
 	}
 }
+
+// A kept sprite is its spans' segments, not a whole picture: a card of
+// flat colour with a line of text keeps a small part of its RGBA bytes,
+// and gives back every pixel it was drawn with.
+func TestSpriteKeptCompact(t *testing.T) {
+	card := NewCanvas(160, 150)
+	card.DrawRoundedRectangle(2, 2, 154, 146, 8)
+	card.SetColor(color.RGBA{236, 228, 208, 255})
+	card.FillPreserve()
+	card.SetColor(color.RGBA{60, 60, 70, 255})
+	card.SetLineWidth(2)
+	card.Stroke()
+	card.Font(16, true)
+	card.DrawStringAnchored("Security door", 80, 40, 0.5, 0.5)
+	var sp sprite
+	sp.keep(card.RGBA())
+	kept := len(sp.pix) + 12*len(sp.segs) + 20*len(sp.spans)
+	if whole := len(card.RGBA().Pix); kept*4 > whole {
+		t.Errorf("kept %d bytes of a %d-byte picture", kept, whole)
+	}
+	if !bytes.Equal(sp.image().Pix, card.RGBA().Pix) {
+		t.Error("the kept sprite does not give back its pixels")
+	}
+}
