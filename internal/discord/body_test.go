@@ -2,7 +2,9 @@ package discord
 
 import (
 	"bytes"
+	"context"
 	"io"
+	"log/slog"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -119,3 +121,38 @@ func TestPartsReader(t *testing.T) {
 		t.Fatalf("%d bytes after the end", n)
 	}
 }
+
+// A request carries its length and can read its body again: net/http
+// (HTTP/2 after a GOAWAY, a redirect) sends a request once more only
+// through GetBody, which it sets itself only for reader types it knows.
+func TestRequestBodyReadAgain(t *testing.T) {
+	var seen *http.Request
+	rt := roundTrip(func(req *http.Request) (*http.Response, error) {
+		seen = req
+		io.Copy(io.Discard, req.Body)
+		return &http.Response{StatusCode: 200, Body: io.NopCloser(strings.NewReader(`{"id":"1"}`)), Header: http.Header{}, Request: req}, nil
+	})
+	r := &rest{client: &http.Client{Transport: rt}, buckets: map[string]*bucket{}, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	data, err := encode(map[string]string{"content": "hello"}, []*discordgo.File{{Name: "a.png", Reader: newFileBytes([]byte("PNGDATA"))}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.do(context.Background(), http.MethodPost, "https://discord.com/api/v10/channels/1/messages", data); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := io.ReadAll(data.reader())
+	if seen.ContentLength != int64(len(want)) || seen.GetBody == nil {
+		t.Fatalf("Content-Length %d (body %d bytes), GetBody set: %v", seen.ContentLength, len(want), seen.GetBody != nil)
+	}
+	again, err := seen.GetBody()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := io.ReadAll(again); !bytes.Equal(b, want) {
+		t.Fatal("GetBody does not give the whole body again")
+	}
+}
+
+type roundTrip func(*http.Request) (*http.Response, error)
+
+func (f roundTrip) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }

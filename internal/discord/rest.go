@@ -161,7 +161,12 @@ func (r *rest) do(ctx context.Context, method, url string, data body) ([]byte, e
 		if err != nil {
 			return nil, err
 		}
+		// The length and a way to read the body again, which net/http
+		// sets itself only for the reader types it knows: without
+		// GetBody a request on a connection the server closed (an HTTP/2
+		// GOAWAY) is not retried.
 		req.ContentLength = data.size
+		req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(data.reader()), nil }
 		if !exempt {
 			req.Header.Set("Authorization", r.token)
 		}
