@@ -79,7 +79,7 @@ func (g hjGeom) slotPos(x, y float64, d int, f float64) (float64, float64) {
 	return x + f*g.r*math.Cos(a), y + f*g.r*math.Sin(a)
 }
 
-func hijackHexPath(dc *Canvas, x, y, r float64) {
+func hijackHexPath(dc *gg.Context, x, y, r float64) {
 	dc.NewSubPath()
 	for i := 0; i < 6; i++ {
 		a := float64(i) * math.Pi / 3
@@ -198,7 +198,7 @@ func hijackLayer(v *hijack.View, l hjLayout, naive bool) *image.RGBA {
 	dc.Font(l.cellFont, true)
 	for _, c := range v.Cells {
 		x, y := g.center(c.Q, c.R)
-		hijackHexPath(dc, x, y, r-1.5)
+		hijackHexPath(dc.Context, x, y, r-1.5)
 		dc.SetColor(hjCellFill)
 		dc.FillPreserve()
 		dc.SetColor(hjCellLine)
@@ -278,9 +278,30 @@ func hijackMarker(dc *gg.Context, x, y, size float64, seat int, letter string) {
 	dc.DrawStringAnchored(letter, x, y, 0.5, 0.38)
 }
 
+// hjCoverage keeps the coverage of the last move's highlight and the turn
+// row (coverage.go), by what each path is at its exact place: per layout,
+// an outline per cell, a circle per slot, an arrow per pair of cells, a
+// capture mark per slot; bounded, at a few KB each.
+var hjCoverage = &coverageCache{max: 8192, maxBytes: 8 << 20}
+
+// hjPath names a path of the highlight: with its place, what fixes every
+// point (the cell radius, and an arrow's other end).
+type hjPath struct {
+	kind   string
+	r      float64
+	x2, y2 float64
+}
+
+// covRect is the whole pixels around a box of points with pad pixels to
+// spare (half a line's width and antialiasing).
+func covRect(x0, y0, x1, y1, pad float64) image.Rectangle {
+	return image.Rect(int(math.Floor(x0-pad)), int(math.Floor(y0-pad)), int(math.Ceil(x1+pad))+1, int(math.Ceil(y1+pad))+1)
+}
+
 // drawHijackLastMove outlines the cells the last move came from and went
 // to, links them with an arrow, and marks captured markers on the edge of
-// the destination cell.
+// the destination cell. Every path is painted from its recorded coverage
+// unless naive: the same pixels as gg's strokes and fills.
 func drawHijackLastMove(dc *Canvas, g hjGeom, v *hijack.View, cells map[string]hijack.CellView) {
 	l := v.Last
 	if l == nil {
@@ -291,38 +312,49 @@ func drawHijackLastMove(dc *Canvas, g hjGeom, v *hijack.View, cells map[string]h
 		return
 	}
 	tx, ty := g.center(to.Q, to.R)
+	hexRect := func(x, y, lw float64) image.Rectangle {
+		return covRect(x-(g.r-5), y-(g.r-5), x+(g.r-5), y+(g.r-5), lw/2+3)
+	}
 	from, hasFrom := cells[l.From]
 	if hasFrom && l.From != l.To && (l.Kind == "cell" || l.Kind == "marker") {
 		fx, fy := g.center(from.Q, from.R)
-		dc.SetColor(hjHighlight)
-		dc.SetLineWidth(4)
-		dc.SetDash(10, 6)
-		hijackHexPath(dc, fx, fy, g.r-5)
-		dc.Stroke()
-		dc.SetDash()
+		hjCoverage.paintPath(dc, hjPath{kind: "dash", r: g.r}, fx, fy, hexRect(fx, fy, 4), hjHighlight, func(gc *gg.Context) {
+			gc.SetLineWidth(4)
+			gc.SetDash(10, 6)
+			hijackHexPath(gc, fx, fy, g.r-5)
+			gc.Stroke()
+			gc.SetDash()
+		})
 		hijackArrow(dc, fx, fy, tx, ty, g.r)
 	}
-	dc.SetColor(hjHighlight)
-	dc.SetLineWidth(7)
-	hijackHexPath(dc, tx, ty, g.r-5)
-	dc.Stroke()
+	hjCoverage.paintPath(dc, hjPath{kind: "hex", r: g.r}, tx, ty, hexRect(tx, ty, 7), hjHighlight, func(gc *gg.Context) {
+		gc.SetLineWidth(7)
+		hijackHexPath(gc, tx, ty, g.r-5)
+		gc.Stroke()
+	})
 	if l.Kind == "add" || l.Kind == "marker" {
 		sx, sy := g.slotPos(tx, ty, l.ToSlot, 0.6)
-		dc.SetLineWidth(4)
-		dc.DrawCircle(sx, sy, 0.27*g.r)
-		dc.Stroke()
+		c := 0.27 * g.r
+		hjCoverage.paintPath(dc, hjPath{kind: "slot", r: g.r}, sx, sy, covRect(sx-c, sy-c, sx+c, sy+c, 2+3), hjHighlight, func(gc *gg.Context) {
+			gc.SetLineWidth(4)
+			gc.DrawCircle(sx, sy, c)
+			gc.Stroke()
+		})
 	}
 	for _, m := range l.Captured {
 		cx, cy := g.slotPos(tx, ty, m.Slot, 0.84)
 		s := math.Max(6, 0.11*g.r)
-		dc.SetColor(color.White)
-		dc.DrawCircle(cx, cy, s+3)
-		dc.Fill()
-		dc.SetColor(hjCapture)
-		dc.SetLineWidth(math.Max(3, 0.05*g.r))
-		dc.DrawLine(cx-s, cy-s, cx+s, cy+s)
-		dc.DrawLine(cx-s, cy+s, cx+s, cy-s)
-		dc.Stroke()
+		lw := math.Max(3, 0.05*g.r)
+		hjCoverage.paintPath(dc, hjPath{kind: "capture disc", r: g.r}, cx, cy, covRect(cx-s-3, cy-s-3, cx+s+3, cy+s+3, 3), color.White, func(gc *gg.Context) {
+			gc.DrawCircle(cx, cy, s+3)
+			gc.Fill()
+		})
+		hjCoverage.paintPath(dc, hjPath{kind: "capture cross", r: g.r}, cx, cy, covRect(cx-s, cy-s, cx+s, cy+s, lw/2+3), hjCapture, func(gc *gg.Context) {
+			gc.SetLineWidth(lw)
+			gc.DrawLine(cx-s, cy-s, cx+s, cy+s)
+			gc.DrawLine(cx-s, cy+s, cx+s, cy-s)
+			gc.Stroke()
+		})
 	}
 }
 
@@ -335,16 +367,23 @@ func hijackArrow(dc *Canvas, x1, y1, x2, y2, r float64) {
 	ux, uy := dx/d, dy/d
 	sx, sy := x1+ux*0.35*r, y1+uy*0.35*r
 	ex, ey := x2-ux*0.35*r, y2-uy*0.35*r
-	dc.SetColor(color.NRGBA{240, 170, 0, 210})
-	dc.SetLineWidth(math.Max(4, 0.08*r))
-	dc.DrawLine(sx, sy, ex, ey)
-	dc.Stroke()
+	col := color.NRGBA{240, 170, 0, 210}
+	lw := math.Max(4, 0.08*r)
+	hjCoverage.paintPath(dc, hjPath{kind: "arrow", r: r, x2: x2, y2: y2}, x1, y1, covRect(min(sx, ex), min(sy, ey), max(sx, ex), max(sy, ey), lw/2+3), col, func(gc *gg.Context) {
+		gc.SetLineWidth(lw)
+		gc.DrawLine(sx, sy, ex, ey)
+		gc.Stroke()
+	})
 	h := math.Max(12, 0.22*r)
-	dc.MoveTo(ex+ux*h*0.4, ey+uy*h*0.4)
-	dc.LineTo(ex-ux*h-uy*h*0.6, ey-uy*h+ux*h*0.6)
-	dc.LineTo(ex-ux*h+uy*h*0.6, ey-uy*h-ux*h*0.6)
-	dc.ClosePath()
-	dc.Fill()
+	px := []float64{ex + ux*h*0.4, ex - ux*h - uy*h*0.6, ex - ux*h + uy*h*0.6}
+	py := []float64{ey + uy*h*0.4, ey - uy*h + ux*h*0.6, ey - uy*h - ux*h*0.6}
+	hjCoverage.paintPath(dc, hjPath{kind: "arrow head", r: r, x2: x2, y2: y2}, x1, y1, covRect(min(px[0], px[1], px[2]), min(py[0], py[1], py[2]), max(px[0], px[1], px[2]), max(py[0], py[1], py[2]), 3), col, func(gc *gg.Context) {
+		gc.MoveTo(px[0], py[0])
+		gc.LineTo(px[1], py[1])
+		gc.LineTo(px[2], py[2])
+		gc.ClosePath()
+		gc.Fill()
+	})
 }
 
 // drawHijackPanel lists the players with On and In counts, the last move
@@ -353,9 +392,10 @@ func drawHijackPanel(dc *Canvas, v *hijack.View, top float64) {
 	for i, p := range v.Players {
 		y := top + float64(i)*hjRowH
 		if !v.Over && v.Turn == i {
-			dc.SetColor(color.RGBA{255, 236, 170, 255})
-			dc.DrawRoundedRectangle(hjMargin-8, y-4, 700, hjRowH-6, 10)
-			dc.Fill()
+			hjCoverage.paintPath(dc, hjPath{kind: "turn row"}, hjMargin-8, y-4, covRect(hjMargin-8, y-4, hjMargin-8+700, y-4+hjRowH-6, 3), color.RGBA{255, 236, 170, 255}, func(gc *gg.Context) {
+				gc.DrawRoundedRectangle(hjMargin-8, y-4, 700, hjRowH-6, 10)
+				gc.Fill()
+			})
 		}
 		drawHijackMarker(dc, hjMargin+22, y+hjRowH/2-5, 18, i, p.Marker)
 		dc.Font(28, true)
@@ -418,7 +458,7 @@ func drawHijackPanel(dc *Canvas, v *hijack.View, top float64) {
 // drawHijackKey is the direction key: a cell with its slot numbers.
 func drawHijackKey(dc *Canvas, top float64) {
 	kx, ky, kr := float64(hjWidth)-110, top+70, 70.0
-	hijackHexPath(dc, kx, ky, kr)
+	hijackHexPath(dc.Context, kx, ky, kr)
 	dc.SetColor(hjCellFill)
 	dc.FillPreserve()
 	dc.SetColor(hjCellLine)
