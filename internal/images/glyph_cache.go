@@ -84,6 +84,13 @@ type cachedFace struct {
 	// picture); emptied when full, as names and events come and go.
 	layouts map[layoutKey][]placedGlyph
 	widths  map[string]fixed.Int26_6
+	wraps   map[wrapKey][]string
+}
+
+// wrapKey is a string wrapped at a width.
+type wrapKey struct {
+	s     string
+	width float64
 }
 
 // layoutKey is a string drawn from a pen at (fx, fy) within its pixel.
@@ -319,6 +326,28 @@ func (f *cachedFace) measure(s string) (advance fixed.Int26_6) {
 	}
 	f.widths[s] = advance
 	return advance
+}
+
+// wrapped is wrap's lines for s at width (gg's WordWrap with this face),
+// kept by string and width: a picture's texts repeat from one to the
+// next, and wrapping measures every word under the face's lock, twice.
+// The lines are shared: never change them.
+func (f *cachedFace) wrapped(s string, width float64, wrap func() []string) []string {
+	k := wrapKey{s, width}
+	f.mu.Lock()
+	lines, ok := f.wraps[k]
+	f.mu.Unlock()
+	if ok {
+		return lines
+	}
+	lines = wrap() // measures through the face, which locks it
+	f.mu.Lock()
+	if f.wraps == nil || len(f.wraps) >= maxLayouts {
+		f.wraps = map[wrapKey][]string{}
+	}
+	f.wraps[k] = lines
+	f.mu.Unlock()
+	return lines
 }
 
 // kern is the face's kerning of a pair, cached; f.mu held.

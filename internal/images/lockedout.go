@@ -7,6 +7,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/fogleman/gg"
+
 	"standoff/internal/games"
 	"standoff/internal/games/lockedout"
 )
@@ -111,6 +113,15 @@ func newLoCanvas(w, h int, naive bool) *loCanvas {
 
 func (dc *loCanvas) font(size float64, bold bool) { dc.Font(size, bold) }
 
+// wordWrap is gg's WordWrap, kept by the shared face (glyph_cache.go)
+// unless naive. The lines are shared: never change them.
+func (dc *loCanvas) wordWrap(s string, width float64) []string {
+	if f, ok := dc.face.(*cachedFace); ok && !dc.naive {
+		return f.wrapped(s, width, func() []string { return dc.WordWrap(s, width) })
+	}
+	return dc.WordWrap(s, width)
+}
+
 // loCardLetter is the category letter shown with a card's colour.
 func loCardLetter(c lockedout.CardView) string {
 	switch {
@@ -184,9 +195,10 @@ func lockedOutShipDrawn(v *lockedout.PublicView, naive bool) *loCanvas {
 	for i, p := range v.Players {
 		py := panelY + 40 + float64(i)*46
 		if p.Seat == v.Acting && !v.Over {
-			dc.SetColor(color.RGBA{0xff, 0xf0, 0x9e, 0xff})
-			dc.DrawRoundedRectangle(px-6, py, loWidth-px-18, 42, 8)
-			dc.Fill()
+			loCoverage.paintPath(dc.Canvas, loPath{kind: "acting row"}, px-6, py, covRect(px-6, py, loWidth-24, py+42, 3), color.RGBA{0xff, 0xf0, 0x9e, 0xff}, func(gc *gg.Context) {
+				gc.DrawRoundedRectangle(px-6, py, loWidth-px-18, 42, 8)
+				gc.Fill()
+			})
 		}
 		loPawnDisc(dc, px+18, py+21, 16, p.Seat)
 		name := p.Name
@@ -232,7 +244,7 @@ func lockedOutShipDrawn(v *lockedout.PublicView, naive bool) *loCanvas {
 	}
 	ly := eventsY + 56
 	for _, l := range lines {
-		for _, w := range dc.WordWrap(loZ(l), loWidth-48) {
+		for _, w := range dc.wordWrap(loZ(l), loWidth-48) {
 			if ly > float64(height)-8 {
 				break
 			}
@@ -345,7 +357,7 @@ func loRoom(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
 		return
 	}
 	dc.font(24, true)
-	title := dc.WordWrap(fmt.Sprintf("%d %s", r.Number, r.Name), w-20)
+	title := dc.wordWrap(fmt.Sprintf("%d %s", r.Number, r.Name), w-20)
 	ty := y + 30
 	for i, l := range title {
 		if i < 2 {
@@ -418,10 +430,15 @@ func loGauge(r lockedout.RoomView, v *lockedout.PublicView, i int) (cx, top, bot
 	return x + 10 + colW*(float64(i)+0.5), y + 80, y + r.H*loUnit - 70
 }
 
-// loGaugeShape names a gauge's fill as drawn (shapes.go).
-type loGaugeShape struct {
-	colour       color.RGBA
-	height, fill float64
+// loCoverage keeps the coverage of the ship's paths drawn every picture
+// (coverage.go): the gauges' levels and outlines, the acting player's
+// row; a few dozen.
+var loCoverage = &coverageCache{max: 1024, maxBytes: 2 << 20}
+
+// loPath names a path at its exact place: what it is and its height.
+type loPath struct {
+	kind string
+	h    float64
 }
 
 // loEngineState fills the gauges with the three resource tracks.
@@ -430,19 +447,19 @@ func loEngineState(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) 
 		cx, top, bottom := loGauge(r, v, i)
 		start := math.Max(float64(t.Start), 1)
 		if t.Value > 0 {
-			// Kept as a shape over the gauge (shapes.go): a track's
-			// colour and level at a room's place.
+			// Painted from their recorded coverage (coverage.go): a
+			// track's level and the gauge's outline again, over the
+			// fill's edge.
 			fill := (bottom - top) * float64(t.Value) / start
-			rel := image.Rect(-21, -3, 22, int(math.Ceil(bottom-top))+4)
-			dc.shapeIn(loShapes, loGaugeShape{loCardColor[t.Color], bottom - top, fill}, cx, top, rel, func(c *Canvas, _, _ float64) {
-				c.SetColor(loCardColor[t.Color])
-				c.DrawRoundedRectangle(cx-18, bottom-fill, 36, fill, 6)
-				c.Fill()
-				// The gauge's outline again, over the fill's edge.
-				c.SetColor(loInk)
-				c.SetLineWidth(2)
-				c.DrawRoundedRectangle(cx-18, top, 36, bottom-top, 6)
-				c.Stroke()
+			fy := bottom - fill
+			loCoverage.paintPath(dc.Canvas, loPath{kind: "gauge fill", h: fill}, cx, fy, covRect(cx-18, fy, cx+18, bottom, 3), loCardColor[t.Color], func(gc *gg.Context) {
+				gc.DrawRoundedRectangle(cx-18, fy, 36, fill, 6)
+				gc.Fill()
+			})
+			loCoverage.paintPath(dc.Canvas, loPath{kind: "gauge outline", h: bottom - top}, cx, top, covRect(cx-18, top, cx+18, bottom, 4), loInk, func(gc *gg.Context) {
+				gc.SetLineWidth(2)
+				gc.DrawRoundedRectangle(cx-18, top, 36, bottom-top, 6)
+				gc.Stroke()
 			})
 		}
 		dc.SetColor(loInk)
@@ -703,7 +720,7 @@ func lockedOutHandDrawn(v *lockedout.PrivateView, naive bool) *loCanvas {
 	if len(v.Seen) > 0 {
 		dc.font(24, true)
 		dc.SetColor(loInk)
-		for i, l := range dc.WordWrap("You see "+v.Looking+":", float64(width)-2*gap) {
+		for i, l := range dc.wordWrap("You see "+v.Looking+":", float64(width)-2*gap) {
 			if i < 2 {
 				dc.DrawString(l, gap, y+30+float64(i)*28)
 			}
@@ -743,7 +760,7 @@ func loCardTile(dc *loCanvas, c lockedout.CardView, x, cy, cw, ch float64) {
 	dc.DrawStringAnchored(loCardLetter(c), x+32, cy+ch/2-4, 0.5, 0.5)
 	dc.font(24, true)
 	dc.SetColor(loInk)
-	lines := dc.WordWrap(c.Name, cw-90)
+	lines := dc.wordWrap(c.Name, cw-90)
 	for j, l := range lines {
 		if j < 2 {
 			dc.DrawString(loFit(dc, l, cw-90), x+80, cy+36+float64(j)*28)
