@@ -7,6 +7,8 @@ import (
 	"image/draw"
 	"strings"
 
+	"github.com/fogleman/gg"
+
 	"standoff/internal/games"
 	"standoff/internal/games/hunted"
 )
@@ -372,9 +374,10 @@ func huPlayerTrack(dc *huCanvas, v *hunted.PublicView, p hunted.PlayerView, y fl
 
 // huToken draws a round token with a letter and "×n name".
 func huToken(dc *huCanvas, x, y float64, letter string, n int, name string, c color.RGBA) float64 {
-	dc.DrawCircle(x+14, y, 14)
-	dc.SetColor(c)
-	dc.Fill()
+	huCoverage.paintPath(dc.Canvas, huPath{kind: "token"}, x+14, y, covRect(x, y-14, x+28, y+14, 3), c, func(gc *gg.Context) {
+		gc.DrawCircle(x+14, y, 14)
+		gc.Fill()
+	})
 	dc.font(16, true)
 	dc.SetColor(huWhite)
 	dc.text(letter, x+14, y, 0.5, 0.5)
@@ -454,12 +457,7 @@ func huChoice(dc *huCanvas, v *hunted.PublicView, y float64) {
 	x := huMargin
 	w := (huW - 2*huMargin - huGap) / 2
 	for _, l := range v.Choice {
-		dc.DrawRoundedRectangle(x, y+34, w, 66, 8)
-		dc.SetColor(huWhite)
-		dc.FillPreserve()
-		dc.SetColor(huGold)
-		dc.SetLineWidth(3)
-		dc.Stroke()
+		huPanel(dc, x, y+34, w, 66, huWhite, huGold)
 		dc.font(19, true)
 		dc.SetColor(huInk)
 		dc.text(dc.fit(l.Name+" ("+l.ID+")", w-20), x+10, y+52, 0, 0.5)
@@ -484,12 +482,7 @@ func huFightHeight(v *hunted.PublicView) float64 {
 func huFight(dc *huCanvas, v *hunted.PublicView, y float64) {
 	y += 8
 	if f := v.Fight; f != nil {
-		dc.DrawRoundedRectangle(huMargin, y, huW-2*huMargin, 74, 8)
-		dc.SetColor(huFightBg)
-		dc.FillPreserve()
-		dc.SetColor(huRed)
-		dc.SetLineWidth(3)
-		dc.Stroke()
+		huPanel(dc, huMargin, y, huW-2*huMargin, 74, huFightBg, huRed)
 		dc.font(22, true)
 		dc.SetColor(huInk)
 		title := "FIGHT: " + f.Name
@@ -537,6 +530,33 @@ func huFight(dc *huCanvas, v *hunted.PublicView, y float64) {
 		huDiceLine(dc, y, r.Who+", "+r.What+":", r.Dice, r.Outcome)
 		y += 62
 	}
+}
+
+// huCoverage keeps the coverage of the board's paths drawn every picture
+// (coverage.go): tokens, the fight's and the choice's panels, at their
+// places.
+var huCoverage = &coverageCache{max: 1024, maxBytes: 2 << 20}
+
+// huPath names a path at its exact place: what it is and its size.
+type huPath struct {
+	kind string
+	w, h float64
+}
+
+// huPanel is a rounded panel filled and outlined 3 pixels wide, as
+// gg's DrawRoundedRectangle, FillPreserve and Stroke draw it.
+func huPanel(dc *huCanvas, x, y, w, h float64, fill, line color.RGBA) {
+	path := func(gc *gg.Context) { gc.DrawRoundedRectangle(x, y, w, h, 8) }
+	r := covRect(x, y, x+w, y+h, 5)
+	huCoverage.paintPath(dc.Canvas, huPath{"panel fill", w, h}, x, y, r, fill, func(gc *gg.Context) {
+		path(gc)
+		gc.Fill()
+	})
+	huCoverage.paintPath(dc.Canvas, huPath{"panel line", w, h}, x, y, r, line, func(gc *gg.Context) {
+		gc.SetLineWidth(3)
+		path(gc)
+		gc.Stroke()
+	})
 }
 
 func huStampTarget(dc *huCanvas, x, y float64, label string, hit bool) {
