@@ -196,26 +196,30 @@ func (cv *coverage) record(r image.Rectangle, record func(gc *gg.Context)) {
 }
 
 // paint blends col into img by the coverage, as freetype's RGBAPainter
-// does; a span an opaque colour covers fully takes the colour whatever
-// was under it.
+// does (the same uint32 arithmetic, its terms that depend on the span
+// alone taken out of the pixel loop); a span an opaque colour covers
+// fully takes the colour whatever was under it.
 func (cv *coverage) paint(img *image.RGBA, col color.Color) {
+	const m = 1<<16 - 1
 	cr, cg, cb, ca := col.RGBA()
+	full := uint32(painted(0, cr, ca, m)) | uint32(painted(0, cg, ca, m))<<8 |
+		uint32(painted(0, cb, ca, m))<<16 | uint32(painted(0, ca, ca, m))<<24
 	for _, s := range cv.spans {
 		ma := uint32(s.alpha)
 		o := img.PixOffset(int(s.x0), int(s.y))
 		d := img.Pix[o : o+4*int(s.x1-s.x0)]
-		if ca == 0xffff && ma == 0xffff {
-			v := uint32(painted(0, cr, ca, ma)) | uint32(painted(0, cg, ca, ma))<<8 |
-				uint32(painted(0, cb, ca, ma))<<16 | uint32(painted(0, ca, ca, ma))<<24
-			fillPixels(d, v)
+		if ca == m && ma == m {
+			fillPixels(d, full)
 			continue
 		}
+		a := (m - (ca * ma / m)) * 0x101
+		r, g, b, al := cr*ma, cg*ma, cb*ma, ca*ma
 		for i := 0; i+3 < len(d); i += 4 {
 			p := d[i : i+4 : i+4]
-			p[0] = painted(uint32(p[0]), cr, ca, ma)
-			p[1] = painted(uint32(p[1]), cg, ca, ma)
-			p[2] = painted(uint32(p[2]), cb, ca, ma)
-			p[3] = painted(uint32(p[3]), ca, ca, ma)
+			p[0] = uint8((uint32(p[0])*a + r) / m >> 8)
+			p[1] = uint8((uint32(p[1])*a + g) / m >> 8)
+			p[2] = uint8((uint32(p[2])*a + b) / m >> 8)
+			p[3] = uint8((uint32(p[3])*a + al) / m >> 8)
 		}
 	}
 }
