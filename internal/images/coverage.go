@@ -81,17 +81,24 @@ func (p *coveragePattern) ColorAt(x, y int) color.Color {
 	return coverageColour{}
 }
 
-// coverageOf maps a recorded pixel's red and green back to its coverage
-// plus one (zero for a pair no coverage gives).
-var coverageOf = sync.OnceValue(func() *[256][256]uint32 {
-	t := new([256][256]uint32)
+// coverageLow maps a recorded pixel's red (the coverage's high byte) and
+// green to the coverage's low byte (64 KB, made on the first recording).
+var coverageLow = sync.OnceValue(func() *[256][256]uint8 {
+	t := new([256][256]uint8)
 	cr, cg, _, _ := coverageColour{}.RGBA()
 	for ma := uint32(0); ma <= 0xffff; ma++ {
-		r, g := painted(0, cr, 0, ma), painted(0, cg, 0, ma)
-		t[r][g] = ma + 1
+		t[painted(0, cr, 0, ma)][painted(0, cg, 0, ma)] = uint8(ma)
 	}
 	return t
 })
+
+// coverageOf is the coverage a recorded pixel's red and green name, and
+// whether they name one (painted over zero with coverageColour).
+func coverageOf(r, g uint8) (uint32, bool) {
+	ma := uint32(r)<<8 | uint32(coverageLow()[r][g])
+	cr, cg, _, _ := coverageColour{}.RGBA()
+	return ma, painted(0, cr, 0, ma) == r && painted(0, cg, 0, ma) == g
+}
 
 // painted is one channel of a pixel after a painter's blend (freetype's
 // RGBAPainter and gg's pattern painter alike, from image/draw's
@@ -164,17 +171,15 @@ func (cv *coverage) record(r image.Rectangle, record func(gc *gg.Context)) {
 		o := img.PixOffset(x, y)
 		return img.Pix[o : o+4]
 	}
-	tab := coverageOf()
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		var cur covSpan
 		open := false
 		for x := r.Min.X; x < r.Max.X; x++ {
 			p := px(x, y)
-			ma := tab[p[0]][p[1]]
-			if ma == 0 || p[2]|p[3] != 0 {
+			ma, ok := coverageOf(p[0], p[1])
+			if !ok || p[2]|p[3] != 0 {
 				return // not a coverage: never cached
 			}
-			ma--
 			if open && (ma == 0 || uint16(ma) != cur.alpha) {
 				cv.spans = append(cv.spans, cur)
 				open = false

@@ -13,18 +13,30 @@ import (
 // Every coverage the painters can give is read back as itself: the
 // recording colour's red and green name it exactly.
 func TestCoverageDecodes(t *testing.T) {
-	tab := coverageOf()
 	cr, cg, _, _ := coverageColour{}.RGBA()
-	seen := map[uint32]bool{}
 	for ma := uint32(0); ma <= 0xffff; ma++ {
-		got := tab[painted(0, cr, 0, ma)][painted(0, cg, 0, ma)]
-		if got != ma+1 {
-			t.Fatalf("coverage %d reads back as %d", ma, int(got)-1)
+		got, ok := coverageOf(painted(0, cr, 0, ma), painted(0, cg, 0, ma))
+		if !ok || got != ma {
+			t.Fatalf("coverage %d reads back as %d (%t)", ma, got, ok)
 		}
-		seen[got] = true
 	}
-	if len(seen) != 0x10000 {
-		t.Fatalf("%d distinct coverages, want 65536", len(seen))
+	// The 65,536 coverages take every (red, green) pair: each pair is
+	// read as the one coverage that paints it.
+	named := 0
+	for r := range 256 {
+		for g := range 256 {
+			ma, ok := coverageOf(uint8(r), uint8(g))
+			if !ok {
+				continue
+			}
+			named++
+			if painted(0, cr, 0, ma) != uint8(r) || painted(0, cg, 0, ma) != uint8(g) {
+				t.Fatalf("(%d, %d) read as coverage %d, which paints otherwise", r, g, ma)
+			}
+		}
+	}
+	if named != 0x10000 {
+		t.Fatalf("%d pairs name a coverage, want 65536", named)
 	}
 }
 
@@ -90,6 +102,22 @@ func TestCoverageIsGG(t *testing.T) {
 				t.Errorf("%s, round %d: pixels differ from gg's", p.name, round)
 			}
 		}
+	}
+	// A full cache draws through gg: the same pixels, nothing recorded.
+	full := &coverageCache{max: 0, maxBytes: 1 << 20}
+	for _, p := range paths {
+		want := image.NewRGBA(bg.Rect)
+		gc := gg.NewContextForRGBA(want)
+		gc.SetColor(p.col)
+		p.record(gc)
+		got := image.NewRGBA(bg.Rect)
+		full.paintPath(NewCanvasOn(got), p.name, p.x, p.y, p.rect, p.col, p.record)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Errorf("%s, full cache: pixels differ from gg's", p.name)
+		}
+	}
+	if full.n.Load() != 0 {
+		t.Errorf("a full cache recorded %d paths", full.n.Load())
 	}
 	n, kept := 0, 0
 	cache.m.Range(func(_, v any) bool {

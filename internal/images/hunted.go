@@ -535,7 +535,7 @@ func huFight(dc *huCanvas, v *hunted.PublicView, y float64) {
 // huCoverage keeps the coverage of the board's paths drawn every picture
 // (coverage.go): tokens, the fight's and the choice's panels, at their
 // places.
-var huCoverage = &coverageCache{max: 1024, maxBytes: 2 << 20}
+var huCoverage = &coverageCache{max: 1024, maxBytes: 1 << 20}
 
 // huPath names a path at its exact place: what it is and its size.
 type huPath struct {

@@ -433,7 +433,7 @@ func loGauge(r lockedout.RoomView, v *lockedout.PublicView, i int) (cx, top, bot
 // loCoverage keeps the coverage of the ship's paths drawn every picture
 // (coverage.go): the gauges' levels and outlines, the acting player's
 // row; a few dozen.
-var loCoverage = &coverageCache{max: 1024, maxBytes: 2 << 20}
+var loCoverage = &coverageCache{max: 1024, maxBytes: 1 << 20}
 
 // loPath names a path at its exact place: what it is and its height.
 type loPath struct {
