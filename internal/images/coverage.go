@@ -56,6 +56,23 @@ type coverageKey struct {
 	what any
 	x, y float64
 	r    image.Rectangle
+	// split is freetype's class of raster size (it splits curves more
+	// finely in larger ones): over 120 pixels wide or high for every
+	// picture here, where a path inside r rasterizes the same whatever
+	// the picture's size.
+	split int
+}
+
+// splitClass is the raster size class freetype's SetBounds chooses its
+// curve splitting by.
+func splitClass(r image.Rectangle) int {
+	switch w, h := r.Dx(), r.Dy(); {
+	case w > 120 || h > 120:
+		return 2
+	case w > 24 || h > 24:
+		return 1
+	}
+	return 0
 }
 
 // coverageColour is the colour the coverage is recorded with: red and
@@ -115,11 +132,11 @@ func painted(d, c, ca, ma uint32) uint8 {
 // through gg when the cache is full or the path leaves rect (absolute).
 func (c *coverageCache) paintPath(dc *Canvas, key any, x, y float64, rect image.Rectangle, col color.Color, record func(gc *gg.Context)) {
 	img := dc.RGBA()
-	if dc.naive || !rect.In(img.Rect) || rect.Dx() > math.MaxInt16 || rect.Max.Y > math.MaxInt16 || rect.Max.X > math.MaxInt16 {
+	if dc.naive || img.Rect.Min != (image.Point{}) || !rect.In(img.Rect) || rect.Dx() > math.MaxInt16 || rect.Max.Y > math.MaxInt16 || rect.Max.X > math.MaxInt16 {
 		c.direct(dc, col, record)
 		return
 	}
-	k := coverageKey{key, x, y, rect}
+	k := coverageKey{key, x, y, rect, splitClass(img.Rect)}
 	v, ok := c.m.Load(k)
 	if !ok {
 		if c.n.Load() >= c.max || c.bytes.Load() >= c.maxBytes {
@@ -133,7 +150,7 @@ func (c *coverageCache) paintPath(dc *Canvas, key any, x, y float64, rect image.
 	}
 	cv := v.(*coverage)
 	cv.once.Do(func() {
-		cv.record(rect, record)
+		cv.record(rect, img.Rect, record)
 		c.bytes.Add(int64(8 * len(cv.spans)))
 	})
 	if !cv.ok {
@@ -149,16 +166,16 @@ func (c *coverageCache) direct(dc *Canvas, col color.Color, record func(gc *gg.C
 	record(dc.Context)
 }
 
-// record rasterizes the path over zero pixels in r and reads each pixel's
-// coverage back. The canvas spans the picture's coordinates up to r but
-// holds only r's rows of r's width (as keptShape.drawOnce's), at least
-// 121 pixels wide: freetype splits curves more finely in a raster over
-// 120 pixels wide or high, as every picture is. A path painting outside
-// r is not kept.
-func (cv *coverage) record(r image.Rectangle, record func(gc *gg.Context)) {
+// record rasterizes the path over zero pixels in r of a picture of pic's
+// size and reads each pixel's coverage back. The canvas has the
+// picture's bounds (the rasterizer's, and the painter's clipping, are the
+// picture's) but holds only r's rows of r's width: its stride is r's
+// width, so any pixel (x, y) of r is at 4*(y*w+x), and the pixels out of
+// r share memory with r's; a path painting any of them is not kept.
+func (cv *coverage) record(r, pic image.Rectangle, record func(gc *gg.Context)) {
 	w := r.Dx()
-	W := max(r.Max.X, 121)
-	img := &image.RGBA{Pix: make([]uint8, 4*((r.Max.Y-1)*w+W)), Stride: 4 * w, Rect: image.Rect(0, 0, W, r.Max.Y)}
+	W, H := pic.Max.X, pic.Max.Y
+	img := &image.RGBA{Pix: make([]uint8, 4*((H-1)*w+W)), Stride: 4 * w, Rect: image.Rect(0, 0, W, H)}
 	gc := gg.NewContextForRGBA(img)
 	pat := &coveragePattern{r: r}
 	gc.SetFillStyle(pat)
