@@ -2,6 +2,7 @@ package images
 
 import (
 	"bytes"
+	"fmt"
 	"image"
 	"image/color"
 	"math/rand/v2"
@@ -129,5 +130,41 @@ func TestCoverageIsGG(t *testing.T) {
 	})
 	if n != len(paths) || kept != len(paths)-1 {
 		t.Errorf("%d paths recorded, %d kept; want %d and %d", n, kept, len(paths), len(paths)-1)
+	}
+}
+
+// Pictures drawn at once share a path's first recording: each paints
+// gg's pixels (run with -race).
+func TestCoverageConcurrent(t *testing.T) {
+	record := func(gc *gg.Context) {
+		gc.SetLineWidth(7)
+		hijackHexPath(gc, 150.5, 140.25, 50)
+		gc.Stroke()
+	}
+	col := color.RGBA{240, 170, 0, 255}
+	want := image.NewRGBA(image.Rect(0, 0, 300, 300))
+	gc := gg.NewContextForRGBA(want)
+	gc.SetColor(col)
+	record(gc)
+	cache := &coverageCache{max: 10, maxBytes: 1 << 20}
+	errs := make(chan error, 8)
+	for range 8 {
+		go func() {
+			got := image.NewRGBA(want.Rect)
+			cache.paintPath(NewCanvasOn(got), "hex", 150.5, 140.25, covRect(100, 90, 201, 191, 7), col, record)
+			if !bytes.Equal(got.Pix, want.Pix) {
+				errs <- fmt.Errorf("pixels differ from gg's")
+				return
+			}
+			errs <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if cache.n.Load() != 1 {
+		t.Errorf("%d recordings of one path", cache.n.Load())
 	}
 }
