@@ -1,13 +1,11 @@
 package images
 
 import (
-	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
 	"math"
 	"strings"
-	"sync"
 
 	"github.com/fogleman/gg"
 
@@ -182,80 +180,17 @@ func drawHijackRGBA(v *hijack.View, naive bool) *image.RGBA {
 	return dc.RGBA()
 }
 
-// hjLayerRows is where a layer differs from the background: runs of rows
-// to copy whole, and rows mostly background, with the span of theirs to
-// copy (the header's rows are background alone, the panel's but for the
-// direction key): writing the background costs half of copying it.
-type hjLayerRows struct {
-	layer *image.RGBA
-	runs  []hjRowRun
-}
-
-// hjRowRun is rows y0 to y1 (excluded) copied over [x0, x1) and given the
-// background around it; a run copied whole spans the width.
-type hjRowRun struct{ y0, y1, x0, x1 int }
-
-// hjRowsOf keeps each layout's rows (a layer rebuilt after its eviction
-// is found again).
-var hjRowsOf sync.Map // layer key -> *hjLayerRows
+// hjLayerRows finds, once per layer, the rows of Hijack's layer that are
+// background alone or around a narrow span (layer_copy.go).
+var hjLayerRows = &layerRowsCache{bg: hjBackground}
 
 // hjLayerCopy is a new picture holding the layer, as Layers.Copy, its
-// background rows and margins written rather than copied.
+// background rows and margins (the header's rows, the panel's but for the
+// direction key) written rather than copied.
 func hjLayerCopy(key string, layer *image.RGBA) *image.RGBA {
-	v, ok := hjRowsOf.Load(key)
-	if !ok || v.(*hjLayerRows).layer != layer {
-		v = hjRowsFor(layer)
-		hjRowsOf.Store(key, v)
-	}
 	out := newRGBA(layer.Rect)
-	s := layer.Stride
-	for _, r := range v.(*hjLayerRows).runs {
-		if r.x0 == 0 && r.x1 == layer.Rect.Dx() {
-			copy(out.Pix[r.y0*s:r.y1*s], layer.Pix[r.y0*s:r.y1*s])
-			continue
-		}
-		if r.x0 == r.x1 {
-			fillRGBA(out.Pix[r.y0*s:r.y1*s], hjBackground)
-			continue
-		}
-		for y := r.y0; y < r.y1; y++ {
-			o := y * s
-			fillRGBA(out.Pix[o:o+4*r.x0], hjBackground)
-			copy(out.Pix[o+4*r.x0:o+4*r.x1], layer.Pix[o+4*r.x0:o+4*r.x1])
-			fillRGBA(out.Pix[o+4*r.x1:o+s], hjBackground)
-		}
-	}
+	hjLayerRows.copy(key, out.Pix, layer)
 	return out
-}
-
-// hjRowsFor finds a layer's rows: a row whose pixels other than the
-// background span under half its width is background around that span;
-// the others are copied whole.
-func hjRowsFor(layer *image.RGBA) *hjLayerRows {
-	w, h := layer.Rect.Dx(), layer.Rect.Dy()
-	bg := binary.LittleEndian.Uint32([]uint8{hjBackground.R, hjBackground.G, hjBackground.B, hjBackground.A})
-	rows := &hjLayerRows{layer: layer}
-	for y := 0; y < h; y++ {
-		row := layer.Pix[y*layer.Stride:]
-		x0, x1 := w, 0
-		for x := 0; x < w; x++ {
-			if binary.LittleEndian.Uint32(row[4*x:]) != bg {
-				x0, x1 = min(x0, x), x+1
-			}
-		}
-		switch {
-		case x1 == 0:
-			x0, x1 = 0, 0
-		case 2*(x1-x0) >= w:
-			x0, x1 = 0, w
-		}
-		if n := len(rows.runs); n > 0 && rows.runs[n-1].y1 == y && rows.runs[n-1].x0 == x0 && rows.runs[n-1].x1 == x1 {
-			rows.runs[n-1].y1++
-			continue
-		}
-		rows.runs = append(rows.runs, hjRowRun{y, y + 1, x0, x1})
-	}
-	return rows
 }
 
 // hijackLayerKey names a layout: board size and number of players.

@@ -158,8 +158,14 @@ func lockedOutShipDrawn(v *lockedout.PublicView, naive bool) *loCanvas {
 		// The map as the rooms' locks leave it comes from a layer; below
 		// it the picture starts as blank paper.
 		img := newRGBA(image.Rect(0, 0, loWidth, height))
-		band := loLayers.Get(loMapKey(v), loMapBuild(v))
-		n := copy(img.Pix, band.Pix)
+		key := loMapKey(v)
+		band := loLayers.Get(key, loMapBuild(v))
+		n := min(len(band.Pix), len(img.Pix))
+		if n == len(band.Pix) {
+			loBandRows.copy(key, img.Pix, band) // its paper rows written, not copied
+		} else {
+			copy(img.Pix, band.Pix)
+		}
 		fillRGBA(img.Pix[n:], loPaper)
 		dc = &loCanvas{NewCanvasOn(img)}
 	}
@@ -259,6 +265,10 @@ func lockedOutShipDrawn(v *lockedout.PublicView, naive bool) *loCanvas {
 // title, rooms with their names, locks, empty piles and engine gauges, and
 // the doorways. A game goes through a few such patterns.
 var loLayers = NewLayers(4)
+
+// loBandRows finds, once per map layer, its rows of paper alone or around
+// a narrow span (layer_copy.go): above and below the rooms.
+var loBandRows = &layerRowsCache{bg: loPaper}
 
 // loMapKey names what the map layer depends on.
 func loMapKey(v *lockedout.PublicView) string {

@@ -7,12 +7,13 @@ import (
 	"testing"
 
 	"standoff/internal/games/hijack"
+	"standoff/internal/games/lockedout"
 )
 
-// A layer's copy is the layer, pixel for pixel, whatever the recycled
+// A layer's copy (Hijack's board, Locked Out's map) is the layer, pixel for pixel, whatever the recycled
 // buffer held: rows of background alone, rows with a narrow span of
 // something else (at either edge too), rows copied whole.
-func TestHijackLayerCopy(t *testing.T) {
+func TestLayerCopy(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	dirty := func(r image.Rectangle) {
 		img := image.NewRGBA(r)
@@ -42,6 +43,8 @@ func TestHijackLayerCopy(t *testing.T) {
 		hv := v.(*hijack.View)
 		cases[name] = hjLayers.Get(hijackLayerKey(hv), hijackLayerBuild(hv))
 	}
+	lo, _ := lockedOutViews(t, 4, 30)
+	band := loLayers.Get(loMapKey(lo.(*lockedout.PublicView)), loMapBuild(lo.(*lockedout.PublicView)))
 	for name, l := range cases {
 		for round := range 2 {
 			dirty(l.Rect)
@@ -51,5 +54,18 @@ func TestHijackLayerCopy(t *testing.T) {
 			}
 			releaseRGBA(got)
 		}
+	}
+	for round := range 2 {
+		got := make([]uint8, len(band.Pix))
+		for i := range got {
+			got[i] = uint8(rng.IntN(256))
+		}
+		loBandRows.copy("test band", got, band)
+		if !bytes.Equal(got, band.Pix) {
+			t.Errorf("Locked Out's map, round %d: the copy differs from the layer", round)
+		}
+	}
+	if v, ok := loBandRows.m.Load("test band"); !ok || len(v.(*layerRows).runs) < 2 {
+		t.Errorf("Locked Out's map: no paper rows found")
 	}
 }
