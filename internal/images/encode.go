@@ -805,7 +805,11 @@ func stampSpans(img *image.RGBA) []stampSpan {
 // Stamp draws the sprite named key with its top-left corner at (x, y);
 // the first time, draw paints it on a transparent w x h canvas.
 func (s *Sprites) Stamp(dst *Canvas, key any, w, h, x, y int, draw func(dc *Canvas)) {
-	v, _ := s.m.LoadOrStore(key, &sprite{})
+	v, ok := s.m.Load(key)
+	if !ok {
+		// Only the first stamp of a key allocates its entry.
+		v, _ = s.m.LoadOrStore(key, &sprite{})
+	}
 	sp := v.(*sprite)
 	sp.once.Do(func() {
 		dc := NewCanvas(w, h)
