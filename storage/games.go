@@ -358,26 +358,28 @@ func (s *Store) SetMessage(ctx context.Context, id int64, messageID string) erro
 
 // SetTurnMessage records the living turn message: its id, whom it was
 // posted for, its narration so far, and whether a post is still owed. It
-// does not change the version.
+// does not change the version. Like the other Set* records below it is
+// soft (group_commit.go): after a power cut that takes it back, the move's
+// own save still marks the turn message owed, and the clock posts it.
 func (s *Store) SetTurnMessage(ctx context.Context, g *Game) error {
-	return s.exec(ctx, `UPDATE games SET message_id = ?, turn_owner = ?, narration = ?, post_pending = ? WHERE id = ?`,
+	return s.execSoft(ctx, `UPDATE games SET message_id = ?, turn_owner = ?, narration = ?, post_pending = ? WHERE id = ?`,
 		g.MessageID, g.TurnOwner, g.Narration, b2i(g.PostPending), g.ID)
 }
 
 // SetUnreachable records when posting in the game's channel failed for
 // good (zero: it works again).
 func (s *Store) SetUnreachable(ctx context.Context, id int64, at time.Time) error {
-	return s.exec(ctx, `UPDATE games SET unreachable_at = ? WHERE id = ?`, unix(at), id)
+	return s.execSoft(ctx, `UPDATE games SET unreachable_at = ? WHERE id = ?`, unix(at), id)
 }
 
 // SetReminded records when the waiting players were last reminded.
 func (s *Store) SetReminded(ctx context.Context, id int64, at time.Time) error {
-	return s.exec(ctx, `UPDATE games SET reminded_at = ? WHERE id = ?`, unix(at), id)
+	return s.execSoft(ctx, `UPDATE games SET reminded_at = ? WHERE id = ?`, unix(at), id)
 }
 
 // SetDM records what a seat's last private message showed and whether it failed.
 func (s *Store) SetDM(ctx context.Context, id int64, seat int, hash string, failed bool) error {
-	return s.exec(ctx, `UPDATE seats SET dm_hash = ?, dm_failed = ? WHERE game_id = ? AND seat = ?`, hash, b2i(failed), id, seat)
+	return s.execSoft(ctx, `UPDATE seats SET dm_hash = ?, dm_failed = ? WHERE game_id = ? AND seat = ?`, hash, b2i(failed), id, seat)
 }
 
 // Moves returns a game's move log in order.

@@ -568,3 +568,115 @@ func TestGroupCommitPanicStaysWithItsWrite(t *testing.T) {
 		t.Fatalf("game 1 at version %d", v)
 	}
 }
+
+// syncMode reads the connection's synchronous setting from inside a write
+// (1 NORMAL, 2 FULL), the mode its batch commits with.
+func syncMode(mode *int) writeFunc {
+	return func(ctx context.Context, tx *sql.Tx) error {
+		return tx.QueryRowContext(ctx, `PRAGMA synchronous`).Scan(mode)
+	}
+}
+
+// "A batch of soft writes alone commits with synchronous=NORMAL ... the
+// next durable commit's sync carries it to the disk": soft writes commit
+// under NORMAL, a durable write after them under FULL again, and a batch
+// that mixes the two under FULL.
+func TestSoftWritesSkipTheSync(t *testing.T) {
+	s, _ := openTemp(t)
+	ctx := context.Background()
+	var mode int
+	check := func(what string, err error, want int) {
+		t.Helper()
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		if mode != want {
+			t.Fatalf("%s committed with synchronous=%d, want %d", what, mode, want)
+		}
+	}
+	check("a durable write", s.group.do(ctx, syncMode(&mode)), 2)
+	check("a soft write", s.group.doSoft(ctx, syncMode(&mode)), 1)
+	check("another soft write", s.group.doSoft(ctx, syncMode(&mode)), 1)
+	check("a durable write after soft ones", s.group.do(ctx, syncMode(&mode)), 2)
+
+	// A mixed batch: hold one commit while a soft and a durable write
+	// queue behind it, so both run in the next batch.
+	gate := holdCommits(t, s)
+	first := start(func() error { return s.group.doSoft(ctx, syncMode(new(int))) })
+	gate.next(t)
+	var softMode, durableMode int
+	soft := start(func() error { return s.group.doSoft(ctx, syncMode(&softMode)) })
+	waitQueued(t, s, 1)
+	durable := start(func() error { return s.group.do(ctx, syncMode(&durableMode)) })
+	waitQueued(t, s, 2)
+	gate.proceed <- nil
+	if n := gate.next(t); n != 2 {
+		t.Fatalf("the second batch holds %d writes, want 2", n)
+	}
+	gate.proceed <- nil
+	for _, r := range []*result{first, soft, durable} {
+		for !r.done.Load() {
+			time.Sleep(time.Millisecond)
+		}
+		if r.err != nil {
+			t.Fatal(r.err)
+		}
+	}
+	if softMode != 2 || durableMode != 2 {
+		t.Fatalf("a batch with a durable write committed with synchronous=%d/%d, want FULL (2)", softMode, durableMode)
+	}
+}
+
+// The turn message and DM records are soft, and what a soft write wrote is
+// there for readers at once and after the store is closed and opened
+// again (a crash of the process keeps the WAL).
+func TestSoftRecordsReadBack(t *testing.T) {
+	s, path := openTemp(t)
+	ctx := context.Background()
+	g := createN(t, s, 1)[0]
+	g.MessageID, g.TurnOwner, g.Narration, g.PostPending = "m42", "seat:1", "Ann moved.", false
+	var mode int
+	for name, record := range map[string]func() error{
+		"SetTurnMessage": func() error { return s.SetTurnMessage(ctx, g) },
+		"SetDM": func() error {
+			g.Seats[0].DMHash = "abc:def" // as the router keeps it
+			return s.SetDM(ctx, g.ID, 0, "abc:def", false)
+		},
+		"SetReminded":    func() error { return s.SetReminded(ctx, g.ID, time.Unix(1e9, 0)) },
+		"SetUnreachable": func() error { return s.SetUnreachable(ctx, g.ID, time.Time{}) },
+	} {
+		if err := s.group.do(ctx, syncMode(&mode)); err != nil || mode != 2 {
+			t.Fatalf("a durable write committed with synchronous=%d (%v)", mode, err)
+		}
+		if err := record(); err != nil {
+			t.Fatal(err)
+		}
+		if !s.group.normal {
+			t.Errorf("%s committed with synchronous=FULL: it should be soft", name)
+		}
+	}
+	// A move is durable.
+	if err := s.Save(ctx, g, g.Version, &games.SeatMove{Seat: 0, Move: "a1"}); err != nil {
+		t.Fatal(err)
+	}
+	if s.group.normal {
+		t.Error("a move's save committed with synchronous=NORMAL")
+	}
+	got, err := s.Game(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.MessageID != "m42" || got.Narration != "Ann moved." || got.Seats[0].DMHash != "abc:def" {
+		t.Fatalf("read back %q %q %q", got.MessageID, got.Narration, got.Seats[0].DMHash)
+	}
+	s.Close()
+	s2, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	got, err = s2.Game(ctx, g.ID)
+	if err != nil || got.MessageID != "m42" {
+		t.Fatalf("after reopening: %v %+v", err, got)
+	}
+}

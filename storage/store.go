@@ -159,6 +159,19 @@ func (s *Store) exec(ctx context.Context, query string, args ...any) error {
 	})
 }
 
+// execSoft is exec for bookkeeping that need not be synced before its
+// caller goes on (group_commit.go); on PostgreSQL it is exec.
+func (s *Store) execSoft(ctx context.Context, query string, args ...any) error {
+	if s.group == nil {
+		return s.exec(ctx, query, args...)
+	}
+	query = s.q(query)
+	return s.group.doSoft(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, query, args...)
+		return err
+	})
+}
+
 // Dialect names the database behind the store: "sqlite" or "postgres".
 func (s *Store) Dialect() string {
 	if s.pg {
