@@ -302,7 +302,8 @@ func (w *groupCommit) syncFor(ctx context.Context, batch []*pendingWrite) error 
 	// holds exactly one: the next BeginTx gets the same one).
 	if _, err := w.db.ExecContext(ctx, "PRAGMA synchronous = "+mode); err != nil {
 		if !soft {
-			w.normal = true // unknown: try again before the next durable batch
+			// normal stays true: FULL is tried again before the next
+			// durable batch.
 			return fmt.Errorf("set synchronous=FULL for a durable commit: %w", err)
 		}
 		return nil // a soft batch may commit under FULL

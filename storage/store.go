@@ -148,28 +148,29 @@ func (s *Store) write(ctx context.Context, run writeFunc) error {
 // exec runs a write of one statement. PostgreSQL runs it on its own, without
 // the round trips of a transaction around it.
 func (s *Store) exec(ctx context.Context, query string, args ...any) error {
-	query = s.q(query)
-	if s.group == nil {
-		_, err := s.db.ExecContext(ctx, query, args...)
-		return err
-	}
-	return s.group.do(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, query, args...)
-		return err
-	})
+	return s.execStatement(ctx, false, query, args...)
 }
 
 // execSoft is exec for bookkeeping that need not be synced before its
 // caller goes on (group_commit.go); on PostgreSQL it is exec.
 func (s *Store) execSoft(ctx context.Context, query string, args ...any) error {
-	if s.group == nil {
-		return s.exec(ctx, query, args...)
-	}
+	return s.execStatement(ctx, true, query, args...)
+}
+
+func (s *Store) execStatement(ctx context.Context, soft bool, query string, args ...any) error {
 	query = s.q(query)
-	return s.group.doSoft(ctx, func(ctx context.Context, tx *sql.Tx) error {
+	if s.group == nil {
+		_, err := s.db.ExecContext(ctx, query, args...)
+		return err
+	}
+	run := func(ctx context.Context, tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, query, args...)
 		return err
-	})
+	}
+	if soft {
+		return s.group.doSoft(ctx, run)
+	}
+	return s.group.do(ctx, run)
 }
 
 // Dialect names the database behind the store: "sqlite" or "postgres".
