@@ -614,10 +614,9 @@ func TestSoftWritesSkipTheSync(t *testing.T) {
 		t.Fatalf("the second batch holds %d writes, want 2", n)
 	}
 	gate.proceed <- nil
-	for _, r := range []*result{first, soft, durable} {
-		for !r.done.Load() {
-			time.Sleep(time.Millisecond)
-		}
+	rs := []*result{first, soft, durable}
+	waitDone(t, rs)
+	for _, r := range rs {
 		if r.err != nil {
 			t.Fatal(r.err)
 		}
