@@ -24,10 +24,17 @@ type body struct {
 	contentType string
 }
 
-// reader is a fresh reader of the whole body, for one attempt.
+// reader is a fresh reader of the whole body, for one attempt. A body of
+// one piece (JSON) is read through a bytes.Reader: net/http writes the
+// headers and a body of a reader type it knows in one write, but flushes
+// the headers on their own before any other body (a write, a TCP segment
+// and a wakeup of the server more per request).
 func (b body) reader() io.Reader {
-	if len(b.parts) == 0 {
+	switch len(b.parts) {
+	case 0:
 		return http.NoBody
+	case 1:
+		return bytes.NewReader(b.parts[0])
 	}
 	return &partsReader{parts: b.parts}
 }

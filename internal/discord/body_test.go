@@ -7,8 +7,11 @@ import (
 	"log/slog"
 	"mime"
 	"mime/multipart"
+	"net"
 	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -156,3 +159,64 @@ func TestRequestBodyReadAgain(t *testing.T) {
 type roundTrip func(*http.Request) (*http.Response, error)
 
 func (f roundTrip) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// countingConn counts the writes made on a connection.
+type countingConn struct {
+	net.Conn
+	writes *atomic.Int32
+}
+
+func (c countingConn) Write(p []byte) (int, error) {
+	c.writes.Add(1)
+	return c.Conn.Write(p)
+}
+
+// A JSON request (an interaction's answer, an edit that takes buttons
+// away: most of what the bot sends) goes out in one write, headers and
+// body together; net/http flushes the headers on their own before a body
+// of a reader type it does not know. A request with a picture still
+// arrives whole.
+func TestJSONRequestInOneWrite(t *testing.T) {
+	var got atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n, _ := io.Copy(io.Discard, r.Body)
+		got.Store(n)
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	defer srv.Close()
+	var writes atomic.Int32
+	tr := &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+		var d net.Dialer
+		c, err := d.DialContext(ctx, network, addr)
+		return countingConn{c, &writes}, err
+	}}
+	r := &rest{client: &http.Client{Transport: tr}, buckets: map[string]*bucket{}, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	send := func(b body) int32 {
+		t.Helper()
+		writes.Store(0)
+		if _, err := r.do(context.Background(), http.MethodPost, srv.URL+"/interactions/1/tok/callback", b); err != nil {
+			t.Fatal(err)
+		}
+		if got.Load() != b.size {
+			t.Fatalf("server read %d bytes of a %d-byte body", got.Load(), b.size)
+		}
+		return writes.Load()
+	}
+	answer, err := encode(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: "Played `a1`.", Flags: discordgo.MessageFlagsEphemeral}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	send(answer) // the connection is dialled
+	if n := send(answer); n != 1 {
+		t.Errorf("a JSON answer took %d writes, want 1", n)
+	}
+	picture := bytes.Repeat([]byte{0x89, 'P', 'N', 'G'}, 20<<10)
+	withFile, err := encode(map[string]any{"content": "board"}, []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: newFileBytes(picture)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := send(withFile); n < 1 {
+		t.Errorf("a message with a picture took %d writes", n)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
@@ -564,7 +565,28 @@ func newRGBA(r image.Rectangle) *image.RGBA {
 		}
 		break
 	}
-	return image.NewRGBA(r)
+	return &image.RGBA{Pix: make([]uint8, n, grownTo(&rgbaLargest, n)), Stride: 4 * r.Dx(), Rect: r}
+}
+
+// rgbaLargest and palettedLargest are the sizes of the largest pictures
+// drawn so far. A fresh buffer is made that large, whatever the picture it
+// is made for: the pictures of the four games differ in size, and a
+// buffer made to measure for a small one (a hand) was dropped the next
+// time a larger one (a table) took it, so kept buffers were replaced over
+// and over (a seventh of the bytes allocated under load).
+var rgbaLargest, palettedLargest atomic.Int64
+
+// grownTo records n in largest and returns the largest size seen.
+func grownTo(largest *atomic.Int64, n int) int {
+	for {
+		l := largest.Load()
+		if int64(n) <= l {
+			return int(l)
+		}
+		if largest.CompareAndSwap(l, int64(n)) {
+			return n
+		}
+	}
 }
 
 // releaseRGBA gives a picture's pixels back once nothing reads it.
@@ -598,7 +620,7 @@ func newPaletted(r image.Rectangle, pal color.Palette) *image.Paletted {
 		break
 	}
 	if img == nil {
-		img = image.NewPaletted(r, pal)
+		img = &image.Paletted{Pix: make([]uint8, n, grownTo(&palettedLargest, n)), Stride: r.Dx(), Rect: r, Palette: pal}
 	}
 	return img
 }

@@ -67,3 +67,41 @@ func TestReleaseOtherPictures(t *testing.T) {
 	Release(image.NewRGBA(image.Rect(0, 0, 4, 4)))
 	Release(&image.Paletted{})
 }
+
+// A fresh drawing buffer is made as large as the largest picture drawn so
+// far, so a buffer first made for a small picture (a hand) serves the next
+// large one (a table) instead of being dropped for it.
+func TestBuffersMadeForTheLargestPicture(t *testing.T) {
+	drain := func() {
+		for {
+			select {
+			case <-rgbaBuffers:
+			case <-palettedBuffers:
+			default:
+				return
+			}
+		}
+	}
+	drain()
+	defer drain()
+	big, small := image.Rect(0, 0, 1200, 1600), image.Rect(0, 0, 300, 200)
+	_ = newRGBA(big)
+	_ = newPaletted(big, nil)
+	drain()
+	r := newRGBA(small)
+	p := newPaletted(small, nil)
+	if len(r.Pix) != 4*300*200 || cap(r.Pix) < 4*1200*1600 {
+		t.Fatalf("a fresh RGBA buffer for 300x200 after a 1200x1600 picture: len %d cap %d", len(r.Pix), cap(r.Pix))
+	}
+	if len(p.Pix) != 300*200 || cap(p.Pix) < 1200*1600 {
+		t.Fatalf("a fresh paletted buffer for 300x200 after a 1200x1600 picture: len %d cap %d", len(p.Pix), cap(p.Pix))
+	}
+	releaseRGBA(r)
+	Release(p)
+	if r2 := newRGBA(big); &r2.Pix[0] != &r.Pix[0] || r2.Stride != 4*1200 || r2.Rect != big {
+		t.Error("the small picture's RGBA buffer was not reused for the large one")
+	}
+	if p2 := newPaletted(big, nil); &p2.Pix[0] != &p.Pix[0] || p2.Stride != 1200 || p2.Rect != big {
+		t.Error("the small picture's paletted buffer was not reused for the large one")
+	}
+}
