@@ -261,6 +261,19 @@ func (s *Store) OpenGame(ctx context.Context, channel string) (*Game, error) {
 	return s.loadGame(ctx, `WHERE channel = ? AND status IN ('lobby', 'active')`, channel)
 }
 
+// OpenGameID is the id of the channel's game in the lobby or being played:
+// one indexed lookup, for a caller that locks the game and then loads it
+// (OpenGame also reads the state and the seats, which that caller would
+// throw away).
+func (s *Store) OpenGameID(ctx context.Context, channel string) (int64, error) {
+	var id int64
+	err := s.read.QueryRowContext(ctx, s.q(`SELECT id FROM games WHERE channel = ? AND status IN ('lobby', 'active')`), channel).Scan(&id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, ErrNoGame
+	}
+	return id, err
+}
+
 // LatestGame loads the channel's most recent game, open or not.
 func (s *Store) LatestGame(ctx context.Context, channel string) (*Game, error) {
 	return s.loadGame(ctx, `WHERE channel = ? ORDER BY id DESC LIMIT 1`, channel)

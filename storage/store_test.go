@@ -77,6 +77,15 @@ func TestOneOpenGamePerChannel(t *testing.T) {
 		if _, err := s.OpenGame(ctx, "c3"); !errors.Is(err, ErrNoGame) {
 			t.Fatalf("empty channel: got %v", err)
 		}
+		// OpenGameID names the same game as OpenGame: the new one, not
+		// the finished one, and none in an empty channel.
+		open, _ := s.OpenGame(ctx, "c1")
+		if id, err := s.OpenGameID(ctx, "c1"); err != nil || id != open.ID || id == g.ID {
+			t.Fatalf("OpenGameID(c1) = %d, %v; the open game is %d, the finished one %d", id, err, open.ID, g.ID)
+		}
+		if _, err := s.OpenGameID(ctx, "c3"); !errors.Is(err, ErrNoGame) {
+			t.Fatalf("OpenGameID of an empty channel: got %v", err)
+		}
 	})
 }
 

@@ -51,10 +51,15 @@ func (r *Router) channelTable(ctx context.Context, channel string) (*table, erro
 // openGame reads the channel's open game, or says there is none.
 func (r *Router) openGame(ctx context.Context, channel string) (*storage.Game, error) {
 	row, err := r.store.OpenGame(ctx, channel)
+	return row, r.noGame(err)
+}
+
+// noGame turns storage's "no game" into what the player reads.
+func (r *Router) noGame(err error) error {
 	if errors.Is(err, storage.ErrNoGame) {
-		return nil, refusef("There is no game in this channel. Start one with /%s challenge or /%s start.", r.anyKind(), r.anyKind())
+		return refusef("There is no game in this channel. Start one with /%s challenge or /%s start.", r.anyKind(), r.anyKind())
 	}
-	return row, err
+	return err
 }
 
 func (r *Router) anyKind() string {
@@ -321,14 +326,13 @@ func (r *Router) typedMove(ctx context.Context, in Interaction, g Game) (Respons
 // lockedChannelTable loads the channel's open game under its lock, so that
 // nothing else moves it until unlock is called.
 func (r *Router) lockedChannelTable(ctx context.Context, channel string) (*table, func(), error) {
-	row, err := r.openGame(ctx, channel)
+	id, err := r.store.OpenGameID(ctx, channel)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, r.noGame(err)
 	}
-	unlock := r.lock(row.ID)
-	// Reload under the lock (another move may have landed meanwhile); only
-	// that copy's state is decoded.
-	t, err := r.reload(ctx, row.ID)
+	unlock := r.lock(id)
+	// Load under the lock (another move may have landed meanwhile).
+	t, err := r.reload(ctx, id)
 	if err != nil {
 		unlock()
 		return nil, nil, err
