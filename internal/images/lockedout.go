@@ -92,13 +92,18 @@ var loPalette = func() *Palette {
 }()
 
 // loPanelY is where the panels start below the map (9 grid units tall).
-const loPanelY = loMapY + 9*loUnit + 24
+const loPanelY = loMapY + 9*loUnit + 20
 
+// The ship is laid out at 1000 px wide (it was 1200: every size is 5/6 of
+// what it was, rounded to whole pixels). Discord shows it at most ~550 px
+// wide, so it looks the same, and the palette step and the PNG writer,
+// which cost about in proportion to the pixels, do 0.69 of the work.
 const (
-	loWidth = 1200
-	loUnit  = 72.0 // pixels per grid unit of the ship map
-	loMapX  = 24.0
-	loMapY  = 96.0
+	loWidth = 1000
+	loUnit  = 60.0 // pixels per grid unit of the ship map
+	loMapX  = 20.0
+	loMapY  = 80.0
+	loRowH  = 38.0 // a player's row in the right panel
 )
 
 // loCanvas is the shared Canvas (one face per size, text drawn straight
@@ -140,13 +145,13 @@ func lockedOutShip(v *lockedout.PublicView) *loCanvas { return lockedOutShipDraw
 func lockedOutShipDrawn(v *lockedout.PublicView, naive bool) *loCanvas {
 	players := len(v.Players)
 	panelY := loPanelY
-	playersH := float64(players)*46 + 50
+	playersH := float64(players)*loRowH + 42
 	// The left panel grows with the face-up cards (a long game discards most
 	// of the deck): lay it out once on a 1x1 canvas to learn its height.
 	measure := newLoCanvas(1, 1, naive)
-	areasH := loAreas(measure, v, 24, 0, false)
-	eventsY := panelY + math.Max(playersH, areasH) + 12
-	height := int(eventsY + 44 + float64(min(len(v.Events), 4))*30 + 20)
+	areasH := loAreas(measure, v, 20, 0, false)
+	eventsY := panelY + math.Max(playersH, areasH) + 10
+	height := int(eventsY + 37 + float64(min(len(v.Events), 4))*25 + 17)
 
 	var dc *loCanvas
 	if naive {
@@ -173,16 +178,16 @@ func lockedOutShipDrawn(v *lockedout.PublicView, naive bool) *loCanvas {
 
 	// Stage and status.
 	dc.SetColor(loInk)
-	dc.font(26, true)
+	dc.font(22, true)
 	stage := map[int]string{1: "Stage 1: blue zone open", 2: "Stage 2: orange zone open", 3: "Stage 3: board computer open"}[v.Stage]
-	dc.DrawStringAnchored(stage, loWidth-24, 34, 1, 0.5)
-	dc.font(22, false)
+	dc.DrawStringAnchored(stage, loWidth-20, 28, 1, 0.5)
+	dc.font(18, false)
 	dc.SetColor(loMuted)
 	status := v.Waiting
 	if v.Over {
 		status = "Game over"
 	}
-	dc.DrawStringAnchored(loFit(dc, "Now: "+status, loWidth-300), loWidth-24, 70, 1, 0.5)
+	dc.DrawStringAnchored(loFit(dc, "Now: "+status, loWidth-250), loWidth-20, 58, 1, 0.5)
 
 	for _, r := range v.Rooms {
 		loRoomState(dc, r, v)
@@ -191,31 +196,31 @@ func lockedOutShipDrawn(v *lockedout.PublicView, naive bool) *loCanvas {
 		loPawns(dc, r)
 	}
 
-	loAreas(dc, v, 24, panelY, true)
+	loAreas(dc, v, 20, panelY, true)
 
 	// Right panel: players.
-	px := 700.0
-	dc.font(24, true)
+	px := 583.0
+	dc.font(20, true)
 	dc.SetColor(loInk)
-	dc.DrawString("Players (hand size)", px, panelY+22)
+	dc.DrawString("Players (hand size)", px, panelY+18)
 	for i, p := range v.Players {
-		py := panelY + 40 + float64(i)*46
+		py := panelY + 33 + float64(i)*loRowH
 		if p.Seat == v.Acting && !v.Over {
-			loCoverage.paintPath(dc.Canvas, loPath{kind: "acting row"}, px-6, py, covRect(px-6, py, loWidth-24, py+42, 3), color.RGBA{0xff, 0xf0, 0x9e, 0xff}, func(gc *gg.Context) {
-				gc.DrawRoundedRectangle(px-6, py, loWidth-px-18, 42, 8)
+			loCoverage.paintPath(dc.Canvas, loPath{kind: "acting row"}, px-5, py, covRect(px-5, py, loWidth-20, py+34, 3), color.RGBA{0xff, 0xf0, 0x9e, 0xff}, func(gc *gg.Context) {
+				gc.DrawRoundedRectangle(px-5, py, loWidth-px-15, 34, 7)
 				gc.Fill()
 			})
 		}
-		loPawnDisc(dc, px+18, py+21, 16, p.Seat)
+		loPawnDisc(dc, px+15, py+17, 13, p.Seat)
 		name := p.Name
 		if p.Resigned {
 			name += " (left)"
 		}
-		dc.font(22, p.Seat == v.Turn && !v.Over)
+		dc.font(18, p.Seat == v.Turn && !v.Over)
 		dc.SetColor(loInk)
-		dc.DrawString(loFit(dc, name, 165), px+44, py+29)
-		dc.font(22, false)
-		dc.DrawString(loCards(p.Hand), px+218, py+29)
+		dc.DrawString(loFit(dc, name, 137), px+37, py+24)
+		dc.font(18, false)
+		dc.DrawString(loCards(p.Hand), px+182, py+24)
 		var tags []string
 		if p.Seat == v.Turn && !v.Over {
 			tags = append(tags, "TURN")
@@ -227,20 +232,20 @@ func lockedOutShipDrawn(v *lockedout.PublicView, naive bool) *loCanvas {
 			}
 			tags = append(tags, m)
 		}
-		dc.font(17, true)
+		dc.font(14, true)
 		dc.SetColor(loZoneLine["orange"])
-		dc.DrawString(strings.Join(tags, " "), px+318, py+28)
+		dc.DrawString(strings.Join(tags, " "), px+265, py+23)
 	}
 
 	// Recent events.
-	dc.font(24, true)
+	dc.font(20, true)
 	dc.SetColor(loInk)
 	head := "Recently"
 	if v.Over {
 		head = "Result"
 	}
-	dc.DrawString(head, 24, eventsY+24)
-	dc.font(21, false)
+	dc.DrawString(head, 20, eventsY+20)
+	dc.font(18, false)
 	lines := v.Events
 	if len(lines) > 4 {
 		lines = lines[len(lines)-4:]
@@ -248,14 +253,14 @@ func lockedOutShipDrawn(v *lockedout.PublicView, naive bool) *loCanvas {
 	if v.Over && v.Result != "" {
 		lines = []string{v.Result}
 	}
-	ly := eventsY + 56
+	ly := eventsY + 47
 	for _, l := range lines {
-		for _, w := range dc.wordWrap(loZ(l), loWidth-48) {
-			if ly > float64(height)-8 {
+		for _, w := range dc.wordWrap(loZ(l), loWidth-40) {
+			if ly > float64(height)-7 {
 				break
 			}
-			dc.DrawString(w, 24, ly)
-			ly += 28
+			dc.DrawString(w, 20, ly)
+			ly += 23
 		}
 	}
 	return dc
@@ -295,9 +300,9 @@ func loMapBuild(v *lockedout.PublicView) func() *image.RGBA {
 
 // loMap draws the part of the map no move changes but a lock opening.
 func loMap(dc *loCanvas, v *lockedout.PublicView) {
-	dc.font(34, true)
+	dc.font(28, true)
 	dc.SetColor(loInk)
-	dc.DrawString("LOCKED OUT", 24, 46)
+	dc.DrawString("LOCKED OUT", 20, 38)
 	rooms := map[string]lockedout.RoomView{}
 	for _, r := range v.Rooms {
 		rooms[r.ID] = r
@@ -319,12 +324,15 @@ func loRoomState(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
 		return
 	}
 	if r.Zone != "purple" {
-		bx, by := x+w-62, y+h-50
-		dc.font(24, true)
+		bx, by := loPile(x, y, w, h)
+		dc.font(20, true)
 		dc.SetColor(loInk)
-		dc.DrawStringAnchored(fmt.Sprint(r.Pile), bx+24, by+19, 0.5, 0.5)
+		dc.DrawStringAnchored(fmt.Sprint(r.Pile), bx+20, by+16, 0.5, 0.5)
 	}
 }
+
+// loPile places a room's draw pile: the top left of its upper card.
+func loPile(x, y, w, h float64) (bx, by float64) { return x + w - 52, y + h - 42 }
 
 // loRect is a room's rectangle in pixels.
 func loRect(r lockedout.RoomView) (x, y, w, h float64) {
@@ -339,10 +347,10 @@ func loRoom(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
 	if !r.Accessible && r.Zone != "green" {
 		// Hatching marks a locked room without relying on colour.
 		// It stays below the room's title so the name remains readable.
-		y, h := y+84, h-84
+		y, h := y+70, h-70
 		dc.SetColor(color.NRGBA{0x60, 0x60, 0x60, 0x80})
 		dc.SetLineWidth(2)
-		for d := -h; d < w; d += 18 {
+		for d := -h; d < w; d += 15 {
 			x0, y0, x1, y1 := x+d, y+h, x+d+h, y
 			if x0 < x {
 				y0 -= x - x0
@@ -357,7 +365,7 @@ func loRoom(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
 		dc.Stroke()
 	}
 	dc.SetColor(loZoneLine[r.Zone])
-	dc.SetLineWidth(5)
+	dc.SetLineWidth(4)
 	dc.DrawRectangle(x, y, w, h)
 	dc.Stroke()
 
@@ -366,78 +374,79 @@ func loRoom(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
 		loEngine(dc, r, v)
 		return
 	}
-	dc.font(24, true)
-	title := dc.wordWrap(fmt.Sprintf("%d %s", r.Number, r.Name), w-20)
-	ty := y + 30
+	dc.font(20, true)
+	title := dc.wordWrap(fmt.Sprintf("%d %s", r.Number, r.Name), w-16)
+	ty := y + 25
 	for i, l := range title {
 		if i < 2 {
-			dc.DrawString(loFit(dc, l, w-20), x+10, ty)
-			ty += 26
+			dc.DrawString(loFit(dc, l, w-16), x+8, ty)
+			ty += 22
 		}
 	}
-	dc.font(18, false)
+	dc.font(15, false)
 	dc.SetColor(loMuted)
 	sub := fmt.Sprintf("%s zone · %s", r.Zone, r.ID)
 	switch {
 	case !r.Accessible:
 		sub = "LOCKED"
-	case w < 200:
+	case w < 166:
 		sub = r.ID
 	}
-	dc.DrawString(loFit(dc, sub, w-20), x+10, ty-2)
+	dc.DrawString(loFit(dc, sub, w-16), x+8, ty-2)
 	if r.Zone != "purple" {
 		// The draw pile: a small stack with its count.
-		bx, by := x+w-62, y+h-50
+		bx, by := loPile(x, y, w, h)
 		dc.SetColor(color.White)
-		dc.DrawRoundedRectangle(bx+4, by-4, 48, 40, 5)
+		dc.DrawRoundedRectangle(bx+3, by-3, 40, 33, 4)
 		dc.Fill()
 		dc.SetColor(loZoneLine[r.Zone])
 		dc.SetLineWidth(2)
-		dc.DrawRoundedRectangle(bx+4, by-4, 48, 40, 5)
+		dc.DrawRoundedRectangle(bx+3, by-3, 40, 33, 4)
 		dc.Stroke()
 		dc.SetColor(color.White)
-		dc.DrawRoundedRectangle(bx, by, 48, 40, 5)
+		dc.DrawRoundedRectangle(bx, by, 40, 33, 4)
 		dc.Fill()
 		dc.SetColor(loZoneLine[r.Zone])
-		dc.DrawRoundedRectangle(bx, by, 48, 40, 5)
+		dc.DrawRoundedRectangle(bx, by, 40, 33, 4)
 		dc.Stroke()
-		dc.font(15, false)
+		dc.font(13, false)
 		dc.SetColor(loMuted)
-		dc.DrawStringAnchored("pile", bx-22, by+20, 0.5, 0.5)
+		dc.DrawStringAnchored("pile", bx-18, by+17, 0.5, 0.5)
 	} else {
-		dc.font(18, true)
-		dc.DrawString("ESCAPE", x+10, y+h-16)
+		dc.font(15, true)
+		dc.DrawString("ESCAPE", x+8, y+h-13)
 	}
 }
 
 // loEngine draws the engine compartment's labels and empty gauges.
 func loEngine(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
 	x, y, w, _ := loRect(r)
-	dc.font(20, true)
+	dc.font(17, true)
 	dc.SetColor(loInk)
-	dc.DrawStringAnchored("ENGINE", x+w/2, y+26, 0.5, 0.5)
-	dc.font(16, false)
+	dc.DrawStringAnchored("ENGINE", x+w/2, y+22, 0.5, 0.5)
+	dc.font(13, false)
 	dc.SetColor(loMuted)
-	dc.DrawStringAnchored("resources", x+w/2, y+48, 0.5, 0.5)
+	dc.DrawStringAnchored("resources", x+w/2, y+40, 0.5, 0.5)
 	for i, t := range v.Tracks {
 		cx, top, bottom := loGauge(r, v, i)
 		dc.SetColor(color.White)
-		dc.DrawRoundedRectangle(cx-18, top, 36, bottom-top, 6)
+		dc.DrawRoundedRectangle(cx-15, top, 30, bottom-top, 5)
 		dc.Fill()
 		dc.SetColor(loInk)
 		dc.SetLineWidth(2)
-		dc.DrawRoundedRectangle(cx-18, top, 36, bottom-top, 6)
+		dc.DrawRoundedRectangle(cx-15, top, 30, bottom-top, 5)
 		dc.Stroke()
-		dc.font(17, true)
-		dc.DrawStringAnchored(t.Name[:1], cx, top-14, 0.5, 0.5)
+		dc.font(14, true)
+		dc.DrawStringAnchored(t.Name[:1], cx, top-12, 0.5, 0.5)
 	}
 }
 
-// loGauge places track i's gauge: its centre, top and bottom.
+// loGauge places track i's gauge: its centre, top and bottom. The centre
+// is a whole pixel, so the gauge's sides are too.
 func loGauge(r lockedout.RoomView, v *lockedout.PublicView, i int) (cx, top, bottom float64) {
 	x, y, w, _ := loRect(r)
-	colW := (w - 20) / float64(len(v.Tracks))
-	return x + 10 + colW*(float64(i)+0.5), y + 80, y + r.H*loUnit - 70
+	colW := (w - 18) / float64(len(v.Tracks))
+	return math.Round(x + 9 + colW*(float64(i)+0.5)), y + 67, y + r.H*loUnit - 58
 }
 
 // loCoverage keeps the coverage of the ship's paths drawn every picture
@@ -462,23 +471,23 @@ func loEngineState(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) 
 			// fill's edge.
 			fill := (bottom - top) * float64(t.Value) / start
 			fy := bottom - fill
-			loCoverage.paintPath(dc.Canvas, loPath{kind: "gauge fill", h: fill}, cx, fy, covRect(cx-18, fy, cx+18, bottom, 3), loCardColor[t.Color], func(gc *gg.Context) {
-				gc.DrawRoundedRectangle(cx-18, fy, 36, fill, 6)
+			loCoverage.paintPath(dc.Canvas, loPath{kind: "gauge fill", h: fill}, cx, fy, covRect(cx-15, fy, cx+15, bottom, 3), loCardColor[t.Color], func(gc *gg.Context) {
+				gc.DrawRoundedRectangle(cx-15, fy, 30, fill, 5)
 				gc.Fill()
 			})
-			loCoverage.paintPath(dc.Canvas, loPath{kind: "gauge outline", h: bottom - top}, cx, top, covRect(cx-18, top, cx+18, bottom, 4), loInk, func(gc *gg.Context) {
+			loCoverage.paintPath(dc.Canvas, loPath{kind: "gauge outline", h: bottom - top}, cx, top, covRect(cx-15, top, cx+15, bottom, 4), loInk, func(gc *gg.Context) {
 				gc.SetLineWidth(2)
-				gc.DrawRoundedRectangle(cx-18, top, 36, bottom-top, 6)
+				gc.DrawRoundedRectangle(cx-15, top, 30, bottom-top, 5)
 				gc.Stroke()
 			})
 		}
 		dc.SetColor(loInk)
-		dc.font(26, true)
-		dc.DrawStringAnchored(fmt.Sprint(t.Value), cx, bottom+22, 0.5, 0.5)
+		dc.font(22, true)
+		dc.DrawStringAnchored(fmt.Sprint(t.Value), cx, bottom+18, 0.5, 0.5)
 		if t.Saved {
-			dc.font(14, true)
+			dc.font(13, true)
 			dc.SetColor(loZoneLine["green"])
-			dc.DrawStringAnchored("SAVED", cx, bottom+46, 0.5, 0.5)
+			dc.DrawStringAnchored("SAVED", cx, bottom+38, 0.5, 0.5)
 		}
 	}
 }
@@ -496,7 +505,7 @@ func loDoor(dc *loCanvas, a, b lockedout.RoomView) {
 		}
 		lo, hi := math.Max(ay, by), math.Min(ay+ah, by+bh)
 		m := (lo + hi) / 2
-		x0, y0, x1, y1 = wx, m-26, wx, m+26
+		x0, y0, x1, y1 = wx, m-22, wx, m+22
 	case math.Abs(ay+ah-by) < 1 || math.Abs(by+bh-ay) < 1: // one above the other
 		wy := ay + ah
 		if math.Abs(by+bh-ay) < 1 {
@@ -504,21 +513,21 @@ func loDoor(dc *loCanvas, a, b lockedout.RoomView) {
 		}
 		lo, hi := math.Max(ax, bx), math.Min(ax+aw, bx+bw)
 		m := (lo + hi) / 2
-		x0, y0, x1, y1 = m-26, wy, m+26, wy
+		x0, y0, x1, y1 = m-22, wy, m+22, wy
 	default: // not touching: a corridor line between centres
 		dc.SetColor(loInk)
-		dc.SetLineWidth(4)
+		dc.SetLineWidth(3)
 		dc.DrawLine(ax+aw/2, ay+ah/2, bx+bw/2, by+bh/2)
 		dc.Stroke()
 		return
 	}
 	dc.SetColor(loPaper)
-	dc.SetLineWidth(11)
+	dc.SetLineWidth(9)
 	dc.DrawLine(x0, y0, x1, y1)
 	dc.Stroke()
 	dc.SetColor(loInk)
 	for _, p := range [][2]float64{{x0, y0}, {x1, y1}} {
-		dc.DrawCircle(p[0], p[1], 6)
+		dc.DrawCircle(p[0], p[1], 5)
 		dc.Fill()
 	}
 }
@@ -529,7 +538,7 @@ func loPawns(dc *loCanvas, r lockedout.RoomView) {
 	for i, seat := range r.Pawns {
 		// Clear of the doorways, which sit in the middle of the walls.
 		col, row := i%3, i/3
-		loPawnDisc(dc, x+58+float64(col)*48, y+h/2+12+float64(row)*46-float64(len(r.Pawns)/4)*20, 21, seat)
+		loPawnDisc(dc, x+48+float64(col)*40, y+h/2+10+float64(row)*38-float64(len(r.Pawns)/4)*17, 17.5, seat)
 	}
 }
 
@@ -546,11 +555,11 @@ type loPawnShape struct {
 
 // loPawnDisc is a player's pawn: a coloured disc with the seat number.
 func loPawnDisc(dc *loCanvas, x, y, rad float64, seat int) {
-	half := int(rad) + 6
+	half := int(rad) + 5
 	dc.shapeIn(loShapes, loPawnShape{rad, seat}, x, y, image.Rect(-half, -half, half+1, half+1), func(c *Canvas, x, y float64) {
 		dc := &loCanvas{c}
 		dc.SetColor(color.White)
-		dc.DrawCircle(x, y, rad+3)
+		dc.DrawCircle(x, y, rad+2.5)
 		dc.Fill()
 		dc.SetColor(loPawn[seat%len(loPawn)])
 		dc.DrawCircle(x, y, rad)
@@ -580,20 +589,20 @@ func loAreas(dc *loCanvas, v *lockedout.PublicView, x, y float64, draw bool) flo
 		{fmt.Sprintf("Discard pile (%s)", loCards(len(v.Discard))), v.Discard, bare},
 	} {
 		if draw {
-			dc.font(24, true)
+			dc.font(20, true)
 			dc.SetColor(loInk)
-			dc.DrawString(area.head, x, y+22)
+			dc.DrawString(area.head, x, y+18)
 		}
-		y = loChips(dc, area.cards, x, y+34, 650, area.text, draw) + 16
+		y = loChips(dc, area.cards, x, y+28, 542, area.text, draw) + 13
 	}
 	if draw {
-		dc.font(18, false)
+		dc.font(15, false)
 		dc.SetColor(loMuted)
-		dc.DrawString(fmt.Sprintf("Out of the game: %d. Engine: F fuel, P power, O oxygen. Hatched = locked.", v.OutOfGame), x, y+20)
-		dc.DrawString("Chips: R Y B resource, O orange / P purple access, L loot, S share.", x, y+42)
-		dc.DrawString("MAINT = maintenance card.", x, y+64)
+		dc.DrawString(fmt.Sprintf("Out of the game: %d. Engine: F fuel, P power, O oxygen. Hatched = locked.", v.OutOfGame), x, y+17)
+		dc.DrawString("Chips: R Y B resource, O orange / P purple access, L loot, S share.", x, y+35)
+		dc.DrawString("MAINT = maintenance card.", x, y+53)
 	}
-	return y + 74 - top
+	return y + 62 - top
 }
 
 // loCards counts cards in words: "1 card", "2 cards".
@@ -609,27 +618,27 @@ func loCards(n int) string {
 func loChips(dc *loCanvas, cards []lockedout.CardView, x, y, width float64, label func(lockedout.CardView) string, draw bool) float64 {
 	if len(cards) == 0 {
 		if draw {
-			dc.font(20, false)
+			dc.font(17, false)
 			dc.SetColor(loMuted)
-			dc.DrawString("none", x, y+26)
+			dc.DrawString("none", x, y+22)
 		}
-		return y + 40
+		return y + 33
 	}
 	cx, cy := x, y
 	for _, c := range cards {
 		text := label(c)
-		dc.font(18, false)
+		dc.font(15, false)
 		tw, _ := dc.MeasureString(text)
-		w := tw + 48
+		w := tw + 40
 		if cx+w > x+width {
-			cx, cy = x, cy+44
+			cx, cy = x, cy+37
 		}
 		if draw {
 			loChip(dc, c, cx, cy, w, text)
 		}
-		cx += w + 8
+		cx += w + 7
 	}
-	return cy + 40
+	return cy + 33
 }
 
 // loSprites keeps every chip and card tile drawn, keyed by what they show:
@@ -649,7 +658,7 @@ func loChip(dc *loCanvas, c lockedout.CardView, x, y, w float64, text string) {
 		text      string
 		w, dx, dy float64
 	}{c, text, w, x - math.Round(x), y - math.Round(y)}
-	loSprites.Stamp(dc.Canvas, key, int(math.Ceil(w))+5, 41, int(math.Round(x))-2, int(math.Round(y))-2, func(s *Canvas) {
+	loSprites.Stamp(dc.Canvas, key, int(math.Ceil(w))+5, 35, int(math.Round(x))-2, int(math.Round(y))-2, func(s *Canvas) {
 		loChipDraw(&loCanvas{s}, c, 2+key.dx, 2+key.dy, w, text)
 	})
 }
@@ -657,20 +666,20 @@ func loChip(dc *loCanvas, c lockedout.CardView, x, y, w float64, text string) {
 func loChipDraw(dc *loCanvas, c lockedout.CardView, x, y, w float64, text string) {
 	col := loCardColor[c.Color]
 	dc.SetColor(color.White)
-	dc.DrawRoundedRectangle(x, y, w, 36, 6)
+	dc.DrawRoundedRectangle(x, y, w, 30, 5)
 	dc.Fill()
 	dc.SetColor(col)
-	dc.SetLineWidth(3)
-	dc.DrawRoundedRectangle(x, y, w, 36, 6)
+	dc.SetLineWidth(2.5)
+	dc.DrawRoundedRectangle(x, y, w, 30, 5)
 	dc.Stroke()
-	dc.DrawRoundedRectangle(x, y, 32, 36, 6)
+	dc.DrawRoundedRectangle(x, y, 26, 30, 5)
 	dc.Fill()
-	dc.font(20, true)
+	dc.font(17, true)
 	dc.SetColor(color.White)
-	dc.DrawStringAnchored(loCardLetter(c), x+16, y+16, 0.5, 0.5)
-	dc.font(18, false)
+	dc.DrawStringAnchored(loCardLetter(c), x+13, y+13, 0.5, 0.5)
+	dc.font(15, false)
 	dc.SetColor(loInk)
-	dc.DrawStringAnchored(text, x+40, y+17, 0, 0.5)
+	dc.DrawStringAnchored(text, x+33, y+14, 0, 0.5)
 }
 
 // loFit shortens text to a width with an ellipsis.
@@ -692,16 +701,19 @@ func loFit(dc *loCanvas, s string, width float64) string {
 // letter, name, id and value, and the total.
 func lockedOutHand(v *lockedout.PrivateView) *loCanvas { return lockedOutHandDrawn(v, false) }
 
+// The hand is laid out at 1000 px wide (it was 1144: every size is 7/8 of
+// what it was, rounded to whole pixels), for the reasons the ship is
+// (loWidth).
 func lockedOutHandDrawn(v *lockedout.PrivateView, naive bool) *loCanvas {
-	const cols, cw, ch, gap = 3, 360.0, 150.0, 16.0
+	const cols, cw, ch, gap = 3, 316.0, 132.0, 13.0
 	width := int(cols*cw + (cols+1)*gap)
 	rows := (len(v.Hand) + cols - 1) / cols
 	seenRows := (len(v.Seen) + cols - 1) / cols
-	height := 110 + float64(max(rows, 1))*(ch+gap) + 20
+	height := 96 + float64(max(rows, 1))*(ch+gap) + 18
 	if len(v.Seen) > 0 {
-		height += 80 + float64(seenRows)*(ch+gap)
+		height += 70 + float64(seenRows)*(ch+gap)
 	}
-	height += 40 // legend
+	height += 35 // legend
 	var dc *loCanvas
 	if naive {
 		dc = newLoCanvas(width, int(height), true)
@@ -713,39 +725,39 @@ func lockedOutHandDrawn(v *lockedout.PrivateView, naive bool) *loCanvas {
 		fillRGBA(img.Pix, loPaper)
 		dc = &loCanvas{NewCanvasOn(img)}
 	}
-	dc.font(32, true)
+	dc.font(28, true)
 	dc.SetColor(loInk)
-	dc.DrawString(loFit(dc, v.Name+"'s hand", float64(width)-360), gap, 50)
-	dc.font(30, true)
-	dc.DrawStringAnchored(fmt.Sprintf("Total %d Z", v.Total), float64(width)-gap, 40, 1, 0.5)
-	dc.font(20, false)
+	dc.DrawString(loFit(dc, v.Name+"'s hand", float64(width)-315), gap, 44)
+	dc.font(26, true)
+	dc.DrawStringAnchored(fmt.Sprintf("Total %d Z", v.Total), float64(width)-gap, 35, 1, 0.5)
+	dc.font(18, false)
 	dc.SetColor(loMuted)
-	dc.DrawString(loCards(len(v.Hand))+" · values in znooties (Z)", gap, 84)
-	y := 100.0
+	dc.DrawString(loCards(len(v.Hand))+" · values in znooties (Z)", gap, 74)
+	y := 88.0
 	if len(v.Hand) == 0 {
-		dc.font(26, false)
-		dc.DrawString("No cards.", gap, y+60)
+		dc.font(23, false)
+		dc.DrawString("No cards.", gap, y+52)
 	}
 	y = loCardGrid(dc, v.Hand, y, cols, cw, ch, gap)
 	if len(v.Seen) > 0 {
-		dc.font(24, true)
+		dc.font(21, true)
 		dc.SetColor(loInk)
 		for i, l := range dc.wordWrap("You see "+v.Looking+":", float64(width)-2*gap) {
 			if i < 2 {
-				dc.DrawString(l, gap, y+30+float64(i)*28)
+				dc.DrawString(l, gap, y+26+float64(i)*24)
 			}
 		}
-		y = loCardGrid(dc, v.Seen, y+70, cols, cw, ch, gap)
+		y = loCardGrid(dc, v.Seen, y+61, cols, cw, ch, gap)
 	}
 	legend := func(dc *loCanvas, y float64) {
-		dc.font(18, false)
+		dc.font(16, false)
 		dc.SetColor(loMuted)
 		dc.DrawString("R fuel · Y power · B oxygen · O orange access · P purple access · L loot · S share", gap, y)
 	}
 	if naive {
-		legend(dc, height-16)
+		legend(dc, height-14)
 	} else {
-		loSprites.Stamp(dc.Canvas, "hand legend", width, 40, 0, int(height)-40, func(s *Canvas) { legend(&loCanvas{s}, 24) })
+		loSprites.Stamp(dc.Canvas, "hand legend", width, 35, 0, int(height)-35, func(s *Canvas) { legend(&loCanvas{s}, 21) })
 	}
 	return dc
 }
@@ -755,37 +767,37 @@ func lockedOutHandDrawn(v *lockedout.PrivateView, naive bool) *loCanvas {
 func loCardTile(dc *loCanvas, c lockedout.CardView, x, cy, cw, ch float64) {
 	col := loCardColor[c.Color]
 	dc.SetColor(color.White)
-	dc.DrawRoundedRectangle(x, cy, cw, ch, 12)
+	dc.DrawRoundedRectangle(x, cy, cw, ch, 10)
 	dc.Fill()
 	dc.SetColor(col)
-	dc.DrawRoundedRectangle(x, cy, 64, ch, 12)
+	dc.DrawRoundedRectangle(x, cy, 56, ch, 10)
 	dc.Fill()
-	dc.DrawRectangle(x+40, cy, 24, ch)
+	dc.DrawRectangle(x+35, cy, 21, ch)
 	dc.Fill()
 	dc.SetLineWidth(4)
-	dc.DrawRoundedRectangle(x, cy, cw, ch, 12)
+	dc.DrawRoundedRectangle(x, cy, cw, ch, 10)
 	dc.Stroke()
-	dc.font(44, true)
+	dc.font(38, true)
 	dc.SetColor(color.White)
-	dc.DrawStringAnchored(loCardLetter(c), x+32, cy+ch/2-4, 0.5, 0.5)
-	dc.font(24, true)
+	dc.DrawStringAnchored(loCardLetter(c), x+28, cy+ch/2-3, 0.5, 0.5)
+	dc.font(21, true)
 	dc.SetColor(loInk)
-	lines := dc.wordWrap(c.Name, cw-90)
+	lines := dc.wordWrap(c.Name, cw-79)
 	for j, l := range lines {
 		if j < 2 {
-			dc.DrawString(loFit(dc, l, cw-90), x+80, cy+36+float64(j)*28)
+			dc.DrawString(loFit(dc, l, cw-79), x+70, cy+32+float64(j)*24)
 		}
 	}
-	dc.font(20, false)
+	dc.font(18, false)
 	dc.SetColor(loMuted)
 	kind := c.Color + " " + c.Kind
 	if c.Share {
 		kind = "loot (share)"
 	}
-	dc.DrawString(c.ID+" · "+kind, x+80, cy+ch-20)
-	dc.font(34, true)
+	dc.DrawString(c.ID+" · "+kind, x+70, cy+ch-18)
+	dc.font(30, true)
 	dc.SetColor(loInk)
-	dc.DrawStringAnchored(fmt.Sprintf("%d Z", c.Value), x+cw-14, cy+ch-30, 1, 0.5)
+	dc.DrawStringAnchored(fmt.Sprintf("%d Z", c.Value), x+cw-12, cy+ch-26, 1, 0.5)
 }
 
 func loCardGrid(dc *loCanvas, cards []lockedout.CardView, y float64, cols int, cw, ch, gap float64) float64 {
