@@ -56,12 +56,23 @@ func huntedTexts(v *hunted.PublicView) string {
 	return strings.Join(huntedBoard(v).texts, "\n")
 }
 
+// The board is laid out at 1000 px wide: Discord shows it at most ~550 px
+// wide, so a wider picture only costs pixels (the palette step and the PNG
+// writer cost by the pixel). Every box stays on whole pixels, so the fast
+// paths (filled rows, stamped sprites, recorded coverage) keep their edges
+// sharp; no text is smaller than 13 px.
 const (
-	huW      = 1200
-	huMargin = 24.0
-	huCardW  = 154.0
-	huCardH  = 150.0
-	huGap    = 10.0
+	huW      = 1000
+	huMargin = 20.0
+	huCardW  = 128.0
+	huCardH  = 125.0
+	huGap    = 8.0
+	// The tracks (time, health) and the tower start at huTrackX, after
+	// their names; a track's boxes are huTrackSize wide, huTrackGap apart.
+	huTrackX    = huMargin + 92
+	huTrackSize = 25.0
+	huTrackGap  = 3.0
+	huLegendH   = 33
 )
 
 var (
@@ -140,13 +151,13 @@ func huntedDrawn(v *hunted.PublicView, naive bool) *huCanvas {
 	var secs []huSection
 	add := func(h float64, f func(dc *huCanvas, y float64)) { secs = append(secs, huSection{h, f}) }
 
-	add(64, func(dc *huCanvas, y float64) { huTitle(dc, v, y) })
-	add(44, func(dc *huCanvas, y float64) { huTime(dc, v, y) })
+	add(53, func(dc *huCanvas, y float64) { huTitle(dc, v, y) })
+	add(37, func(dc *huCanvas, y float64) { huTime(dc, v, y) })
 	for _, p := range v.Players {
 		p := p
-		add(40, func(dc *huCanvas, y float64) { huPlayerTrack(dc, v, p, y) })
+		add(33, func(dc *huCanvas, y float64) { huPlayerTrack(dc, v, p, y) })
 	}
-	add(62, func(dc *huCanvas, y float64) { huLocations(dc, v, y) })
+	add(52, func(dc *huCanvas, y float64) { huLocations(dc, v, y) })
 	if v.Fight != nil || v.Roll != nil || len(v.Rolls) > 0 {
 		add(huFightHeight(v), func(dc *huCanvas, y float64) { huFight(dc, v, y) })
 	}
@@ -155,19 +166,19 @@ func huntedDrawn(v *hunted.PublicView, naive bool) *huCanvas {
 			return
 		}
 		h := huCardsHeight(len(cards))
-		add(h+40, func(dc *huCanvas, y float64) {
+		add(h+33, func(dc *huCanvas, y float64) {
 			huLabel(dc, title, y)
-			huCards(dc, cards, y+36)
+			huCards(dc, cards, y+30)
 		})
 	}
 	if len(v.Choice) > 0 {
-		add(40+70, func(dc *huCanvas, y float64) { huChoice(dc, v, y) })
+		add(33+59, func(dc *huCanvas, y float64) { huChoice(dc, v, y) })
 	}
 	if now := huNow(v); now != "" {
-		add(34, func(dc *huCanvas, y float64) {
-			dc.font(19, false)
+		add(28, func(dc *huCanvas, y float64) {
+			dc.font(16, false)
 			dc.SetColor(huInk)
-			dc.text(dc.fit(now, huW-2*huMargin), huMargin, y+20, 0, 0.5)
+			dc.text(dc.fit(now, huW-2*huMargin), huMargin, y+17, 0, 0.5)
 		})
 	}
 	cardBand("On the monitors (Surveillance Room)", v.Surveil)
@@ -178,14 +189,14 @@ func huntedDrawn(v *hunted.PublicView, naive bool) *huCanvas {
 			name = p.Name + "'s row"
 		}
 		if len(p.Row) == 0 {
-			add(40, func(dc *huCanvas, y float64) { huLabel(dc, name+": empty", y) })
+			add(33, func(dc *huCanvas, y float64) { huLabel(dc, name+": empty", y) })
 		} else {
 			cardBand(fmt.Sprintf("%s (%d)", name, len(p.Row)), p.Row)
 		}
 	}
 	if v.Coop {
 		if len(v.Shared) == 0 {
-			add(40, func(dc *huCanvas, y float64) { huLabel(dc, "Shared row: empty", y) })
+			add(33, func(dc *huCanvas, y float64) { huLabel(dc, "Shared row: empty", y) })
 		} else {
 			cardBand("Shared row", v.Shared)
 		}
@@ -200,13 +211,13 @@ func huntedDrawn(v *hunted.PublicView, naive bool) *huCanvas {
 	if v.Coop {
 		cardBand("Shared inventory", v.SharedInv)
 	}
-	add(38+float64(min(3, len(v.Events)))*26, func(dc *huCanvas, y float64) { huLog(dc, v, y) })
-	add(40, func(dc *huCanvas, y float64) {
+	add(32+float64(min(3, len(v.Events)))*22, func(dc *huCanvas, y float64) { huLog(dc, v, y) })
+	add(huLegendH, func(dc *huCanvas, y float64) {
 		if dc.naive {
 			huLegend(dc, y)
 			return
 		}
-		huSprites.Stamp(dc.Canvas, "legend", huW, 40, 0, int(y), func(s *Canvas) { huLegend(&huCanvas{s}, 0) })
+		huSprites.Stamp(dc.Canvas, "legend", huW, huLegendH, 0, int(y), func(s *Canvas) { huLegend(&huCanvas{s}, 0) })
 	})
 
 	total := 0.0
@@ -215,13 +226,13 @@ func huntedDrawn(v *hunted.PublicView, naive bool) *huCanvas {
 	}
 	var dc *huCanvas
 	if naive {
-		dc = &huCanvas{NewCanvas(huW, int(total+12))}
+		dc = &huCanvas{NewCanvas(huW, int(total+10))}
 		dc.naive = true
 		dc.SetColor(huPaper)
 		dc.Clear()
 	} else {
 		// Recycled pixels, every one painted here.
-		img := newRGBA(image.Rect(0, 0, huW, int(total+12)))
+		img := newRGBA(image.Rect(0, 0, huW, int(total+10)))
 		fillRGBA(img.Pix, huPaper)
 		dc = &huCanvas{NewCanvasOn(img)}
 	}
@@ -248,26 +259,26 @@ func huNow(v *hunted.PublicView) string {
 }
 
 func huLabel(dc *huCanvas, s string, y float64) {
-	dc.font(20, true)
+	dc.font(17, true)
 	dc.SetColor(huInk)
-	dc.text(s, huMargin, y+16, 0, 0.5)
+	dc.text(s, huMargin, y+13, 0, 0.5)
 }
 
 func huTitle(dc *huCanvas, v *hunted.PublicView, y float64) {
-	huFillRect(dc, 0, int(y), huW, 56, huHeader)
-	dc.font(26, true)
+	huFillRect(dc, 0, int(y), huW, 47, huHeader)
+	dc.font(22, true)
 	dc.SetColor(huWhite)
 	title := "HUNTED: KOBAYASHI TOWER"
 	if v.Coop {
 		title += " · co-op"
 	}
-	dc.text(title, huMargin, y+28, 0, 0.5)
-	dc.font(20, false)
+	dc.text(title, huMargin, y+23, 0, 0.5)
+	dc.font(17, false)
 	status := v.Prompt
 	if v.Over {
 		status = "Game over: " + map[bool]string{true: "WON", false: "LOST"}[v.Won] + fmt.Sprintf(" · score %d", v.Score)
 	}
-	dc.text(dc.fit(status, 640), huW-huMargin, y+28, 1, 0.5)
+	dc.text(dc.fit(status, 533), huW-huMargin, y+23, 1, 0.5)
 }
 
 // huFillRect paints a band of whole pixels one colour, copied straight
@@ -289,7 +300,7 @@ func huFillRect(dc *huCanvas, x, y, w, h int, c color.RGBA) {
 // huTrack draws numbered boxes 1..n, filled up to value.
 func huTrack(dc *huCanvas, x, y, box float64, n, value, max int, fill color.RGBA) float64 {
 	for i := 1; i <= n; i++ {
-		bx := x + float64(i-1)*(box+3)
+		bx := x + float64(i-1)*(box+huTrackGap)
 		state := 0
 		switch {
 		case i <= value:
@@ -301,7 +312,7 @@ func huTrack(dc *huCanvas, x, y, box float64, n, value, max int, fill color.RGBA
 			huTrackBox(dc, bx, y, box, i, state, fill)
 		})
 	}
-	return x + float64(n)*(box+3)
+	return x + float64(n)*(box+huTrackGap)
 }
 
 // huTrackBox is one numbered box: state 1 filled, 2 beyond the maximum.
@@ -321,9 +332,9 @@ func huTrackBox(dc *huCanvas, bx, y, box float64, i, state int, fill color.RGBA)
 		dc.FillPreserve()
 		dc.SetColor(huMuted)
 	}
-	dc.SetLineWidth(1.5)
+	dc.SetLineWidth(1.25)
 	dc.Stroke()
-	dc.font(15, true)
+	dc.font(13, true)
 	dc.SetColor(huInk)
 	if state == 1 {
 		dc.SetColor(huWhite)
@@ -345,57 +356,57 @@ func huStamp(dc *huCanvas, key string, w, h float64, pad int, x, y float64, draw
 }
 
 func huTime(dc *huCanvas, v *hunted.PublicView, y float64) {
-	dc.font(20, true)
+	dc.font(17, true)
 	dc.SetColor(huInk)
-	dc.text(fmt.Sprintf("Time %d", v.Time), huMargin, y+20, 0, 0.5)
-	x := huTrack(dc, huMargin+110, y+5, 30, v.MaxTime, v.Time, v.MaxTime, huGold)
-	dc.font(17, false)
+	dc.text(fmt.Sprintf("Time %d", v.Time), huMargin, y+17, 0, 0.5)
+	x := huTrack(dc, huTrackX, y+4, huTrackSize, v.MaxTime, v.Time, v.MaxTime, huGold)
+	dc.font(14, false)
 	dc.SetColor(huMuted)
-	dc.text(fmt.Sprintf("supply: %d ammo · %d key · %d regroup", v.Ammo, v.Keys, v.Regroups), x+10, y+20, 0, 0.5)
+	dc.text(fmt.Sprintf("supply: %d ammo · %d key · %d regroup", v.Ammo, v.Keys, v.Regroups), x+8, y+17, 0, 0.5)
 }
 
 func huPlayerTrack(dc *huCanvas, v *hunted.PublicView, p hunted.PlayerView, y float64) {
-	dc.font(20, true)
+	dc.font(17, true)
 	dc.SetColor(huInk)
 	name := "Health"
 	if v.Coop {
 		name = p.Name
 	}
-	dc.text(dc.fit(name, 100), huMargin, y+18, 0, 0.5)
-	x := huTrack(dc, huMargin+110, y+3, 30, 6, p.Health, p.MaxHealth, huRed)
-	dc.font(19, false)
+	dc.text(dc.fit(name, huTrackX-huMargin-9), huMargin, y+15, 0, 0.5)
+	x := huTrack(dc, huTrackX, y+3, huTrackSize, 6, p.Health, p.MaxHealth, huRed)
+	dc.font(16, false)
 	dc.SetColor(huInk)
-	x += 14
-	dc.text(fmt.Sprintf("health %d/%d · test dice %d (5+)", p.Health, p.MaxHealth, p.TestDice), x, y+18, 0, 0.5)
-	x += 330
-	x = huToken(dc, x, y+18, "K", p.Keys, "key", huGold)
-	huToken(dc, x+20, y+18, "R", p.Regroup, "regroup (+2)", color.RGBA{0x1d, 0x7a, 0x74, 0xff})
+	x += 12
+	dc.text(fmt.Sprintf("health %d/%d · test dice %d (5+)", p.Health, p.MaxHealth, p.TestDice), x, y+15, 0, 0.5)
+	x += 275
+	x = huToken(dc, x, y+15, "K", p.Keys, "key", huGold)
+	huToken(dc, x+17, y+15, "R", p.Regroup, "regroup (+2)", color.RGBA{0x1d, 0x7a, 0x74, 0xff})
 }
 
 // huToken draws a round token with a letter and "×n name".
 func huToken(dc *huCanvas, x, y float64, letter string, n int, name string, c color.RGBA) float64 {
-	huCoverage.paintPath(dc.Canvas, huPath{kind: "token"}, x+14, y, covRect(x, y-14, x+28, y+14, 3), c, func(gc *gg.Context) {
-		gc.DrawCircle(x+14, y, 14)
+	huCoverage.paintPath(dc.Canvas, huPath{kind: "token"}, x+12, y, covRect(x, y-12, x+24, y+12, 3), c, func(gc *gg.Context) {
+		gc.DrawCircle(x+12, y, 12)
 		gc.Fill()
 	})
-	dc.font(16, true)
+	dc.font(13, true)
 	dc.SetColor(huWhite)
-	dc.text(letter, x+14, y, 0.5, 0.5)
-	dc.font(19, false)
+	dc.text(letter, x+12, y, 0.5, 0.5)
+	dc.font(16, false)
 	dc.SetColor(huInk)
 	s := fmt.Sprintf("×%d %s", n, name)
-	dc.text(s, x+34, y, 0, 0.5)
+	dc.text(s, x+28, y, 0, 0.5)
 	w, _ := dc.MeasureString(s)
-	return x + 34 + w
+	return x + 28 + w
 }
 
 func huLocations(dc *huCanvas, v *hunted.PublicView, y float64) {
 	total := v.LocPassed + v.LocLeft + len(v.Choice)
-	dc.font(20, true)
+	dc.font(17, true)
 	dc.SetColor(huInk)
-	dc.text("Tower", huMargin, y+20, 0, 0.5)
-	box := 34.0
-	x0 := huMargin + 110
+	dc.text("Tower", huMargin, y+17, 0, 0.5)
+	box := 28.0
+	x0 := huTrackX
 	for i := 0; i < total; i++ {
 		bx := x0 + float64(i)*(box+4)
 		label, fill := "", huWhite
@@ -412,7 +423,7 @@ func huLocations(dc *huCanvas, v *hunted.PublicView, y float64) {
 		case !v.RoofTop && !v.OnRoof && left <= v.RoofIn:
 			label, fill = "R?", huRoofMaybe
 		}
-		huStamp(dc, "tower "+label, box, box, 2, bx, y+4, func(dc *huCanvas, bx, y float64) { huTowerBox(dc, bx, y, box, label, fill) })
+		huStamp(dc, "tower "+label, box, box, 2, bx, y+3, func(dc *huCanvas, bx, y float64) { huTowerBox(dc, bx, y, box, label, fill) })
 	}
 	roof := fmt.Sprintf("Roof (R) among the last %d", v.RoofIn)
 	switch {
@@ -421,9 +432,9 @@ func huLocations(dc *huCanvas, v *hunted.PublicView, y float64) {
 	case v.RoofTop:
 		roof = "the Roof is next"
 	}
-	dc.font(18, false)
+	dc.font(15, false)
 	dc.SetColor(huMuted)
-	dc.text(fmt.Sprintf("%d locations passed, %d left: %s · Hunted deck %d, discard %d", v.LocPassed, v.LocLeft, roof, v.Deck, v.Discard), x0, y+54, 0, 0.5)
+	dc.text(fmt.Sprintf("%d locations passed, %d left: %s · Hunted deck %d, discard %d", v.LocPassed, v.LocLeft, roof, v.Deck, v.Discard), x0, y+45, 0, 0.5)
 }
 
 // huTowerBox is one location of the tower: passed (a tick), drawn (?),
@@ -433,17 +444,17 @@ func huTowerBox(dc *huCanvas, bx, y, box float64, label string, fill color.RGBA)
 	dc.SetColor(fill)
 	dc.FillPreserve()
 	dc.SetColor(huInk)
-	dc.SetLineWidth(1.5)
+	dc.SetLineWidth(1.25)
 	dc.Stroke()
 	if label == "✓" {
 		dc.SetColor(huWhite)
-		dc.SetLineWidth(3)
-		dc.MoveTo(bx+8, y+18)
-		dc.LineTo(bx+15, y+26)
-		dc.LineTo(bx+27, y+8)
+		dc.SetLineWidth(2.5)
+		dc.MoveTo(bx+box*4/17, y+box*9/17)
+		dc.LineTo(bx+box*15/34, y+box*13/17)
+		dc.LineTo(bx+box*27/34, y+box*4/17)
 		dc.Stroke()
 	} else if label != "" {
-		dc.font(15, true)
+		dc.font(13, true)
 		dc.SetColor(huInk)
 		if label == "R" {
 			dc.SetColor(huWhite)
@@ -457,69 +468,70 @@ func huChoice(dc *huCanvas, v *hunted.PublicView, y float64) {
 	x := huMargin
 	w := (huW - 2*huMargin - huGap) / 2
 	for _, l := range v.Choice {
-		huPanel(dc, x, y+34, w, 66, huWhite, huGold)
-		dc.font(19, true)
+		huPanel(dc, x, y+28, w, 55, huWhite, huGold)
+		dc.font(16, true)
 		dc.SetColor(huInk)
-		dc.text(dc.fit(l.Name+" ("+l.ID+")", w-20), x+10, y+52, 0, 0.5)
-		dc.font(16, false)
-		dc.text(dc.fit(l.Text, w-20), x+10, y+80, 0, 0.5)
+		dc.text(dc.fit(l.Name+" ("+l.ID+")", w-17), x+8, y+43, 0, 0.5)
+		dc.font(13, false)
+		dc.text(dc.fit(l.Text, w-17), x+8, y+67, 0, 0.5)
 		x += w + huGap
 	}
 }
 
 func huFightHeight(v *hunted.PublicView) float64 {
-	h := 20.0
+	h := 17.0
 	if v.Fight != nil {
-		h += 84
-	}
-	if v.Roll != nil {
 		h += 70
 	}
-	h += float64(min(2, len(v.Rolls))) * 62
+	if v.Roll != nil {
+		h += 58
+	}
+	h += float64(min(2, len(v.Rolls))) * 54
 	return h
 }
 
 func huFight(dc *huCanvas, v *hunted.PublicView, y float64) {
-	y += 8
+	y += 7
 	if f := v.Fight; f != nil {
-		huPanel(dc, huMargin, y, huW-2*huMargin, 74, huFightBg, huRed)
-		dc.font(22, true)
+		huPanel(dc, huMargin, y, huW-2*huMargin, 62, huFightBg, huRed)
+		dc.font(18, true)
 		dc.SetColor(huInk)
 		title := "FIGHT: " + f.Name
 		if f.HostageIcon {
 			title += " (attacks hostages first)"
 		}
-		dc.text(title, huMargin+14, y+22, 0, 0.5)
-		dc.font(17, false)
+		// The targets start at x: a long name stops short of them.
+		x := huMargin + 467.0
+		dc.text(dc.fit(title, x-huMargin-12-10), huMargin+12, y+18, 0, 0.5)
+		dc.font(14, false)
 		dc.SetColor(huMuted)
 		who := fmt.Sprintf("round %d · %s fought last", f.Round+1, f.Fighter)
 		if f.Round == 0 {
 			who = fmt.Sprintf("round 1 · %s fights first", f.Fighter)
 		}
-		dc.text(who, huMargin+14, y+52, 0, 0.5)
-		x := huMargin + 560.0
+		dc.text(dc.fit(who, x-huMargin-12-10), huMargin+12, y+43, 0, 0.5)
 		if f.Lars {
 			for i := 0; i < f.LarsNeed; i++ {
-				huStampTarget(dc, x, y+10, "5+", i < f.LarsHits)
-				x += 66
+				huStampTarget(dc, x, y+8, "5+", i < f.LarsHits)
+				x += 55
 			}
-			dc.font(18, false)
+			dc.font(15, false)
 			dc.SetColor(huInk)
-			dc.text(fmt.Sprintf("Lars: %d of %d hits", f.LarsHits, f.LarsNeed), x+10, y+37, 0, 0.5)
+			dc.text(fmt.Sprintf("Lars: %d of %d hits", f.LarsHits, f.LarsNeed), x+8, y+31, 0, 0.5)
 		} else {
 			for i, t := range f.Targets {
-				huStampTarget(dc, x, y+10, fmt.Sprint(t), f.Hit[i])
-				x += 66
+				huStampTarget(dc, x, y+8, fmt.Sprint(t), f.Hit[i])
+				x += 55
 			}
-			dc.font(18, false)
+			dc.font(15, false)
 			dc.SetColor(huInk)
-			dc.text("targets (X = hit)", x+10, y+37, 0, 0.5)
+			dc.text("targets (X = hit)", x+8, y+31, 0, 0.5)
 		}
-		y += 84
+		y += 70
 	}
 	if r := v.Roll; r != nil {
 		huDiceLine(dc, y, "Just rolled ("+r.What+"), not kept yet:", r.Dice, "")
-		y += 70
+		y += 58
 	}
 	rolls := v.Rolls
 	if len(rolls) > 2 {
@@ -528,7 +540,7 @@ func huFight(dc *huCanvas, v *hunted.PublicView, y float64) {
 	for i := len(rolls) - 1; i >= 0; i-- {
 		r := rolls[i]
 		huDiceLine(dc, y, r.Who+", "+r.What+":", r.Dice, r.Outcome)
-		y += 62
+		y += 54
 	}
 }
 
@@ -543,83 +555,83 @@ type huPath struct {
 	w, h float64
 }
 
-// huPanel is a rounded panel filled and outlined 3 pixels wide, as
+// huPanel is a rounded panel filled and outlined 2.5 pixels wide, as
 // gg's DrawRoundedRectangle, FillPreserve and Stroke draw it.
 func huPanel(dc *huCanvas, x, y, w, h float64, fill, line color.RGBA) {
-	path := func(gc *gg.Context) { gc.DrawRoundedRectangle(x, y, w, h, 8) }
+	path := func(gc *gg.Context) { gc.DrawRoundedRectangle(x, y, w, h, 7) }
 	r := covRect(x, y, x+w, y+h, 5)
 	huCoverage.paintPath(dc.Canvas, huPath{"panel fill", w, h}, x, y, r, fill, func(gc *gg.Context) {
 		path(gc)
 		gc.Fill()
 	})
 	huCoverage.paintPath(dc.Canvas, huPath{"panel line", w, h}, x, y, r, line, func(gc *gg.Context) {
-		gc.SetLineWidth(3)
+		gc.SetLineWidth(2.5)
 		path(gc)
 		gc.Stroke()
 	})
 }
 
 func huStampTarget(dc *huCanvas, x, y float64, label string, hit bool) {
-	huStamp(dc, fmt.Sprintf("target %s %v", label, hit), 54, 54, 3, x, y, func(dc *huCanvas, x, y float64) { huTarget(dc, x, y, label, hit) })
+	huStamp(dc, fmt.Sprintf("target %s %v", label, hit), 45, 45, 3, x, y, func(dc *huCanvas, x, y float64) { huTarget(dc, x, y, label, hit) })
 }
 
 // huTarget draws a target number box; a hit is crossed out.
 func huTarget(dc *huCanvas, x, y float64, label string, hit bool) {
-	dc.DrawRoundedRectangle(x, y, 54, 54, 6)
+	dc.DrawRoundedRectangle(x, y, 45, 45, 5)
 	dc.SetColor(huWhite)
 	if hit {
 		dc.SetColor(huFaint)
 	}
 	dc.FillPreserve()
 	dc.SetColor(huRed)
-	dc.SetLineWidth(2.5)
+	dc.SetLineWidth(2)
 	dc.Stroke()
-	dc.font(24, true)
+	dc.font(20, true)
 	dc.SetColor(huInk)
-	dc.text(label, x+27, y+27, 0.5, 0.5)
+	dc.text(label, x+22.5, y+22.5, 0.5, 0.5)
 	if hit {
 		dc.SetColor(huRed)
-		dc.SetLineWidth(4)
-		dc.DrawLine(x+8, y+8, x+46, y+46)
-		dc.DrawLine(x+46, y+8, x+8, y+46)
+		dc.SetLineWidth(3.5)
+		dc.DrawLine(x+7, y+7, x+38, y+38)
+		dc.DrawLine(x+38, y+7, x+7, y+38)
 		dc.Stroke()
 	}
 }
 
 // huDiceLine writes a label and the dice with their faces.
 func huDiceLine(dc *huCanvas, y float64, label string, dice []hunted.Die, outcome string) {
-	dc.font(18, false)
+	dc.font(15, false)
 	dc.SetColor(huInk)
-	dc.text(dc.fit(label, 420), huMargin, y+26, 0, 0.5)
-	x := huMargin + 430
+	dc.text(dc.fit(label, 350), huMargin, y+22, 0, 0.5)
+	x := huMargin + 358
 	for _, d := range dice {
-		huStamp(dc, fmt.Sprintf("die %d %d %d", d.Value(), d.Sides, d.Boost), 48, 52, 3, x, y+2, func(dc *huCanvas, x, y float64) { huDie(dc, x, y, d) })
-		x += 62
+		huStamp(dc, fmt.Sprintf("die %d %d %d", d.Value(), d.Sides, d.Boost), 44, 46, 3, x, y+1, func(dc *huCanvas, x, y float64) { huDie(dc, x, y, d) })
+		x += 54
 	}
 	if outcome != "" {
-		dc.font(19, true)
+		dc.font(16, true)
 		dc.SetColor(huInk)
-		dc.text(dc.fit("→ "+outcome, huW-huMargin-x-10), x+10, y+26, 0, 0.5)
+		dc.text(dc.fit("→ "+outcome, huW-huMargin-x-8), x+8, y+22, 0, 0.5)
 	}
 }
 
 // huDie draws a die: a square with its value, its kind below, regroup
 // tokens as +2.
 func huDie(dc *huCanvas, x, y float64, d hunted.Die) {
-	dc.DrawRoundedRectangle(x, y, 48, 52, 8)
+	dc.DrawRoundedRectangle(x, y, 44, 46, 7)
 	dc.SetColor(huWhite)
 	dc.FillPreserve()
 	dc.SetColor(huInk)
-	dc.SetLineWidth(2.5)
+	dc.SetLineWidth(2)
 	dc.Stroke()
-	dc.font(24, true)
-	dc.text(fmt.Sprint(d.Value()), x+24, y+19, 0.5, 0.5)
+	dc.font(20, true)
+	dc.text(fmt.Sprint(d.Value()), x+22, y+15, 0.5, 0.5)
 	dc.font(13, false)
 	kind := fmt.Sprintf("d%d", d.Sides)
 	if d.Boost > 0 {
 		kind += fmt.Sprintf(" +%d", 2*d.Boost)
 	}
-	dc.text(kind, x+24, y+42, 0.5, 0.5)
+	dc.text(kind, x+22, y+34, 0.5, 0.5)
 }
 
 // huPerLine is how many cards fit on a line.
@@ -631,7 +643,7 @@ func huPerLine() int {
 func huCardsHeight(n int) float64 {
 	perLine := huPerLine()
 	lines := (n + perLine - 1) / perLine
-	return float64(lines)*(huCardH+huGap) + 4
+	return float64(lines)*(huCardH+huGap) + 3
 }
 
 func huCards(dc *huCanvas, cards []hunted.CardView, y float64) {
@@ -660,66 +672,66 @@ var huSprites Sprites
 // icons it pays with (left), bells, cost, and what it does.
 func huCard(dc *huCanvas, c hunted.CardView, x, y float64) {
 	t := huType[c.Type]
-	dc.DrawRoundedRectangle(x, y, huCardW, huCardH, 8)
+	dc.DrawRoundedRectangle(x, y, huCardW, huCardH, 7)
 	dc.SetColor(huWhite)
 	if c.FaceDown {
 		dc.SetColor(huFaint)
 	}
 	dc.FillPreserve()
 	dc.SetColor(t.c)
-	dc.SetLineWidth(3)
+	dc.SetLineWidth(2.5)
 	dc.Stroke()
-	dc.DrawRectangle(x+1.5, y+1.5, huCardW-3, 28)
+	dc.DrawRectangle(x+1.25, y+1.25, huCardW-2.5, 23)
 	dc.Fill()
-	dc.font(16, true)
+	dc.font(13, true)
 	dc.SetColor(huWhite)
-	dc.text(t.letter, x+10, y+16, 0, 0.5)
-	dc.text(dc.fit(c.Name, huCardW-36), x+28, y+16, 0, 0.5)
-	dc.font(14, false)
+	dc.text(t.letter, x+8, y+13, 0, 0.5)
+	dc.text(dc.fit(c.Name, huCardW-30), x+23, y+13, 0, 0.5)
+	dc.font(13, false)
 	dc.SetColor(huMuted)
-	dc.text(c.ID, x+huCardW-8, y+42, 1, 0.5)
+	dc.text(c.ID, x+huCardW-7, y+35, 1, 0.5)
 	// Pay icons.
-	ix := x + 8
+	ix := x + 7
 	for _, a := range c.Actions {
-		huIconBox(dc, ix, y+34, huIcon[a])
-		ix += 28
+		huIconBox(dc, ix, y+28, huIcon[a])
+		ix += 23
 	}
 	if c.Noise > 0 {
-		huBell(dc, ix+10, y+46)
+		huBell(dc, ix+8, y+38)
 		if c.Noise > 1 {
-			dc.font(14, true)
+			dc.font(13, true)
 			dc.SetColor(huInk)
-			dc.text(fmt.Sprintf("×%d", c.Noise), ix+22, y+46, 0, 0.5)
+			dc.text(fmt.Sprintf("×%d", c.Noise), ix+18, y+38, 0, 0.5)
 		}
 	}
 	lines := huCardLines(c)
-	dc.font(15, false)
+	dc.font(13, false)
 	dc.SetColor(huInk)
 	for i, l := range lines {
 		if i >= 4 {
 			break
 		}
 		if i == 0 && c.Type == "terrorist" {
-			dc.font(22, true)
+			dc.font(18, true)
 		} else {
-			dc.font(15, false)
+			dc.font(13, false)
 		}
-		dc.text(dc.fit(l, huCardW-14), x+8, y+72+float64(i)*20, 0, 0.5)
+		dc.text(dc.fit(l, huCardW-12), x+7, y+60+float64(i)*17, 0, 0.5)
 	}
 	if c.Type == "weapon" {
-		huWeaponDice(dc, c, x+8, y+huCardH-30)
+		huWeaponDice(dc, c, x+7, y+huCardH-25)
 	}
 	if c.Type == "door" {
 		for i := 0; i < c.Locations; i++ {
-			huDiamond(dc, x+16+float64(i)*20, y+92)
+			huDiamond(dc, x+13+float64(i)*17, y+77)
 		}
-		dc.font(15, false)
+		dc.font(13, false)
 		dc.SetColor(huInk)
 		word := "location"
 		if c.Locations > 1 {
 			word = "locations"
 		}
-		dc.text(fmt.Sprintf("%d %s", c.Locations, word), x+10+float64(c.Locations)*20, y+92, 0, 0.5)
+		dc.text(fmt.Sprintf("%d %s", c.Locations, word), x+8+float64(c.Locations)*17, y+77, 0, 0.5)
 	}
 }
 
@@ -777,7 +789,7 @@ func huWeaponDice(dc *huCanvas, c hunted.CardView, x, y float64) {
 		return
 	}
 	for i := 0; i < c.FullDice; i++ {
-		dc.DrawRoundedRectangle(x+float64(i)*22, y, 18, 18, 3)
+		dc.DrawRoundedRectangle(x+float64(i)*18, y, 15, 15, 3)
 		if i < c.Dice {
 			dc.SetColor(huType["weapon"].c)
 			dc.FillPreserve()
@@ -786,36 +798,36 @@ func huWeaponDice(dc *huCanvas, c hunted.CardView, x, y float64) {
 			dc.FillPreserve()
 		}
 		dc.SetColor(huInk)
-		dc.SetLineWidth(1.5)
+		dc.SetLineWidth(1.25)
 		dc.Stroke()
 	}
-	ax := x + float64(c.FullDice)*22 + 8
+	ax := x + float64(c.FullDice)*18 + 7
 	for i := 0; i < c.Mags; i++ {
-		dc.DrawCircle(ax+float64(i)*16+7, y+9, 7)
+		dc.DrawCircle(ax+float64(i)*13+6, y+7.5, 6)
 		dc.SetColor(huGold)
 		dc.FillPreserve()
 		dc.SetColor(huInk)
-		dc.SetLineWidth(1.2)
+		dc.SetLineWidth(1)
 		dc.Stroke()
 	}
 }
 
 // huIconBox draws an action icon: a letter in a rounded square.
 func huIconBox(dc *huCanvas, x, y float64, letter string) {
-	dc.DrawRoundedRectangle(x, y, 24, 24, 5)
+	dc.DrawRoundedRectangle(x, y, 20, 20, 4)
 	dc.SetColor(huHeader)
 	dc.Fill()
-	dc.font(15, true)
+	dc.font(13, true)
 	dc.SetColor(huWhite)
-	dc.text(letter, x+12, y+12, 0.5, 0.5)
+	dc.text(letter, x+10, y+10, 0.5, 0.5)
 }
 
 // huDiamond draws a location icon.
 func huDiamond(dc *huCanvas, x, y float64) {
-	dc.MoveTo(x, y-9)
-	dc.LineTo(x+8, y)
-	dc.LineTo(x, y+9)
-	dc.LineTo(x-8, y)
+	dc.MoveTo(x, y-7.5)
+	dc.LineTo(x+6.5, y)
+	dc.LineTo(x, y+7.5)
+	dc.LineTo(x-6.5, y)
 	dc.ClosePath()
 	dc.SetColor(huType["door"].c)
 	dc.Fill()
@@ -824,15 +836,15 @@ func huDiamond(dc *huCanvas, x, y float64) {
 // huBell draws a bell (noise icon).
 func huBell(dc *huCanvas, x, y float64) {
 	dc.SetColor(huGold)
-	dc.MoveTo(x-9, y+7)
-	dc.QuadraticTo(x-7, y-10, x, y-10)
-	dc.QuadraticTo(x+7, y-10, x+9, y+7)
+	dc.MoveTo(x-7.5, y+6)
+	dc.QuadraticTo(x-6, y-8.5, x, y-8.5)
+	dc.QuadraticTo(x+6, y-8.5, x+7.5, y+6)
 	dc.ClosePath()
 	dc.FillPreserve()
 	dc.SetColor(huInk)
-	dc.SetLineWidth(1.5)
+	dc.SetLineWidth(1.25)
 	dc.Stroke()
-	dc.DrawCircle(x, y+9, 2.5)
+	dc.DrawCircle(x, y+7.5, 2)
 	dc.Fill()
 }
 
@@ -842,33 +854,33 @@ func huLog(dc *huCanvas, v *hunted.PublicView, y float64) {
 	if len(ev) > 3 {
 		ev = ev[len(ev)-3:]
 	}
-	dc.font(17, false)
+	dc.font(14, false)
 	dc.SetColor(huInk)
 	for i, e := range ev {
-		dc.text(dc.fit(e, huW-2*huMargin), huMargin, y+44+float64(i)*26, 0, 0.5)
+		dc.text(dc.fit(e, huW-2*huMargin), huMargin, y+37+float64(i)*22, 0, 0.5)
 	}
 }
 
 func huLegend(dc *huCanvas, y float64) {
 	dc.SetColor(huFaint)
-	dc.DrawRectangle(0, y, huW, 40)
+	dc.DrawRectangle(0, y, huW, huLegendH)
 	dc.Fill()
 	x := huMargin
 	for _, ic := range []struct{ l, name string }{{"M", "move"}, {"S", "search"}, {"K", "key"}} {
-		huIconBox(dc, x, y+8, ic.l)
-		dc.font(16, false)
+		huIconBox(dc, x, y+7, ic.l)
+		dc.font(13, false)
 		dc.SetColor(huInk)
-		dc.text(ic.name, x+30, y+20, 0, 0.5)
-		x += 100
+		dc.text(ic.name, x+25, y+17, 0, 0.5)
+		x += 83
 	}
-	huBell(dc, x+10, y+18)
-	dc.font(16, false)
+	huBell(dc, x+8, y+15)
+	dc.font(13, false)
 	dc.SetColor(huInk)
-	dc.text("noise", x+24, y+20, 0, 0.5)
-	x += 80
-	huDiamond(dc, x+8, y+20)
+	dc.text("noise", x+20, y+17, 0, 0.5)
+	x += 67
+	huDiamond(dc, x+7, y+17)
 	dc.SetColor(huInk)
-	dc.text("location", x+22, y+20, 0, 0.5)
-	x += 100
-	dc.text("cards: T terrorist D door W weapon I item H hostage R regroup E event", x, y+20, 0, 0.5)
+	dc.text("location", x+18, y+17, 0, 0.5)
+	x += 83
+	dc.text("cards: T terrorist D door W weapon I item H hostage R regroup E event", x, y+17, 0, 0.5)
 }
