@@ -111,7 +111,7 @@ var hjdPalette = func() *Palette {
 
 var hjdDemandNames = []string{"crypto", "medicine", "food", "intel"}
 
-const hjdWidth = 1200
+const hjdWidth = 1000
 
 // hjdShapes: the table's shapes come from a small set (four seats, four
 // demands, dice faces, a few backgrounds) at the layout's places, so past
@@ -293,123 +293,143 @@ func hjdInitial(name string) string {
 
 // demandChip draws a demand token: its colour and its letter.
 func (dc *hjdCanvas) demandChip(x, y float64, d string, count int) float64 {
-	dc.disc(x+13, y, 13, 15, hjdDemand[d], strings.ToUpper(d[:1]))
-	dc.text(fmt.Sprintf("×%d", count), x+29, y+7, 18, false, hjdInk)
-	return x + 70
+	dc.disc(x+11, y, 11, 13, hjdDemand[d], strings.ToUpper(d[:1]))
+	dc.text(fmt.Sprintf("×%d", count), x+24, y+6, 15, false, hjdInk)
+	return x + 58
 }
+
+// The table's layout: the picture of 1200 px it was first drawn at, scaled
+// by 5/6 to 1000 px (Discord shows it at most ~550 px wide, so the smaller
+// picture looks the same and is about a third less pixel work), every box
+// rounded to whole pixels so it stays on the fast paths (box, shapes), and
+// no text below 13 px but the letters inside small discs.
+const (
+	hjdHeaderH   = 60.0  // title, round and status
+	hjdTracksH   = 100.0 // police and trust tracks
+	hjdSeatsH    = 193.0 // passenger seats and piles
+	hjdHijackH   = 163.0 // the four hijackers
+	hjdBoardH    = 142.0 // demands by die, tower, medals, the turn's dice
+	hjdPlayerH   = 117.0 // one player's row
+	hjdMargin    = 20.0  // the left and right margin of text and cards
+	hjdRowMargin = 13.0  // the left and right margin of player rows and the Cybot panel
+)
 
 func hjdTable(v *hijacked.PublicView, naive bool) *hjdCanvas {
 	players := len(v.Players)
-	playerH := 140.0
-	eventsH := 40 + 26*float64(min(len(v.Events), 5))
+	eventsH := 33 + 22*float64(min(len(v.Events), 5))
 	finalH := 0.0
 	if v.Over {
-		finalH = 76 + 30*float64(players)
+		finalH = 63 + 25*float64(players)
 	}
-	height := int(72 + 120 + 232 + 196 + 170 + 24 + float64(players)*playerH + finalH + eventsH + 20 + hjdCybotHeight(v))
+	height := int(hjdHeaderH + hjdTracksH + hjdSeatsH + hjdHijackH + hjdBoardH + 20 + float64(players)*hjdPlayerH + finalH + eventsH + 17 + hjdCybotHeight(v))
 	dc := hjdNewCanvas(hjdWidth, height, naive)
 
 	// Header.
-	dc.text("HIJACKED", 24, 46, 34, true, hjdInk)
-	dc.font(24, true)
+	dc.text("HIJACKED", hjdMargin, 38, 28, true, hjdInk)
+	dc.font(20, true)
 	dc.SetColor(hjdInk)
-	dc.DrawStringAnchored(fmt.Sprintf("Round %d", v.Round), hjdWidth-24, 30, 1, 0.5)
+	dc.DrawStringAnchored(fmt.Sprintf("Round %d", v.Round), hjdWidth-hjdMargin, 25, 1, 0.5)
 	status := v.Waiting
 	if v.Over {
 		status = "Game over"
 	}
-	dc.font(20, false)
+	dc.font(17, false)
 	dc.SetColor(hjdMuted)
-	dc.DrawStringAnchored(dc.fit(status, 760), hjdWidth-24, 58, 1, 0.5)
+	dc.DrawStringAnchored(dc.fit(status, 633), hjdWidth-hjdMargin, 48, 1, 0.5)
 
-	y := 72.0
+	y := hjdHeaderH
 	hjdTracks(dc, v, y)
-	y += 120
+	y += hjdTracksH
 	hjdSeats(dc, v, y)
-	y += 232
+	y += hjdSeatsH
 	hjdHijackers(dc, v, y)
-	y += 196
+	y += hjdHijackH
 	hjdBoardInfo(dc, v, y)
-	y += 170
+	y += hjdBoardH
 	for _, p := range v.Players {
-		hjdPlayerRow(dc, v, p, y, playerH)
-		y += playerH
+		hjdPlayerRow(dc, v, p, y, hjdPlayerH)
+		y += hjdPlayerH
 	}
 	y = hjdCybot(dc, v, y) // the solo mode's Cybot card (hijacked_cybot.go)
-	y += 24
+	y += 20
 	if finalH > 0 {
 		y = hjdFinal(dc, v, y)
 	}
-	dc.text("Recently", 24, y+24, 22, true, hjdInk)
-	y += 34
+	dc.text("Recently", hjdMargin, y+20, 18, true, hjdInk)
+	y += 28
 	start := max(0, len(v.Events)-5)
 	for _, e := range v.Events[start:] {
-		dc.font(19, false)
+		dc.font(16, false)
 		dc.SetColor(hjdMuted)
-		dc.DrawString(dc.fit(e, hjdWidth-48), 24, y+20)
-		y += 26
+		dc.DrawString(dc.fit(e, hjdWidth-2*hjdMargin), hjdMargin, y+17)
+		y += 22
 	}
 	return dc
 }
+
+// hjdTrackSpaceH is the height of a police or trust space: even, so the
+// police shield and the trust cubes sit on whole pixels in their middle.
+const hjdTrackSpaceH = 34.0
 
 // hjdTracks: the police track (minutes to the plane) and the trust track.
 func hjdTracks(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 	// Police: spaces from the far end down to the plane at 0.
 	far := max(v.PoliceStart, v.Police)
-	dc.text(fmt.Sprintf("Police: %d min to the plane", v.Police), 24, y+24, 22, true, hjdInk)
-	// Spaces of whole pixels, right-aligned on the track's 540 px: a box
+	dc.text(fmt.Sprintf("Police: %d min to the plane", v.Police), hjdMargin, y+20, 18, true, hjdInk)
+	// Spaces of whole pixels, right-aligned on the track's 450 px: a box
 	// on whole pixels is put together from a kept small box (box), where
 	// a fractional one is rasterized by gg, which was most of the table's
 	// drawing and allocation.
-	span := 540.0
+	const span, gap = 450.0, 2.0
 	step := math.Floor(span / float64(far+1))
+	mid := y + 33 + hjdTrackSpaceH/2
 	for i := 0; i <= far; i++ {
-		x := 24 + span - float64(i+1)*step
+		x := hjdMargin + span - float64(i+1)*step
 		fill := color.Color(hjdPanel)
 		if i == 0 {
 			fill = hjdPlaneBg
 		}
-		dc.box(x, y+40, step-3, 40, 5, fill, hjdLine)
+		dc.box(x, y+33, step-gap, hjdTrackSpaceH, 4, fill, hjdLine)
 		label := fmt.Sprint(i)
 		if i == 0 {
 			label = "plane"
 		}
-		dc.centered(label, x+step/2-1.5, y+90, 14, false, hjdMuted)
+		cx := x + (step-gap)/2
+		dc.centered(label, cx, y+76, 13, false, hjdMuted)
 		if i == v.Police {
 			// The police meeple: a shield with P.
-			cx := x + step/2 - 1.5
-			dc.DrawRegularPolygon(5, cx, y+60, 16, math.Pi)
+			dc.DrawRegularPolygon(5, cx, mid, 13, math.Pi)
 			dc.SetColor(hjdBack)
 			dc.Fill()
-			dc.centered("P", cx, y+60, 17, true, hjdPanel)
+			dc.centered("P", cx, mid, 14, true, hjdPanel)
 		}
 	}
-	dc.text(fmt.Sprintf("start %d", v.PoliceStart), 24, y+114, 15, false, hjdMuted)
+	dc.text(fmt.Sprintf("start %d", v.PoliceStart), hjdMargin, y+95, 13, false, hjdMuted)
 
 	// Trust: 10 spaces of 10%, green cubes, the star at the end.
-	x0 := 620.0
-	dc.text(fmt.Sprintf("Trust %d%%   bag: %d G, %d R", v.Trust, v.Green, v.Red), x0, y+24, 22, true, hjdInk)
+	x0 := 517.0
+	dc.text(fmt.Sprintf("Trust %d%%   bag: %d G, %d R", v.Trust, v.Green, v.Red), x0, y+20, 18, true, hjdInk)
 	for i := 0; i < 10; i++ {
-		x := x0 + float64(i)*52
-		dc.box(x, y+40, 48, 40, 5, hjdPanel, hjdLine)
+		x := x0 + float64(i)*43
+		dc.box(x, y+33, 40, hjdTrackSpaceH, 4, hjdPanel, hjdLine)
 		if (i+1)*10 <= v.Trust {
-			dc.shape(hjdCubeShape{}, x+24, y+60, 17, func(dc *hjdCanvas, cx, cy float64) {
-				dc.DrawRectangle(cx-16, cy-14, 32, 28)
+			dc.shape(hjdCubeShape{}, x+20, mid, 14, func(dc *hjdCanvas, cx, cy float64) {
+				dc.DrawRectangle(cx-13, cy-12, 26, 24)
 				dc.SetColor(hjdGreen)
 				dc.Fill()
-				dc.centered("G", cx, cy, 16, true, hjdPanel)
+				dc.centered("G", cx, cy, 13, true, hjdPanel)
 			})
 		}
-		dc.centered(fmt.Sprintf("%d", (i+1)*10), x+24, y+92, 13, false, hjdMuted)
+		dc.centered(fmt.Sprintf("%d", (i+1)*10), x+20, y+78, 13, false, hjdMuted)
 	}
 	star := "Star (5 pts): on the board, first to 100%"
 	if v.Star >= 0 {
 		star = "Star (5 pts): " + v.Players[v.Star].Name
 	}
-	dc.DrawRegularPolygon(5, x0+8, y+108, 9, 0)
+	dc.DrawRegularPolygon(5, x0+7, y+91, 7.5, 0)
 	dc.SetColor(hjdGold)
 	dc.Fill()
-	dc.text(star, x0+22, y+114, 16, false, hjdInk)
+	dc.text(star, x0+18, y+95, 13, false, hjdInk)
 }
 
 // hjdCubeShape names a green cube on the trust track as drawn
@@ -419,28 +439,30 @@ type hjdCubeShape struct{}
 // hjdSeats: the six passenger seats, the draw and discard piles, and the
 // card being decided.
 func hjdSeats(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
-	dc.text("Passenger seats", 24, y+22, 22, true, hjdInk)
-	w, h := 146.0, 178.0
+	dc.text("Passenger seats", hjdMargin, y+18, 18, true, hjdInk)
+	w, h := 122.0, 148.0
 	for i, st := range v.Seats {
-		x := 24 + float64(i)*(w+10)
-		hjdSeat(dc, v, st, x, y+34, w, h)
+		x := hjdMargin + float64(i)*(w+8)
+		hjdSeat(dc, v, st, x, y+28, w, h)
 	}
-	// Piles.
-	x := 24 + 6*(w+10) + 8
-	dc.box(x, y+34, 118, 84, 8, hjdBack, hjdBack)
-	dc.centered(fmt.Sprintf("Draw %d", v.DrawPile), x+59, y+56, 17, true, hjdPanel)
+	// Piles: the discard pile's bottom level with the seats'.
+	x := hjdMargin + 6*(w+8) + 7
+	pw, ph := 98.0, 70.0
+	dc.box(x, y+28, pw, ph, 7, hjdBack, hjdBack)
+	dc.centered(fmt.Sprintf("Draw %d", v.DrawPile), x+pw/2, y+46, 14, true, hjdPanel)
 	if v.DrawTop > 0 {
-		dc.centered(fmt.Sprintf("top: %d pips", v.DrawTop), x+59, y+88, 16, false, hjdPanel)
+		dc.centered(fmt.Sprintf("top: %d pips", v.DrawTop), x+pw/2, y+73, 13, false, hjdPanel)
 	}
-	dc.box(x, y+128, 118, 84, 8, hjdPanel, hjdLine)
-	dc.centered(fmt.Sprintf("Discard %d", v.Discard), x+59, y+150, 17, true, hjdInk)
+	dy := y + 28 + h - ph
+	dc.box(x, dy, pw, ph, 7, hjdPanel, hjdLine)
+	dc.centered(fmt.Sprintf("Discard %d", v.Discard), x+pw/2, dy+18, 14, true, hjdInk)
 	if v.DiscardTop != nil {
-		dc.centered(v.DiscardTop.ID, x+59, y+182, 17, false, hjdInk)
+		dc.centered(v.DiscardTop.ID, x+pw/2, dy+45, 14, false, hjdInk)
 	}
 	if v.Pending != nil {
-		dc.font(18, true)
+		dc.font(15, true)
 		dc.SetColor(hjdAlert)
-		dc.DrawStringAnchored("Chosen: "+v.Pending.Text(), hjdWidth-24, y+22, 1, 0)
+		dc.DrawStringAnchored("Chosen: "+v.Pending.Text(), hjdWidth-hjdMargin, y+18, 1, 0)
 	}
 }
 
@@ -454,77 +476,77 @@ type hjdHeaderShape struct {
 func hjdSeat(dc *hjdCanvas, v *hijacked.PublicView, st hijacked.SeatView, x, y, w, h float64) {
 	switch {
 	case st.Empty:
-		dc.box(x, y, w, h, 10, hjdPaper, hjdLine)
-		dc.centered("empty", x+w/2, y+h/2, 18, false, hjdMuted)
+		dc.box(x, y, w, h, 8, hjdPaper, hjdLine)
+		dc.centered("empty", x+w/2, y+h/2, 15, false, hjdMuted)
 	case st.Face == nil:
-		dc.box(x, y, w, h, 10, hjdBack, hjdBack)
-		dc.centered(fmt.Sprintf("seat %d", st.Number), x+w/2, y+20, 16, false, hjdPanel)
-		dc.centered(fmt.Sprint(st.Pips), x+w/2, y+h/2, 58, true, hjdPanel)
-		dc.centered("pips", x+w/2, y+h/2+42, 16, false, hjdPanel)
+		dc.box(x, y, w, h, 8, hjdBack, hjdBack)
+		dc.centered(fmt.Sprintf("seat %d", st.Number), x+w/2, y+17, 13, false, hjdPanel)
+		dc.centered(fmt.Sprint(st.Pips), x+w/2, y+h/2, 48, true, hjdPanel)
+		dc.centered("pips", x+w/2, y+h/2+35, 13, false, hjdPanel)
 	default:
 		c := st.Face
 		bg := hjdCardBg[c.Color]
-		dc.box(x, y, w, h, 10, hjdPanel, bg)
-		dc.shapeRect(hjdHeaderShape{w, bg}, x+w/2, y+22, int(w/2)+3, 25, func(dc *hjdCanvas, _, _ float64) {
-			dc.DrawRoundedRectangle(x, y, w, 44, 10)
+		dc.box(x, y, w, h, 8, hjdPanel, bg)
+		dc.shapeRect(hjdHeaderShape{w, bg}, x+w/2, y+18, int(w/2)+3, 21, func(dc *hjdCanvas, _, _ float64) {
+			dc.DrawRoundedRectangle(x, y, w, 37, 8)
 			dc.SetColor(bg)
 			dc.Fill()
 		})
-		dc.centered(c.ID, x+w/2, y+16, 22, true, hjdPanel)
-		dc.centered(c.Color, x+w/2, y+36, 14, false, hjdPanel)
-		dc.centered(fmt.Sprintf("seat %d · %d pips", st.Number, c.Pips), x+w/2, y+60, 14, false, hjdMuted)
+		dc.centered(c.ID, x+w/2, y+13, 18, true, hjdPanel)
+		dc.centered(c.Color, x+w/2, y+29, 13, false, hjdPanel)
+		dc.centered(fmt.Sprintf("seat %d · %d pips", st.Number, c.Pips), x+w/2, y+50, 13, false, hjdMuted)
 		if c.Color == "red" {
-			dc.centered("RED: no use", x+w/2, y+92, 18, true, hjdAlert)
+			dc.centered("RED: no use", x+w/2, y+77, 15, true, hjdAlert)
 		} else {
-			dc.centered(fmt.Sprintf("trust %d%%", c.Trust), x+w/2, y+88, 20, true, hjdInk)
+			dc.centered(fmt.Sprintf("trust %d%%", c.Trust), x+w/2, y+73, 17, true, hjdInk)
 			dem := c.Demand
 			if dem == "none" {
 				dem = "no demand"
 			}
 			if col, ok := hjdDemand[c.Demand]; ok {
-				dc.disc(x+22, y+116, 11, 13, col, strings.ToUpper(c.Demand[:1]))
+				dc.disc(x+18, y+97, 9, 11, col, strings.ToUpper(c.Demand[:1]))
 			}
-			dc.centered(dem, x+w/2+10, y+116, 18, false, hjdInk)
+			dc.centered(dem, x+w/2+8, y+97, 15, false, hjdInk)
 		}
 	}
 	if st.Reserver >= 0 {
-		dc.die(x+8, y+h-46, 38, st.ResValue, st.ResDie, false)
-		dc.token(x+70, y+h-27, 13, st.Reserver, v.Players[st.Reserver].Name)
-		dc.font(14, false)
+		dc.die(x+7, y+h-38, 32, st.ResValue, st.ResDie, false)
+		dc.token(x+53, y+h-22, 11, st.Reserver, v.Players[st.Reserver].Name)
+		dc.font(13, false)
 		dc.SetColor(hjdInk)
-		dc.DrawString(dc.fit("reserved", w-90), x+88, y+h-22)
+		dc.DrawString(dc.fit("reserved", w-70), x+67, y+h-18)
 	}
 }
 
 // hjdHijackers: the four hijacker places with ranges, turning tokens and discs.
 func hjdHijackers(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
-	dc.text(fmt.Sprintf("Hijackers (%d more aside)", v.HijackersLeft), 24, y+22, 22, true, hjdInk)
-	w, h := 279.0, 152.0
+	dc.text(fmt.Sprintf("Hijackers (%d more aside)", v.HijackersLeft), hjdMargin, y+18, 18, true, hjdInk)
+	w, h := hjdHijackerW, 127.0
 	for i, hv := range v.Hijackers {
-		x := 24 + float64(i)*(w+10)
-		top := y + 34
+		x := hjdMargin + float64(i)*(w+8)
+		top := y + 28
 		if hv.ID == "" {
-			dc.box(x, top, w, h, 10, hjdPaper, hjdLine)
-			dc.centered("empty", x+w/2, top+h/2, 18, false, hjdMuted)
+			dc.box(x, top, w, h, 8, hjdPaper, hjdLine)
+			dc.centered("empty", x+w/2, top+h/2, 15, false, hjdMuted)
 			continue
 		}
-		dc.box(x, top, w, h, 10, hjdPanel, hjdInk)
-		dc.text(fmt.Sprintf("%d %s", hv.Place, hv.Name), x+10, top+26, 20, true, hjdInk)
-		dc.text(fmt.Sprintf("dice %s + %s", hjdRange(hv.Ranges[0]), hjdRange(hv.Ranges[1])), x+10, top+52, 19, true, hjdAlert)
-		dc.font(14, false)
+		dc.box(x, top, w, h, 8, hjdPanel, hjdInk)
+		dc.text(fmt.Sprintf("%d %s", hv.Place, hv.Name), x+8, top+22, 17, true, hjdInk)
+		dc.text(fmt.Sprintf("dice %s + %s", hjdRange(hv.Ranges[0]), hjdRange(hv.Ranges[1])), x+8, top+43, 16, true, hjdAlert)
+		dc.font(hjdHijackerTextSize, false)
 		dc.SetColor(hjdMuted)
-		lines := dc.wordWrap(hv.Text, w-20)
+		lines := dc.wordWrap(hv.Text, hjdHijackerW-16)
 		for j, l := range lines {
 			if j >= 3 {
 				break
 			}
-			dc.DrawString(l, x+10, top+74+float64(j)*18)
+			dc.DrawString(l, x+8, top+62+float64(j)*15)
 		}
 		// Turning token: 4 pips, the filled ones done.
 		for k := 0; k < 4; k++ {
 			done := k < hv.Turns
-			dc.shape(hjdPipShape{done}, x+18+float64(k)*26, top+h-18, 12, func(dc *hjdCanvas, cx, cy float64) {
-				dc.DrawCircle(cx, cy, 9)
+			dc.shape(hjdPipShape{done}, x+15+float64(k)*22, top+h-15, 10, func(dc *hjdCanvas, cx, cy float64) {
+				dc.DrawCircle(cx, cy, 7.5)
 				if done {
 					dc.SetColor(hjdInk)
 					dc.Fill()
@@ -535,15 +557,20 @@ func hjdHijackers(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 				}
 			})
 		}
-		dc.text(fmt.Sprintf("%d/4", hv.Turns), x+116, top+h-12, 16, true, hjdInk)
+		dc.text(fmt.Sprintf("%d/4", hv.Turns), x+97, top+h-10, 13, true, hjdInk)
 		if hv.Disc >= 0 {
-			dc.token(x+w-24, top+h-20, 14, hv.Disc, v.Players[hv.Disc].Name)
-			dc.font(14, false)
+			dc.token(x+w-20, top+h-17, 12, hv.Disc, v.Players[hv.Disc].Name)
+			dc.font(13, false)
 			dc.SetColor(hjdInk)
-			dc.DrawStringAnchored(dc.fit(v.Players[hv.Disc].Name, 80), x+w-44, top+h-18, 1, 0.35)
+			dc.DrawStringAnchored(dc.fit(v.Players[hv.Disc].Name, 67), x+w-37, top+h-15, 1, 0.35)
 		}
 	}
 }
+
+// A hijacker's card is hjdHijackerW wide; its rules text, at
+// hjdHijackerTextSize, has room for three lines (every hijacker's text
+// fits them, TestHijackedTextsFit).
+const hjdHijackerW, hjdHijackerTextSize = 234.0, 13
 
 // hjdPipShape names a turning token's pip as drawn (shapes.go).
 type hjdPipShape struct{ done bool }
@@ -558,45 +585,45 @@ func hjdRange(r [2]int) string {
 // hjdBoardInfo: number tokens, the tower, bonus dice, plane, medals and the
 // dice of the turn in progress.
 func hjdBoardInfo(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
-	dc.text("Demands by die", 24, y+22, 20, true, hjdInk)
+	dc.text("Demands by die", hjdMargin, y+18, 17, true, hjdInk)
 	for i, n := range v.Numbers {
-		x := 24 + float64(i)*96
-		dc.box(x, y+34, 36, 36, 6, hjdPanel, hjdInk)
-		dc.centered(fmt.Sprint(n), x+18, y+52, 22, true, hjdInk)
+		x := hjdMargin + float64(i)*80
+		dc.box(x, y+28, 30, 30, 5, hjdPanel, hjdInk)
+		dc.centered(fmt.Sprint(n), x+15, y+43, 18, true, hjdInk)
 		d := v.Places[i]
-		dc.disc(x+56, y+52, 13, 15, hjdDemand[d], strings.ToUpper(d[:1]))
+		dc.disc(x+47, y+43, 11, 13, hjdDemand[d], strings.ToUpper(d[:1]))
 	}
-	dc.text("Tower:", 24, y+102, 18, true, hjdInk)
-	x := 90.0
+	dc.text("Tower:", hjdMargin, y+85, 15, true, hjdInk)
+	x := 75.0
 	for i, d := range hjdDemandNames {
-		x = dc.demandChip(x, y+96, d, v.Supply[i])
+		x = dc.demandChip(x, y+80, d, v.Supply[i])
 	}
-	dc.text("C crypto  M medicine  F food  I intel (wild)", 24, y+134, 15, false, hjdMuted)
-	dc.text(fmt.Sprintf("Bonus dice: %d   Mini dice: %d   Bonus tiles: %d", v.BonusDice, v.MiniDice, v.Tiles), 420, y+120, 18, false, hjdInk)
-	dc.text(fmt.Sprintf("On the plane: %d passengers, %d pilots", v.Passengers, v.Pilots), 420, y+146, 18, false, hjdInk)
+	dc.text("C crypto  M medicine  F food  I intel (wild)", hjdMargin, y+112, 13, false, hjdMuted)
+	dc.text(fmt.Sprintf("Bonus dice: %d   Mini dice: %d   Bonus tiles: %d", v.BonusDice, v.MiniDice, v.Tiles), 350, y+100, 15, false, hjdInk)
+	dc.text(fmt.Sprintf("On the plane: %d passengers, %d pilots", v.Passengers, v.Pilots), 350, y+122, 15, false, hjdInk)
 
 	// Medals: objective and who holds it (values are private).
-	dc.text("Medals", 420, y+22, 20, true, hjdInk)
+	dc.text("Medals", 350, y+18, 17, true, hjdInk)
 	for i, m := range v.Medals {
-		my := y + 28 + float64(i)*24
+		my := y + 23 + float64(i)*20
 		state := map[string]string{"board": "open", "held": "won", "cashed": "cashed", "discarded": "discarded"}[m.State]
 		if m.Holder >= 0 {
 			state += " by " + v.Players[m.Holder].Name
 		}
-		dc.font(16, false)
+		dc.font(13, false)
 		dc.SetColor(hjdInk)
-		dc.DrawString(dc.fit(fmt.Sprintf("%d. %s: %s", m.Number, m.Objective, state), 440), 420, my+16)
+		dc.DrawString(dc.fit(fmt.Sprintf("%d. %s: %s", m.Number, m.Objective, state), 367), 350, my+13)
 	}
 
 	// Dice of the turn.
 	if len(v.Dice) > 0 && !v.Over {
-		dc.font(18, true)
+		dc.font(15, true)
 		dc.SetColor(hjdInk)
-		dc.DrawStringAnchored(fmt.Sprintf("%s's dice", v.Players[v.Turn].Name), hjdWidth-24, y+22, 1, 0)
+		dc.DrawStringAnchored(fmt.Sprintf("%s's dice", v.Players[v.Turn].Name), hjdWidth-hjdMargin, y+18, 1, 0)
 		for i := len(v.Dice) - 1; i >= 0; i-- {
 			d := v.Dice[i]
-			dx := hjdWidth - 24 - float64(len(v.Dice)-i)*62
-			dc.die(dx, y+34, 54, d.Value, d.Kind, d.Used)
+			dx := hjdWidth - hjdMargin - float64(len(v.Dice)-i)*52
+			dc.die(dx, y+28, 45, d.Value, d.Kind, d.Used)
 		}
 	}
 }
@@ -608,8 +635,8 @@ func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, 
 	if p.Seat == v.Turn && !v.Over {
 		bg = hjdTurnBg
 	}
-	dc.box(16, y, hjdWidth-32, h-8, 10, bg, hjdLine)
-	dc.token(44, y+28, 16, p.Seat, p.Name)
+	dc.box(hjdRowMargin, y, hjdWidth-2*hjdRowMargin, h-7, 8, bg, hjdLine)
+	dc.token(37, y+23, 13, p.Seat, p.Name)
 	tags := ""
 	if p.Starting {
 		tags += " · starting player"
@@ -620,27 +647,29 @@ func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, 
 	if p.Resigned {
 		tags += " · left"
 	}
-	dc.font(22, true)
+	dc.font(18, true)
 	dc.SetColor(hjdInk)
-	name := dc.fit(p.Name, 220)
-	dc.DrawString(name, 68, y+36)
+	name := dc.fit(p.Name, 183)
+	dc.DrawString(name, 57, y+30)
 	nw, _ := dc.MeasureString(name)
-	// The tags end before the score track's label ("track A" at tx-76).
-	dc.font(20, false)
-	dc.text(dc.fit(fmt.Sprintf("%d pts%s", p.Score, tags), 500-76-8-(76+nw)), 76+nw, y+36, 20, false, hjdInk)
+	// The tags end before the score track's label ("track A" at tx-63).
+	tx, tw := 417.0, 550.0
+	dc.font(17, false)
+	dc.text(dc.fit(fmt.Sprintf("%d pts%s", p.Score, tags), tx-63-7-(63+nw)), 63+nw, y+30, 17, false, hjdInk)
 
-	// Score track: 0..max(40, score), bonus spaces marked with their demand letter.
-	tx, tw := 500.0, 660.0
+	// Score track: 0..max(40, score), bonus spaces marked with their demand
+	// letter. The line is 3 px on whole pixels (y+22 to y+25).
+	ly := y + 23.5
 	top := max(40, p.Score)
 	px := func(n int) float64 { return tx + tw*float64(n)/float64(top) }
-	dc.shapeRect(hjdTrackShape{tw}, tx+tw/2, y+28, int(tw/2)+4, 4, func(dc *hjdCanvas, _, _ float64) {
+	dc.shapeRect(hjdTrackShape{tw}, tx+tw/2, ly, int(tw/2)+4, 4, func(dc *hjdCanvas, _, _ float64) {
 		dc.SetColor(hjdLine)
-		dc.SetLineWidth(4)
-		dc.DrawLine(tx, y+28, tx+tw, y+28)
+		dc.SetLineWidth(3)
+		dc.DrawLine(tx, ly, tx+tw, ly)
 		dc.Stroke()
 	})
 	for n := 0; n <= top; n += 10 {
-		dc.centered(fmt.Sprint(n), px(n), y+50, 12, false, hjdMuted)
+		dc.centered(fmt.Sprint(n), px(n), y+42, 13, false, hjdMuted)
 	}
 	for _, b := range p.Bonuses {
 		bx := px(b.At)
@@ -648,48 +677,49 @@ func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, 
 		if b.Taken {
 			fill = hjdLine
 		}
-		dc.disc(bx, y+28, 9, 11, fill, strings.ToUpper(b.Demand[:1]))
+		dc.disc(bx, ly, 8, 10, fill, strings.ToUpper(b.Demand[:1]))
 	}
-	dc.token(px(p.Score), y+28, 12, p.Seat, p.Name)
-	dc.text("track "+p.Track, tx-76, y+34, 14, false, hjdMuted)
+	dc.token(px(p.Score), ly, 10, p.Seat, p.Name)
+	dc.text("track "+p.Track, tx-63, y+28, 13, false, hjdMuted)
 
 	// Recognition: start, 1, 2, 3 with their points; the thumb marked.
-	rx := 24.0
-	dc.text("Recognition", rx, y+70, 15, false, hjdMuted)
+	rx := hjdMargin
+	dc.text("Recognition", rx, y+58, 13, false, hjdMuted)
 	for i, pts := range v.Recognition {
-		bx := rx + 90 + float64(i)*50
+		bx := rx + 77 + float64(i)*42
 		fill := color.Color(hjdPaper)
 		if i == p.Thumb {
 			fill = hjdPlayer[p.Seat%len(hjdPlayer)]
 		}
-		dc.box(bx, y+54, 44, 24, 4, fill, hjdLine)
+		dc.box(bx, y+45, 37, 20, 4, fill, hjdLine)
 		ink := color.Color(hjdInk)
 		if i == p.Thumb {
 			ink = hjdPanel
 		}
-		dc.centered(fmt.Sprintf("%+d", pts), bx+22, y+66, 14, true, ink)
+		dc.centered(fmt.Sprintf("%+d", pts), bx+18.5, y+55, 13, true, ink)
 	}
 
 	// Supply: demands, then cards, freed, hijackers, tiles, medals, dice.
-	x := 330.0
+	const supplyX = 275.0
+	x := supplyX
 	for i, d := range hjdDemandNames {
 		if p.Demands[i] > 0 {
-			x = dc.demandChip(x, y+66, d, p.Demands[i])
+			x = dc.demandChip(x, y+55, d, p.Demands[i])
 		}
 	}
-	if x == 330 {
-		dc.text("no demands", x, y+72, 16, false, hjdMuted)
-		x += 100
+	if x == supplyX {
+		dc.text("no demands", x, y+60, 13, false, hjdMuted)
+		x += 83
 	}
-	cx := 24.0
+	cx := hjdMargin
 	for _, c := range p.Cards {
-		dc.box(cx, y+90, 60, 26, 5, hjdCardBg[c.Color], hjdCardBg[c.Color])
-		dc.centered(c.ID, cx+30, y+103, 15, true, hjdPanel)
-		cx += 66
+		dc.box(cx, y+75, 50, 22, 4, hjdCardBg[c.Color], hjdCardBg[c.Color])
+		dc.centered(c.ID, cx+25, y+86, 13, true, hjdPanel)
+		cx += 55
 	}
 	if len(p.Cards) == 0 {
-		dc.text("no cards", cx, y+110, 16, false, hjdMuted)
-		cx += 80
+		dc.text("no cards", cx, y+92, 13, false, hjdMuted)
+		cx += 67
 	}
 	var extra []string
 	extra = append(extra, fmt.Sprintf("freed %d passengers, %d pilots", p.Freed, p.Pilots))
@@ -715,9 +745,9 @@ func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, 
 	if p.Reserved > 0 {
 		extra = append(extra, fmt.Sprintf("reserves seat %d", p.Reserved))
 	}
-	dc.font(16, false)
+	dc.font(13, false)
 	dc.SetColor(hjdInk)
-	dc.DrawString(dc.fit(strings.Join(extra, " · "), hjdWidth-40-cx), cx+10, y+110)
+	dc.DrawString(dc.fit(strings.Join(extra, " · "), hjdWidth-33-cx), cx+8, y+92)
 }
 
 // hjdTrackShape names a score track's line as drawn (shapes.go).
@@ -725,11 +755,11 @@ type hjdTrackShape struct{ width float64 }
 
 // hjdFinal: the final scoring table, one column per scoring item.
 func hjdFinal(dc *hjdCanvas, v *hijacked.PublicView, y float64) float64 {
-	dc.text("Final score", 24, y+26, 24, true, hjdInk)
-	dc.font(18, false)
+	dc.text("Final score", hjdMargin, y+22, 20, true, hjdInk)
+	dc.font(15, false)
 	dc.SetColor(hjdMuted)
-	dc.DrawStringAnchored(dc.fit(v.Result, 900), hjdWidth-24, y+20, 1, 0.5)
-	y += 40
+	dc.DrawStringAnchored(dc.fit(v.Result, 750), hjdWidth-hjdMargin, y+17, 1, 0.5)
+	y += 33
 	scored := false
 	for _, p := range v.Players {
 		scored = scored || p.FinalScore != nil
@@ -747,31 +777,31 @@ func hjdFinal(dc *hjdCanvas, v *hijacked.PublicView, y float64) float64 {
 	if solo {
 		heads = []string{"track", "medals", "demands", "star", "hijackers", "cards", "recognition", "tiles+aside", "TOTAL"}
 	}
-	step := 756.0 / float64(len(heads)-1)
-	colX := func(i int) float64 { return 330 + float64(i)*step }
+	step := 630.0 / float64(len(heads)-1)
+	colX := func(i int) float64 { return 275 + float64(i)*step }
 	for i, h := range heads {
-		dc.centered(h, colX(i), y+12, 16, true, hjdMuted)
+		dc.centered(h, colX(i), y+10, 13, true, hjdMuted)
 	}
-	y += 26
+	y += 22
 	for _, p := range v.Players {
 		f := p.FinalScore
 		if f == nil {
 			continue
 		}
-		dc.token(36, y+12, 11, p.Seat, p.Name)
-		dc.font(19, true)
+		dc.token(30, y+10, 9, p.Seat, p.Name)
+		dc.font(16, true)
 		dc.SetColor(hjdInk)
-		dc.DrawString(dc.fit(p.Name, 240), 56, y+19)
+		dc.DrawString(dc.fit(p.Name, 200), 47, y+16)
 		cells := []int{f.Track, f.Medals, f.Demands, f.Star, f.Hijackers, f.Cards, f.Recognition, f.Total}
 		if solo {
 			cells = []int{f.Track, f.Medals, f.Demands, f.Star, f.Hijackers, f.Cards, f.Recognition, f.Tiles + f.SetAside, f.Total}
 		}
 		for i, n := range cells {
-			dc.centered(fmt.Sprint(n), colX(i), y+12, 19, i == len(cells)-1, hjdInk)
+			dc.centered(fmt.Sprint(n), colX(i), y+10, 16, i == len(cells)-1, hjdInk)
 		}
-		y += 30
+		y += 25
 	}
-	return y + 10
+	return y + 8
 }
 
 func hjdClip(s string, n int) string {

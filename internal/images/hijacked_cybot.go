@@ -18,7 +18,7 @@ func hjdCybotHeight(v *hijacked.PublicView) float64 {
 	if c == nil {
 		return 0
 	}
-	return 62 + 30*float64(max(1, len(c.Actions))) + 30 + 16
+	return 52 + 25*float64(max(1, len(c.Actions))) + 25 + 13
 }
 
 // hjdCybot draws the Cybot panel at y and returns the y below it.
@@ -27,8 +27,8 @@ func hjdCybot(dc *hjdCanvas, v *hijacked.PublicView, y float64) float64 {
 	if c == nil {
 		return y
 	}
-	h := hjdCybotHeight(v) - 16
-	dc.box(16, y, hjdWidth-32, h, 10, hjdPanel, hjdLine)
+	h := hjdCybotHeight(v) - 13
+	dc.box(hjdRowMargin, y, hjdWidth-2*hjdRowMargin, h, 8, hjdPanel, hjdLine)
 	title := "Cybot: no card yet"
 	if c.Card > 0 {
 		title = fmt.Sprintf("Cybot card %d", c.Card)
@@ -36,13 +36,13 @@ func hjdCybot(dc *hjdCanvas, v *hijacked.PublicView, y float64) float64 {
 			title += " (last turn)"
 		}
 	}
-	dc.text(title, 32, y+34, 24, true, hjdInk)
-	dc.font(18, false)
+	dc.text(title, 27, y+28, 20, true, hjdInk)
+	dc.font(15, false)
 	dc.SetColor(hjdMuted)
-	dc.DrawStringAnchored(fmt.Sprintf("%d cards left in its deck", c.Deck), hjdWidth-32, y+26, 1, 0.5)
-	y += 48
+	dc.DrawStringAnchored(fmt.Sprintf("%d cards left in its deck", c.Deck), hjdWidth-27, y+22, 1, 0.5)
+	y += 40
 	if len(c.Actions) == 0 {
-		y += 30
+		y += 25
 	}
 	for i, a := range c.Actions {
 		mark, col, bold := "next", hjdMuted, false
@@ -52,13 +52,13 @@ func hjdCybot(dc *hjdCanvas, v *hijacked.PublicView, y float64) float64 {
 		case "now":
 			mark, col, bold = "NOW", hjdAlert, true
 		}
-		dc.text(mark, 36, y+20, 17, true, col)
+		dc.text(mark, 30, y+17, 14, true, col)
 		line := fmt.Sprintf("%d. %s", i+1, a.Name)
 		if a.Note != "" {
 			line += " (" + a.Note + ")"
 		}
-		dc.text(dc.fit(line, hjdWidth-150), 100, y+20, 19, bold, hjdInk)
-		y += 30
+		dc.text(dc.fit(line, hjdWidth-125), 83, y+17, 16, bold, hjdInk)
+		y += 25
 	}
 	var info []string
 	if c.Reminder != "" {
@@ -81,6 +81,6 @@ func hjdCybot(dc *hjdCanvas, v *hijacked.PublicView, y float64) float64 {
 	if len(info) == 0 {
 		info = append(info, "It plays its card's actions in order; spare dice buy a token, then a card, then a bonus die")
 	}
-	dc.text(dc.fit(strings.Join(info, " · "), hjdWidth-72), 36, y+20, 18, false, hjdMuted)
-	return y + 30 + 16 + 10
+	dc.text(dc.fit(strings.Join(info, " · "), hjdWidth-60), 30, y+17, 15, false, hjdMuted)
+	return y + 25 + 13 + 8
 }

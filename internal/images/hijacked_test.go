@@ -2,7 +2,10 @@ package images
 
 import (
 	"bytes"
+	"encoding/json"
+	"image/color"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -120,5 +123,84 @@ func BenchmarkHijacked(b *testing.B) {
 	for b.Loop() {
 		img, _ := Hijacked(pub)
 		EncodePNG(img)
+	}
+}
+
+// Every hijacker's rules text wraps to at most the three lines its card
+// shows (hjdHijackers drops any more), read from the game's own data.
+func TestHijackedTextsFit(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("..", "games", "hijacked", "hijacked.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data struct {
+		Hijackers []struct{ Name, Text string }
+	}
+	if err := json.Unmarshal(raw, &data); err != nil {
+		t.Fatal(err)
+	}
+	if len(data.Hijackers) == 0 {
+		t.Fatal("no hijackers in the game's data")
+	}
+	for _, naive := range []bool{false, true} {
+		dc := hjdNewCanvas(hjdWidth, 100, naive)
+		dc.font(hjdHijackerTextSize, false)
+		for _, h := range data.Hijackers {
+			if h.Text == "" {
+				t.Errorf("%s: no text", h.Name)
+			}
+			if lines := dc.wordWrap(h.Text, hjdHijackerW-16); len(lines) > 3 {
+				t.Errorf("%s (naive %v): %d lines: %q", h.Name, naive, len(lines), lines)
+			}
+		}
+	}
+}
+
+// The boxes of the 1000 px layout (radii 4 to 8, the dice's fractional
+// ones, the police track's spaces at every length of track) put together
+// from a small box give gg's pixels, as TestHijackedBoxAsDrawn checks for
+// the boxes it lists.
+func TestHijackedLayoutBoxesAsDrawn(t *testing.T) {
+	type box struct {
+		x, y, w, h, r float64
+		fill, line    color.RGBA
+	}
+	boxes := []box{
+		{hjdRowMargin, 20, hjdWidth - 2*hjdRowMargin, hjdPlayerH - 7, 8, hjdPanel, hjdLine},
+		{hjdRowMargin, 20, hjdWidth - 2*hjdRowMargin, hjdPlayerH - 7, 8, hjdTurnBg, hjdLine},
+		{20, 28, 122, 148, 8, hjdBack, hjdBack},
+		{150, 28, 122, 148, 8, hjdPaper, hjdLine},
+		{280, 28, 122, 148, 8, hjdPanel, hjdCardBg["yellow"]},
+		{20, 28, hjdHijackerW, 127, 8, hjdPanel, hjdInk},
+		{807, 28, 98, 70, 7, hjdBack, hjdBack},
+		{807, 106, 98, 70, 7, hjdPanel, hjdLine},
+		{20, 28, 30, 30, 5, hjdPanel, hjdInk},
+		{97, 45, 37, 20, 4, hjdPaper, hjdLine},
+		{139, 45, 37, 20, 4, hjdPlayer[2], hjdLine},
+		{20, 75, 50, 22, 4, hjdCardBg["gray"], hjdCardBg["gray"]},
+		{517, 33, 40, hjdTrackSpaceH, 4, hjdPanel, hjdLine},
+		{935, 28, 45, 45, 45 * 0.18, hjdPanel, hjdInk},
+		{883, 28, 45, 45, 45 * 0.18, hjdBonusBg, hjdInk},
+		{27, 150, 32, 32, 32 * 0.18, hjdMiniBg, hjdInk},
+	}
+	for far := 6; far <= 20; far++ {
+		step := math.Floor(450 / float64(far+1))
+		boxes = append(boxes, box{hjdMargin + 450 - step, 33, step - 2, hjdTrackSpaceH, 4, hjdPlaneBg, hjdLine},
+			box{hjdMargin + 450 - float64(far+1)*step, 33, step - 2, hjdTrackSpaceH, 4, hjdPanel, hjdLine})
+	}
+	for _, c := range boxes {
+		if c.x != math.Trunc(c.x) || c.w != math.Trunc(c.w) || c.h != math.Trunc(c.h) {
+			t.Fatalf("box %v: not on whole pixels", c)
+		}
+		fast, naive := hjdNewCanvas(hjdWidth, 200, false), hjdNewCanvas(hjdWidth, 200, true)
+		fast.box(c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		naive.box(c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		a, b := fast.RGBA().Pix, naive.RGBA().Pix
+		for i := range a {
+			if d := int(a[i]) - int(b[i]); d > 3 || d < -3 {
+				t.Fatalf("box %v: pixel %d,%d is %d, gg draws %d", c, i/4%hjdWidth, i/4/hjdWidth, a[i], b[i])
+			}
+		}
+		releaseRGBA(fast.RGBA())
 	}
 }
