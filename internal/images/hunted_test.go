@@ -109,6 +109,78 @@ func TestHuntedRenders(t *testing.T) {
 	}
 }
 
+// huntedBusyView is a crowded board no game reaches at random: every
+// card a few seeded games showed, two rows of nine and seven cards,
+// weapons with extra magazines, a four-target fight with hostages, five
+// boosted dice (the widest labels), long names and lines.
+func huntedBusyView(t testing.TB) *hunted.PublicView {
+	seen := map[string]bool{}
+	var cards []hunted.CardView
+	for seed := uint64(1); seed < 40; seed++ {
+		v := huntedView(t, []string{"Alice", "Bob"}, seed, 60, nil)
+		var all []hunted.CardView
+		for _, p := range v.Players {
+			all = append(append(all, p.Row...), p.Inv...)
+		}
+		for _, c := range append(all, v.Shared...) {
+			if !seen[c.ID] {
+				seen[c.ID] = true
+				cards = append(cards, c)
+			}
+		}
+	}
+	if len(cards) < 20 {
+		t.Fatalf("only %d different cards seen", len(cards))
+	}
+	for i := range cards {
+		if cards[i].Type == "weapon" {
+			cards[i].Mags = 3
+		}
+	}
+	v := *huntedView(t, []string{"Alice", "Bob"}, 4, 30, nil)
+	v.Players = append([]hunted.PlayerView(nil), v.Players...)
+	v.Players[0].Name = "Maximiliana Longname"
+	v.Players[0].Keys, v.Players[0].Regroup = 3, 12
+	v.Players[0].Row, v.Players[0].Inv = cards[:9], cards[9:16]
+	v.Players[1].Row = cards[len(cards)-7:]
+	long := strings.Repeat("a long line that goes on ", 10)
+	dice := []hunted.Die{{Sides: 6, Face: 5}, {Sides: 8, Face: 8, Boost: 1}, {Sides: 10, Face: 10, Boost: 2}, {Sides: 10, Face: 9, Boost: 3}, {Sides: 6, Face: 3}}
+	v.Fight = &hunted.FightView{Name: "Heavy and Spotter " + long, Targets: []int{5, 3, 10, 12}, Hit: []bool{true, false, true, false}, HostageIcon: true, Round: 2, Fighter: v.Players[0].Name}
+	v.Roll = &hunted.RollView{Who: v.Players[0].Name, What: long, Dice: dice}
+	v.Rolls = []hunted.RollView{{Who: "Bob", What: "test", Dice: dice, Outcome: long}, {Who: "Bob", What: "test", Dice: dice[:2], Outcome: "passed"}}
+	v.Events = append(v.Events, long)
+	v.Prompt = long
+	return &v
+}
+
+// TestHuntedStaysInside: nothing a crowded board shows runs past the
+// right margin (text cut at the picture's edge, a card or die beyond it):
+// outside the header and legend bands, which are full width, the last
+// columns are bare paper.
+func TestHuntedStaysInside(t *testing.T) {
+	views := map[string]*hunted.PublicView{
+		"busy":  huntedBusyView(t),
+		"coop":  huntedView(t, []string{"Alice", "Bob"}, 4, 30, nil),
+		"fight": huntedView(t, []string{"Alice"}, 3, 400, func(v *hunted.PublicView) bool { return v.Fight != nil && len(v.Rolls) > 0 }),
+	}
+	for name, v := range views {
+		img := huntedBoard(v).RGBA()
+		b := img.Bounds()
+		edge := b.Max.X - int(huMargin)/2
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			if img.RGBAAt(0, y) != huPaper {
+				continue // a full-width band
+			}
+			for x := edge; x < b.Max.X; x++ {
+				if c := img.RGBAAt(x, y); c != huPaper {
+					t.Fatalf("%s: %v drawn at (%d, %d), in the right margin", name, c, x, y)
+				}
+			}
+		}
+		releaseRGBA(img)
+	}
+}
+
 func BenchmarkHuntedRender(b *testing.B) {
 	v := huntedView(b, []string{"Alice"}, 9, 25, nil)
 	for b.Loop() {
