@@ -802,8 +802,15 @@ func huWeaponDice(dc *huCanvas, c hunted.CardView, x, y float64) {
 		dc.Stroke()
 	}
 	ax := x + float64(c.FullDice)*18 + 7
+	// Magazines beyond the three a card starts with at most (ammo tokens
+	// add more) overlap like stacked coins rather than leave the card;
+	// the card's text gives their number.
+	step := 13.0
+	if c.Mags > 1 {
+		step = min(step, (x+huCardW-24.5-ax)/float64(c.Mags-1))
+	}
 	for i := 0; i < c.Mags; i++ {
-		dc.DrawCircle(ax+float64(i)*13+6, y+7.5, 6)
+		dc.DrawCircle(ax+float64(i)*step+6, y+7.5, 6)
 		dc.SetColor(huGold)
 		dc.FillPreserve()
 		dc.SetColor(huInk)

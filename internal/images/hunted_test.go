@@ -111,7 +111,7 @@ func TestHuntedRenders(t *testing.T) {
 
 // huntedBusyView is a crowded board no game reaches at random: every
 // card a few seeded games showed, two rows of nine and seven cards,
-// weapons with extra magazines, a four-target fight with hostages, five
+// weapons with six magazines, a four-target fight with hostages, five
 // boosted dice (the widest labels), long names and lines.
 func huntedBusyView(t testing.TB) *hunted.PublicView {
 	seen := map[string]bool{}
@@ -134,7 +134,7 @@ func huntedBusyView(t testing.TB) *hunted.PublicView {
 	}
 	for i := range cards {
 		if cards[i].Type == "weapon" {
-			cards[i].Mags = 3
+			cards[i].Mags = 6
 		}
 	}
 	v := *huntedView(t, []string{"Alice", "Bob"}, 4, 30, nil)
