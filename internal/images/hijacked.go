@@ -637,15 +637,17 @@ func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, 
 	}
 	dc.box(hjdRowMargin, y, hjdWidth-2*hjdRowMargin, h-7, 8, bg, hjdLine)
 	dc.token(37, y+23, 13, p.Seat, p.Name)
+	// The most telling tag first: a long name leaves room for fewer, and
+	// the last ones are cut short.
 	tags := ""
-	if p.Starting {
-		tags += " · starting player"
-	}
 	if p.Seat == v.Turn && !v.Over {
 		tags += " · ON TURN"
 	}
 	if p.Resigned {
 		tags += " · left"
+	}
+	if p.Starting {
+		tags += " · starting player"
 	}
 	dc.font(18, true)
 	dc.SetColor(hjdInk)

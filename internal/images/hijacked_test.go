@@ -204,3 +204,31 @@ func TestHijackedLayoutBoxesAsDrawn(t *testing.T) {
 		releaseRGBA(fast.RGBA())
 	}
 }
+
+// The player on turn reads "ON TURN" in full beside their name, however
+// long the name and whatever other tags the row has (the starting
+// player's is cut short first).
+func TestHijackedOnTurnShown(t *testing.T) {
+	for _, names := range [][]string{{"Alice", "Bob", "Carol", "Dave"}, {"Bartholomew", "Maximiliana", "Christopher", "Anastasia"}} {
+		s, err := hijacked.Kind.New(games.Setup{Players: names, Seed: 7})
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := s.Public().(*hijacked.PublicView)
+		if v.Over || !v.Players[v.Turn].Starting {
+			t.Fatalf("want a fresh game with its starting player on turn, got turn %d", v.Turn)
+		}
+		dc := hjdTable(v, false)
+		want := v.Players[v.Turn].Name
+		found := false
+		for _, s := range dc.texts {
+			if strings.Contains(s, "ON TURN") {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("%s on turn: no text says ON TURN in full; the texts: %q", want, dc.texts)
+		}
+		releaseRGBA(dc.RGBA())
+	}
+}
