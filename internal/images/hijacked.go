@@ -647,7 +647,7 @@ func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, 
 		tags += " · left"
 	}
 	if p.Starting {
-		tags += " · starting player"
+		tags += " · start player"
 	}
 	dc.font(18, true)
 	dc.SetColor(hjdInk)

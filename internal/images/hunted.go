@@ -763,7 +763,7 @@ func huCardLines(c hunted.CardView) []string {
 		return []string{cost, ""}
 	case "weapon":
 		if c.Flipped {
-			return []string{cost, "BARE HANDS: 1 d6"}
+			return []string{cost, "bare hands: 1 d6"}
 		}
 		return []string{cost, fmt.Sprintf("%d d%d · %d mag", c.FullDice, c.Sides, c.Mags)}
 	case "hostage":
