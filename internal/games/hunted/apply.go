@@ -200,6 +200,7 @@ func (s *State) toMain() {
 
 // passTurn hands the turn to the partner in co-op ("you'll alternate taking turns").
 func (s *State) passTurn(ev *[]games.Event) {
+	s.Turns++
 	s.Turn = s.partner(s.Turn)
 	s.Drew, s.SharedDone = false, false
 	s.Phase = phaseStart
@@ -215,7 +216,9 @@ func (s *State) draw(seat int, ev *[]games.Event) error {
 	if !ok {
 		return errors.New("the Hunted deck and its discard pile are empty: `hide` or use your cards")
 	}
-	s.Turns++
+	if !s.Coop {
+		s.Turns++ // solo: each draw is a turn (co-op counts at passTurn)
+	}
 	s.Drew = s.Coop
 	s.toMain()
 	s.Current = ""
@@ -254,6 +257,8 @@ func (s *State) hide(seat int, ev *[]games.Event) error {
 	s.say(ev, fmt.Sprintf("%s hides: %s discarded, 1 time lost (%d left).", p.Name, plural(n, "card"), s.Time))
 	if s.Coop {
 		s.passTurn(ev)
+	} else {
+		s.Turns++ // solo: hiding is a turn of its own, as a draw is
 	}
 	return nil
 }
