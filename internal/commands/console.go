@@ -61,6 +61,7 @@ type Console struct {
 	msgs    []*consoleMessage
 	closed  map[string]bool // users whose DMs are closed
 	manage  map[string]bool // users with Manage Channels
+	admin   map[string]bool // users with Manage Server
 	channel string
 	clock   time.Time
 	seeds   *games.RNG
@@ -74,7 +75,7 @@ func RunConsole(ctx context.Context, in io.Reader, out io.Writer, opts ConsoleOp
 	if opts.Config.BotUserID == "" {
 		opts.Config.BotUserID = consoleBot
 	}
-	c := &Console{opts: opts, out: out, closed: map[string]bool{}, manage: map[string]bool{},
+	c := &Console{opts: opts, out: out, closed: map[string]bool{}, manage: map[string]bool{}, admin: map[string]bool{},
 		channel: "general", clock: ConsoleStart, seeds: games.NewRNG(opts.Seed)}
 	if opts.ImagesDir != "" {
 		if err := os.MkdirAll(opts.ImagesDir, 0o755); err != nil {
@@ -139,6 +140,7 @@ const ConsoleHelp = `Console grammar (one command per line):
   restart            close and reopen everything from the database file
   dms NAME off|on    close or open NAME's direct messages
   manage NAME        give NAME the Manage Channels permission
+  admin NAME         give NAME the Manage Server permission
   help               this text
   # ...              a comment
 The bot itself is @standoff.`
@@ -194,6 +196,12 @@ func (c *Console) line(ctx context.Context, line string) error {
 		}
 		c.manage[strings.ToLower(f[1])] = true
 		return nil
+	case "admin":
+		if len(f) != 2 {
+			return fmt.Errorf("usage: admin NAME")
+		}
+		c.admin[strings.ToLower(f[1])] = true
+		return nil
 	}
 	return fmt.Errorf("unknown console command %q; type help", f[0])
 }
@@ -227,7 +235,7 @@ func (c *Console) wait(ctx context.Context, d time.Duration) {
 }
 
 func (c *Console) userAction(ctx context.Context, user, rest string) error {
-	in := Interaction{Guild: "console", Channel: c.channel, User: User{ID: user, Name: user}, CanManage: c.manage[user]}
+	in := Interaction{Guild: "console", Channel: c.channel, User: User{ID: user, Name: user}, CanManage: c.manage[user], CanManageServer: c.admin[user]}
 	words, err := splitWords(rest)
 	if err != nil {
 		return err

@@ -16,6 +16,8 @@ func (r *Router) gameCommand(ctx context.Context, in Interaction) (Response, err
 		return ephemeral(r.helpText()), nil
 	case "rules":
 		return r.rules(ctx, in)
+	case "settings":
+		return r.settings(ctx, in)
 	}
 	if in.DM {
 		return Response{}, refusef("/game %s is about the game in a channel; run it in that channel.", in.Sub)
@@ -40,7 +42,7 @@ func (r *Router) gameCommand(ctx context.Context, in Interaction) (Response, err
 	case "leaderboard":
 		return r.leaderboard(ctx, in)
 	}
-	return Response{}, refusef("/game has no subcommand %q; use status, hand, resign, abandon, rules, history, undo, skip, replace, rejoin, replay, stats, leaderboard or help.", in.Sub)
+	return Response{}, refusef("/game has no subcommand %q; use status, hand, resign, abandon, rules, history, undo, skip, replace, rejoin, replay, stats, leaderboard, settings or help.", in.Sub)
 }
 
 func (r *Router) helpText() string {
@@ -53,6 +55,7 @@ func (r *Router) helpText() string {
 	}
 	b.WriteString("Everyone: `/game status`, `/game hand` (your private view), `/game rules`, `/game history`, `/game resign`, `/game abandon` (creator or moderators).\n")
 	b.WriteString("The table: `/game undo` (take back your last move), `/game skip` and `/game replace` (vote on a player who vanished), `/game rejoin`, `/game replay`, `/game stats`, `/game leaderboard`.\n")
+	b.WriteString("The server: `/game settings` (the turn limit of new games; Manage Server to change it).\n")
 	b.WriteString("Buttons under the newest game message play moves; older messages stop working once the game moves on.")
 	return b.String()
 }

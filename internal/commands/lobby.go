@@ -16,12 +16,12 @@ import (
 // accept by button, or an open lobby that players join until its creator
 // starts it.
 
-func (r *Router) newRow(in Interaction, g Game) (*storage.Game, error) {
+func (r *Router) newRow(ctx context.Context, in Interaction, g Game) (*storage.Game, error) {
 	opts, err := optionValues(g.Kind, in)
 	if err != nil {
 		return nil, err
 	}
-	limit, err := r.turnLimit(in)
+	limit, err := r.turnLimit(ctx, in)
 	if err != nil {
 		return nil, err
 	}
@@ -34,7 +34,7 @@ func (r *Router) newRow(in Interaction, g Game) (*storage.Game, error) {
 }
 
 func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Response, error) {
-	row, err := r.newRow(in, g)
+	row, err := r.newRow(ctx, in, g)
 	if err != nil {
 		return Response{}, err
 	}
@@ -129,7 +129,7 @@ func (r *Router) openLobby(ctx context.Context, in Interaction, g Game) (Respons
 		in.Options[opponentOption(1)] = partner
 		return r.challenge(ctx, in, g)
 	}
-	row, err := r.newRow(in, g)
+	row, err := r.newRow(ctx, in, g)
 	if err != nil {
 		return Response{}, err
 	}

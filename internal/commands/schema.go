@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 
 	"standoff/internal/games"
 )
@@ -179,6 +180,10 @@ func (r *Router) Commands() []Command {
 			}},
 			{Name: "leaderboard", Description: "this server's best players", Options: []CommandOption{
 				{Name: "game", Description: "one game only", Type: StringOption, Choices: r.gameKindChoices()},
+			}},
+			{Name: "settings", Description: "this server's settings for new games (Manage Server to change them)", Options: []CommandOption{
+				{Name: "turn_limit", Description: "the turn limit of new games that name none", Type: StringOption,
+					Choices: append(slices.Clone(turnLimitOption.Choices), Suggestion{Name: "the bot's default", Value: "default"})},
 			}},
 		},
 	})

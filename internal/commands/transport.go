@@ -29,6 +29,8 @@ type Interaction struct {
 	DM        bool   // true when it happened in a direct message
 	User      User
 	CanManage bool // the user has Manage Channels in this channel
+	// CanManageServer: the user has Manage Server (server-wide settings).
+	CanManageServer bool
 	// CannotPost, when set by the transport, says the bot may not post in
 	// Channel and how to fix that (e.g. the permissions it lacks). Actions
 	// that would post there are refused with this text before anything

@@ -82,6 +82,7 @@ func interaction(i *discordgo.InteractionCreate) (commands.Interaction, bool) {
 		// Member permissions in an interaction are computed for its channel,
 		// overwrites included; Administrator implies every permission.
 		in.CanManage = i.Member.Permissions&(discordgo.PermissionManageChannels|discordgo.PermissionAdministrator) != 0
+		in.CanManageServer = i.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0
 	case i.User != nil:
 		in.User = commands.User{ID: i.User.ID, Name: displayName(i.User, nil), Bot: i.User.Bot}
 	default:

@@ -33,3 +33,28 @@ func TestInteractionMarksBots(t *testing.T) {
 		t.Fatal("a bot acting is not marked")
 	}
 }
+
+// A member's permissions in the interaction (Discord computes them for
+// the channel) decide what they may manage: Manage Channels a game in the
+// channel, Manage Server the server's settings; Administrator both.
+func TestInteractionPermissions(t *testing.T) {
+	for _, tc := range []struct {
+		perms           int64
+		channel, server bool
+	}{
+		{0, false, false},
+		{discordgo.PermissionManageChannels, true, false},
+		{discordgo.PermissionManageGuild, false, true},
+		{discordgo.PermissionAdministrator, true, true},
+	} {
+		i := &discordgo.InteractionCreate{Interaction: &discordgo.Interaction{
+			Type: discordgo.InteractionApplicationCommand, GuildID: "g", ChannelID: "c",
+			Member: &discordgo.Member{User: &discordgo.User{ID: "u1", Username: "ann"}, Permissions: tc.perms},
+			Data:   discordgo.ApplicationCommandInteractionData{Name: "game", Options: []*discordgo.ApplicationCommandInteractionDataOption{{Name: "settings", Type: discordgo.ApplicationCommandOptionSubCommand}}},
+		}}
+		in, ok := interaction(i)
+		if !ok || in.CanManage != tc.channel || in.CanManageServer != tc.server {
+			t.Errorf("permissions %#x: manage channels %v, manage server %v; want %v, %v", tc.perms, in.CanManage, in.CanManageServer, tc.channel, tc.server)
+		}
+	}
+}
