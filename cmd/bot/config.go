@@ -25,6 +25,10 @@ type config struct {
 	Mode      string `toml:"mode"`
 	Listen    string `toml:"listen"`
 	PublicKey string `toml:"public_key"`
+	// Drain is how long an HTTP-mode process keeps answering after
+	// SIGTERM with /healthz at 503, so its load balancer stops sending it
+	// interactions before its port closes (default 10s; "none" for none).
+	Drain duration `toml:"drain"`
 	// Shards is the gateway shard count; 0 asks Discord for its
 	// recommended count.
 	Shards    int `toml:"shards"`
@@ -92,6 +96,21 @@ func loadConfig(path string) (config, error) {
 		return c, fmt.Errorf("config %s: shards = %d; use 0 for Discord's recommended count, or a positive count", path, c.Shards)
 	}
 	return c, nil
+}
+
+// defaultDrain is the drain of an HTTP-mode process unless the file sets
+// one: a few health checks of a typical load balancer (every 5 s).
+const defaultDrain = 10 * time.Second
+
+// drain is how long to drain before stopping (HTTP mode only).
+func (c config) drain() time.Duration {
+	switch {
+	case c.Mode != "http" || c.Drain.Duration < 0:
+		return 0
+	case c.Drain.Duration == 0:
+		return defaultDrain
+	}
+	return c.Drain.Duration
 }
 
 // table is the router config: the defaults, overridden by the file.

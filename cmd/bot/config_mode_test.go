@@ -34,6 +34,19 @@ func TestModeConfig(t *testing.T) {
 	if err != nil || c.Listen != "0.0.0.0:9000" || c.Shards != 4 || c.Reminders.CheckEvery.Duration != 10*time.Second {
 		t.Errorf("explicit values: %+v %v", c, err)
 	}
+	// An HTTP-mode process drains 10 s by default before it stops, or as
+	// the file says; "none" stops at once, and gateway mode never drains.
+	for body, want := range map[string]time.Duration{
+		"mode = \"http\"\npublic_key = \"" + key + "\"\n":                   defaultDrain,
+		"mode = \"http\"\npublic_key = \"" + key + "\"\ndrain = \"3s\"\n":   3 * time.Second,
+		"mode = \"http\"\npublic_key = \"" + key + "\"\ndrain = \"none\"\n": 0,
+		"drain = \"30s\"\n": 0,
+	} {
+		c, err := load(body)
+		if err != nil || c.drain() != want {
+			t.Errorf("%q: drain %v err %v, want %v", body, c.drain(), err, want)
+		}
+	}
 	for body, want := range map[string]string{
 		"mode = \"http\"\n":                        "public_key",
 		"mode = \"http\"\npublic_key = \"abcd\"\n": "64 hex digits",

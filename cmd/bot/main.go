@@ -131,8 +131,20 @@ func serve(args []string) error {
 	log.Info("Standoff is running; stop with Ctrl-C", "database", cfg.databaseForLog(), "mode", cfg.Mode)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	again := make(chan os.Signal, 1)
+	signal.Notify(again, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(again)
 	select {
 	case <-ctx.Done():
+		<-again // the signal that ended ctx
+		if drain := cfg.drain(); endpoint != nil && drain > 0 {
+			bot.Drain()
+			log.Info("draining: /healthz answers 503, interactions are still answered; a second signal ends the drain", "drain", drain)
+			select {
+			case <-time.After(drain):
+			case <-again:
+			}
+		}
 		log.Info("shutting down: finishing moves in flight")
 		if endpoint != nil {
 			// Stop taking requests and let those in flight get their

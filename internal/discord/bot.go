@@ -81,11 +81,13 @@ type Bot struct {
 	gwDone sync.WaitGroup
 	failed chan error
 
-	// mu guards router and closed; inflight counts interactions being
-	// answered, so Close waits for their follow-ups as well as their moves.
+	// mu guards router, closed and draining; inflight counts interactions
+	// being answered, so Close waits for their follow-ups as well as their
+	// moves.
 	mu       sync.Mutex
 	router   *commands.Router
 	closed   bool
+	draining bool // Drain: /healthz says 503, interactions still answered
 	inflight sync.WaitGroup
 	tickers  sync.WaitGroup
 	closing  sync.Once
@@ -206,6 +208,18 @@ func (b *Bot) Close() error {
 		}
 	})
 	return err
+}
+
+// Drain takes an HTTP-mode process out of its load balancer's rotation
+// before it stops: /healthz answers 503 from now on, while the
+// interactions that still reach it are answered as before. Discord does
+// not send an interaction again when its endpoint fails, so a process
+// that closed its port at once would fail the ones the balancer sent it
+// before its next health check.
+func (b *Bot) Drain() {
+	b.mu.Lock()
+	b.draining = true
+	b.mu.Unlock()
 }
 
 // acquire registers an interaction as in flight; it returns nil with a

@@ -80,18 +80,24 @@ func VerifySignature(key ed25519.PublicKey, h http.Header, body []byte, now time
 
 // Handler is the Interactions Endpoint: mount it where the load balancer
 // sends Discord's requests (POST, any path). It needs Options.PublicKey.
-// GET /healthz answers 200 while the bot serves interactions.
+// GET /healthz answers 200 while the bot serves interactions, 503 while it
+// starts, drains (Drain) or stops.
 func (b *Bot) Handler() http.Handler { return http.HandlerFunc(b.serveHTTP) }
 
 func (b *Bot) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodGet && r.URL.Path == "/healthz" {
 		// For the load balancer: 200 while interactions are answered,
-		// 503 while starting or shutting down (take it out of rotation).
+		// 503 while starting, draining or shutting down (take it out of
+		// rotation).
 		b.mu.Lock()
-		serving := b.router != nil && !b.closed
+		serving, draining := b.router != nil && !b.closed, b.draining
 		b.mu.Unlock()
-		if !serving {
+		switch {
+		case !serving:
 			http.Error(w, "not serving", http.StatusServiceUnavailable)
+			return
+		case draining:
+			http.Error(w, "draining before shutdown", http.StatusServiceUnavailable)
 			return
 		}
 		_, _ = io.WriteString(w, "ok\n")

@@ -176,6 +176,15 @@ func TestEndpointRefusesForgeries(t *testing.T) {
 	if s := health(); s != http.StatusOK {
 		t.Errorf("health check while serving: %d, want 200", s)
 	}
+	// Draining before a shutdown: out of the balancer's rotation, yet
+	// what still reaches the process is answered.
+	e.bot.Drain()
+	if s := health(); s != http.StatusServiceUnavailable {
+		t.Errorf("health check while draining: %d, want 503", s)
+	}
+	if _, msg := e.answered(e.must(e.fake.RunCommand(alice, general, "game", "help"))); !strings.Contains(msg.Content, "/game") {
+		t.Errorf("an interaction while draining was answered %q", msg.Content)
+	}
 	e.bot.Close() // shutting down: out of the balancer's rotation
 	if s := health(); s != http.StatusServiceUnavailable {
 		t.Errorf("health check after Close: %d, want 503", s)

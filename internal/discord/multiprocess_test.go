@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -282,8 +283,42 @@ func TestThreeBotProcesses(t *testing.T) {
 	for _, re := range fake.RESTErrors() {
 		t.Errorf("REST error: %s", re.String())
 	}
+	// SIGTERM to one process: it drains (drain = "3s" below), its health
+	// check out of rotation while what still reaches it is answered,
+	// then it stops.
+	drained := procs[0]
+	fake.SetInteractionEndpoints(drained.endpoint)
+	if err := drained.cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the draining process's health check to say 503", func() bool {
+		resp, err := http.Get(drained.endpoint + "/healthz")
+		if err != nil {
+			return false
+		}
+		resp.Body.Close()
+		return resp.StatusCode == http.StatusServiceUnavailable
+	})
+	if got := answer(fake.RunCommand(alice, channels[0], "game", "help")); !strings.Contains(got, "/game") {
+		t.Errorf("an interaction to the draining process was answered %q", got)
+	}
+	// The others stop together (each drains first).
+	stopped := make([]error, len(procs))
+	var stopping sync.WaitGroup
 	for i, p := range procs {
-		if err := p.stop(); err != nil {
+		stopping.Add(1)
+		go func() {
+			defer stopping.Done()
+			if p == drained {
+				stopped[i] = p.exit()
+			} else {
+				stopped[i] = p.stop()
+			}
+		}()
+	}
+	stopping.Wait()
+	for i, p := range procs {
+		if err := stopped[i]; err != nil {
 			t.Errorf("process %d: %v", i, err)
 		}
 		for _, line := range strings.Split(p.logs.String(), "\n") {
@@ -378,6 +413,7 @@ mode = "http"
 listen = %q
 public_key = %q
 log_level = "debug"
+drain = "3s"
 
 [reminders]
 remind_after = "3s"
@@ -432,6 +468,11 @@ func (p *process) stop() error {
 	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		return err
 	}
+	return p.exit()
+}
+
+// exit waits for a clean exit after SIGTERM.
+func (p *process) exit() error {
 	select {
 	case err := <-p.exited:
 		if err != nil {
