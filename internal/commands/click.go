@@ -12,6 +12,9 @@ import (
 // custom id, so clicks work after a restart; a click made for an older
 // version of the game changes nothing.
 func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
+	if resp, ok := r.rulesClick(in); ok {
+		return resp, nil
+	}
 	id, err := parseCustomID(in.CustomID)
 	if err != nil {
 		return Response{}, refusef("That control is not one I know; use /game status for the current game.")

@@ -50,8 +50,12 @@ func (r *Router) helpText() string {
 	b.WriteString("**Standoff** hosts board games in channels, one game per channel (threads count as channels).\n")
 	for _, g := range r.games {
 		k := g.Kind
-		fmt.Fprintf(&b, "• **%s** (%d-%d players): %s `/%s challenge` or `/%s start`, then `/%s move`.\n",
-			k.Title, k.MinPlayers, k.MaxPlayers, k.Summary, k.Name, k.Name, k.Name)
+		solo := ""
+		if _, ok := gameCommand(k).Sub("solo"); ok {
+			solo = fmt.Sprintf(", `/%s solo`", k.Name)
+		}
+		fmt.Fprintf(&b, "• **%s** (%d-%d players): %s `/%s challenge`, `/%s start`%s, then `/%s move`.\n",
+			k.Title, k.MinPlayers, k.MaxPlayers, k.Summary, k.Name, k.Name, solo, k.Name)
 	}
 	b.WriteString("Everyone: `/game status`, `/game hand` (your private view), `/game rules`, `/game history`, `/game resign`, `/game abandon` (creator or moderators).\n")
 	b.WriteString("The table: `/game undo` (take back your last move), `/game skip` and `/game replace` (vote on a player who vanished), `/game rejoin`, `/game replay`, `/game stats`, `/game leaderboard`.\n")
@@ -78,11 +82,7 @@ func (r *Router) rules(ctx context.Context, in Interaction) (Response, error) {
 	if !ok {
 		return Response{}, refusef("I do not host a game called %q.", name)
 	}
-	text := fmt.Sprintf("**%s** (%d-%d players)\n%s", g.Kind.Title, g.Kind.MinPlayers, g.Kind.MaxPlayers, g.Kind.Rules)
-	if g.Kind.MoveHelp != "" {
-		text += "\n**Typed moves:** " + g.Kind.MoveHelp
-	}
-	return ephemeral(clip(text, maxContent)), nil
+	return rulesPage(g.Kind, 0), nil
 }
 
 func (r *Router) status(ctx context.Context, in Interaction) (Response, error) {

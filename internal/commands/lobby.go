@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -45,6 +46,9 @@ func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Respons
 		}
 		v, err := strconv.Atoi(raw)
 		if err != nil || v < 1 || v > g.Kind.BotLevels {
+			if g.Kind.BotLevels == 1 {
+				return Response{}, refusef("%s's bot has one level: leave ai out or use ai:1, not %q.", g.Kind.Title, raw)
+			}
 			return Response{}, refusef("Option ai is a bot level from 1 to %d, not %q.", g.Kind.BotLevels, raw)
 		}
 		level = v
@@ -63,7 +67,7 @@ func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Respons
 			if level == 0 {
 				level = (g.Kind.BotLevels + 1) / 2
 			}
-			row.Seats = append(row.Seats, r.botSeat(level))
+			row.Seats = append(row.Seats, r.botSeat(g.Kind, level, 0))
 			continue
 		case id == in.User.ID:
 			return Response{}, refusef("You cannot challenge yourself; name other players as opponents.")
@@ -80,7 +84,19 @@ func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Respons
 		row.Seats = append(row.Seats, storage.Seat{UserID: id, Name: name})
 	}
 	if len(row.Seats) == 1 && level > 0 {
-		row.Seats = append(row.Seats, r.botSeat(level))
+		// Nobody named: the bot fills the table, to the size asked for
+		// (players:N) or else the smallest the game is played with.
+		n := max(g.Kind.MinPlayers, 2)
+		if raw, ok := in.Options["players"]; ok {
+			v, err := strconv.Atoi(raw)
+			if err != nil || v < max(g.Kind.MinPlayers, 2) || v > g.Kind.MaxPlayers {
+				return Response{}, refusef("Option players is how many seats in all, you and the bots: from %d to %d, not %q.", max(g.Kind.MinPlayers, 2), g.Kind.MaxPlayers, raw)
+			}
+			n = v
+		}
+		for i := 1; len(row.Seats) < n; i++ {
+			row.Seats = append(row.Seats, r.botSeat(g.Kind, level, bots(n-1, i)))
+		}
 	}
 	if err := g.Kind.CheckPlayers(len(row.Seats)); err != nil {
 		hint := "name opponents with opponent:@user"
@@ -88,6 +104,9 @@ func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Respons
 			hint += ", or play the bot with ai:1"
 		}
 		return Response{}, refusef("%v; %s.", err, hint)
+	}
+	if err := checkSetup(g.Kind, row, len(row.Seats)); err != nil {
+		return Response{}, err
 	}
 	if err := r.create(ctx, row); err != nil {
 		return Response{}, err
@@ -108,8 +127,61 @@ func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Respons
 	return ephemeral(fmt.Sprintf("Challenge sent for %s game #%d.", g.Kind.Title, row.ID)), nil
 }
 
-func (r *Router) botSeat(level int) storage.Seat {
-	return storage.Seat{UserID: r.cfg.BotUserID, Name: fmt.Sprintf("%s (bot level %d)", r.cfg.BotName, level), BotLevel: level, Accepted: true}
+// checkSetup tries the game's own setup with the row's options for a table
+// of n seats before anything is stored: an option the game refuses (a value
+// inside the option's range that this mode does not allow) must not leave a
+// lobby behind that nobody can see, start or end.
+func checkSetup(k *games.Kind, row *storage.Game, n int) error {
+	trial := *row
+	trial.Seats = slices.Clone(row.Seats)
+	for len(trial.Seats) < n {
+		trial.Seats = append(trial.Seats, storage.Seat{UserID: fmt.Sprint("trial", len(trial.Seats)), Name: fmt.Sprint("Player ", len(trial.Seats)+1)})
+	}
+	trial.Seed = 1
+	if _, err := k.New(trial.Setup()); err != nil {
+		return refusef("No game was opened: %v. %s", err, optionHint(k))
+	}
+	return nil
+}
+
+// optionHint lists a kind's options with their ranges, for a refusal.
+func optionHint(k *games.Kind) string {
+	if len(k.Options) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, o := range k.Options {
+		if o.Kind == games.OptionBool {
+			parts = append(parts, o.Name+" (true or false)")
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s)", o.Name, o.Description))
+	}
+	return "Options: " + strings.Join(parts, "; ") + "."
+}
+
+// botSeat is a seat the kind's bot plays; number tells several bots at one
+// table apart (0 when there is one).
+func (r *Router) botSeat(k *games.Kind, level, number int) storage.Seat {
+	name := fmt.Sprintf("%s (bot level %d)", r.cfg.BotName, level)
+	if k.BotName != "" {
+		name = k.BotName
+	}
+	if number > 0 {
+		name = fmt.Sprintf("%s %d", name, number)
+		if k.BotName == "" {
+			name = fmt.Sprintf("%s (bot %d, level %d)", r.cfg.BotName, number, level)
+		}
+	}
+	return storage.Seat{UserID: r.cfg.BotUserID, Name: name, BotLevel: level, Accepted: true}
+}
+
+// bots numbers the i-th of n bot seats: 0 when it is the only one.
+func bots(n, i int) int {
+	if n == 1 {
+		return 0
+	}
+	return i
 }
 
 func (r *Router) create(ctx context.Context, row *storage.Game) error {
@@ -131,6 +203,11 @@ func (r *Router) openLobby(ctx context.Context, in Interaction, g Game) (Respons
 	}
 	row, err := r.newRow(ctx, in, g)
 	if err != nil {
+		return Response{}, err
+	}
+	// An open lobby's size is known only at its start: its options are
+	// checked for the smallest table now, and again when it starts.
+	if err := checkSetup(g.Kind, row, g.Kind.MinPlayers); err != nil {
 		return Response{}, err
 	}
 	if err := r.create(ctx, row); err != nil {
@@ -363,7 +440,18 @@ func (r *Router) begin(ctx context.Context, t *table, note string) error {
 	setup := t.row.Setup()
 	state, err := t.game.Kind.New(setup)
 	if err != nil {
-		return refusal{fmt.Sprintf("The game could not start: %v.", err)}
+		// The same seats and options would be refused again: close the
+		// lobby so the channel is free, and say why.
+		why := fmt.Sprintf("The game could not start: %v. The lobby is closed; open a new game with other options.", err)
+		base := t.row.Version
+		t.row.Status, t.row.UpdatedAt = storage.Abandoned, r.now()
+		if serr := r.store.Save(ctx, t.row, base, nil); serr != nil {
+			return serr
+		}
+		if t.row.MessageID != "" {
+			r.closeLobby(ctx, t, why)
+		}
+		return refusal{why}
 	}
 	enc, err := state.Encode()
 	if err != nil {

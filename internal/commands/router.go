@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"maps"
 	"runtime"
 	"runtime/debug"
 	"sort"
@@ -279,7 +280,8 @@ func (r *Router) handle(ctx context.Context, in Interaction) (resp Response) {
 func postsInChannel(in Interaction) bool {
 	switch in.Type {
 	case ComponentClick:
-		return true
+		_, _, rules := parseRulesID(in.CustomID)
+		return !rules
 	case SlashCommand:
 		if in.Command == "game" {
 			switch in.Sub {
@@ -308,9 +310,16 @@ func (r *Router) slash(ctx context.Context, in Interaction) (Response, error) {
 	case "challenge":
 		return r.challenge(ctx, in, g)
 	case "solo":
+		if g.Kind.Bot == nil && g.Kind.MinPlayers == 1 {
+			// A game played alone: solo is start without a partner.
+			in.Options = maps.Clone(in.Options)
+			delete(in.Options, "partner")
+			return r.openLobby(ctx, in, g)
+		}
 		if g.Kind.Bot == nil {
 			return Response{}, refusef("%s has no bot to play against; use /%s challenge or /%s start.", g.Kind.Title, in.Command, in.Command)
 		}
+		in.Options = maps.Clone(in.Options)
 		if _, ok := in.Options["ai"]; !ok {
 			in.Options["ai"] = fmt.Sprint((g.Kind.BotLevels + 1) / 2)
 		}

@@ -159,7 +159,7 @@ func TestChallengeRefusals(t *testing.T) {
 	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "opponent=alice"), "yourself")
 	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "opponent=bob", "opponent2=bob"), "named twice")
 	mustEphemeral(t, h.cmd("alice", "tally", "challenge"), "needs 2 to 3 players")
-	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "ai=5"), "from 1 to 1")
+	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "ai=5"), "one level: leave ai out or use ai:1")
 	if h.rec.count() != 0 {
 		t.Fatal("refused challenges posted something")
 	}
@@ -505,4 +505,20 @@ func TestLobbyThatCannotBePostedIsNotLeftBlockingTheChannel(t *testing.T) {
 	}
 	h.r.out = h.rec
 	mustEphemeral(t, h.cmd("alice", "tally", "start"), "Lobby opened")
+}
+
+// A value the game's setup refuses must be refused before anything is
+// stored: a lobby nobody can see, start or end would block the channel.
+func TestOptionTheGameRefusesLeavesNoGame(t *testing.T) {
+	h := newHarness(t)
+	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "opponent=bob", "target=13"), "No game was opened: target 13 is unlucky")
+	mustEphemeral(t, h.cmd("alice", "tally", "start", "target=13"), "No game was opened")
+	mustEphemeral(t, h.cmd("alice", "tally", "solo", "target=13"), "Options: target (total that wins)")
+	if h.rec.count() != 0 {
+		t.Fatal("a refused game posted something")
+	}
+	if _, err := h.store.LatestGame(context.Background(), chanID); err == nil {
+		t.Fatal("a refused game was stored")
+	}
+	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "opponent=bob", "target=12"), "Challenge sent")
 }

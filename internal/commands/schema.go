@@ -123,10 +123,24 @@ func gameCommand(k *games.Kind) Command {
 			{Name: "text", Description: "plain text instead of an image", Type: BooleanOption},
 		}},
 	}
-	if k.Bot != nil {
+	switch {
+	case k.Bot != nil:
 		solo := append(kindOptions(k), CommandOption{Name: "ai", Description: "the bot's level",
 			Type: IntegerOption, Min: 1, Max: k.BotLevels}, turnLimitOption)
-		subs = append(subs, Subcommand{Name: "solo", Description: "play " + k.Title + " alone against the bot", Options: solo})
+		desc := "play " + k.Title + " alone against the bot"
+		if k.BotName != "" {
+			desc = "play " + k.Title + " alone against the " + k.BotName
+		}
+		if k.MinPlayers > 2 {
+			// A table of three or more: the bot takes every other seat.
+			desc = "play " + k.Title + " at once with the bot in every other seat"
+			solo = append(solo, CommandOption{Name: "players", Description: "seats in all, you and the bots",
+				Type: IntegerOption, Min: k.MinPlayers, Max: k.MaxPlayers})
+		}
+		subs = append(subs, Subcommand{Name: "solo", Description: desc, Options: solo})
+	case k.MinPlayers == 1:
+		subs = append(subs, Subcommand{Name: "solo", Description: "play " + k.Title + " alone, starting now",
+			Options: append(kindOptions(k), turnLimitOption)})
 	}
 	return Command{Name: k.Name, Description: k.Summary, Subs: subs}
 }

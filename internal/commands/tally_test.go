@@ -66,6 +66,11 @@ func newTally(s games.Setup) (games.State, error) {
 	if len(s.Players) < 2 || len(s.Players) > 3 {
 		return nil, fmt.Errorf("tally needs 2 or 3 players")
 	}
+	// An option value inside its range that the game's own setup refuses,
+	// as Hunted refuses time 18 (17 or 20 only).
+	if s.Options["target"] == 13 {
+		return nil, fmt.Errorf("target 13 is unlucky, pick another")
+	}
 	t := &tally{Schema: 1, RNG: games.RNG{State: s.Seed}, Names: s.Players, Target: s.Options["target"],
 		Double: s.Options["double"] == 1, React: -1, Out: make([]bool, len(s.Players))}
 	for range s.Players {

@@ -33,6 +33,10 @@ type Kind struct {
 	Bot func(s State, seat int, level int, rng *RNG) (string, error)
 	// BotLevels is the highest bot level (1..BotLevels); 0 when Bot is nil.
 	BotLevels int
+	// BotName is what the rules call the kind's bot, when they name it
+	// (Hijacked's solo opponent is the Cybot): its seat is called that at
+	// the start, in rankings and in refusals. Empty: the bot's own name.
+	BotName string
 	// PublicMove says how a logged move reads to the whole table (for
 	// /game history) in games where a move can name hidden things, such as
 	// the card swapped. Nil means every move is public as typed.

@@ -21,6 +21,7 @@ var Kind = &games.Kind{
 	Decode:     decode,
 	Bot:        bot, // the Cybot of the solo mode, and a simple player for automated seats
 	BotLevels:  1,
+	BotName:    "Cybot",
 }
 
 const rules = `Hijacked: free at least 3 passengers and 1 pilot before the police storm the plane. Most points wins (tie: most recognition).
