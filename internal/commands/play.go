@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
@@ -162,6 +164,42 @@ func (r *Router) playThen(ctx context.Context, t *table, seat int, move string, 
 	}, nil
 }
 
+// maxMoveLength is far above any move's length in every game's syntax:
+// a longer text is refused without asking the engine.
+const maxMoveLength = 200
+
+// maxEcho is how much of what a player typed a refusal quotes back.
+const maxEcho = 40
+
+// quoteTyped is what a refusal quotes of a typed text: its start, so the
+// reason after it is never pushed out of the message.
+func quoteTyped(s string) string {
+	if len(s) <= maxEcho {
+		return s
+	}
+	return clip(s, maxEcho)
+}
+
+// shortenEcho replaces a long typed move inside an engine's refusal (quoted
+// or as typed) by its start.
+func shortenEcho(text, move string) string {
+	if len(move) <= maxEcho {
+		return text
+	}
+	short := quoteTyped(move)
+	quoted := strconv.Quote(move)
+	text = strings.ReplaceAll(text, quoted, strconv.Quote(short))
+	text = strings.ReplaceAll(text, quoted[1:len(quoted)-1], short)
+	text = strings.ReplaceAll(text, move, short)
+	// An engine may also quote a long part of the move (what was left
+	// unread): every long quotation is shortened the same way.
+	return longQuote.ReplaceAllStringFunc(text, func(q string) string {
+		return q[:1] + quoteTyped(q[1:len(q)-1]) + q[len(q)-1:]
+	})
+}
+
+var longQuote = regexp.MustCompile(fmt.Sprintf(`"(?:[^"\\]|\\.){%d,}"|`+"`[^`]{%d,}`", maxEcho+1, maxEcho+1))
+
 var errStale = refusal{"The position changed since that message was posted, so nothing was played. Use the newest message, or /game status to see the game now."}
 
 // commit applies one move to the state and saves it with the move log entry.
@@ -186,7 +224,7 @@ func (r *Router) commit(ctx context.Context, t *table, seat int, move string) ([
 		}
 		// The engine's refusal says what was wrong and what would be right;
 		// the whole move syntax stays in /game rules.
-		return nil, refusal{fmt.Sprintf("That move was not played: %v\n(/game rules shows every typed move.)", err)}
+		return nil, refusal{fmt.Sprintf("That move was not played: %s\n(/game rules shows every typed move.)", shortenEcho(err.Error(), move))}
 	}
 	enc, err := t.state.Encode()
 	if err != nil {
@@ -308,6 +346,9 @@ func (r *Router) typedMove(ctx context.Context, in Interaction, g Game) (Respons
 	move := strings.TrimSpace(in.Options["move"])
 	if move == "" || move == games.ResignMove {
 		return Response{}, refusef("Type a move, for example one of those listed while you type. To resign use /game resign.\n%s", g.Kind.MoveHelp)
+	}
+	if len(move) > maxMoveLength {
+		return Response{}, refusef("That move was not played: `%s` is %d characters long, and moves are short, such as those listed while you type. /game rules shows every typed move.", quoteTyped(move), len(move))
 	}
 	then, err := r.playThen(ctx, t, seat, move, -1, "")
 	if err != nil {

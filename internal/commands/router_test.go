@@ -522,3 +522,30 @@ func TestOptionTheGameRefusesLeavesNoGame(t *testing.T) {
 	}
 	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "opponent=bob", "target=12"), "Challenge sent")
 }
+
+// A very long typed move is refused with the reason in full and only the
+// start of what was typed quoted back.
+func TestLongTypedMoveIsQuotedShort(t *testing.T) {
+	h := newHarness(t)
+	h.startTally()
+	long := strings.Repeat("x", 3000)
+	r := h.cmd("alice", "tally", "move", "move="+long)
+	mustEphemeral(t, r, "3000 characters long")
+	if len(r.Message.Content) > 400 {
+		t.Fatalf("the refusal echoes the move: %d characters", len(r.Message.Content))
+	}
+	// Under the length limit, the engine's own refusal quotes a shortened
+	// move and keeps its reason.
+	mid := "add " + strings.Repeat("9", 150)
+	r = h.cmd("alice", "tally", "move", "move="+mid)
+	mustEphemeral(t, r, "That move was not played")
+	if strings.Contains(r.Message.Content, strings.Repeat("9", maxEcho+1)) {
+		t.Fatalf("the refusal quotes too much: %q", r.Message.Content)
+	}
+	if got := shortenEcho(`"`+mid+`" is not a move; try add 1`, mid); !strings.HasSuffix(got, "is not a move; try add 1") || len(got) > 80 {
+		t.Fatalf("shortened refusal %q", got)
+	}
+	if got := shortenEcho(`unexpected "`+strings.Repeat("y", 100)+`" at the end`, mid); strings.Contains(got, strings.Repeat("y", maxEcho+1)) {
+		t.Fatalf("a long quoted part stays: %q", got)
+	}
+}
