@@ -126,16 +126,7 @@ func joinNarration(old, add string) string {
 	case old == "":
 		return add
 	}
-	lines := strings.Split(strings.TrimPrefix(old, "…\n")+"\n"+add, "\n")
-	cut := false
-	for len(lines) > 1 && len(strings.Join(lines, "\n"))+2 > maxNarration {
-		lines, cut = lines[1:], true
-	}
-	out := strings.Join(lines, "\n")
-	if cut {
-		out = "…\n" + out
-	}
-	return clip(out, maxNarration)
+	return newestLines(strings.TrimPrefix(old, "…\n")+"\n"+add, maxNarration)
 }
 
 // repost brings a game's controls back: it posts the turn message anew when

@@ -3,6 +3,8 @@ package commands
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -547,5 +549,32 @@ func TestLongTypedMoveIsQuotedShort(t *testing.T) {
 	}
 	if got := shortenEcho(`unexpected "`+strings.Repeat("y", 100)+`" at the end`, mid); strings.Contains(got, strings.Repeat("y", maxEcho+1)) {
 		t.Fatalf("a long quoted part stays: %q", got)
+	}
+}
+
+// A long turn (a Cybot turn of many steps) keeps its newest lines, and the
+// result and standings of a finished game are never cut for narration.
+func TestLongNarrationNeverCutsTheResult(t *testing.T) {
+	row := &storage.Game{ID: 7, Kind: "tally", Status: storage.Finished, Seats: []storage.Seat{{UserID: "1", Name: "alice"}, {UserID: "2", Name: "bob"}}}
+	st := &tally{Names: []string{"alice", "bob"}, React: -1, Out: []bool{false, false},
+		Result: &games.Outcome{Rank: []int{1, 2}, Score: []int{27, 27}, Text: "alice wins 27 to 27 on the recognition tie-break."}}
+	tb := &table{row: row, game: Game{Kind: tallyKind}, state: st}
+	var lines []string
+	for i := 0; i < 120; i++ {
+		lines = append(lines, fmt.Sprintf("Cybot step %d: spares a passenger card and moves on.", i))
+	}
+	narration := newestLines(strings.Join(lines, "\n"), maxNarration)
+	if !strings.HasPrefix(narration, "…\n") || !strings.HasSuffix(narration, "step 119: spares a passenger card and moves on.") {
+		t.Fatalf("the narration should keep its newest lines: %q", narration[len(narration)-80:])
+	}
+	r := &Router{log: slog.Default()}
+	msg := r.turnMessage(tb, strings.Repeat("x", 1500)+"\n"+narration)
+	if len(msg.Content) > maxContent {
+		t.Fatalf("turn message is %d characters", len(msg.Content))
+	}
+	for _, want := range []string{"recognition tie-break.", "1. alice (27)", "2. bob (27)", "step 119"} {
+		if !strings.Contains(msg.Content, want) {
+			t.Fatalf("turn message lost %q:\n%s", want, msg.Content)
+		}
 	}
 }

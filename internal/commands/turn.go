@@ -32,7 +32,21 @@ func publicText(events []games.Event) string {
 			lines = append(lines, e.Text)
 		}
 	}
-	return clip(strings.Join(lines, "\n"), maxNarration)
+	return newestLines(strings.Join(lines, "\n"), maxNarration)
+}
+
+// newestLines keeps the newest whole lines of a narration that fit in n
+// bytes, marking what was dropped with a first line "…": what just
+// happened matters most, and the move log keeps the rest.
+func newestLines(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	lines := strings.Split(strings.TrimPrefix(s, "…\n"), "\n")
+	for len(lines) > 1 && len(strings.Join(lines, "\n"))+len("…\n") > n {
+		lines = lines[1:]
+	}
+	return clip("…\n"+strings.Join(lines, "\n"), n)
 }
 
 func clip(s string, n int) string {
@@ -55,13 +69,9 @@ func (t *table) header() string {
 
 // turnMessage is the channel's view of the game now.
 func (r *Router) turnMessage(t *table, narration string) Message {
+	// What the table must read (the result, who must act) is written
+	// first; the narration gets the room that is left.
 	var b strings.Builder
-	b.WriteString(t.header())
-	b.WriteString("\n")
-	if narration != "" {
-		b.WriteString(narration)
-		b.WriteString("\n")
-	}
 	var mentions []string
 	if out := t.state.Outcome(); out != nil {
 		b.WriteString("**Game over.** ")
@@ -80,7 +90,14 @@ func (r *Router) turnMessage(t *table, narration string) Message {
 			}
 		}
 	}
-	msg := Message{Content: clip(strings.TrimRight(b.String(), "\n"), maxContent), Mentions: mentions}
+	tail := strings.TrimRight(b.String(), "\n")
+	content := t.header() + "\n"
+	if narration != "" {
+		if room := maxContent - len(content) - len(tail) - 1; room > 0 {
+			content += newestLines(narration, room) + "\n"
+		}
+	}
+	msg := Message{Content: clip(strings.TrimRight(content+tail, "\n"), maxContent), Mentions: mentions}
 	if f, ok := r.picture(t, t.state.Public(), "board.png"); ok {
 		msg.Files = []File{f}
 	}
