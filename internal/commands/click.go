@@ -55,7 +55,10 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 	if seat < 0 {
 		return Response{}, refusef("You are not playing in this game, so its controls are not for you.")
 	}
-	if id.Version != t.row.Version {
+	if owner, ok := id.standingSeat(); ok && owner != seat && owner < len(t.row.Seats) {
+		return Response{}, refusef("That button is one of %s's any-time actions, not yours: yours are on the buttons that name you (%s), when you have any.", t.row.Seats[owner].Name, t.row.Seats[seat].Name)
+	}
+	if id.Version != t.row.Version && !t.stillOffered(seat, id) {
 		return Response{}, errStale
 	}
 	action, arg := id.Action, id.Arg
@@ -75,7 +78,7 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 	if len(t.promptsFor(seat)) == 0 {
 		return Response{}, refusef("It is not your move now: waiting for %s.", t.waitingFor())
 	}
-	then, err := r.playThen(ctx, t, seat, arg, id.Version, "")
+	then, err := r.playThen(ctx, t, seat, arg, t.row.Version, "")
 	if err != nil {
 		return Response{}, err
 	}
@@ -109,7 +112,7 @@ func (r *Router) refine(t *table, seat int, key string) (Response, error) {
 	if len(choices) == 0 {
 		return Response{}, refusef("There is nothing to choose there; pick something else or type the move with /%s move.", t.row.Kind)
 	}
-	row, ok := t.choiceRow(choices, text)
+	row, ok := t.choiceRow(choices, text, t.refinePrompt(seat, key))
 	if !ok {
 		return Response{}, refusef("Those choices are too long for buttons; type the move with /%s move.", t.row.Kind)
 	}

@@ -1,30 +1,112 @@
 package commands
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+
 	"fmt"
+	"standoff/internal/games"
 	"strconv"
 	"strings"
 )
 
 // Custom ids carry everything a click needs after a restart: the action, the
 // game, the state version the control was made for, and the choice. A click
-// whose version is not the game's current one is refused as outdated.
+// whose version is not the game's current one is refused as outdated,
+// unless the control names the prompt it was made from (a fingerprint of
+// the prompt and its seat's private view) and that seat is still offered
+// exactly that prompt: an any-time action of another player (cashing a
+// demand) moves the version on without changing what the player on turn
+// may do.
 //
-//	m:<game>:<version>:<move>   play a move
-//	r:<game>:<version>:<key>    open a guided choice (games.Refiner)
-//	s:<game>:<version>          a select menu whose values are "m|move" or "r|key"
+//	m:<game>:<version>[.<prompt>]:<move>   play a move
+//	r:<game>:<version>[.<prompt>]:<key>    open a guided choice (games.Refiner)
+//	s:<game>:<version>[.<prompt>]          a select menu whose values are "m|move" or "r|key"
 //	join|leave|start|accept|decline:<game>:<version>
+//	rules:<kind>:<page>                    a page of /game rules (rules.go)
 type customID struct {
 	Action  string
 	Game    int64
 	Version int
+	Prompt  string // the prompt's fingerprint; empty for controls bound to the version alone
 	Arg     string
 }
 
 const maxCustomID = 100
 
+// promptPrint is the length of a prompt's fingerprint in a custom id.
+const promptPrint = 8
+
+// promptFingerprint names what a control was made from: the prompt, and
+// what its seat privately sees. A seat's own move changes one or the other
+// (a die used, a card gone, the turn passed), so an old control of the
+// seat's own stays outdated; a change elsewhere that leaves both alone
+// does not outdate it.
+func (t *table) promptFingerprint(p games.Prompt) string {
+	if p.Standing {
+		// Standing actions stay bound to the version (a repeated "cash
+		// food" must not cash twice) and name their seat: every seat's
+		// are shown at once, and the same move can be one seat's and not
+		// another's.
+		return standingMark + strconv.Itoa(p.Seat)
+	}
+	h := sha256.New()
+	pj, _ := json.Marshal(p)
+	h.Write(pj)
+	if v := t.state.Private(p.Seat); v != nil {
+		h.Write([]byte{0})
+		h.Write([]byte(v.Text()))
+	}
+	return hex.EncodeToString(h.Sum(nil))[:promptPrint]
+}
+
+// standingMark starts the prompt part of a standing action's control; the
+// seat it belongs to follows.
+const standingMark = "p"
+
+// standingSeat is the seat a standing action's control belongs to.
+func (c customID) standingSeat() (int, bool) {
+	rest, ok := strings.CutPrefix(c.Prompt, standingMark)
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(rest)
+	return n, err == nil
+}
+
+// stillOffered says whether an outdated control's prompt is still the
+// seat's, unchanged.
+func (t *table) stillOffered(seat int, id customID) bool {
+	if _, standing := id.standingSeat(); id.Prompt == "" || standing {
+		return false
+	}
+	for _, p := range t.promptsFor(seat) {
+		if t.promptFingerprint(p) == id.Prompt {
+			return true
+		}
+	}
+	return false
+}
+
+// refinePrompt is the fingerprint of the seat's prompt a guided choice
+// opens from.
+func (t *table) refinePrompt(seat int, key string) string {
+	for _, p := range t.promptsFor(seat) {
+		for _, c := range p.Choices {
+			if c.Refine == key {
+				return t.promptFingerprint(p)
+			}
+		}
+	}
+	return ""
+}
+
 func (c customID) String() string {
 	s := fmt.Sprintf("%s:%d:%d", c.Action, c.Game, c.Version)
+	if c.Prompt != "" {
+		s += "." + c.Prompt
+	}
 	if c.Arg != "" {
 		s += ":" + c.Arg
 	}
@@ -39,12 +121,13 @@ func parseCustomID(s string) (customID, error) {
 	if len(parts) < 3 {
 		return customID{}, fmt.Errorf("malformed control id %q", s)
 	}
+	version, prompt, _ := strings.Cut(parts[2], ".")
 	g, err1 := strconv.ParseInt(parts[1], 10, 64)
-	v, err2 := strconv.Atoi(parts[2])
-	if err1 != nil || err2 != nil || g <= 0 || v < 0 {
+	v, err2 := strconv.Atoi(version)
+	if err1 != nil || err2 != nil || g <= 0 || v < 0 || len(prompt) > promptPrint {
 		return customID{}, fmt.Errorf("malformed control id %q", s)
 	}
-	c := customID{Action: parts[0], Game: g, Version: v}
+	c := customID{Action: parts[0], Game: g, Version: v, Prompt: prompt}
 	if len(parts) == 4 {
 		c.Arg = parts[3]
 	}

@@ -578,3 +578,57 @@ func TestLongNarrationNeverCutsTheResult(t *testing.T) {
 		}
 	}
 }
+
+// Another player's any-time action moves the game's version on without
+// changing what the player on turn may do: their open controls keep
+// working. Their own move, or a change to their prompt, still outdates them.
+func TestAnytimeActionOfAnotherDoesNotOutdateTheTurn(t *testing.T) {
+	h := newHarness(t)
+	h.startTally("cheers=1")
+	turn := h.turn()
+	guided := h.click("alice", turn, "Add…")
+	if len(guided.Message.Rows) != 1 {
+		t.Fatalf("the guided choice has no buttons: %+v", guided)
+	}
+	two := ""
+	for _, b := range guided.Message.Rows[0].Buttons {
+		if b.Label == "2" {
+			two = b.CustomID
+		}
+	}
+	v := h.game().Version
+	// bob cheers from the channel's standing button.
+	var cheer string
+	for _, row := range h.turn().m.Rows {
+		for _, b := range row.Buttons {
+			if b.Label == "Cheer (Bob)" {
+				cheer = b.CustomID
+			}
+		}
+	}
+	if cheer == "" {
+		t.Fatalf("no cheer button for bob: %+v", h.turn().m.Rows)
+	}
+	// Each player's any-time buttons are theirs alone.
+	mustEphemeral(t, h.clickID("alice", h.turn(), cheer), "one of Bob's any-time actions, not yours")
+	if r := h.clickID("bob", h.turn(), cheer); r.Kind != Ack {
+		t.Fatalf("cheer: %+v", r)
+	}
+	if h.game().Version != v+1 {
+		t.Fatal("the cheer was not saved")
+	}
+	if r := h.clickID("alice", nil, two); r.Kind != Ack {
+		t.Fatalf("alice's open choice was outdated by bob's cheer: %+v", r)
+	}
+	if !strings.Contains(h.turn().m.Content, "Alice added 2 (total 2)") {
+		t.Fatalf("alice's move was not played: %q", h.turn().m.Content)
+	}
+	// The same click again: alice's prompt is gone, so it is outdated.
+	mustEphemeral(t, h.clickID("alice", nil, two), "The position changed")
+	// A cheer's button is bound to the version: pressed twice, it counts once.
+	mustEphemeral(t, h.clickID("bob", nil, cheer), "The position changed")
+	// A forged fingerprint is outdated too.
+	id, _ := parseCustomID(two)
+	id.Prompt = "00000000"
+	mustEphemeral(t, h.clickID("alice", nil, id.String()), "The position changed")
+}

@@ -24,6 +24,7 @@ var tallyKind = &games.Kind{
 	Options: []games.OptionSpec{
 		{Name: "target", Description: "total that wins", Kind: games.OptionInt, Default: 10, Min: 5, Max: 30},
 		{Name: "double", Description: "adds count twice", Kind: games.OptionBool},
+		{Name: "cheers", Description: "anyone may cheer at any time", Kind: games.OptionBool},
 	},
 	Rules:    "Add 1 to 3 to the total; reaching the target wins.",
 	MoveHelp: "Moves: add 1, add 2, add 3; reactions: ok, peek.",
@@ -48,18 +49,22 @@ var tallyKind = &games.Kind{
 }
 
 type tally struct {
-	Schema  int            `json:"schema"`
-	RNG     games.RNG      `json:"rng"`
-	Names   []string       `json:"names"`
-	Target  int            `json:"target"`
-	Double  bool           `json:"double"`
-	Total   int            `json:"total"`
-	Turn    int            `json:"turn"`
-	Secrets []int          `json:"secrets"`
-	Out     []bool         `json:"out"`
-	React   int            `json:"react"` // seat asked to react, -1 none
-	Mover   int            `json:"mover"`
-	Result  *games.Outcome `json:"result,omitempty"`
+	Schema  int       `json:"schema"`
+	RNG     games.RNG `json:"rng"`
+	Names   []string  `json:"names"`
+	Target  int       `json:"target"`
+	Double  bool      `json:"double"`
+	Total   int       `json:"total"`
+	Turn    int       `json:"turn"`
+	Secrets []int     `json:"secrets"`
+	Out     []bool    `json:"out"`
+	React   int       `json:"react"` // seat asked to react, -1 none
+	Mover   int       `json:"mover"`
+	// Cheering is a standing action, as Hijacked's cashing of a demand:
+	// any seat, any moment, and it changes nothing anyone else may do.
+	CheersOn bool           `json:"cheers_on,omitempty"`
+	Cheers   int            `json:"cheers,omitempty"`
+	Result   *games.Outcome `json:"result,omitempty"`
 }
 
 func newTally(s games.Setup) (games.State, error) {
@@ -72,7 +77,7 @@ func newTally(s games.Setup) (games.State, error) {
 		return nil, fmt.Errorf("target 13 is unlucky, pick another")
 	}
 	t := &tally{Schema: 1, RNG: games.RNG{State: s.Seed}, Names: s.Players, Target: s.Options["target"],
-		Double: s.Options["double"] == 1, React: -1, Out: make([]bool, len(s.Players))}
+		Double: s.Options["double"] == 1, CheersOn: s.Options["cheers"] == 1, React: -1, Out: make([]bool, len(s.Players))}
 	for range s.Players {
 		t.Secrets = append(t.Secrets, t.RNG.Intn(9)+1)
 	}
@@ -94,6 +99,10 @@ func (t *tally) Apply(seat int, move string) ([]games.Event, error) {
 		return nil, fmt.Errorf("the game is over")
 	}
 	move = strings.TrimSpace(strings.ToLower(move))
+	if move == "cheer" && t.CheersOn {
+		t.Cheers++
+		return []games.Event{games.PublicEvent(fmt.Sprintf("%s cheers (%d).", t.Names[seat], t.Cheers))}, nil
+	}
 	if t.React >= 0 {
 		if seat != t.React {
 			return nil, fmt.Errorf("waiting for %s to react", t.Names[t.React])
@@ -174,8 +183,14 @@ func (t *tally) Prompts() []games.Prompt {
 		return []games.Prompt{{Seat: t.React, Text: "React to the move", Private: true, Default: "ok",
 			Choices: []games.Choice{{Label: "OK", Move: "ok"}, {Label: "Peek", Move: "peek"}}}}
 	}
-	return []games.Prompt{{Seat: t.Turn, Turn: true, Text: "add 1 to 3",
+	out := []games.Prompt{{Seat: t.Turn, Turn: true, Text: "add 1 to 3",
 		Choices: []games.Choice{{Label: "Add…", Refine: "add"}, {Label: "Add 3", Move: "add 3"}}}}
+	if t.CheersOn {
+		for seat := range t.Names {
+			out = append(out, games.Prompt{Seat: seat, Standing: true, Text: "cheer", Choices: []games.Choice{{Label: "Cheer (" + t.Names[seat] + ")", Move: "cheer"}}})
+		}
+	}
+	return out
 }
 
 func (t *tally) Refine(seat int, key string) (string, []games.Choice) {

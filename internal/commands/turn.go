@@ -166,13 +166,37 @@ func (r *Router) publicControls(t *table) []Row {
 		if p.Private || t.row.Seats[p.Seat].BotLevel > 0 || len(p.Choices) == 0 {
 			continue
 		}
-		if row, ok := t.choiceRow(p.Choices, p.Text); ok && len(rows) < maxRows {
+		choices, text := p.Choices, p.Text
+		if p.Standing {
+			choices, text = t.ownedChoices(p)
+		}
+		if row, ok := t.choiceRow(choices, text, t.promptFingerprint(p)); ok && len(rows) < maxRows {
 			if row, ok = distinctRow(row, len(rows), seen); ok {
 				rows = append(rows, row)
 			}
 		}
 	}
 	return rows
+}
+
+// ownedChoices names the player a standing prompt belongs to on each of
+// its buttons and in its menu's placeholder: the channel shows every
+// player's any-time actions, and the same action (free a passenger) can
+// be one player's and not another's.
+func (t *table) ownedChoices(p games.Prompt) ([]games.Choice, string) {
+	name := t.row.Seats[p.Seat].Name
+	owned := func(s string) string {
+		if strings.Contains(s, name) {
+			return s
+		}
+		return name + ": " + s
+	}
+	out := make([]games.Choice, len(p.Choices))
+	for i, c := range p.Choices {
+		c.Label = owned(c.Label)
+		out[i] = c
+	}
+	return out, owned(p.Text)
 }
 
 // privateControls are the rows for one seat's private prompts.
@@ -183,7 +207,7 @@ func (r *Router) privateControls(t *table, seat int) []Row {
 		if !p.Private || len(p.Choices) == 0 {
 			continue
 		}
-		if row, ok := t.choiceRow(p.Choices, p.Text); ok && len(rows) < maxRows {
+		if row, ok := t.choiceRow(p.Choices, p.Text, t.promptFingerprint(p)); ok && len(rows) < maxRows {
 			if row, ok = distinctRow(row, len(rows), seen); ok {
 				rows = append(rows, row)
 			}
@@ -192,11 +216,12 @@ func (r *Router) privateControls(t *table, seat int) []Row {
 	return rows
 }
 
-// choiceRow makes buttons for a few choices and a select menu for more.
+// choiceRow makes buttons for a few choices and a select menu for more,
+// their ids naming the prompt they come from (promptFingerprint).
 // Choices whose id would not fit Discord's limits are left to typing.
-func (t *table) choiceRow(choices []games.Choice, placeholder string) (Row, bool) {
+func (t *table) choiceRow(choices []games.Choice, placeholder, prompt string) (Row, bool) {
 	id := func(action, arg string) customID {
-		return customID{Action: action, Game: t.row.ID, Version: t.row.Version, Arg: arg}
+		return customID{Action: action, Game: t.row.ID, Version: t.row.Version, Prompt: prompt, Arg: arg}
 	}
 	// A choice offered twice (the same move or guided step) is one control:
 	// Discord refuses a custom id twice in a message and a value twice in a
