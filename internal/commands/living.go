@@ -42,7 +42,7 @@ func (r *Router) publish(ctx context.Context, t *table, events []games.Event) st
 		case err == nil:
 			t.row.Narration = all
 			r.recordTurn(ctx, t)
-			r.sendDMs(ctx, t, events)
+			r.sendDMs(ctx, t, events, false)
 			return ""
 		case errors.Is(err, ErrMessageGone):
 			// Deleted by a moderator: the new message tells the whole turn.
@@ -52,7 +52,7 @@ func (r *Router) publish(ctx context.Context, t *table, events []games.Event) st
 			t.row.Narration, t.row.PostPending = all, true
 			r.recordTurn(ctx, t)
 			notice = r.deliveryTrouble(ctx, t, err)
-			r.sendDMs(ctx, t, events)
+			r.sendDMs(ctx, t, events, false)
 			return notice
 		}
 	} else if t.row.PostPending {
@@ -61,7 +61,7 @@ func (r *Router) publish(ctx context.Context, t *table, events []games.Event) st
 	}
 	t.row.TurnOwner, t.row.Narration = owner, narration
 	notice = r.post(ctx, t)
-	r.sendDMs(ctx, t, events)
+	r.sendDMs(ctx, t, events, notice == "")
 	return notice
 }
 

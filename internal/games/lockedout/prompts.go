@@ -42,7 +42,8 @@ func (s *State) Prompts() []games.Prompt {
 	case phasePlay:
 		p.Turn = true
 		p.Private = true
-		p.Text = fmt.Sprintf("%s, play cards, search once more, or end your turn. Your hand: %s.", name, labels(s.Hands[seat]))
+		// The hand is in the same message, as text and as a picture.
+		p.Text = fmt.Sprintf("%s, play cards, search once more, or end your turn.", name)
 		p.Choices = s.playChoices(seat)
 		p.Default = verbEnd
 	case phaseAccuse:

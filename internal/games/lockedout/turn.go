@@ -165,8 +165,12 @@ func (s *State) draw(seat int, ev *[]games.Event) {
 		}
 	}
 	s.say(ev, fmt.Sprintf("%s draws a card in %s (%d left there).", s.Players[seat], ship.room[room].Name, len(p)))
-	tell(ev, seat, fmt.Sprintf("You drew %s in %s.", label(card), ship.room[room].Name))
 	s.askNext(ev)
+	if s.Drawn == nil {
+		// Straight into the hand. A card being shown around is in the
+		// drawer's view instead, which names it once.
+		tell(ev, seat, fmt.Sprintf("You drew %s in %s.", label(card), ship.room[room].Name))
+	}
 }
 
 // askNext shows the drawn card to the next player in the room, or hands it
@@ -399,8 +403,9 @@ func (s *State) look(seat int, ev *[]games.Event) {
 	k := (len(hand) + 1) / 2
 	a.Seen = sortCards(games.Pick(&s.RNG, hand, k))
 	s.say(ev, fmt.Sprintf("%s looks at %d of %s's %s.", s.Players[seat], k, s.Players[a.Suspect], plural(len(hand), "card")))
-	tell(ev, seat, fmt.Sprintf("You look at %s's cards: %s.", s.Players[a.Suspect], labels(a.Seen)))
-	tell(ev, a.Suspect, fmt.Sprintf("%s looks at your cards: %s.", s.Players[seat], labels(a.Seen)))
+	// The accuser's next prompt names the cards seen; telling them here too
+	// said it twice in one message.
+	// The suspect's view shows the cards looked at until the look ends.
 	s.Phase = phaseLook
 }
 

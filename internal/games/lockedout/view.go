@@ -83,6 +83,9 @@ type PrivateView struct {
 	Hand    []CardView `json:"hand"`
 	Total   int        `json:"total"`
 	Looking string     `json:"looking,omitempty"` // what the cards below are
+	// Asked is true when the seat's open decision is about the cards it is
+	// shown: the decision's text names them, so the text view does not.
+	Asked bool `json:"asked,omitempty"`
 	Seen    []CardView `json:"seen,omitempty"`
 }
 
@@ -154,6 +157,7 @@ func (s *State) Private(seat int) games.View {
 		if d.Drawer == seat {
 			v.Looking = fmt.Sprintf("the card you drew in %s, being shown around", ship.room[d.Room].Name)
 		}
+		v.Asked = d.Drawer != seat
 		v.Seen = cardViews([]string{d.Card})
 	}
 	if a := s.Accused; a != nil && len(a.Seen) > 0 && (a.Accuser == seat || a.Suspect == seat) {
@@ -161,6 +165,7 @@ func (s *State) Private(seat int) games.View {
 		if a.Suspect == seat {
 			v.Looking = fmt.Sprintf("the half of your hand %s looks at", s.Players[a.Accuser])
 		}
+		v.Asked = a.Accuser == seat && s.Phase == phaseLook
 		v.Seen = cardViews(a.Seen)
 	}
 	return v
@@ -254,7 +259,7 @@ func (v *PrivateView) Text() string {
 	if len(v.Hand) == 0 {
 		b.WriteString("  (empty)\n")
 	}
-	if v.Looking != "" {
+	if v.Looking != "" && !v.Asked {
 		fmt.Fprintf(&b, "You see %s: %s\n", v.Looking, cardText(v.Seen))
 	}
 	return b.String()
