@@ -161,17 +161,22 @@ func optionHint(k *games.Kind) string {
 }
 
 // botSeat is a seat the kind's bot plays; number tells several bots at one
-// table apart (0 when there is one).
+// table apart (0 when there is one). The level is named only where the bot
+// has several.
 func (r *Router) botSeat(k *games.Kind, level, number int) storage.Seat {
-	name := fmt.Sprintf("%s (bot level %d)", r.cfg.BotName, level)
-	if k.BotName != "" {
-		name = k.BotName
-	}
-	if number > 0 {
+	name := k.BotName
+	switch {
+	case name != "" && number > 0:
 		name = fmt.Sprintf("%s %d", name, number)
-		if k.BotName == "" {
-			name = fmt.Sprintf("%s (bot %d, level %d)", r.cfg.BotName, number, level)
-		}
+	case name != "":
+	case number > 0 && k.BotLevels > 1:
+		name = fmt.Sprintf("%s bot %d (level %d)", r.cfg.BotName, number, level)
+	case number > 0:
+		name = fmt.Sprintf("%s bot %d", r.cfg.BotName, number)
+	case k.BotLevels > 1:
+		name = fmt.Sprintf("%s (bot level %d)", r.cfg.BotName, level)
+	default:
+		name = fmt.Sprintf("%s (bot)", r.cfg.BotName)
 	}
 	return storage.Seat{UserID: r.cfg.BotUserID, Name: name, BotLevel: level, Accepted: true}
 }

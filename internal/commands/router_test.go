@@ -423,7 +423,7 @@ func TestBotOpponentAndResignation(t *testing.T) {
 	}
 	mustEphemeral(t, h.cmd("alice", "game", "resign"), "resigned")
 	g = h.game()
-	if g.Status != storage.Finished || !strings.Contains(h.turn().m.Content, "Standoff (bot level 1) wins") {
+	if g.Status != storage.Finished || !strings.Contains(h.turn().m.Content, "Standoff (bot) wins") {
 		t.Fatalf("resigning against the bot ends the game: %s / %q", g.Status, h.turn().m.Content)
 	}
 	// Challenging the bot user itself works the same way.

@@ -125,8 +125,12 @@ func gameCommand(k *games.Kind) Command {
 	}
 	switch {
 	case k.Bot != nil:
-		solo := append(kindOptions(k), CommandOption{Name: "ai", Description: "the bot's level",
-			Type: IntegerOption, Min: 1, Max: k.BotLevels}, turnLimitOption)
+		solo := kindOptions(k)
+		if k.BotLevels > 1 {
+			solo = append(solo, CommandOption{Name: "ai", Description: "the bot's level",
+				Type: IntegerOption, Min: 1, Max: k.BotLevels})
+		}
+		solo = append(solo, turnLimitOption)
 		desc := "play " + k.Title + " alone against the bot"
 		if k.BotName != "" {
 			desc = "play " + k.Title + " alone against the " + k.BotName

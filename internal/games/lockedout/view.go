@@ -85,8 +85,8 @@ type PrivateView struct {
 	Looking string     `json:"looking,omitempty"` // what the cards below are
 	// Asked is true when the seat's open decision is about the cards it is
 	// shown: the decision's text names them, so the text view does not.
-	Asked bool `json:"asked,omitempty"`
-	Seen    []CardView `json:"seen,omitempty"`
+	Asked bool       `json:"asked,omitempty"`
+	Seen  []CardView `json:"seen,omitempty"`
 }
 
 func cardViews(ids []string) []CardView {
