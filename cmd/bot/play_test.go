@@ -38,6 +38,13 @@ func TestPlayTranscripts(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := replay(t, want)
+			// A console error means the script no longer fits the game
+			// (a button it clicks is gone): the transcript would only
+			// record the breakage.
+			if i := bytes.Index(got, []byte("\n[console] ")); i >= 0 {
+				end := bytes.IndexByte(got[i+1:], '\n')
+				t.Errorf("the script no longer plays: %s", got[i+1:i+1+max(end, 0)])
+			}
 			if *update {
 				os.WriteFile(file, got, 0o644)
 				return
@@ -253,7 +260,14 @@ func hijackedClicks(t *testing.T, seed uint64, name, header string, players []st
 		return 3
 	}
 	// click writes how a player picks a choice from a row of choices.
-	click := func(b *strings.Builder, player, menu string, choices []games.Choice, c games.Choice) {
+	click := func(b *strings.Builder, player, menu string, choices []games.Choice, c games.Choice, standing bool) {
+		if standing && !strings.Contains(c.Label, player) {
+			// The channel names each player's any-time buttons.
+			c.Label = player + ": " + c.Label
+		}
+		if standing && !strings.Contains(menu, player) {
+			menu = player + ": " + menu
+		}
 		if len(choices) <= 5 {
 			label := c.Label
 			if len(label) > 80 {
@@ -310,7 +324,7 @@ func hijackedClicks(t *testing.T, seed uint64, name, header string, players []st
 						best, c = r, ch
 					}
 				}
-				click(&b, players[p.Seat], text, choices, c)
+				click(&b, players[p.Seat], text, choices, c, p.Standing && depth == 0)
 				if c.Move != "" {
 					if _, err := s.Apply(p.Seat, c.Move); err != nil {
 						t.Fatal(err)
