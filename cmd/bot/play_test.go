@@ -125,12 +125,13 @@ func TestGenerateScripts(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	// Hunted is played by buttons alone: each move is a click on the turn
-	// message (or a pick in its select menu) and on the guided menus it opens.
-	clicks := func(name, header string, players []string, opts games.Options, pick uint64) {
+	// Hunted, Hijack and Locked Out are also played by buttons alone: each
+	// move is a click on the turn message or a DM (or a pick in its select
+	// menu) and on the guided menus it opens.
+	clicks := func(name, header, kind string, players []string, opts games.Options, pick uint64, policy func(games.State, *games.RNG) (int, string), won func(*games.Outcome) bool) {
 		var kd *games.Kind
 		for _, g := range catalog.Games() {
-			if g.Kind.Name == "hunted" {
+			if g.Kind.Name == kind {
 				kd = g.Kind
 			}
 		}
@@ -138,10 +139,9 @@ func TestGenerateScripts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		// The moves are the game's greedy policy with a little noise; each is
-		// then found among the buttons and guided menus and clicked. The
-		// first seeded run that beats Lars on the Roof is kept (or the last
-		// one tried).
+		// Each move is the policy's, found among the buttons and guided
+		// menus and clicked. The first seeded run the goal accepts is kept
+		// (or the last one tried).
 		type step struct {
 			text    string
 			choices []games.Choice
@@ -155,7 +155,7 @@ func TestGenerateScripts(t *testing.T) {
 				}
 			}
 			for _, c := range choices {
-				if c.Refine != "" && depth < 6 {
+				if c.Refine != "" && depth < 6 && ref != nil {
 					subText, sub := ref.Refine(seat, c.Refine)
 					if rest := path(ref, seat, subText, sub, move, depth+1); rest != nil {
 						return append([]step{{text, choices, c}}, rest...)
@@ -170,25 +170,26 @@ func TestGenerateScripts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ref := s.(games.Refiner)
+			ref, _ := s.(games.Refiner)
 			rng := games.NewRNG(pick + try)
 			b.Reset()
 			b.WriteString(header)
 			for n := 0; n < 3000 && s.Outcome() == nil; n++ {
-				p := s.Prompts()[0]
-				move := hunted.Greedy(s)
-				if rng.Intn(8) == 0 {
-					legal := s.Legal(p.Seat)
-					move = legal[rng.Intn(len(legal))]
+				seat, move := policy(s, rng)
+				var steps []step
+				for _, p := range s.Prompts() {
+					if p.Seat == seat && !p.Standing {
+						steps = path(ref, p.Seat, p.Text, p.Choices, move, 0)
+						break
+					}
 				}
-				steps := path(ref, p.Seat, p.Text, p.Choices, move, 0)
 				if steps == nil {
-					t.Fatalf("no buttons lead to %q", move)
+					t.Fatalf("%s: no buttons lead to %q", name, move)
 				}
 				for _, st := range steps {
 					c := st.pick
 					if len(st.choices) <= 5 {
-						fmt.Fprintf(&b, "> %s: click %s\n", players[p.Seat], c.Label)
+						fmt.Fprintf(&b, "> %s: click %s\n", players[seat], c.Label)
 						continue
 					}
 					menu := []rune(st.text)
@@ -199,14 +200,14 @@ func TestGenerateScripts(t *testing.T) {
 					if c.Refine != "" {
 						v = "r|" + c.Refine
 					}
-					fmt.Fprintf(&b, "> %s: select \"%s\" %s\n", players[p.Seat], string(menu), v)
+					fmt.Fprintf(&b, "> %s: select \"%s\" %s\n", players[seat], string(menu), v)
 				}
-				if _, err := s.Apply(p.Seat, move); err != nil {
+				if _, err := s.Apply(seat, move); err != nil {
 					t.Fatal(err)
 				}
 			}
-			if o := s.Outcome(); o != nil && o.Rank[0] == 1 {
-				t.Logf("%s: won with pick %d", name, pick+try)
+			if o := s.Outcome(); o != nil && won(o) {
+				t.Logf("%s: kept with pick %d", name, pick+try)
 				break
 			}
 		}
@@ -215,10 +216,41 @@ func TestGenerateScripts(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// The policies: Hunted's greedy player with a little noise; elsewhere a
+	// random prompt's random button-reachable move, the game's first
+	// suggestion one time in three.
+	greedy := func(s games.State, rng *games.RNG) (int, string) {
+		p := s.Prompts()[0]
+		if rng.Intn(8) == 0 {
+			legal := s.Legal(p.Seat)
+			return p.Seat, legal[rng.Intn(len(legal))]
+		}
+		return p.Seat, hunted.Greedy(s)
+	}
+	random := func(s games.State, rng *games.RNG) (int, string) {
+		var waiting []games.Prompt
+		for _, p := range s.Prompts() {
+			if !p.Standing {
+				waiting = append(waiting, p)
+			}
+		}
+		p := waiting[rng.Intn(len(waiting))]
+		legal := s.Legal(p.Seat)
+		if rng.Intn(3) == 0 {
+			return p.Seat, legal[0]
+		}
+		return p.Seat, legal[rng.Intn(len(legal))]
+	}
+	firstWins := func(o *games.Outcome) bool { return o.Rank[0] == 1 }
+	anyEnd := func(*games.Outcome) bool { return true }
+	clicks("lockedout_buttons.transcript", "> # a whole 4-player game of Locked Out played by buttons alone, in the channel and in DMs\n> alice: /lockedout start\n> bob: click Join\n> carol: click Join\n> dave: click Join\n> alice: click Start\n",
+		"lockedout", []string{"alice", "bob", "carol", "dave"}, nil, 7, random, anyEnd)
+	clicks("hijack_buttons.transcript", "> # a whole 2-player Hijack game played by buttons alone\n> alice: /hijack challenge opponent:@bob size:2 num_pieces:4\n> bob: click Accept\n",
+		"hijack", []string{"alice", "bob"}, games.Options{"size": 2, "num_pieces": 4}, 3, random, anyEnd)
 	clicks("hunted_solo.transcript", "> # a whole solo game of Hunted played by buttons alone\n> alice: /hunted start\n",
-		[]string{"alice"}, nil, 3)
+		"hunted", []string{"alice"}, nil, 3, greedy, firstWins)
 	clicks("hunted_coop.transcript", "> # a whole co-op game of Hunted played by buttons alone\n> alice: /hunted challenge opponent:@bob\n> bob: click Accept\n",
-		[]string{"alice", "bob"}, nil, 4)
+		"hunted", []string{"alice", "bob"}, nil, 4, greedy, firstWins)
 	hijackedClicks(t, seed, "hijacked_three.transcript", "> # a whole 3-player game of Hijacked played by buttons alone\n> alice: /hijacked start\n> bob: click Join\n> carol: click Join\n> alice: click Start\n",
 		[]string{"alice", "bob", "carol"}, 1)
 	write("lockedout_six.transcript",
