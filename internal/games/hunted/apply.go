@@ -331,7 +331,10 @@ func (s *State) settle(ev *[]games.Event) {
 			return
 		}
 	}
-	if s.Time <= 0 {
+	// A roll that spent the last time unit is resolved first, with its
+	// regroup tokens and rerolls ("These tokens can be discarded after any
+	// die roll"): the game ends when it is kept, unless it won.
+	if s.Time <= 0 && s.Phase != phaseRoll {
 		s.finish(ev, "Time has run out.")
 	}
 }

@@ -229,6 +229,9 @@ func (s *State) promptText() string {
 	case phaseSurveil:
 		return fmt.Sprintf("On the monitors: %s. Discard one, one to the bottom, one on top.", labels(s.Surveil))
 	case phaseRoll:
+		if s.Time <= 0 {
+			return fmt.Sprintf("You rolled %s with the last of your time: change it or keep it.", diceText(s.Roll.Dice))
+		}
 		return fmt.Sprintf("You rolled %s: change it or keep it.", diceText(s.Roll.Dice))
 	case phaseFight:
 		f := s.Fight
