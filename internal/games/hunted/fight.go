@@ -29,6 +29,9 @@ func cardless(targets []int) *Fight {
 func (s *State) startFight(owner int, f *Fight, ev *[]games.Event) {
 	f.Owner, f.Fighter = owner, owner
 	s.Fight = f
+	// The dice shown with a fight are its own: an earlier fight's rolls
+	// would read as hits on this one before any die is rolled.
+	s.Rolls = []RollView{}
 	s.Phase = phaseFight
 	s.say(ev, fmt.Sprintf("%s must fight %s (%s).", s.Players[owner].Name, f.Name, targetText(f)))
 }
