@@ -387,7 +387,7 @@ func (s *State) Refine(seat int, key string) (string, []games.Choice) {
 				add(fmt.Sprintf("%s: %d time → regroup token", label(id), c.CostTime), "activate "+id)
 				continue
 			}
-			what := map[string]string{typeDoor: fmt.Sprintf("%d location", c.Locations), typeWeapon: "weapon", typeItem: "item", typeHostage: "hostage"}[c.Type]
+			what := map[string]string{typeDoor: plural(c.Locations, "location"), typeWeapon: "weapon", typeItem: "item", typeHostage: "hostage"}[c.Type]
 			out = append(out, games.Choice{Label: fmt.Sprintf("%s (%s; cost %s)…", label(id), what, strings.Join(c.Cost, "+")), Refine: "act:" + id})
 		}
 		return "Activate which card?", out
