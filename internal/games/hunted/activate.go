@@ -430,6 +430,9 @@ func (s *State) give(seat int, arg string, ev *[]games.Event) error {
 	if err != nil {
 		return err
 	}
+	if s.Time <= 0 {
+		return errors.New("giving a card costs 1 time, and no time is left")
+	}
 	s.removeInv(seat, id)
 	q := &s.Players[s.partner(seat)]
 	q.Inv = append(q.Inv, id)

@@ -6,7 +6,11 @@
 // rulebook has none): hunted.json and docs/rules/hunted.md.
 package hunted
 
-import "standoff/internal/games"
+import (
+	"fmt"
+
+	"standoff/internal/games"
+)
 
 // Kind is Hunted for the catalog.
 var Kind = &games.Kind{
@@ -38,3 +42,21 @@ const moveHelp = "Moves: `draw`; `hide`; `activate <card> with <card> <card>` (p
 	"co-op: `share <card>`, `give <card>`, `end`. Locations: `go <location>`, `yes`/`no` for optional ones, `watch <discard> <bottom>` in the Surveillance Room. " +
 	"Rolls: `regroup <die#>`, `reroll <card> <die#> [<die#>...]`, `keep`. Fights: `fight <dice> <weapon>`, `fight hands [player#]`, `grenade <card>`. " +
 	"After a fight: `take <card>` or `take none`. Cards go by id (D03) or unique name."
+
+// SetupText says how a game with these options and this many players
+// starts, for the messages that announce it ("health 6, time 20"). In
+// co-op the health option does not apply: "begin the game with only four
+// health (which is your max)".
+func SetupText(players int, o games.Options) string {
+	health, tm := o["health"], o["time"]
+	if health == 0 {
+		health = maxHealth
+	}
+	if tm == 0 {
+		tm = maxTime
+	}
+	if players == 2 {
+		return fmt.Sprintf("co-op, %d health each, time %d", min(health, coopHealth), tm)
+	}
+	return fmt.Sprintf("health %d, time %d", health, tm)
+}
