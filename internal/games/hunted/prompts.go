@@ -216,8 +216,8 @@ func dieSets(n int) []string {
 }
 
 // Prompts: the player on turn decides everything; in co-op either player
-// may also give a card at any time, a standing offer the game never waits
-// for (the turn's own menu offers it while the turn is free).
+// may also give a card at any time: the turn's own menu offers it, and the
+// partner has a standing offer the game never waits for.
 func (s *State) Prompts() []games.Prompt {
 	if s.Phase == phaseOver {
 		return nil
@@ -226,7 +226,7 @@ func (s *State) Prompts() []games.Prompt {
 	p.Choices = s.choices()
 	out := []games.Prompt{p}
 	for seat := range s.Players {
-		if seat == s.Turn && s.Phase == phaseMain {
+		if seat == s.Turn {
 			continue
 		}
 		if n := len(s.giveMoves(seat)); n > 0 {
@@ -379,6 +379,9 @@ func (s *State) choices() []games.Choice {
 			add("Keep "+label(id), "take "+id)
 		}
 		add("Keep nothing", "take none")
+	}
+	if s.Phase != phaseMain {
+		group("Give a card (1 time)", fmt.Sprintf("%s:%d", verbGive, seat+1), len(s.giveMoves(seat)))
 	}
 	return out
 }
