@@ -104,3 +104,20 @@ func TestReloadNarration(t *testing.T) {
 		t.Fatalf("narration:\n%s\nwant %q", text, want)
 	}
 }
+
+// TestRerollLabels: "Discard to reroll any number of dice you just rolled":
+// the menu names one die or several dice.
+func TestRerollLabels(t *testing.T) {
+	s := staged(t)
+	s.stack(t, "E03")
+	s.forceDice(t, 6, 1, 1)
+	must(t, s, "draw")
+	_, cs := s.Refine(0, "reroll:CH")
+	var labels []string
+	for _, c := range cs {
+		labels = append(labels, c.Label)
+	}
+	if got := strings.Join(labels, "; "); got != "Reroll die 1; Reroll die 2; Reroll dice 1 and 2" {
+		t.Fatalf("labels %q", got)
+	}
+}

@@ -499,7 +499,7 @@ func (s *State) Refine(seat int, key string) (string, []games.Choice) {
 		for _, set := range dieSets(len(s.Roll.Dice)) {
 			m := "reroll " + arg + " " + set
 			if has(legal, m) {
-				add("Reroll die "+strings.ReplaceAll(set, " ", ", "), m)
+				add("Reroll "+dieList(strings.Fields(set)), m)
 			}
 		}
 		return "Reroll which dice?", out
@@ -522,6 +522,14 @@ func (s *State) refineGive(seat int, arg string) (string, []games.Choice) {
 		out = out[:maxChoices]
 	}
 	return fmt.Sprintf("Give which card to %s (1 time)?", them), out
+}
+
+// dieList names dice by number: "die 1", "dice 1 and 3", "dice 1, 2 and 3".
+func dieList(nums []string) string {
+	if len(nums) == 1 {
+		return "die " + nums[0]
+	}
+	return "dice " + strings.Join(nums[:len(nums)-1], ", ") + " and " + nums[len(nums)-1]
 }
 
 // payLabel names a payment: "Ammo (I01) + key token".
