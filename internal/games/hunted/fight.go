@@ -424,7 +424,7 @@ func (s *State) resolveRoll(ev *[]games.Event) {
 		}
 		outcome = "no hit"
 		if len(hit) > 0 {
-			outcome = "hits " + strings.Join(hit, " and ")
+			outcome = "hits " + andList(hit)
 		}
 	}
 	s.remember(RollView{Who: who, What: fmt.Sprintf("%s vs %s", sourceName(r.Source), f.Name), Dice: r.Dice, Outcome: outcome})
@@ -584,4 +584,12 @@ func (s *State) take(seat int, arg string, ev *[]games.Event) error {
 	s.RewardDraw = nil
 	s.toMain()
 	return nil
+}
+
+// andList joins words as English lists them: "4", "4 and 3", "4, 3 and 3".
+func andList(words []string) string {
+	if len(words) <= 1 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }

@@ -121,3 +121,15 @@ func TestRerollLabels(t *testing.T) {
 		t.Fatalf("labels %q", got)
 	}
 }
+
+// TestHitsListed: "When fighting multiple terrorists, each of the card's
+// target numbers must be hit to defeat the card": the roll names the
+// targets it hit as a list ("hits 4, 3 and 3").
+func TestHitsListed(t *testing.T) {
+	s := fightStaged(t, "T13") // Squad 4, 3, 3
+	s.forceDice(t, 6, 4, 3, 3)
+	text := eventText(must(t, s, "fight 3 HG1"))
+	if !strings.Contains(text, "d6:4 d6:3 d6:3: hits 4, 3 and 3.") {
+		t.Fatalf("narration:\n%s", text)
+	}
+}

@@ -529,7 +529,7 @@ func dieList(nums []string) string {
 	if len(nums) == 1 {
 		return "die " + nums[0]
 	}
-	return "dice " + strings.Join(nums[:len(nums)-1], ", ") + " and " + nums[len(nums)-1]
+	return "dice " + andList(nums)
 }
 
 // payLabel names a payment: "Ammo (I01) + key token".
