@@ -2,7 +2,6 @@ package hunted
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"standoff/internal/games"
@@ -406,7 +405,7 @@ func has(list []string, m string) bool { return indexOf(list, m) >= 0 }
 func (s *State) Refine(seat int, key string) (string, []games.Choice) {
 	kind, arg, _ := strings.Cut(key, ":")
 	if kind == verbGive && s.Coop && s.Phase != phaseOver && seat >= 0 && seat < len(s.Players) {
-		return s.refineGive(seat, arg)
+		return s.refineGive(seat)
 	}
 	if seat != s.Turn || s.Phase == phaseOver {
 		return "It is not your move.", nil
@@ -507,12 +506,10 @@ func (s *State) Refine(seat int, key string) (string, []games.Choice) {
 	return "That choice is no longer open.", nil
 }
 
-// refineGive lists the cards a player may give; arg is the seat (from 1)
-// whose button was clicked.
-func (s *State) refineGive(seat int, arg string) (string, []games.Choice) {
-	if n, err := strconv.Atoi(arg); err == nil && n != seat+1 && n >= 1 && n <= len(s.Players) {
-		return fmt.Sprintf("That button is %s's: it gives from their inventory.", s.Players[n-1].Name), nil
-	}
+// refineGive lists the cards the player who clicked may give. The key names
+// the seat the button was made for only to keep the two players' buttons
+// apart; whoever clicks gives from their own inventory.
+func (s *State) refineGive(seat int) (string, []games.Choice) {
 	them := s.Players[s.partner(seat)].Name
 	var out []games.Choice
 	for _, m := range s.giveMoves(seat) {
