@@ -35,7 +35,7 @@ Activate a row card by discarding other row cards, one action icon each (move, s
 Tests roll the test dice (2 at health 4-6, 1 at 1-3): one die of 5+ passes.
 Terrorists: a second terrorist card, or 2+ bells with a terrorist, clears the row and you fight the stronger. Each round: roll some of one weapon's dice (1 time), one die per target number; hits stay. An unfinished round costs 1 health (or a hostage, to hostage-icon terrorists). Grenade: d8, takes out targets adding up to the roll. Reload: a magazine and 1 time. Win: draw a card per terrorist, keep one item, weapon or hostage.
 Score: 2 per health, 1 per time, 3 per face-up and 1 per face-down hostage.
-Co-op: shared time, 4 health each, separate rows plus a shared row; the player on turn decides.`
+Co-op: shared time, 4 health each, separate rows plus a shared row; the player on turn decides, and either player may give a card to the other at any time (1 time).`
 
 const moveHelp = "Moves: `draw`; `hide`; `activate <card> with <card> <card>` (pay with row cards, or `key` for a key token; " +
 	"a regroup card: `activate R01`); `use <item> [weapon|terrorist]`; `flip <hostage> [weapon]`; `reload <weapon>`; " +
