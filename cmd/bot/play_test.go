@@ -222,7 +222,15 @@ func TestGenerateScripts(t *testing.T) {
 	greedy := func(s games.State, rng *games.RNG) (int, string) {
 		p := s.Prompts()[0]
 		if rng.Intn(8) == 0 {
-			legal := s.Legal(p.Seat)
+			// The noise gives cards away only during the turn's free
+			// actions, as before gifts were open at any time: a gift
+			// costs time, and more of them lose the run.
+			var legal []string
+			for _, m := range s.Legal(p.Seat) {
+				if !strings.HasPrefix(m, "give ") || s.(*hunted.State).Phase == "main" {
+					legal = append(legal, m)
+				}
+			}
 			return p.Seat, legal[rng.Intn(len(legal))]
 		}
 		return p.Seat, hunted.Greedy(s)

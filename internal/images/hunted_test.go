@@ -188,3 +188,43 @@ func BenchmarkHuntedRender(b *testing.B) {
 		_, _ = EncodePNG(img)
 	}
 }
+
+// TestHuntedNewFightPanel: the panel of a fight that has just begun shows
+// its targets and no dice: none of the previous fight's ("→ hits 5 and 3"
+// before any roll).
+func TestHuntedNewFightPanel(t *testing.T) {
+	for seed := uint64(1); seed < 300; seed++ {
+		s, err := hunted.Kind.New(games.Setup{Players: []string{"Alice"}, Options: games.Options{"health": 6, "time": 20}, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := games.NewRNG(seed)
+		fought := false
+		for n := 0; n < 2000 && s.Outcome() == nil; n++ {
+			v := s.Public().(*hunted.PublicView)
+			if fought && v.Fight != nil && v.Fight.Round == 0 && v.Roll == nil {
+				texts := huntedTexts(v)
+				if !strings.Contains(texts, "FIGHT: "+v.Fight.Name) {
+					t.Fatalf("seed %d: the new fight is not drawn", seed)
+				}
+				if strings.Contains(texts, " vs ") || strings.Contains(texts, "hits ") {
+					t.Fatalf("seed %d: a new fight's panel shows earlier dice:\n%s", seed, texts)
+				}
+				if dir := os.Getenv("HUNTED_PNG"); dir != "" {
+					img, _ := Hunted(v)
+					data, _ := EncodePNG(img)
+					_ = os.WriteFile(filepath.Join(dir, "hunted-new-fight.png"), data, 0o644)
+				}
+				return
+			}
+			for _, r := range v.Rolls {
+				fought = fought || strings.Contains(r.What, " vs ")
+			}
+			legal := s.Legal(s.Prompts()[0].Seat)
+			if _, err := s.Apply(s.Prompts()[0].Seat, legal[rng.Intn(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Fatal("no seeded game began a second fight")
+}

@@ -374,7 +374,7 @@ func (s *State) reload(seat int, arg string, ev *[]games.Event) error {
 	w.Dice = data.card[id].Dice
 	w.Flipped = false
 	s.loseTime(1)
-	s.say(ev, fmt.Sprintf("%s reloads %s: %d dice, %s left, 1 time (%d left).", s.Players[s.holder(id)].Name, label(id), w.Dice, plural(w.Mags, "magazine"), s.Time))
+	s.say(ev, fmt.Sprintf("%s reloads %s: %s, %s left, 1 time (%d left).", s.Players[s.holder(id)].Name, label(id), plural(w.Dice, "die"), plural(w.Mags, "magazine"), s.Time))
 	return nil
 }
 
@@ -429,6 +429,9 @@ func (s *State) give(seat int, arg string, ev *[]games.Event) error {
 	id, err := findIn(arg, p.Inv, "your inventory")
 	if err != nil {
 		return err
+	}
+	if s.Time <= 0 {
+		return errors.New("giving a card costs 1 time, and no time is left")
 	}
 	s.removeInv(seat, id)
 	q := &s.Players[s.partner(seat)]

@@ -22,7 +22,13 @@ func (s *State) Apply(seat int, text string) ([]games.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	if seat != s.Turn {
+	// "At any time, if you want to give an inventory card to the other
+	// player": either player, whatever is being decided.
+	anyTime := s.Coop && c.Verb == verbGive
+	if seat != s.Turn && !anyTime {
+		if s.Coop {
+			return nil, fmt.Errorf("it is not your move: %s decides now (the player on turn makes every choice); you may `give` an inventory card at any time", s.Players[s.Turn].Name)
+		}
 		return nil, fmt.Errorf("it is not your move: %s decides now (the player on turn makes every choice)", s.Players[s.Turn].Name)
 	}
 	next, err := s.clone()
@@ -91,7 +97,7 @@ func (s *State) clone() (*State, error) {
 // phaseVerbs lists the verbs each phase accepts.
 var phaseVerbs = map[string][]string{
 	phaseStart:    {verbDraw, verbHide},
-	phaseMain:     {verbDraw, verbHide, verbActivate, verbUse, verbFlip, verbReload, verbShare, verbGive, verbEnd},
+	phaseMain:     {verbDraw, verbHide, verbActivate, verbUse, verbFlip, verbReload, verbShare, verbEnd},
 	phaseChoose:   {verbGo},
 	phaseOptional: {verbYes, verbNo},
 	phaseSurveil:  {verbWatch},
@@ -102,6 +108,9 @@ var phaseVerbs = map[string][]string{
 
 // apply dispatches a parsed move.
 func (s *State) apply(seat int, c command, ev *[]games.Event) error {
+	if c.Verb == verbGive {
+		return s.give(seat, c.Args[0], ev)
+	}
 	ok := false
 	for _, v := range phaseVerbs[s.Phase] {
 		ok = ok || v == c.Verb
@@ -124,8 +133,6 @@ func (s *State) apply(seat int, c command, ev *[]games.Event) error {
 		return s.reload(seat, c.Args[0], ev)
 	case verbShare:
 		return s.share(seat, c.Args[0], ev)
-	case verbGive:
-		return s.give(seat, c.Args[0], ev)
 	case verbEnd:
 		if !s.Coop {
 			return errors.New("a solo game has no turns to end: `draw` the next card or `hide`")
@@ -245,6 +252,11 @@ func (s *State) draw(seat int, ev *[]games.Event) error {
 // hide: "discard all cards in the row to the discard pile and reduce the
 // value on the time track by one". In co-op it ends the turn.
 func (s *State) hide(seat int, ev *[]games.Event) error {
+	// "On your turn, you have two options: 1. Draw 2. Hide": a co-op turn
+	// that began with a draw has no hide.
+	if s.Coop && s.Drew {
+		return errors.New("you drew this turn, and a turn is a draw or a hide, not both: play your cards, then `end` your turn")
+	}
 	p := &s.Players[seat]
 	if !s.Coop && len(s.row(seat)) == 0 && s.canDraw() {
 		return errors.New("your row is empty: there is nothing to hide from; `draw` a card")
@@ -331,7 +343,10 @@ func (s *State) settle(ev *[]games.Event) {
 			return
 		}
 	}
-	if s.Time <= 0 {
+	// A roll that spent the last time unit is resolved first, with its
+	// regroup tokens and rerolls ("These tokens can be discarded after any
+	// die roll"): the game ends when it is kept, unless it won.
+	if s.Time <= 0 && s.Phase != phaseRoll {
 		s.finish(ev, "Time has run out.")
 	}
 }

@@ -3,6 +3,8 @@ package hunted
 import (
 	"strings"
 	"testing"
+
+	"standoff/internal/games"
 )
 
 // coop is a co-op game with every Hunted card in the discard pile.
@@ -164,6 +166,104 @@ func TestCoopLosing(t *testing.T) {
 	must(t, s, "draw")
 	o := s.Outcome()
 	if o == nil || o.Rank[0] != 2 || o.Rank[1] != 2 || !strings.Contains(o.Text, "Bob's health is gone") {
+		t.Fatalf("outcome %+v", o)
+	}
+}
+
+// TestCoopNoHideAfterDraw: "On your turn, you have two options: 1. Draw
+// 2. Hide". A turn that began with a draw has no hide: it is refused with
+// what to do instead, and no button or legal move offers it.
+func TestCoopNoHideAfterDraw(t *testing.T) {
+	s := coop(t)
+	s.stack(t, "W01")
+	must(t, s, "draw")
+	err := refused(t, s, "hide")
+	if !strings.Contains(err.Error(), "draw or a hide, not both") || !strings.Contains(err.Error(), "`end`") {
+		t.Fatalf("refusal %q", err)
+	}
+	if has(s.Legal(0), verbHide) || reachable(t, s)[verbHide] {
+		t.Fatal("hide is offered after the draw")
+	}
+	must(t, s, "end")
+	must(t, s, "hide") // Bob's turn begins: hiding is his first option
+}
+
+// TestGiveAnyTime: "At any time, if you want to give an inventory card to
+// the other player, spend one time and place it in their inventory." Either
+// player gives, on the partner's turn too and in the middle of a fight or a
+// roll; the partner sees a standing offer, and the game never waits for it.
+func TestGiveAnyTime(t *testing.T) {
+	s := coop(t)
+	s.Players[1].Inv = append(s.Players[1].Inv, s.pull(t, "I07")...) // Bob's Medkit
+	// Alice's turn, before her draw: Bob gives.
+	if _, err := s.Apply(1, "give I07"); err != nil {
+		t.Fatalf("Bob's gift on Alice's turn refused: %v", err)
+	}
+	if s.holder("I07") != 0 || s.Time != 19 || s.Turn != 0 || s.Phase != phaseStart {
+		t.Fatalf("holder %d time %d turn %d phase %s", s.holder("I07"), s.Time, s.Turn, s.Phase)
+	}
+	// Anything else by Bob is still refused, with the hint.
+	if _, err := s.Apply(1, "draw"); err == nil || !strings.Contains(err.Error(), "`give`") {
+		t.Fatalf("Bob's draw on Alice's turn: %v", err)
+	}
+	// Bob's standing offer: a button of his own, opening his cards.
+	var offer *games.Prompt
+	for _, p := range s.Prompts() {
+		if p.Seat == 1 {
+			p := p
+			offer = &p
+		}
+	}
+	if offer == nil || !offer.Standing || offer.Turn || len(offer.Choices) != 1 || offer.Choices[0].Refine == "" {
+		t.Fatalf("Bob's offer %+v", offer)
+	}
+	// Whoever clicks gives from their own inventory.
+	if _, cs := s.Refine(0, offer.Choices[0].Refine); len(cs) != 2 || cs[0].Move != "give HG1" || cs[1].Move != "give I07" {
+		t.Fatalf("Alice's click on Bob's button: %+v", cs)
+	}
+	if _, cs := s.Refine(1, offer.Choices[0].Refine); len(cs) != 1 || cs[0].Move != "give HG2" {
+		t.Fatalf("Bob's gift menu %+v", cs)
+	}
+	// In a fight: Alice gives her Medkit to Bob before the first round, and Bob
+	// gives on Alice's turn during the roll.
+	s.setRow(t, 0, "T01")
+	s.stack(t, "T07")
+	must(t, s, "draw")
+	if s.Phase != phaseFight {
+		t.Fatalf("phase %s", s.Phase)
+	}
+	must(t, s, "give I07")
+	if s.holder("I07") != 1 || s.Time != 18 {
+		t.Fatalf("holder %d time %d", s.holder("I07"), s.Time)
+	}
+	s.forceDice(t, 6, 1)
+	must(t, s, "fight 1 HG1")
+	if s.Phase != phaseRoll {
+		t.Fatalf("phase %s: the Chocolates should leave the roll open", s.Phase)
+	}
+	if _, err := s.Apply(1, "give I07"); err != nil {
+		t.Fatalf("Bob's gift during Alice's roll: %v", err)
+	}
+	if s.holder("I07") != 0 || s.Phase != phaseRoll {
+		t.Fatalf("holder %d phase %s", s.holder("I07"), s.Phase)
+	}
+	// No time left: nothing to pay with.
+	s.Time = 0
+	if _, err := s.Apply(1, "give HG2"); err == nil || !strings.Contains(err.Error(), "no time") {
+		t.Fatalf("a gift with no time left: %v", err)
+	}
+}
+
+// TestCoopScoreBothSeats: "if either player goes to zero on their health
+// tracker or if time runs out, both players lose"; the win is shared too.
+// The outcome ranks and scores both seats alike, so each is credited.
+func TestCoopScoreBothSeats(t *testing.T) {
+	s := coop(t)
+	s.Won = true
+	var ev []games.Event
+	s.settle(&ev)
+	o := s.Outcome()
+	if o == nil || len(o.Rank) != 2 || o.Rank[0] != 1 || o.Rank[1] != 1 || len(o.Score) != 2 || o.Score[0] != o.Score[1] || o.Score[0] == 0 {
 		t.Fatalf("outcome %+v", o)
 	}
 }

@@ -84,6 +84,7 @@ type Card struct {
 	Handgun     bool     `json:"handgun,omitempty"`
 	Targets     []int    `json:"targets,omitempty"`
 	HostageIcon bool     `json:"hostageIcon,omitempty"`
+	Plural      bool     `json:"plural,omitempty"` // a terrorist card named as several people ("Gunmen"): plural verbs
 	Draw        int      `json:"draw,omitempty"`
 	Role        bool     `json:"role,omitempty"` // Sgt. Pratt or Agent O'Neil: player 2's role
 	Effect      *Effect  `json:"effect,omitempty"`

@@ -65,7 +65,8 @@ func (s *State) effect(seat int, e *Effect, ev *[]games.Event) {
 
 // searchDeck: "draw cards one at a time, stop when you find the noted card,
 // and shuffle the other cards that have been drawn back into the deck." The
-// card found goes to the inventory.
+// card found goes to the inventory. Every card drawn is named: they were
+// turned face up one by one (assumption 17).
 func (s *State) searchDeck(seat int, typ string, n int, ev *[]games.Event) {
 	var seen []string
 	for range n {
@@ -75,14 +76,22 @@ func (s *State) searchDeck(seat int, typ string, n int, ev *[]games.Event) {
 		}
 		if data.card[id].Type == typ {
 			s.shuffleBack(seen)
+			msg := fmt.Sprintf("Searching for %s: %s, which goes to %s's inventory.", article(typ), labels(append(seen, id)), s.Players[seat].Name)
+			if len(seen) > 0 {
+				msg += fmt.Sprintf(" The other %s shuffled back into the deck.", pluralIs(len(seen), "card"))
+			}
 			s.gain(seat, id)
-			s.say(ev, fmt.Sprintf("Searching: %s found (card %d); it goes to %s's inventory.", label(id), len(seen)+1, s.Players[seat].Name))
+			s.say(ev, msg)
 			return
 		}
 		seen = append(seen, id)
 	}
 	s.shuffleBack(seen)
-	s.say(ev, fmt.Sprintf("Searching: no %s in %s; they are shuffled back.", typ, plural(len(seen), "card")))
+	if len(seen) == 0 {
+		s.say(ev, fmt.Sprintf("Searching for %s: the deck is empty.", article(typ)))
+		return
+	}
+	s.say(ev, fmt.Sprintf("Searching for %s: %s; none found, the %s shuffled back into the deck.", article(typ), labels(seen), pluralIs(len(seen), "card")))
 }
 
 // ambush: "if a card says, 'Draw five cards and if you find a terrorist card,
@@ -98,14 +107,39 @@ func (s *State) ambush(seat int, n int, ev *[]games.Event) {
 		}
 		if data.card[id].Type == typeTerrorist {
 			s.shuffleBack(seen)
-			s.say(ev, fmt.Sprintf("%s is found (card %d) and attacks!", describe(id), len(seen)+1))
-			s.startFight(seat, cardFight(id), ev)
+			f := cardFight(id)
+			msg := fmt.Sprintf("Cards drawn: %s. %s %s!", labels(append(seen, id)), f.subject(), f.verb("attacks", "attack"))
+			if len(seen) > 0 {
+				msg += fmt.Sprintf(" The other %s shuffled back into the deck.", pluralIs(len(seen), "card"))
+			}
+			s.say(ev, msg)
+			s.startFight(seat, f, ev)
 			return
 		}
 		seen = append(seen, id)
 	}
 	s.shuffleBack(seen)
-	s.say(ev, fmt.Sprintf("No terrorist among %s; they are shuffled back.", plural(len(seen), "card")))
+	if len(seen) == 0 {
+		s.say(ev, "The deck is empty: no terrorist comes.")
+		return
+	}
+	s.say(ev, fmt.Sprintf("Cards drawn: %s. No terrorist; the %s shuffled back into the deck.", labels(seen), pluralIs(len(seen), "card")))
+}
+
+// article writes a card type with its article: "a hostage", "an item".
+func article(typ string) string {
+	if strings.ContainsRune("aeiou", rune(typ[0])) {
+		return "an " + typ
+	}
+	return "a " + typ
+}
+
+// pluralIs writes a count with its verb: "card is", "2 cards are".
+func pluralIs(n int, noun string) string {
+	if n == 1 {
+		return noun + " is"
+	}
+	return plural(n, noun) + " are"
 }
 
 // drawLocations: "these cards allow you to draw one location card for each

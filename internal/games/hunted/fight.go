@@ -25,10 +25,48 @@ func cardless(targets []int) *Fight {
 	return &Fight{Name: name, Targets: append([]int{}, targets...), Hit: make([]bool, len(targets))}
 }
 
+// subject names the fight's terrorists to begin a sentence: "Lars",
+// "Gunmen", "The terrorist", "The 2 terrorists".
+func (f *Fight) subject() string {
+	switch {
+	case f.Lars || f.Card != "":
+		return f.Name
+	case len(f.Targets) == 1:
+		return "The terrorist"
+	}
+	return fmt.Sprintf("The %d terrorists", len(f.Targets))
+}
+
+// object names the fight's terrorists inside a sentence.
+func (f *Fight) object() string {
+	if f.Lars || f.Card != "" {
+		return f.Name
+	}
+	return strings.ToLower(f.subject()[:1]) + f.subject()[1:]
+}
+
+// verb agrees a verb with the fight's terrorists: a card named as several
+// people ("Gunmen", "Two Guards") or cardless terrorists take the plural.
+func (f *Fight) verb(one, many string) string {
+	if f.Lars {
+		return one
+	}
+	if f.Card != "" && !data.card[f.Card].Plural {
+		return one
+	}
+	if f.Card == "" && len(f.Targets) == 1 {
+		return one
+	}
+	return many
+}
+
 // startFight begins a fight; its owner fights the first round.
 func (s *State) startFight(owner int, f *Fight, ev *[]games.Event) {
 	f.Owner, f.Fighter = owner, owner
 	s.Fight = f
+	// The dice shown with a fight are its own: an earlier fight's rolls
+	// would read as hits on this one before any die is rolled.
+	s.Rolls = []RollView{}
 	s.Phase = phaseFight
 	s.say(ev, fmt.Sprintf("%s must fight %s (%s).", s.Players[owner].Name, f.Name, targetText(f)))
 }
@@ -386,7 +424,7 @@ func (s *State) resolveRoll(ev *[]games.Event) {
 		}
 		outcome = "no hit"
 		if len(hit) > 0 {
-			outcome = "hits " + strings.Join(hit, " and ")
+			outcome = "hits " + andList(hit)
 		}
 	}
 	s.remember(RollView{Who: who, What: fmt.Sprintf("%s vs %s", sourceName(r.Source), f.Name), Dice: r.Dice, Outcome: outcome})
@@ -433,12 +471,12 @@ func (s *State) wound(seat int, ev *[]games.Event) {
 			s.removeInv(seat, victim)
 			delete(s.FaceDown, victim)
 			s.Out = append(s.Out, victim)
-			s.say(ev, fmt.Sprintf("%s still stands and attacks the hostages: %s is lost.", f.Name, label(victim)))
+			s.say(ev, fmt.Sprintf("%s still %s and %s the hostages: %s is lost.", f.subject(), f.verb("stands", "stand"), f.verb("attacks", "attack"), label(victim)))
 			return
 		}
 	}
 	p.Health = max(0, p.Health-1)
-	s.say(ev, fmt.Sprintf("%s still stands: %s loses 1 health (%d left).", f.Name, p.Name, p.Health))
+	s.say(ev, fmt.Sprintf("%s still %s: %s loses 1 health (%d left).", f.subject(), f.verb("stands", "stand"), p.Name, p.Health))
 }
 
 // hitOne is Sgt. Pratt's effect: a hit on the hardest open target.
@@ -462,7 +500,7 @@ func (s *State) hitOne(ev *[]games.Event) {
 		return
 	}
 	f.Hit[best] = true
-	s.say(ev, fmt.Sprintf("A hit on %s's %d.", f.Name, f.Targets[best]))
+	s.say(ev, fmt.Sprintf("A hit on the %d of %s.", f.Targets[best], f.object()))
 	done := true
 	for _, h := range f.Hit {
 		done = done && h
@@ -484,7 +522,7 @@ func (s *State) winFight(ev *[]games.Event) {
 		s.Won = true
 		return
 	}
-	s.say(ev, fmt.Sprintf("%s defeated!", f.Name))
+	s.say(ev, fmt.Sprintf("%s %s defeated!", f.subject(), f.verb("is", "are")))
 	s.toMain()
 	if f.Card == "" {
 		return
@@ -546,4 +584,12 @@ func (s *State) take(seat int, arg string, ev *[]games.Event) error {
 	s.RewardDraw = nil
 	s.toMain()
 	return nil
+}
+
+// andList joins words as English lists them: "4", "4 and 3", "4, 3 and 3".
+func andList(words []string) string {
+	if len(words) <= 1 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }

@@ -6,7 +6,11 @@
 // rulebook has none): hunted.json and docs/rules/hunted.md.
 package hunted
 
-import "standoff/internal/games"
+import (
+	"fmt"
+
+	"standoff/internal/games"
+)
 
 // Kind is Hunted for the catalog.
 var Kind = &games.Kind{
@@ -31,10 +35,28 @@ Activate a row card by discarding other row cards, one action icon each (move, s
 Tests roll the test dice (2 at health 4-6, 1 at 1-3): one die of 5+ passes.
 Terrorists: a second terrorist card, or 2+ bells with a terrorist, clears the row and you fight the stronger. Each round: roll some of one weapon's dice (1 time), one die per target number; hits stay. An unfinished round costs 1 health (or a hostage, to hostage-icon terrorists). Grenade: d8, takes out targets adding up to the roll. Reload: a magazine and 1 time. Win: draw a card per terrorist, keep one item, weapon or hostage.
 Score: 2 per health, 1 per time, 3 per face-up and 1 per face-down hostage.
-Co-op: shared time, 4 health each, separate rows plus a shared row; the player on turn decides.`
+Co-op: shared time, 4 health each, separate rows plus a shared row; the player on turn decides, and either player may give a card to the other at any time (1 time).`
 
 const moveHelp = "Moves: `draw`; `hide`; `activate <card> with <card> <card>` (pay with row cards, or `key` for a key token; " +
 	"a regroup card: `activate R01`); `use <item> [weapon|terrorist]`; `flip <hostage> [weapon]`; `reload <weapon>`; " +
 	"co-op: `share <card>`, `give <card>`, `end`. Locations: `go <location>`, `yes`/`no` for optional ones, `watch <discard> <bottom>` in the Surveillance Room. " +
 	"Rolls: `regroup <die#>`, `reroll <card> <die#> [<die#>...]`, `keep`. Fights: `fight <dice> <weapon>`, `fight hands [player#]`, `grenade <card>`. " +
 	"After a fight: `take <card>` or `take none`. Cards go by id (D03) or unique name."
+
+// SetupText says how a game with these options and this many players
+// starts, for the messages that announce it ("health 6, time 20"). In
+// co-op the health option does not apply: "begin the game with only four
+// health (which is your max)".
+func SetupText(players int, o games.Options) string {
+	health, tm := o["health"], o["time"]
+	if health == 0 {
+		health = maxHealth
+	}
+	if tm == 0 {
+		tm = maxTime
+	}
+	if players == 2 {
+		return fmt.Sprintf("co-op, %d health each, time %d", min(health, coopHealth), tm)
+	}
+	return fmt.Sprintf("health %d, time %d", health, tm)
+}

@@ -1,8 +1,11 @@
 package hunted
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"standoff/internal/games"
 )
 
 // TestKind checks what Discord shows of the kind: lengths within limits, the
@@ -61,5 +64,29 @@ func TestData(t *testing.T) {
 	}
 	if _, err := load([]byte(`{"hunted":[]}`)); err == nil {
 		t.Fatal("an empty data file loaded")
+	}
+}
+
+// TestSetupText: the options as a game starts with them. "To play with two
+// players, set up the game like normal, except begin the game with only
+// four health (which is your max)": a co-op game never says health 6.
+func TestSetupText(t *testing.T) {
+	for _, c := range []struct {
+		players int
+		opts    games.Options
+		want    string
+	}{
+		{1, games.Options{"health": 6, "time": 20}, "health 6, time 20"},
+		{1, games.Options{"health": 4, "time": 17}, "health 4, time 17"},
+		{2, games.Options{"health": 6, "time": 20}, "co-op, 4 health each, time 20"},
+		{2, games.Options{"health": 4, "time": 17}, "co-op, 4 health each, time 17"},
+	} {
+		if got := SetupText(c.players, c.opts); got != c.want {
+			t.Fatalf("%d players %v: %q, want %q", c.players, c.opts, got, c.want)
+		}
+		s := newTest(t, 1, c.opts, []string{"Alice", "Bob"}[:c.players]...)
+		if !strings.Contains(s.Log[0], fmt.Sprintf("%d health", s.Players[0].Health)) {
+			t.Fatalf("the start narration %q does not give the health %d", s.Log[0], s.Players[0].Health)
+		}
 	}
 }

@@ -108,14 +108,24 @@ func TestPromptsMatchLegal(t *testing.T) {
 			rng := games.NewRNG(uint64(i))
 			for n := 0; s.Outcome() == nil && n < 3000; n++ {
 				legal := s.Legal(s.Turn)
-				ps := s.Prompts()
-				if len(ps) != 1 || ps[0].Seat != s.Turn {
-					t.Fatalf("want one prompt for the seat on turn, got %+v", ps)
+				turn := 0
+				for _, p := range s.Prompts() {
+					if !p.Standing && (!p.Turn || p.Seat != s.Turn) {
+						t.Fatalf("a prompt that is neither the turn nor a standing offer: %+v", p)
+					}
+					if p.Turn {
+						turn++
+					}
 				}
-				reach := reachable(t, s)
-				for _, m := range legal {
-					if !reach[m] {
-						t.Fatalf("%s: legal %q cannot be reached by buttons in %s", v.name, m, s.Phase)
+				if turn != 1 {
+					t.Fatalf("want one turn prompt, got %+v", s.Prompts())
+				}
+				for seat := range s.Players {
+					reach := reachableFor(t, s, seat)
+					for _, m := range s.Legal(seat) {
+						if !reach[m] {
+							t.Fatalf("%s: seat %d's legal %q cannot be reached by buttons in %s", v.name, seat+1, m, s.Phase)
+						}
 					}
 				}
 				m := legal[rng.Intn(len(legal))]

@@ -25,7 +25,13 @@ func Greedy(st games.State) string {
 // the row is noisy, fights with its best weapon and spends tokens only when
 // they turn a miss into a hit.
 func greedy(s *State) string {
-	legal := s.Legal(s.Turn)
+	// It never gives cards away (a co-op gift is open in every phase).
+	var legal []string
+	for _, m := range s.Legal(s.Turn) {
+		if !strings.HasPrefix(m, verbGive+" ") {
+			legal = append(legal, m)
+		}
+	}
 	seat := s.Turn
 	p := s.Players[seat]
 	pick := func(prefix string) string {

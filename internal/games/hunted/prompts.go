@@ -12,8 +12,11 @@ const maxChoices = 25
 
 // Legal lists every complete move the seat may make now.
 func (s *State) Legal(seat int) []string {
-	if seat != s.Turn || s.Phase == phaseOver {
+	if s.Phase == phaseOver || seat < 0 || seat >= len(s.Players) {
 		return nil
+	}
+	if seat != s.Turn {
+		return s.giveMoves(seat)
 	}
 	var out []string
 	switch s.Phase {
@@ -42,9 +45,6 @@ func (s *State) Legal(seat int) []string {
 				for _, id := range s.Players[seat].Row {
 					out = append(out, "share "+id)
 				}
-			}
-			for _, id := range s.Players[seat].Inv {
-				out = append(out, "give "+id)
 			}
 			out = append(out, verbEnd)
 		}
@@ -81,6 +81,20 @@ func (s *State) Legal(seat int) []string {
 			out = append(out, "take "+id)
 		}
 		out = append(out, "take none")
+	}
+	return append(out, s.giveMoves(seat)...)
+}
+
+// giveMoves are a co-op player's gifts: "At any time, if you want to give
+// an inventory card to the other player, spend one time and place it in
+// their inventory."
+func (s *State) giveMoves(seat int) []string {
+	if !s.Coop || s.Phase == phaseOver || s.Time <= 0 {
+		return nil
+	}
+	var out []string
+	for _, id := range s.Players[seat].Inv {
+		out = append(out, "give "+id)
 	}
 	return out
 }
@@ -200,14 +214,28 @@ func dieSets(n int) []string {
 	return out
 }
 
-// Prompts: one seat acts at a time, the player on turn.
+// Prompts: the player on turn decides everything; in co-op either player
+// may also give a card at any time: the turn's own menu offers it, and the
+// partner has a standing offer the game never waits for.
 func (s *State) Prompts() []games.Prompt {
 	if s.Phase == phaseOver {
 		return nil
 	}
 	p := games.Prompt{Seat: s.Turn, Turn: true, Text: s.promptText()}
 	p.Choices = s.choices()
-	return []games.Prompt{p}
+	out := []games.Prompt{p}
+	for seat := range s.Players {
+		if seat == s.Turn {
+			continue
+		}
+		if n := len(s.giveMoves(seat)); n > 0 {
+			me, them := s.Players[seat].Name, s.Players[s.partner(seat)].Name
+			out = append(out, games.Prompt{Seat: seat, Standing: true,
+				Text:    fmt.Sprintf("%s, any time: give an inventory card to %s (1 time).", me, them),
+				Choices: []games.Choice{{Label: fmt.Sprintf("%s: give a card to %s (1 time)…", me, them), Refine: fmt.Sprintf("%s:%d", verbGive, seat+1)}}})
+		}
+	}
+	return out
 }
 
 // promptText says what is asked, in one short line (the command layer
@@ -229,6 +257,9 @@ func (s *State) promptText() string {
 	case phaseSurveil:
 		return fmt.Sprintf("On the monitors: %s. Discard one, one to the bottom, one on top.", labels(s.Surveil))
 	case phaseRoll:
+		if s.Time <= 0 {
+			return fmt.Sprintf("You rolled %s with the last of your time: change it or keep it.", diceText(s.Roll.Dice))
+		}
 		return fmt.Sprintf("You rolled %s: change it or keep it.", diceText(s.Roll.Dice))
 	case phaseFight:
 		f := s.Fight
@@ -273,7 +304,7 @@ func (s *State) choices() []games.Choice {
 			if !s.SharedDone {
 				group("Share a card", verbShare, len(s.Players[seat].Row))
 			}
-			group("Give a card (1 time)", verbGive, len(s.Players[seat].Inv))
+			group("Give a card (1 time)", fmt.Sprintf("%s:%d", verbGive, seat+1), len(s.giveMoves(seat)))
 			add("End turn", verbEnd)
 		}
 	case phaseChoose:
@@ -348,6 +379,9 @@ func (s *State) choices() []games.Choice {
 		}
 		add("Keep nothing", "take none")
 	}
+	if s.Phase != phaseMain {
+		group("Give a card (1 time)", fmt.Sprintf("%s:%d", verbGive, seat+1), len(s.giveMoves(seat)))
+	}
 	return out
 }
 
@@ -369,10 +403,13 @@ func has(list []string, m string) bool { return indexOf(list, m) >= 0 }
 // cards pay), "use", "flip", "reload", "share", "give", "fight:<weapon>" (how
 // many dice), "reroll:<card>" (which dice).
 func (s *State) Refine(seat int, key string) (string, []games.Choice) {
+	kind, arg, _ := strings.Cut(key, ":")
+	if kind == verbGive && s.Coop && s.Phase != phaseOver && seat >= 0 && seat < len(s.Players) {
+		return s.refineGive(seat)
+	}
 	if seat != s.Turn || s.Phase == phaseOver {
 		return "It is not your move.", nil
 	}
-	kind, arg, _ := strings.Cut(key, ":")
 	var out []games.Choice
 	add := func(label, move string) { out = append(out, games.Choice{Label: label, Move: move}) }
 	legal := s.Legal(seat)
@@ -384,7 +421,7 @@ func (s *State) Refine(seat int, key string) (string, []games.Choice) {
 				add(fmt.Sprintf("%s: %d time → regroup token", label(id), c.CostTime), "activate "+id)
 				continue
 			}
-			what := map[string]string{typeDoor: fmt.Sprintf("%d location", c.Locations), typeWeapon: "weapon", typeItem: "item", typeHostage: "hostage"}[c.Type]
+			what := map[string]string{typeDoor: plural(c.Locations, "location"), typeWeapon: "weapon", typeItem: "item", typeHostage: "hostage"}[c.Type]
 			out = append(out, games.Choice{Label: fmt.Sprintf("%s (%s; cost %s)…", label(id), what, strings.Join(c.Cost, "+")), Refine: "act:" + id})
 		}
 		return "Activate which card?", out
@@ -441,7 +478,7 @@ func (s *State) Refine(seat int, key string) (string, []games.Choice) {
 			add(fmt.Sprintf("Reload %s (1 time, %s left)", label(id), plural(s.Weapons[id].Mags, "magazine")), "reload "+id)
 		}
 		return "Reload which weapon?", out
-	case kind == verbShare || kind == verbGive:
+	case kind == verbShare:
 		for _, m := range legal {
 			if w := strings.Fields(m); w[0] == kind {
 				add(strings.ToUpper(kind[:1])+kind[1:]+" "+label(w[1]), m)
@@ -461,12 +498,35 @@ func (s *State) Refine(seat int, key string) (string, []games.Choice) {
 		for _, set := range dieSets(len(s.Roll.Dice)) {
 			m := "reroll " + arg + " " + set
 			if has(legal, m) {
-				add("Reroll die "+strings.ReplaceAll(set, " ", ", "), m)
+				add("Reroll "+dieList(strings.Fields(set)), m)
 			}
 		}
 		return "Reroll which dice?", out
 	}
 	return "That choice is no longer open.", nil
+}
+
+// refineGive lists the cards the player who clicked may give. The key names
+// the seat the button was made for only to keep the two players' buttons
+// apart; whoever clicks gives from their own inventory.
+func (s *State) refineGive(seat int) (string, []games.Choice) {
+	them := s.Players[s.partner(seat)].Name
+	var out []games.Choice
+	for _, m := range s.giveMoves(seat) {
+		out = append(out, games.Choice{Label: fmt.Sprintf("Give %s to %s", label(strings.Fields(m)[1]), them), Move: m})
+	}
+	if len(out) > maxChoices {
+		out = out[:maxChoices]
+	}
+	return fmt.Sprintf("Give which card to %s (1 time)?", them), out
+}
+
+// dieList names dice by number: "die 1", "dice 1 and 3", "dice 1, 2 and 3".
+func dieList(nums []string) string {
+	if len(nums) == 1 {
+		return "die " + nums[0]
+	}
+	return "dice " + andList(nums)
 }
 
 // payLabel names a payment: "Ammo (I01) + key token".

@@ -7,12 +7,18 @@ import (
 	"standoff/internal/games"
 )
 
-// reachable follows every button and guided menu of the prompt and returns
-// the moves they play; it fails on a menu over Discord's limit or a button
-// that is not legal.
+// reachable follows every button and guided menu of the prompts of the
+// seat on turn and returns the moves they play; it fails on a menu over
+// Discord's limit or a button that is not legal.
 func reachable(t *testing.T, s *State) map[string]bool {
 	t.Helper()
-	legal := s.Legal(s.Turn)
+	return reachableFor(t, s, s.Turn)
+}
+
+// reachableFor is reachable for any seat's prompts.
+func reachableFor(t *testing.T, s *State, seat int) map[string]bool {
+	t.Helper()
+	legal := s.Legal(seat)
 	reach := map[string]bool{}
 	var walk func(cs []games.Choice, depth int)
 	walk = func(cs []games.Choice, depth int) {
@@ -26,12 +32,16 @@ func reachable(t *testing.T, s *State) map[string]bool {
 				}
 				reach[c.Move] = true
 			} else if depth < 6 {
-				_, sub := s.Refine(s.Turn, c.Refine)
+				_, sub := s.Refine(seat, c.Refine)
 				walk(sub, depth+1)
 			}
 		}
 	}
-	walk(s.Prompts()[0].Choices, 0)
+	for _, p := range s.Prompts() {
+		if p.Seat == seat {
+			walk(p.Choices, 0)
+		}
+	}
 	return reach
 }
 

@@ -246,8 +246,8 @@ func newGame(setup games.Setup) (games.State, error) {
 	s.Phase = phaseMain
 	if s.Coop {
 		s.Phase = phaseStart
-		s.say(nil, fmt.Sprintf("Kobayashi Tower, co-op: %s and %s (as %s) share %d time. %s begins.",
-			s.Players[0].Name, s.Players[1].Name, data.card[s.Role].Name, s.Time, s.Players[0].Name))
+		s.say(nil, fmt.Sprintf("Kobayashi Tower, co-op: %s and %s (as %s) have %d health each and share %d time. %s begins.",
+			s.Players[0].Name, s.Players[1].Name, data.card[s.Role].Name, s.Players[0].Health, s.Time, s.Players[0].Name))
 	} else {
 		s.say(nil, fmt.Sprintf("Kobayashi Tower: %s has %d health and %d time to reach the roof.", s.Players[0].Name, s.Players[0].Health, s.Time))
 	}

@@ -281,7 +281,7 @@ func cardsText(cs []CardView) string {
 			} else {
 				s += fmt.Sprintf(" %d/%d d%d", c.Dice, c.FullDice, c.Sides)
 			}
-			s += fmt.Sprintf(", %d mag", c.Mags)
+			s += ", " + plural(c.Mags, "magazine")
 		case typeTerrorist:
 			s += fmt.Sprintf(" %v", c.Targets)
 		case typeHostage:

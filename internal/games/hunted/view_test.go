@@ -38,3 +38,37 @@ func TestPublicView(t *testing.T) {
 		t.Fatal("Hunted has no private view")
 	}
 }
+
+// TestNewFightShowsNoOldDice: "After the terrorist encounter has been
+// initiated, you first decide how many dice will be used for the initial
+// assault": a new fight starts with no dice rolled, so its view carries
+// none of the previous fight's ("hits 4" before any roll).
+func TestNewFightShowsNoOldDice(t *testing.T) {
+	s := fightStaged(t, "T02") // Gunman 4
+	s.forceDice(t, 6, 6)
+	must(t, s, "fight 1 HG1")
+	if s.Fight != nil || len(s.Rolls) == 0 {
+		t.Fatalf("the first fight is not won: %+v", s.Fight)
+	}
+	if s.Phase == phaseReward {
+		must(t, s, "take none")
+	}
+	// The reward draw may have reshuffled the discard pile into the deck.
+	s.Discard = append(s.Discard, s.Deck...)
+	s.Deck = []string{}
+	s.setRow(t, 0, "T01")
+	s.stack(t, "T04")
+	must(t, s, "draw")
+	v := s.Public().(*PublicView)
+	if v.Fight == nil || v.Fight.Name != "Enforcer" {
+		t.Fatalf("no new fight: %+v", v.Fight)
+	}
+	if len(v.Rolls) != 0 || strings.Contains(v.Text(), "hits 4") {
+		t.Fatalf("the new fight shows old dice: %+v\n%s", v.Rolls, v.Text())
+	}
+	s.forceDice(t, 6, 2)
+	must(t, s, "fight 1 HG1")
+	if v := s.Public().(*PublicView); len(v.Rolls) != 1 || v.Rolls[0].Outcome != "no hit" {
+		t.Fatalf("the new fight's own roll: %+v", v.Rolls)
+	}
+}
