@@ -257,15 +257,20 @@ func (t *table) allAccepted() bool {
 
 func (t *table) optionText() string {
 	var parts []string
-	for _, o := range t.game.Kind.Options {
-		v := t.row.Options[o.Name]
-		if o.Kind == games.OptionBool {
-			if v == 1 {
+	if f := t.game.Kind.OptionText; f != nil {
+		if text := f(len(t.row.Seats), t.row.Options); text != "" {
+			parts = append(parts, text)
+		}
+	} else {
+		for _, o := range t.game.Kind.Options {
+			v := t.row.Options[o.Name]
+			switch {
+			case o.Kind != games.OptionBool:
+				parts = append(parts, fmt.Sprintf("%s %d", o.Name, v))
+			case v == 1:
 				parts = append(parts, o.Name)
 			}
-			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s %d", o.Name, v))
 	}
 	if t.row.TurnLimit > 0 {
 		parts = append(parts, "turn limit "+human(t.row.TurnLimit))

@@ -33,6 +33,11 @@ type Kind struct {
 	Bot func(s State, seat int, level int, rng *RNG) (string, error)
 	// BotLevels is the highest bot level (1..BotLevels); 0 when Bot is nil.
 	BotLevels int
+	// OptionText, when set, says how a table of this many players is set
+	// up with these options, where the options alone would mislead (Hunted's
+	// co-op players start with 4 health each whatever health says). Nil:
+	// each option is listed with its value.
+	OptionText func(players int, o Options) string
 	// BotName is what the rules call the kind's bot, when they name it
 	// (Hijacked's solo opponent is the Cybot): its seat is called that at
 	// the start, in rankings and in refusals. Empty: the bot's own name.

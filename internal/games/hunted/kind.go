@@ -23,10 +23,11 @@ var Kind = &games.Kind{
 		{Name: "health", Description: "starting health: 6, or 4 for the harder start", Kind: games.OptionInt, Default: 6, Min: 4, Max: 6},
 		{Name: "time", Description: "starting time: 20, or 17 for the harder start", Kind: games.OptionInt, Default: 20, Min: 17, Max: 20},
 	},
-	Rules:    rules,
-	MoveHelp: moveHelp,
-	New:      newGame,
-	Decode:   decode,
+	Rules:      rules,
+	MoveHelp:   moveHelp,
+	New:        newGame,
+	OptionText: SetupText,
+	Decode:     decode,
 }
 
 const rules = `Hunted: Kobayashi Tower. Reach the Roof and hit Lars three times before your health or time runs out.
