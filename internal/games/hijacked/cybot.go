@@ -501,11 +501,12 @@ func (s *State) takeCard(seat, die int, ev *[]games.Event) {
 	if die >= 0 {
 		a.Dice = []DieRef{s.ref(die)}
 	}
+	color := data.Cards[s.Seats[seat-1].Card].Color
 	s.execCard(cy, a, ev)
 	if s.Phase == phaseDecide {
 		s.execPlay(cy, Action{Verb: verbPlay, Demand: s.payWith(s.Pending.Card)}, ev)
 	}
-	s.tradeSets(ev)
+	s.tradeSets(color, ev)
 }
 
 // payWith is the token the Cybot pays a card with: "For the Cybot every
@@ -535,22 +536,52 @@ func mostOf(d [4]int) int {
 }
 
 // tradeSets: "As soon as the Cybot has a complete set it trades it for 1
-// pilot or 1 passenger." A set is complete at 3 cards of a colour; it frees
-// a pilot while it has none and one is left, otherwise a passenger.
-func (s *State) tradeSets(ev *[]games.Event) {
+// pilot or 1 passenger." A complete set is what the base game trades: "If
+// two Passenger Cards of the same color are scored, then they can be traded
+// ... for a (wooden) passenger", "To free a pilot you need three cards of the
+// same color." While the Cybot still needs a pilot (it has none and one is
+// left) it grows one pair to 3 (its pilot set, the pair it made first) and
+// trades every other pair for a passenger at once; with 3 of a colour it
+// frees the pilot. With its pilot freed it trades every pair. It never sits
+// on a full supply: with 5 cards and no colour at 3 it trades its pilot set's
+// pair too. newest is the colour of the card it just played ("" for none).
+func (s *State) tradeSets(newest string, ev *[]games.Event) {
 	cy := s.Cybot.Seat
 	p := &s.Players[cy]
-	for _, col := range colorNames[:4] {
-		if p.colorCount(col) < 3 {
-			continue
-		}
-		what := "passenger"
-		if p.Pilots == 0 && s.Pilots > 0 || s.Passengers == 0 {
-			what = "pilot"
-		}
+	free := func(what, col string) bool {
 		a := Action{Verb: verbFree, What: what, Color: col}
-		if s.checkAnyTime(cy, a) == nil {
-			s.execAnyTime(cy, a, ev)
+		if s.checkAnyTime(cy, a) != nil {
+			return false
+		}
+		s.execAnyTime(cy, a, ev)
+		return true
+	}
+	needPilot := func() bool { return p.Pilots == 0 && s.Pilots > 0 }
+	for _, col := range colorNames[:4] {
+		if p.colorCount(col) >= 3 && (needPilot() || s.Passengers == 0) {
+			free("pilot", col)
+		}
+	}
+	var pairs []string
+	for _, col := range colorNames[:4] {
+		if p.colorCount(col) >= 2 {
+			pairs = append(pairs, col)
+		}
+	}
+	keep := ""
+	if needPilot() && len(pairs) > 0 && len(p.Cards) < maxSupply {
+		// The pilot set is an older pair, not the one the newest card made.
+		keep = pairs[0]
+		for _, col := range pairs {
+			if col != newest {
+				keep = col
+				break
+			}
+		}
+	}
+	for _, col := range pairs {
+		if col != keep {
+			free("passenger", col)
 		}
 	}
 }

@@ -1,0 +1,151 @@
+package hijacked
+
+import (
+	"strings"
+	"testing"
+
+	"standoff/internal/games"
+)
+
+// cloggedStats plays seeded solo games, the human seat played by a random
+// player (random legal moves) or by the simple automated player, and counts
+// the passenger cards the Cybot chose and how many of them it had to discard
+// only because its supply was full.
+func cloggedStats(t *testing.T, who string, n int) (picks, full, endedFull int) {
+	t.Helper()
+	for i := range n {
+		seed := uint64(31_000 + i)
+		g, err := Kind.New(soloSetup(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := g.(*State)
+		rng := games.NewRNG(seed ^ 0x5e75)
+		for moves := 0; s.Result == nil; moves++ {
+			if moves > 20000 {
+				t.Fatalf("%s game %d does not end", who, i)
+			}
+			var seat int
+			var m string
+			switch {
+			case s.Cybot.Ask == nil && s.Turn == s.Cybot.Seat:
+				seat, m = s.Cybot.Seat, moveCybot
+			case who == "simple":
+				seat = s.human()
+				if m, err = bot(s, seat, 1, rng); err != nil {
+					t.Fatal(err)
+				}
+			default:
+				seat = s.human()
+				legal := s.Legal(seat)
+				m = legal[rng.Intn(len(legal))]
+			}
+			ev, err := s.Apply(seat, m)
+			if err != nil {
+				t.Fatalf("%s game %d: %q: %v", who, i, m, err)
+			}
+			if seat != s.Cybot.Seat {
+				continue
+			}
+			for _, e := range ev {
+				switch {
+				case strings.HasPrefix(e.Text, "Cybot chooses "):
+					picks++
+				case strings.HasPrefix(e.Text, "Cybot must discard it (") && strings.Contains(e.Text, "supply holds 5 cards"):
+					full++
+				}
+			}
+		}
+		if len(s.Players[s.Cybot.Seat].Cards) >= maxSupply {
+			endedFull++
+		}
+	}
+	return picks, full, endedFull
+}
+
+// "As soon as the Cybot has a complete set it trades it for 1 pilot or 1
+// passenger", and in the base game "If two Passenger Cards of the same color
+// are scored, then they can be traded at any time ... for a (wooden)
+// passenger" while "To free a pilot you need three cards of the same color."
+// Read as the Cybot playing like a sensible negotiator (docs, Solo decision
+// 7), it never sits on a full supply: of the cards it chooses, hardly any is
+// discarded only because its supply holds 5 cards, and it never ends a game
+// with 5 cards. When it traded only at 3 of a colour, 2 games in 3 ended
+// with its supply full and a third of its picks were such forced discards.
+func TestCybotDoesNotClogItsSupply(t *testing.T) {
+	t.Parallel()
+	n := 300
+	if raceEnabled || testing.Short() {
+		n = 40
+	}
+	for _, who := range []string{"random", "simple"} {
+		picks, full, endedFull := cloggedStats(t, who, n)
+		t.Logf("%s human, %d games: the Cybot chose %d cards, %d (%.1f%%) discarded because its supply was full; %d games ended with its supply full",
+			who, n, picks, full, 100*float64(full)/float64(max(picks, 1)), endedFull)
+		if picks == 0 {
+			t.Fatalf("%s: the Cybot chose no card in %d games", who, n)
+		}
+		if full*100 > picks {
+			t.Errorf("%s human: %d of the Cybot's %d cards were discarded because its supply was full (more than 1%%)", who, full, picks)
+		}
+		if endedFull > 0 {
+			t.Errorf("%s human: %d of %d games ended with the Cybot's supply full", who, endedFull, n)
+		}
+	}
+}
+
+// The Cybot's complete sets (docs, Solo decision 7): "two Passenger Cards of
+// the same color ... for a (wooden) passenger", "To free a pilot you need
+// three cards of the same color." While it needs a pilot it grows its first
+// pair to 3 and trades any other pair at once; with its pilot freed every
+// pair goes; a full supply with no colour at 3 gives up the pilot set's pair.
+func TestCybotTradesCompleteSets(t *testing.T) {
+	find := cyFinder(t)
+	// Cards it plays need no trust; it holds tokens for any demand.
+	col := func(color string) func(Card) bool { return func(c Card) bool { return c.Color == color && c.Trust == 0 } }
+	blue1, blue2, blue3 := find(col("blue")), find(col("blue")), find(col("blue"))
+	green1, green2 := find(col("green")), find(col("green"))
+	gray, yellow := find(col("gray")), find(col("yellow"))
+	play := func(s *State, id string) string {
+		t.Helper()
+		cyEmptyBoard(s)
+		if s.Players[1].demandCount() < 3 {
+			giveDemand(s, 1, "food", 3)
+		}
+		cyPlace(s, 3, id, true)
+		cybotOn(t, s, 2, 0, 1, 1)
+		return cyRun(t, s)
+	}
+	t.Run("a second pair is traded, the first grows to a pilot", func(t *testing.T) {
+		s := cySoloGame(t, 60)
+		giveCard(s, 1, blue1)
+		giveCard(s, 1, blue2)
+		giveCard(s, 1, green1)
+		out := play(s, green2)
+		cyHas(t, out, "Cybot frees a passenger for "+green1+", "+green2)
+		if s.Players[1].Freed != 1 || s.Players[1].colorCount("blue") != 2 {
+			t.Fatalf("freed %d, cards %v:\n%s", s.Players[1].Freed, s.Players[1].Cards, out)
+		}
+		out = play(s, blue3)
+		cyHas(t, out, "Cybot frees a pilot for "+blue1+", "+blue2+", "+blue3)
+	})
+	t.Run("with its pilot, a pair is a passenger at once", func(t *testing.T) {
+		s := cySoloGame(t, 61)
+		s.Players[1].Pilots, s.Pilots = 1, s.Pilots-1
+		giveCard(s, 1, blue1)
+		out := play(s, blue2)
+		cyHas(t, out, "Cybot frees a passenger for "+blue1+", "+blue2)
+	})
+	t.Run("a full supply gives up the pilot set's pair", func(t *testing.T) {
+		s := cySoloGame(t, 62)
+		giveCard(s, 1, blue1)
+		giveCard(s, 1, blue2)
+		giveCard(s, 1, green1)
+		giveCard(s, 1, gray)
+		out := play(s, yellow)
+		cyHas(t, out, "Cybot frees a passenger for "+blue1+", "+blue2)
+		if len(s.Players[1].Cards) != 3 {
+			t.Fatalf("cards %v:\n%s", s.Players[1].Cards, out)
+		}
+	})
+}
