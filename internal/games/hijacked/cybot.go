@@ -136,6 +136,7 @@ type Cybot struct {
 type CyAsk struct {
 	Seat    int      `json:"seat"`
 	Kind    string   `json:"kind"` // pick or cooperate
+	Title   string   `json:"title,omitempty"` // the step that asks
 	Text    string   `json:"text"`
 	Moves   []string `json:"moves"`
 	Labels  []string `json:"labels"`
@@ -268,7 +269,8 @@ func (s *State) cybotApply(seat int, text string) (ev []games.Event, ok bool, er
 		case s.Turn != c.Seat:
 			return nil, true, fmt.Errorf("it is not the Cybot's turn: %s", s.waiting())
 		case c.Ask != nil:
-			return nil, true, fmt.Errorf("the Cybot waits for %s to answer: %s", s.Players[c.Ask.Seat].Name, c.Ask.Text)
+			text, _ := s.askText()
+			return nil, true, fmt.Errorf("the Cybot waits for %s to answer: %s", s.Players[c.Ask.Seat].Name, text)
 		}
 		s.cybotRun(&ev)
 		s.settle(&ev)
@@ -284,10 +286,11 @@ func (s *State) cybotApply(seat int, text string) (ev []games.Event, ok bool, er
 	if c.Ask == nil || c.Ask.Seat != seat {
 		return nil, true, fmt.Errorf("the Cybot has not asked you anything now")
 	}
+	_, labels := s.askText()
 	for i, m := range c.Ask.Moves {
 		if m == move {
 			c.Answer = m
-			s.say(&ev, fmt.Sprintf("%s answers the Cybot: %s.", s.Players[seat].Name, c.Ask.Labels[i]))
+			s.say(&ev, fmt.Sprintf("%s answers the Cybot: %s.", s.Players[seat].Name, labels[i]))
 			c.Ask = nil
 			return ev, true, nil
 		}
@@ -306,13 +309,24 @@ func quoted(moves []string) []string {
 // ask puts a question to the human; the Cybot's turn pauses until it is
 // answered. The default answer (for a player who stays idle) is drawn now,
 // from the game's own randomness, so that a replay gives the same.
-func (s *State) ask(ev *[]games.Event, kind, text string, moves, labels []string, def string) {
+func (s *State) ask(ev *[]games.Event, kind, title, text string, moves, labels []string, def string) {
 	c := s.Cybot
 	if def == "" {
 		def = moves[s.RNG.Intn(len(moves))]
 	}
-	c.Ask = &CyAsk{Seat: s.human(), Kind: kind, Text: text, Moves: moves, Labels: labels, Default: def}
+	c.Ask = &CyAsk{Seat: s.human(), Kind: kind, Title: title, Text: text, Moves: moves, Labels: labels, Default: def}
 	s.say(ev, text)
+}
+
+// askText is the open question and its answers as the board is now: any
+// player may cash demands or free passengers while the Cybot waits, so a
+// question that quotes scores is worded from the current state.
+func (s *State) askText() (string, []string) {
+	a := s.Cybot.Ask
+	if a.Kind == moveCooperate {
+		return s.cooperateText(a.Title)
+	}
+	return a.Text, a.Labels
 }
 
 // answer takes the human's answer to a question of the given kind, "" when
@@ -477,7 +491,7 @@ func (s *State) pickCard(cands []cand, title string, ev *[]games.Event) (cand, b
 		labels = append(labels, "Seat "+fmt.Sprint(c.seat)+": "+s.candText(c))
 		names = append(names, fmt.Sprint(c.seat))
 	}
-	s.ask(ev, movePick, fmt.Sprintf("%s: seats %s tie on every preference; %s, pick the card the Cybot takes (a random one if you stay idle).",
+	s.ask(ev, movePick, title, fmt.Sprintf("%s: seats %s tie on every preference; %s, pick the card the Cybot takes (a random one if you stay idle).",
 		title, strings.Join(names, ", "), s.Players[s.human()].Name), moves, labels, "")
 	return cand{}, true
 }

@@ -63,7 +63,7 @@ func (s *State) cybotView() *CybotView {
 		v.Place, v.Hijacker = p, data.Hijackers[s.Slots[p-1].Tile].Name
 	}
 	if c.Ask != nil {
-		v.Asking = c.Ask.Text
+		v.Asking, _ = s.askText()
 	}
 	return v
 }
@@ -104,11 +104,12 @@ func (v *CybotView) Text() string {
 func (s *State) cybotPrompts() []games.Prompt {
 	c := s.Cybot
 	if c.Ask != nil {
+		text, labels := s.askText()
 		var ch []games.Choice
 		for i, m := range c.Ask.Moves {
-			ch = append(ch, games.Choice{Label: c.Ask.Labels[i], Move: m})
+			ch = append(ch, games.Choice{Label: labels[i], Move: m})
 		}
-		return []games.Prompt{{Seat: c.Ask.Seat, Text: c.Ask.Text, Choices: ch, Default: c.Ask.Default}}
+		return []games.Prompt{{Seat: c.Ask.Seat, Text: text, Choices: ch, Default: c.Ask.Default}}
 	}
 	return []games.Prompt{{Seat: c.Seat, Turn: true, Text: fmt.Sprintf("The Cybot plays card %d.", c.Card),
 		Choices: []games.Choice{{Label: fmt.Sprintf("Cybot: play card %d", c.Card), Move: moveCybot}}, Default: moveCybot}}
