@@ -135,7 +135,7 @@ type Cybot struct {
 // for the answer, or the platform gives Default after the answer time.
 type CyAsk struct {
 	Seat    int      `json:"seat"`
-	Kind    string   `json:"kind"` // pick or cooperate
+	Kind    string   `json:"kind"`            // pick or cooperate
 	Title   string   `json:"title,omitempty"` // the step that asks
 	Text    string   `json:"text"`
 	Moves   []string `json:"moves"`

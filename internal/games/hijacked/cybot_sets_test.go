@@ -102,7 +102,9 @@ func TestCybotDoesNotClogItsSupply(t *testing.T) {
 func TestCybotTradesCompleteSets(t *testing.T) {
 	find := cyFinder(t)
 	// Cards it plays need no trust; it holds tokens for any demand.
-	col := func(color string) func(Card) bool { return func(c Card) bool { return c.Color == color && c.Trust == 0 } }
+	col := func(color string) func(Card) bool {
+		return func(c Card) bool { return c.Color == color && c.Trust == 0 }
+	}
 	blue1, blue2, blue3 := find(col("blue")), find(col("blue")), find(col("blue"))
 	green1, green2 := find(col("green")), find(col("green"))
 	gray, yellow := find(col("gray")), find(col("yellow"))
