@@ -459,7 +459,15 @@ func (s *State) stepChoose(step, title string, dice []int, ev *[]games.Event) bo
 	if !pick.free {
 		die = s.chooseDie(pick.dice, s.rest(), false)
 	}
-	s.note(ev, fmt.Sprintf("%s: takes %s%s.", title, s.candText(pick), dieText(s, die)))
+	turned := ""
+	if len(pick.adjust) > 0 {
+		die = pick.adjust[0].die
+		turned = fmt.Sprintf(" turned to %d with a token", (s.Dice[die].Value-1+pick.adjust[0].delta+6)%6+1)
+	}
+	s.note(ev, fmt.Sprintf("%s: takes %s%s%s.", title, s.candText(pick), dieText(s, die), turned))
+	for _, adj := range pick.adjust {
+		s.execAdjust(s.Cybot.Seat, Action{Verb: verbAdjust, Dice: []DieRef{s.ref(adj.die)}, Delta: adj.delta, Demand: demandNames[mostOf(s.Players[s.Cybot.Seat].Demands)]}, ev)
+	}
 	s.takeCard(pick.seat, die, ev)
 	return true
 }
@@ -703,11 +711,8 @@ func (s *State) stepPersuade(step, title string, ev *[]games.Event) {
 		s.impossible(ev, title, "it already persuaded this turn")
 		return
 	}
-	opts := s.actOptions(cyPersuade, dice, false)
+	opts := s.actOptions(step, dice, false)
 	tokens := ""
-	if len(opts) == 0 && step == cyPersuadeTok {
-		opts = s.actOptions(cyPersuadeTok, dice, false)
-	}
 	if len(opts) == 0 {
 		s.impossible(ev, title, s.persuadeWhy(dice))
 		return
@@ -729,7 +734,7 @@ func (s *State) stepPersuade(step, title string, ev *[]games.Event) {
 		tokens = fmt.Sprintf(" using %s", plural(len(o.adjust), "token"))
 	}
 	s.note(ev, fmt.Sprintf("%s%s: talks to %s with %s and %s.", title, tokens, data.Hijackers[sl.Tile].Name, dieLabel(after[o.dice[0]]), dieLabel(after[o.dice[1]])))
-	// Card 9: "use up to 2 tokens to make it possible".
+	// Card 9: "use up to 2 tokens to make it possible"; elsewhere 1.
 	for _, adj := range o.adjust {
 		pay := demandNames[mostOf(s.Players[cy].Demands)]
 		s.execAdjust(cy, Action{Verb: verbAdjust, Dice: []DieRef{s.ref(adj.die)}, Delta: adj.delta, Demand: pay}, ev)

@@ -151,3 +151,51 @@ func TestCybotTradesCompleteSets(t *testing.T) {
 		}
 	})
 }
+
+// "Tokens from the tower (general supply) it can use, also to change dice"
+// ("Der Cybot kann Forderungsmarker verwenden, um Würfelwerte zu ändern"):
+// not only card 9. Where an action on its card needs die values (persuading
+// its hijacker, a face-down card) and no die fits, it turns a die by 1 with
+// one token, but never with its last, which it keeps for a passenger card
+// (docs, Solo decision 3).
+func TestCybotTurnsDiceWithTokens(t *testing.T) {
+	t.Run("card 10 persuades with a token", func(t *testing.T) {
+		for _, tokens := range []int{1, 2} {
+			s := cySoloGame(t, 70)
+			boss := data.hijacker["H1"] // one die 1-3, one die 4-6
+			s.Slots[3] = Slot{Tile: boss, Disc: -1}
+			s.Cybot.Hijacker = boss
+			giveDemand(s, 1, "food", tokens-1) // it starts with 1 intel
+			cybotOn(t, s, 10, 0, 5, 6)
+			out := cyRun(t, s)
+			if tokens == 1 {
+				cyHas(t, out, "1. Persuade its hijacker: not possible")
+				continue
+			}
+			cyHas(t, out, "1. Persuade its hijacker using 1 token: talks to The Boss with 5 and 1.")
+			if s.Slots[3].Turns != 1 || cyTokens(s, 1) != 1 {
+				t.Fatalf("turns %d, tokens %d:\n%s", s.Slots[3].Turns, cyTokens(s, 1), out)
+			}
+		}
+	})
+	t.Run("card 4 turns a die to a face-down card's pips", func(t *testing.T) {
+		for _, tokens := range []int{1, 2} {
+			s := cySoloGame(t, 71)
+			find := cyFinder(t)
+			cyEmptyBoard(s)
+			three := find(cyWithPips(3))
+			cyPlace(s, 2, three, false)
+			giveDemand(s, 1, "food", tokens-1)
+			cybotOn(t, s, 4, 0, 2, 6)
+			out := cyRun(t, s)
+			if tokens == 1 {
+				cyHas(t, out, "1. Play a face-down passenger card: not possible (no face-down card shows 2, 6), next.")
+				continue
+			}
+			cyHas(t, out, "takes the face-down card at seat 2 (3 pips) with its 2 turned to 3 with a token.")
+			if s.Seats[1].Card == card(three) {
+				t.Fatalf("the card is still on seat 2:\n%s", out)
+			}
+		}
+	})
+}
