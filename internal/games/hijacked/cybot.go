@@ -129,6 +129,7 @@ type Cybot struct {
 	Ask      *CyAsk   `json:"ask,omitempty"`
 	Answer   string   `json:"answer,omitempty"` // the human's answer to the last question
 	Notes    []string `json:"notes,omitempty"`  // narration of this turn's card, step by step
+	Short    []string `json:"short,omitempty"`  // what its steps did, in a few words each
 }
 
 // CyAsk is a question to the human during the Cybot's turn; the Cybot waits
@@ -189,7 +190,7 @@ func (s *State) cybotBegin(ev *[]games.Event) {
 	}
 	c.Card = c.Deck[len(c.Deck)-1]
 	c.Deck = c.Deck[:len(c.Deck)-1]
-	c.Steps, c.Notes, c.Ask, c.Answer = []string{}, []string{}, nil, ""
+	c.Steps, c.Notes, c.Short, c.Ask, c.Answer = []string{}, []string{}, nil, nil, ""
 	card := cybotRules.Cards[c.Card-1]
 	// Card 5: "Keep this card as a reminder for the next turn and use the
 	// bonus die first to choose 1 more passenger card."
@@ -225,18 +226,54 @@ func (s *State) note(ev *[]games.Event, text string) {
 	s.say(ev, text)
 }
 
+// merged runs engine actions for a step and narrates the step as one line:
+// the step's own words, then what the engine said, less what the step's
+// words already tell (the card chosen, the die turned, the reservation, the
+// bonus die). A Cybot turn stays a short message.
+func (s *State) merged(ev *[]games.Event, line string, run func(sub *[]games.Event)) {
+	saved := s.Log
+	s.Log = nil
+	var sub []games.Event
+	run(&sub)
+	s.Log = saved
+	name := s.Players[s.Cybot.Seat].Name
+	parts := []string{line}
+	for _, e := range sub {
+		switch {
+		case e.Seat >= 0:
+			*ev = append(*ev, e)
+		case strings.HasPrefix(e.Text, name+" chooses seat "):
+			// The human's die coming back off their reservation is news.
+			if i, j := strings.Index(e.Text, " ("), strings.Index(e.Text, " back)"); i >= 0 && j > i {
+				parts[0] = strings.TrimSuffix(parts[0], ".") + e.Text[i:j+6] + "."
+			}
+		case strings.HasPrefix(e.Text, name+" hands in "),
+			strings.HasPrefix(e.Text, name+" reserves seat "), strings.HasPrefix(e.Text, name+" takes a bonus die with "):
+		default:
+			parts = append(parts, e.Text)
+		}
+	}
+	s.note(ev, strings.Join(parts, " "))
+}
+
+// short records what a step did in a few words, for the log line of the
+// Cybot's move (`/game history`).
+func (s *State) short(text string) {
+	s.Cybot.Short = append(s.Cybot.Short, text)
+}
+
 // stepTitle is how a step is announced: "Cybot card 8, 1. Police retreat".
 func (s *State) stepTitle(step string) string {
 	c := s.Cybot
 	card := cybotRules.Cards[c.Card-1]
 	switch step {
 	case stepReminder:
-		return "Cybot reminder (card 5): the bonus die first chooses 1 more passenger card"
+		return "Reminder (card 5), the bonus die chooses 1 more passenger card"
 	case stepSpareToken, stepSpareCard, stepSpareBonus, stepSpareEnd:
-		return fmt.Sprintf("Cybot card %d, spare dice", c.Card)
+		return "Spare dice"
 	}
 	done := len(card.Actions) - s.cardStepsLeft()
-	return fmt.Sprintf("Cybot card %d, %d. %s", c.Card, done+1, cybotRules.Actions[step].Name)
+	return fmt.Sprintf("%d. %s", done+1, cybotRules.Actions[step].Name)
 }
 
 // cardStepsLeft counts the card's actions still to resolve.
@@ -254,6 +291,10 @@ func (s *State) cardStepsLeft() int {
 // other move, which the engine handles as usual.
 func (s *State) cybotApply(seat int, text string) (ev []games.Event, ok bool, err error) {
 	words := strings.Fields(strings.ToLower(text))
+	if len(words) > 0 && words[0] == moveCybot+":" {
+		// `cybot: card 8: ...` is the logged form, with what it did.
+		words = []string{moveCybot}
+	}
 	if s.Cybot == nil || s.Phase == phaseOver {
 		if len(words) > 0 && (words[0] == moveCybot || words[0] == movePick || words[0] == moveCooperate) && s.Phase != phaseOver {
 			return nil, true, fmt.Errorf("`%s` is a move of the solo game against the Cybot; this game has no Cybot", words[0])
@@ -315,6 +356,7 @@ func (s *State) ask(ev *[]games.Event, kind, title, text string, moves, labels [
 		def = moves[s.RNG.Intn(len(moves))]
 	}
 	c.Ask = &CyAsk{Seat: s.human(), Kind: kind, Title: title, Text: text, Moves: moves, Labels: labels, Default: def}
+	s.short(fmt.Sprintf("asks %s %s", s.Players[s.human()].Name, map[string]string{movePick: "to pick a card", moveCooperate: "to cooperate"}[kind]))
 	s.say(ev, text)
 }
 
@@ -464,12 +506,39 @@ func (s *State) stepChoose(step, title string, dice []int, ev *[]games.Event) bo
 		die = pick.adjust[0].die
 		turned = fmt.Sprintf(" turned to %d with a token", (s.Dice[die].Value-1+pick.adjust[0].delta+6)%6+1)
 	}
-	s.note(ev, fmt.Sprintf("%s: takes %s%s%s.", title, s.candText(pick), dieText(s, die), turned))
-	for _, adj := range pick.adjust {
-		s.execAdjust(s.Cybot.Seat, Action{Verb: verbAdjust, Dice: []DieRef{s.ref(adj.die)}, Delta: adj.delta, Demand: demandNames[mostOf(s.Players[s.Cybot.Seat].Demands)]}, ev)
-	}
-	s.takeCard(pick.seat, die, ev)
+	s.cardLine(ev, fmt.Sprintf("%s: takes %s%s%s", title, s.candText(pick), dieText(s, die), turned), func(sub *[]games.Event) {
+		for _, adj := range pick.adjust {
+			s.execAdjust(s.Cybot.Seat, Action{Verb: verbAdjust, Dice: []DieRef{s.ref(adj.die)}, Delta: adj.delta, Demand: demandNames[mostOf(s.Players[s.Cybot.Seat].Demands)]}, sub)
+		}
+		s.takeCard(pick.seat, die, sub)
+	}, pick.seat)
 	return true
+}
+
+// cardLine narrates a card the Cybot takes as one line: the step, the card
+// (its face when it was face down), and what became of it.
+func (s *State) cardLine(ev *[]games.Event, lead string, run func(sub *[]games.Event), seat int) {
+	p := &s.Players[s.Cybot.Seat]
+	c := s.Seats[seat-1].Card
+	if !s.Seats[seat-1].FaceUp {
+		lead += ": " + cardText(c)
+	}
+	freed, pilots := p.Freed, p.Pilots
+	s.merged(ev, lead+".", run)
+	what := data.Cards[c].ID + " discarded"
+	if s.Pending == nil && containsInt(p.Cards, c) || p.Freed > freed || p.Pilots > pilots {
+		what = data.Cards[c].ID + " played"
+	}
+	if p.Pilots > pilots {
+		what += ", pilot freed"
+	}
+	switch k := p.Freed - freed; {
+	case k == 1:
+		what += ", passenger freed"
+	case k > 1:
+		what += fmt.Sprintf(", %d passengers freed", k)
+	}
+	s.short(what)
 }
 
 func dieText(s *State, die int) string {
@@ -591,7 +660,7 @@ func (s *State) tradeSets(newest string, ev *[]games.Event) {
 		}
 	}
 	keep := ""
-	if needPilot() && len(pairs) > 0 && len(p.Cards) < maxSupply {
+	if needPilot() && len(pairs) > 0 {
 		// The pilot set is an older pair, not the one the newest card made.
 		keep = pairs[0]
 		for _, col := range pairs {
@@ -605,6 +674,9 @@ func (s *State) tradeSets(newest string, ev *[]games.Event) {
 		if col != keep {
 			free("passenger", col)
 		}
+	}
+	if keep != "" && len(p.Cards) >= maxSupply {
+		free("passenger", keep)
 	}
 }
 
@@ -634,8 +706,10 @@ func (s *State) stepReserve(title string, ev *[]games.Event) bool {
 		return false
 	}
 	die := s.chooseDie(dice, s.rest(), true)
-	s.note(ev, fmt.Sprintf("%s: reserves %s with its %s.", title, s.candText(pick), dieLabel(s.Dice[die])))
-	s.execReserve(cy, Action{Verb: verbReserve, Target: pick.seat, Dice: []DieRef{s.ref(die)}}, ev)
+	s.short("reserves " + data.Cards[s.Seats[pick.seat-1].Card].ID)
+	s.merged(ev, fmt.Sprintf("%s: reserves %s with its %s.", title, s.candText(pick), dieLabel(s.Dice[die])), func(sub *[]games.Event) {
+		s.execReserve(cy, Action{Verb: verbReserve, Target: pick.seat, Dice: []DieRef{s.ref(die)}}, sub)
+	})
 	return true
 }
 
@@ -656,8 +730,11 @@ func (s *State) stepTrust(step, title string, ev *[]games.Event) {
 		return
 	}
 	die := s.chooseDie(dice, s.rest(), false)
-	s.note(ev, fmt.Sprintf("%s: draws up to 3 cubes with its %s.", title, dieLabel(s.Dice[die])))
-	s.execTrust(s.Cybot.Seat, Action{Verb: verbTrust, Target: 3, Dice: []DieRef{s.ref(die)}}, ev)
+	trust := s.Trust
+	s.merged(ev, fmt.Sprintf("%s: up to 3 cubes with its %s.", title, dieLabel(s.Dice[die])), func(sub *[]games.Event) {
+		s.execTrust(s.Cybot.Seat, Action{Verb: verbTrust, Target: 3, Dice: []DieRef{s.ref(die)}}, sub)
+	})
+	s.short(fmt.Sprintf("trust %d%% to %d%%", trust*10, s.Trust*10))
 }
 
 // stepDemand takes the token of the number its die shows.
@@ -672,8 +749,11 @@ func (s *State) stepDemand(title string, ev *[]games.Event) {
 		return
 	}
 	o := s.chooseOption(opts, s.rest())
-	s.note(ev, fmt.Sprintf("%s: with its %s.", title, dieLabel(s.Dice[o.dice[0]])))
-	s.execDemand(s.Cybot.Seat, Action{Verb: verbDemand, Dice: s.refs(o.dice)}, ev)
+	d := demandNames[demandIndex(data.NumberPlaces[s.numberPlace(s.Dice[o.dice[0]].Value)])]
+	s.short("takes " + aDemand(d))
+	s.merged(ev, title+":", func(sub *[]games.Event) {
+		s.execDemand(s.Cybot.Seat, Action{Verb: verbDemand, Dice: s.refs(o.dice)}, sub)
+	})
 }
 
 // stepBonus takes the bonus die: "As usual; next round it uses 1 extra die
@@ -692,12 +772,15 @@ func (s *State) stepBonus(title string, ev *[]games.Event) {
 		return
 	}
 	die := s.chooseDie(dice, s.rest(), false)
-	s.note(ev, fmt.Sprintf("%s: with its %s.", title, dieLabel(s.Dice[die])))
-	s.execBonus(s.Cybot.Seat, Action{Verb: verbBonus, Dice: []DieRef{s.ref(die)}}, ev)
+	line := fmt.Sprintf("%s: with its %s.", title, dieLabel(s.Dice[die]))
 	if cybotRules.Cards[s.Cybot.Card-1].Reminder {
 		s.Cybot.Reminder = true
-		s.note(ev, fmt.Sprintf("Cybot card 5 stays out: %s.", cybotRules.Reminder))
+		line += fmt.Sprintf(" Card 5 stays out: %s.", cybotRules.Reminder)
 	}
+	s.short("bonus die")
+	s.merged(ev, line, func(sub *[]games.Event) {
+		s.execBonus(s.Cybot.Seat, Action{Verb: verbBonus, Dice: []DieRef{s.ref(die)}}, sub)
+	})
 }
 
 // stepPersuade: "The Cybot sticks to one hijacker and puts its
@@ -733,17 +816,21 @@ func (s *State) stepPersuade(step, title string, ev *[]games.Event) {
 	if len(o.adjust) > 0 {
 		tokens = fmt.Sprintf(" using %s", plural(len(o.adjust), "token"))
 	}
-	s.note(ev, fmt.Sprintf("%s%s: talks to %s with %s and %s.", title, tokens, data.Hijackers[sl.Tile].Name, dieLabel(after[o.dice[0]]), dieLabel(after[o.dice[1]])))
-	// Card 9: "use up to 2 tokens to make it possible"; elsewhere 1.
-	for _, adj := range o.adjust {
-		pay := demandNames[mostOf(s.Players[cy].Demands)]
-		s.execAdjust(cy, Action{Verb: verbAdjust, Dice: []DieRef{s.ref(adj.die)}, Delta: adj.delta, Demand: pay}, ev)
-	}
 	tile := sl.Tile
-	s.execPersuade(cy, Action{Verb: verbPersuade, Target: o.target, Dice: s.refs(o.dice)}, ev)
+	s.merged(ev, fmt.Sprintf("%s%s:", title, tokens), func(sub *[]games.Event) {
+		// Card 9: "use up to 2 tokens to make it possible"; elsewhere 1.
+		for _, adj := range o.adjust {
+			pay := demandNames[mostOf(s.Players[cy].Demands)]
+			s.execAdjust(cy, Action{Verb: verbAdjust, Dice: []DieRef{s.ref(adj.die)}, Delta: adj.delta, Demand: pay}, sub)
+		}
+		s.execPersuade(cy, Action{Verb: verbPersuade, Target: o.target, Dice: s.refs(o.dice)}, sub)
+	})
 	if containsInt(s.Players[cy].Hijackers, tile) {
 		s.Cybot.Hijacker = -1
+		s.short(data.Hijackers[tile].Name + " surrenders")
 		s.note(ev, fmt.Sprintf("The Cybot discards %s: no reward now, %d points at the end.", data.Hijackers[tile].Name, cybotRules.EndPoints.Hijacker))
+	} else {
+		s.short(fmt.Sprintf("%s %d/4", data.Hijackers[tile].Name, s.Slots[o.target-1].Turns))
 	}
 }
 
@@ -799,6 +886,7 @@ func (s *State) spareToken(title string, ev *[]games.Event) {
 	}
 	s.Supply[d]--
 	s.Players[s.Cybot.Seat].Demands[d]++
+	s.short("takes " + article(demandNames[d]))
 	s.note(ev, fmt.Sprintf("%s: trades its %s for a demand token: takes %s.", title, dieLabel(s.Dice[die]), article(demandNames[d])))
 }
 
@@ -823,8 +911,9 @@ func (s *State) spareCard(title string, ev *[]games.Event) bool {
 	if !pick.free {
 		die = pick.dice[len(pick.dice)-1]
 	}
-	s.note(ev, fmt.Sprintf("%s: 1 more passenger card, takes %s%s.", title, s.candText(pick), dieText(s, die)))
-	s.takeCard(pick.seat, die, ev)
+	s.cardLine(ev, fmt.Sprintf("%s: 1 more passenger card, takes %s%s", title, s.candText(pick), dieText(s, die)), func(sub *[]games.Event) {
+		s.takeCard(pick.seat, die, sub)
+	}, pick.seat)
 	return true
 }
 
@@ -839,8 +928,10 @@ func (s *State) spareBonus(title string, ev *[]games.Event) {
 		return // the die is discarded at the end
 	}
 	die := lowest(s, dice)
-	s.note(ev, fmt.Sprintf("%s: takes the bonus die with its %s.", title, dieLabel(s.Dice[die])))
-	s.execBonus(s.Cybot.Seat, Action{Verb: verbBonus, Dice: []DieRef{s.ref(die)}}, ev)
+	s.short("bonus die")
+	s.merged(ev, fmt.Sprintf("%s: takes the bonus die with its %s.", title, dieLabel(s.Dice[die])), func(sub *[]games.Event) {
+		s.execBonus(s.Cybot.Seat, Action{Verb: verbBonus, Dice: []DieRef{s.ref(die)}}, sub)
+	})
 }
 
 // lowest is the die with the lowest value.
@@ -860,4 +951,51 @@ func article(w string) string {
 		return "an " + w
 	}
 	return "a " + w
+}
+
+// whose is the possessive for a seat in texts that both tell a player why
+// and narrate the Cybot: "your supply", "its supply".
+func (s *State) whose(seat int) string {
+	if s.isCybot(seat) {
+		return "its"
+	}
+	return "your"
+}
+
+// keepText narrates a bonus tile kept: a player's tile says what it lets
+// them do; the Cybot never uses its tiles, which score for it at the end.
+func (s *State) keepText(seat, t int) string {
+	tile := data.BonusTiles[t]
+	if s.isCybot(seat) {
+		return fmt.Sprintf("%s puts the bonus tile %s in its display (it never uses it: %d points at the end).", s.Players[seat].Name, tile.Name, cybotRules.EndPoints.Tile)
+	}
+	return fmt.Sprintf("%s keeps the bonus tile %s: %s.", s.Players[seat].Name, tile.Name, tile.Text)
+}
+
+// cybotMoveText is how the Cybot's move is logged: `cybot` and, after a
+// colon, what it did in a few words ("cybot: card 8: YE11 played, pilot
+// freed; takes an intel"), so that the move history reads as what it did.
+// The words after `cybot` are only a description: the move resolves the
+// same without them.
+func (s *State) cybotMoveText() string {
+	enc, err := s.Encode()
+	if err != nil {
+		return moveCybot
+	}
+	g, err := decode(enc)
+	if err != nil {
+		return moveCybot
+	}
+	t := g.(*State)
+	before := len(t.Cybot.Short)
+	if _, err := t.Apply(t.Cybot.Seat, moveCybot); err != nil {
+		return moveCybot
+	}
+	did := "nothing"
+	if after := t.Cybot.Short; len(after) >= before {
+		if w := after[before:]; len(w) > 0 {
+			did = strings.Join(w, "; ")
+		}
+	}
+	return fmt.Sprintf("%s: card %d: %s", moveCybot, t.Cybot.Card, did)
 }

@@ -66,20 +66,24 @@ func (s *State) stepRetreat(step, title string, ev *[]games.Event) bool {
 		}
 	}
 	if why != "" {
-		s.impossible(ev, title, why)
 		if step == cyRetreatThumb || step == cyRetreatAlways {
-			s.thumbAnyway(title, ev)
+			s.note(ev, fmt.Sprintf("%s: not possible (%s); %s.", title, why, s.thumbAnyway()))
+			s.short("thumb advances anyway")
+		} else {
+			s.impossible(ev, title, why)
 		}
 		return true
 	}
 	o := s.chooseOption(s.actOptions(cyRetreat, s.freeDice(""), false), s.rest())
-	s.note(ev, fmt.Sprintf("%s: with its %s and %s.", title, dieLabel(s.Dice[o.dice[0]]), dieLabel(s.Dice[o.dice[1]])))
-	s.execRetreat(cy, Action{Verb: verbRetreat, Dice: s.refs(o.dice)}, ev)
-	if s.Phase == phaseKeep {
-		// It never uses bonus tiles, each scores for it at the end: it keeps
-		// the first drawn.
-		s.execKeep(cy, Action{Verb: verbKeep, What: data.BonusTiles[s.Keep[0]].ID}, ev)
-	}
+	s.short("police retreat")
+	s.merged(ev, fmt.Sprintf("%s: with its %s and %s.", title, dieLabel(s.Dice[o.dice[0]]), dieLabel(s.Dice[o.dice[1]])), func(sub *[]games.Event) {
+		s.execRetreat(cy, Action{Verb: verbRetreat, Dice: s.refs(o.dice)}, sub)
+		if s.Phase == phaseKeep {
+			// It never uses bonus tiles, each scores for it at the end: it
+			// keeps the first drawn.
+			s.execKeep(cy, Action{Verb: verbKeep, What: data.BonusTiles[s.Keep[0]].ID}, sub)
+		}
+	})
 	return true
 }
 
@@ -178,20 +182,20 @@ func joinNames(n []string) string {
 }
 
 // thumbAnyway is cards 7 and 11: "the Cybot's thumb advances anyway and it
-// puts the top bonus tile in its display".
-func (s *State) thumbAnyway(title string, ev *[]games.Event) {
+// puts the top bonus tile in its display". It says what it did.
+func (s *State) thumbAnyway() string {
 	p := &s.Players[s.Cybot.Seat]
 	if p.Thumb < len(data.Recognition)-1 {
 		p.Thumb++
 	}
-	msg := fmt.Sprintf("%s: its thumb advances anyway, to space %d of the recognition track", title, p.Thumb)
+	msg := fmt.Sprintf("its thumb advances anyway, to space %d of the recognition track", p.Thumb)
 	if k := len(s.Tiles); k > 0 {
 		t := s.Tiles[k-1]
 		s.Tiles = s.Tiles[:k-1]
 		p.Tiles = append(p.Tiles, t)
 		msg += fmt.Sprintf(", and the top bonus tile (%s) goes to its display", data.BonusTiles[t].Name)
 	}
-	s.note(ev, msg+".")
+	return msg
 }
 
 // soloMedal: "You always win the most valuable medal. The others may be

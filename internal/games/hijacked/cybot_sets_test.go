@@ -1,11 +1,15 @@
 package hijacked
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
 	"standoff/internal/games"
 )
+
+// cybotPick finds a card the Cybot chooses in its narration.
+var cybotPick = regexp.MustCompile(`takes the (face-down|gray|blue|green|yellow|red) card at seat`)
 
 // cloggedStats plays seeded solo games, the human seat played by a random
 // player (random legal moves) or by the simple automated player, and counts
@@ -48,12 +52,8 @@ func cloggedStats(t *testing.T, who string, n int) (picks, full, endedFull int) 
 				continue
 			}
 			for _, e := range ev {
-				switch {
-				case strings.HasPrefix(e.Text, "Cybot chooses "):
-					picks++
-				case strings.HasPrefix(e.Text, "Cybot must discard it (") && strings.Contains(e.Text, "supply holds 5 cards"):
-					full++
-				}
+				picks += len(cybotPick.FindAllString(e.Text, -1))
+				full += strings.Count(e.Text, "supply holds 5 cards")
 			}
 		}
 		if len(s.Players[s.Cybot.Seat].Cards) >= maxSupply {
@@ -138,6 +138,18 @@ func TestCybotTradesCompleteSets(t *testing.T) {
 		out := play(s, blue2)
 		cyHas(t, out, "Cybot frees a passenger for "+blue1+", "+blue2)
 	})
+	t.Run("a new pair in a full supply goes, the pilot set stays", func(t *testing.T) {
+		s := cySoloGame(t, 63)
+		giveCard(s, 1, blue1)
+		giveCard(s, 1, blue2)
+		giveCard(s, 1, green1)
+		giveCard(s, 1, gray)
+		out := play(s, green2)
+		cyHas(t, out, "Cybot frees a passenger for "+green1+", "+green2)
+		if strings.Contains(out, "frees a passenger for "+blue1) || s.Players[1].colorCount("blue") != 2 {
+			t.Fatalf("cards %v:\n%s", s.Players[1].Cards, out)
+		}
+	})
 	t.Run("a full supply gives up the pilot set's pair", func(t *testing.T) {
 		s := cySoloGame(t, 62)
 		giveCard(s, 1, blue1)
@@ -172,7 +184,7 @@ func TestCybotTurnsDiceWithTokens(t *testing.T) {
 				cyHas(t, out, "1. Persuade its hijacker: not possible")
 				continue
 			}
-			cyHas(t, out, "1. Persuade its hijacker using 1 token: talks to The Boss with 5 and 1.")
+			cyHas(t, out, "1. Persuade its hijacker using 1 token: Cybot talks to The Boss with 5 and 1:")
 			if s.Slots[3].Turns != 1 || cyTokens(s, 1) != 1 {
 				t.Fatalf("turns %d, tokens %d:\n%s", s.Slots[3].Turns, cyTokens(s, 1), out)
 			}
@@ -192,10 +204,128 @@ func TestCybotTurnsDiceWithTokens(t *testing.T) {
 				cyHas(t, out, "1. Play a face-down passenger card: not possible (no face-down card shows 2, 6), next.")
 				continue
 			}
-			cyHas(t, out, "takes the face-down card at seat 2 (3 pips) with its 2 turned to 3 with a token.")
+			cyHas(t, out, "takes the face-down card at seat 2 (3 pips) with its 2 turned to 3 with a token: ")
 			if s.Seats[1].Card == card(three) {
 				t.Fatalf("the card is still on seat 2:\n%s", out)
 			}
 		}
 	})
+}
+
+// A Cybot turn is one compact message (Discord takes 2,000 characters): each
+// step of its card is one line, and the engine's own account of a card it
+// takes joins that line instead of repeating it. Its logged move reads as
+// what it did ("cybot: card 8: YE11 played, pilot freed; takes an intel"),
+// which `/game history` shows, and replays as `cybot`.
+func TestCybotTurnIsCompact(t *testing.T) {
+	t.Parallel()
+	n := 200
+	if raceEnabled || testing.Short() {
+		n = 30
+	}
+	longest, longestMove := 0, ""
+	for i := range n {
+		seed := uint64(41_000 + i)
+		setup := soloSetup(seed)
+		g, err := Kind.New(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := g.(*State)
+		rng := games.NewRNG(seed)
+		var log []games.SeatMove
+		for moves := 0; s.Result == nil; moves++ {
+			if moves > 20000 {
+				t.Fatalf("game %d does not end", i)
+			}
+			seat := s.human()
+			if s.Cybot.Ask == nil && s.Turn == s.Cybot.Seat {
+				seat = s.Cybot.Seat
+			}
+			var m string
+			if seat == s.Cybot.Seat || i%2 == 0 {
+				m, err = bot(s, seat, 1, rng)
+				if err != nil {
+					t.Fatal(err)
+				}
+			} else {
+				legal := s.Legal(seat)
+				m = legal[rng.Intn(len(legal))]
+			}
+			ev, err := s.Apply(seat, m)
+			if err != nil {
+				t.Fatalf("game %d: %q: %v", i, m, err)
+			}
+			log = append(log, games.SeatMove{Seat: seat, Move: m})
+			if seat != s.Cybot.Seat {
+				continue
+			}
+			if !strings.HasPrefix(m, "cybot: card ") || len(m) > 200 {
+				t.Fatalf("game %d: the Cybot's move is logged as %q", i, m)
+			}
+			text := publicText(ev)
+			if strings.Contains(text, "Cybot chooses seat") {
+				t.Fatalf("game %d: a card told twice:\n%s", i, text)
+			}
+			longest = max(longest, len(text))
+			if len(m) > len(longestMove) {
+				longestMove = m
+			}
+		}
+		if i%20 == 0 {
+			back, err := games.Replay(Kind, setup, log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, _ := s.Encode()
+			b, _ := back.Encode()
+			if string(a) != string(b) {
+				t.Fatalf("game %d: the logged moves replay differently", i)
+			}
+		}
+	}
+	t.Logf("%d games: the longest Cybot turn is %d characters; the longest logged move %q", n, longest, longestMove)
+	if longest > 1500 {
+		t.Errorf("a Cybot turn narrates %d characters, over 1,500", longest)
+	}
+}
+
+// Texts about the Cybot speak of it, not to the reader: a card it cannot
+// take for a full supply is "its supply", the card goes "into its supply",
+// and a bonus tile it keeps is put in its display ("never uses bonus tiles:
+// those score points for it at the end instead"), not described as "From now
+// on you may".
+func TestCybotTextsSpeakOfIt(t *testing.T) {
+	s := cySoloGame(t, 80)
+	if why := s.cannotPlay(1, card("BL1")); why != "" && strings.Contains(why, "your") {
+		t.Fatalf("reason %q", why)
+	}
+	for _, id := range []string{"GY1", "BL2", "GR3", "YE4", "GY5"} {
+		giveCard(s, 1, id)
+	}
+	if why := s.cannotPlay(1, card("BL1")); why != "its supply holds 5 cards already" {
+		t.Fatalf("the Cybot's full supply reads %q", why)
+	}
+	for _, id := range []string{"GY6", "BL7", "GR8", "YE9", "GY10"} {
+		giveCard(s, 0, id)
+	}
+	if why := s.cannotPlay(0, card("BL1")); why != "your supply holds 5 cards already" {
+		t.Fatalf("the player's full supply reads %q", why)
+	}
+	for t2 := range data.BonusTiles {
+		text := s.keepText(1, t2)
+		if strings.Contains(strings.ToLower(text), "you") || !strings.Contains(text, "in its display") {
+			t.Fatalf("the Cybot keeps a tile: %q", text)
+		}
+	}
+	s2 := cySoloGame(t, 81)
+	find := cyFinder(t)
+	cyEmptyBoard(s2)
+	cyPlace(s2, 3, find(cyColored("gray", 0, false)), true)
+	cybotOn(t, s2, 2, 0, 1, 1)
+	out := cyRun(t, s2)
+	cyHas(t, out, "into its supply")
+	if strings.Contains(out, "Cybot plays") && strings.Contains(out, "their supply") {
+		t.Fatalf("the Cybot's card goes into their supply:\n%s", out)
+	}
 }

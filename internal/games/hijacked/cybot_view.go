@@ -160,7 +160,7 @@ func bot(st games.State, seat, level int, rng *games.RNG) (string, error) {
 	}
 	if s.isCybot(seat) {
 		if legal := s.cybotLegal(seat); len(legal) > 0 {
-			return legal[0], nil
+			return s.cybotMoveText(), nil
 		}
 		return "", errors.New("the Cybot is not on turn")
 	}
