@@ -329,3 +329,37 @@ func TestCybotTextsSpeakOfIt(t *testing.T) {
 		t.Fatalf("the Cybot's card goes into their supply:\n%s", out)
 	}
 }
+
+// "The player with the most points at the end of the game wins! In case of a
+// tie, the player with the most recognition wins: when players both have the
+// same level of recognition they can just enjoy a shared victory." A result
+// tied on points says how it was decided.
+func TestTieBreakIsAnnounced(t *testing.T) {
+	end := func(cybotThumb, humanThumb int) (*State, string) {
+		s := cySoloGame(t, 90)
+		for i := range s.Medals {
+			s.Medals[i].State = medalCashed // no medals for the Cybot at the end
+		}
+		s.Players[1].Thumb, s.Players[0].Thumb = cybotThumb, humanThumb
+		for seat := range s.Players {
+			s.Players[seat].Score += 27 - s.scoreLine(seat).Total
+		}
+		var ev []games.Event
+		s.finish(endFreed, &ev)
+		if s.Final[0].Total != 27 || s.Final[1].Total != 27 {
+			t.Fatalf("totals %d and %d, want 27-27", s.Final[0].Total, s.Final[1].Total)
+		}
+		return s, s.Result.Text
+	}
+	s, text := end(2, 1)
+	if w := s.Result.Winners(); len(w) != 1 || w[0] != 1 {
+		t.Fatalf("winners %v", w)
+	}
+	cyHas(t, text, "Cybot wins with 27 points. Tied on 27 points: the most recognition wins (Cybot space 2, Alice space 1).")
+	s, text = end(1, 1)
+	if len(s.Result.Winners()) != 2 {
+		t.Fatalf("winners %v", s.Result.Winners())
+	}
+	cyHas(t, text, "share the victory with 27 points. Tied on 27 points and on recognition (")
+	cyHas(t, text, "): a shared victory.")
+}
