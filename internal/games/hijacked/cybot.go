@@ -40,6 +40,12 @@ const (
 	stepSpareEnd   = "spare-end"   // any dice left are discarded
 )
 
+// How an action of the Cybot's card went.
+const (
+	resultDone    = "done"
+	resultSkipped = "skipped"
+)
+
 // Moves of the solo mode: the Cybot's own move, and the human's answers to
 // its questions.
 const (
@@ -130,6 +136,10 @@ type Cybot struct {
 	Answer   string   `json:"answer,omitempty"` // the human's answer to the last question
 	Notes    []string `json:"notes,omitempty"`  // narration of this turn's card, step by step
 	Short    []string `json:"short,omitempty"`  // what its steps did, in a few words each
+	// Results says of each action of its card resolved so far whether it was
+	// done or skipped as not possible.
+	Results []string `json:"results,omitempty"`
+	skipped bool     // the step being resolved was not possible
 }
 
 // CyAsk is a question to the human during the Cybot's turn; the Cybot waits
@@ -190,7 +200,7 @@ func (s *State) cybotBegin(ev *[]games.Event) {
 	}
 	c.Card = c.Deck[len(c.Deck)-1]
 	c.Deck = c.Deck[:len(c.Deck)-1]
-	c.Steps, c.Notes, c.Short, c.Ask, c.Answer = []string{}, []string{}, nil, nil, ""
+	c.Steps, c.Notes, c.Short, c.Results, c.Ask, c.Answer = []string{}, []string{}, nil, nil, nil, ""
 	card := cybotRules.Cards[c.Card-1]
 	// Card 5: "Keep this card as a reminder for the next turn and use the
 	// bonus die first to choose 1 more passenger card."
@@ -394,8 +404,12 @@ func (s *State) cybotRun(ev *[]games.Event) {
 		s.note(ev, fmt.Sprintf("Cybot card %d (dice %s): %s.", c.Card, s.diceText(), cardPriorities(cybotRules.Cards[c.Card-1])))
 	}
 	for len(c.Steps) > 0 && s.Phase != phaseOver {
+		c.skipped = false
 		if !s.cybotStep(c.Steps[0], ev) {
 			return // waiting for the human
+		}
+		if cybotRules.Actions[c.Steps[0]].Name != "" {
+			c.Results = append(c.Results, map[bool]string{true: resultSkipped, false: resultDone}[c.skipped])
 		}
 		c.Steps = c.Steps[1:]
 	}
@@ -470,6 +484,7 @@ func (s *State) refs(idx []int) []DieRef {
 
 // impossible narrates a step the Cybot cannot do: "go to the next".
 func (s *State) impossible(ev *[]games.Event, title, why string) {
+	s.Cybot.skipped = true
 	s.note(ev, fmt.Sprintf("%s: not possible (%s), next.", title, why))
 }
 

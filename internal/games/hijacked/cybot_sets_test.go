@@ -363,3 +363,20 @@ func TestTieBreakIsAnnounced(t *testing.T) {
 	cyHas(t, text, "share the victory with 27 points. Tied on 27 points and on recognition (")
 	cyHas(t, text, "): a shared victory.")
 }
+
+// "Try the top action; if dice or their count do not allow it, go to the
+// next": the view tells an action done from one skipped as not possible.
+func TestCybotViewTellsSkippedFromDone(t *testing.T) {
+	s := cySoloGame(t, 12)
+	s.Slots[3] = Slot{Tile: data.hijacker["H4"], Disc: -1} // The Rookie: two dice 3-6
+	cybotOn(t, s, 10, 0, 3, 6)
+	cyRun(t, s)
+	v := s.Public().(*PublicView).Cybot
+	var got []string
+	for _, a := range v.Actions {
+		got = append(got, a.State)
+	}
+	if strings.Join(got, " ") != "done skipped skipped" {
+		t.Fatalf("card 10 after persuading with both dice: %v", got)
+	}
+}

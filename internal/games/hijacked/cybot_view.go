@@ -12,7 +12,8 @@ import (
 type CybotActionView struct {
 	Name string `json:"name"`
 	Note string `json:"note,omitempty"` // its "if impossible" clause
-	// State: "todo", "now" (being resolved) or "over" (done or skipped).
+	// State: "todo", "now" (being resolved), "done", or "skipped" (not
+	// possible, the next action was tried).
 	State string `json:"state"`
 }
 
@@ -48,8 +49,10 @@ func (s *State) cybotView() *CybotView {
 		for i, a := range card.Actions {
 			st := "todo"
 			switch {
+			case i < done && i < len(c.Results):
+				st = c.Results[i]
 			case i < done:
-				st = "over"
+				st = resultDone
 			case i == done && v.OnTurn:
 				st = "now"
 			}
