@@ -337,11 +337,20 @@ func (s *State) cybotApply(seat int, text string) (ev []games.Event, ok bool, er
 	if c.Ask == nil || c.Ask.Seat != seat {
 		return nil, true, fmt.Errorf("the Cybot has not asked you anything now")
 	}
-	_, labels := s.askText()
-	for i, m := range c.Ask.Moves {
+	for _, m := range c.Ask.Moves {
 		if m == move {
 			c.Answer = m
-			s.say(&ev, fmt.Sprintf("%s answers the Cybot: %s.", s.Players[seat].Name, labels[i]))
+			// Told to the table in the third person: the buttons' labels
+			// speak to the one who clicks them.
+			name := s.Players[seat].Name
+			text := fmt.Sprintf("%s picks seat %s for the Cybot.", name, strings.TrimPrefix(m, movePick+" "))
+			switch m {
+			case moveCooperate + " yes":
+				text = fmt.Sprintf("%s cooperates with the Cybot.", name)
+			case moveCooperate + " no":
+				text = fmt.Sprintf("%s does not cooperate with the Cybot.", name)
+			}
+			s.say(&ev, text)
 			c.Ask = nil
 			return ev, true, nil
 		}

@@ -380,3 +380,18 @@ func TestCybotViewTellsSkippedFromDone(t *testing.T) {
 		t.Fatalf("card 10 after persuading with both dice: %v", got)
 	}
 }
+
+// The answer to the Cybot's question is told to the table about the one who
+// answered, not in the words of their button ("to reach your 17").
+func TestCybotAnswerIsToldInTheThirdPerson(t *testing.T) {
+	s := cySoloGame(t, 41)
+	s.Round = 3
+	s.Players[0].Score = 1
+	giveDemand(s, 1, "food", 1)
+	cybotOn(t, s, 7, 0, 2, 5)
+	cyRun(t, s)
+	out := publicText(must(t, s, 0, "cooperate yes"))
+	if out != "Alice cooperates with the Cybot.\n" {
+		t.Fatalf("the answer reads %q", out)
+	}
+}
