@@ -293,7 +293,7 @@ func (s *State) tieText(order []ScoreLine) string {
 	for _, l := range order {
 		if l.Total == order[0].Total {
 			p := &s.Players[l.Seat]
-			where := "no thumb on the recognition track"
+			where := "off the recognition track"
 			if p.Thumb > 0 {
 				where = fmt.Sprintf("space %d", p.Thumb)
 			}
