@@ -260,7 +260,9 @@ func TestGenerateScripts(t *testing.T) {
 	clicks("hunted_coop.transcript", "> # a whole co-op game of Hunted played by buttons alone\n> alice: /hunted challenge opponent:@bob\n> bob: click Accept\n",
 		"hunted", []string{"alice", "bob"}, nil, 4, greedy, firstWins)
 	hijackedClicks(t, seed, "hijacked_three.transcript", "> # a whole 3-player game of Hijacked played by buttons alone\n> alice: /hijacked start\n> bob: click Join\n> carol: click Join\n> alice: click Start\n",
-		[]string{"alice", "bob", "carol"}, 1)
+		[]string{"alice", "bob", "carol"}, nil, 1)
+	hijackedClicks(t, seed, "hijacked_solo.transcript", "> # a whole solo game against the Cybot, played by buttons alone\n> alice: /hijacked solo\n",
+		[]string{"alice", "Standoff (bot level 1)"}, []int{0, 1}, 1)
 	write("lockedout_six.transcript",
 		"> # six players, a whole game of Locked Out typed from start to end\n> alice: /lockedout start\n> bob: click Join\n> carol: click Join\n> dave: click Join\n> erin: click Join\n> frank: click Join\n> alice: click Start\n",
 		"lockedout", []string{"alice", "bob", "carol", "dave", "erin", "frank"}, nil, 11)
@@ -277,8 +279,10 @@ func TestGenerateScripts(t *testing.T) {
 // any-time control, or on the guided menus they open. The player on turn
 // rates its buttons by what they start with; any player frees passengers and
 // pilots the moment its standing controls offer it. The first seeded game
-// that ends with passengers freed (not stormed by the police) is kept.
-func hijackedClicks(t *testing.T, seed uint64, name, header string, players []string, pick uint64) {
+// that ends with passengers freed (not stormed by the police) is kept. Seats
+// with a bot level in bots (the Cybot) move at once, as the platform plays
+// them, and are not written.
+func hijackedClicks(t *testing.T, seed uint64, name, header string, players []string, bots []int, pick uint64) {
 	var kd *games.Kind
 	for _, g := range catalog.Games() {
 		if g.Kind.Name == "hijacked" {
@@ -332,7 +336,7 @@ func hijackedClicks(t *testing.T, seed uint64, name, header string, players []st
 	}
 	var b strings.Builder
 	for try := uint64(0); try < 200; try++ {
-		s, err := kd.New(games.Setup{Players: players, Seed: seed})
+		s, err := kd.New(games.Setup{Players: players, Seed: seed, Bots: bots})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -340,8 +344,21 @@ func hijackedClicks(t *testing.T, seed uint64, name, header string, players []st
 		rng := games.NewRNG(pick + try)
 		b.Reset()
 		b.WriteString(header)
+	moves:
 		for n := 0; n < 3000 && s.Outcome() == nil; n++ {
 			ps := s.Prompts()
+			for _, q := range ps {
+				if q.Turn && bots != nil && bots[q.Seat] > 0 {
+					m, err := kd.Bot(s, q.Seat, bots[q.Seat], rng)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if _, err := s.Apply(q.Seat, m); err != nil {
+						t.Fatal(err)
+					}
+					continue moves
+				}
+			}
 			p := ps[0]
 			for _, q := range ps {
 				if q.Turn {
@@ -377,7 +394,10 @@ func hijackedClicks(t *testing.T, seed uint64, name, header string, players []st
 				text, choices = ref.Refine(p.Seat, c.Refine)
 			}
 		}
-		if o := s.Outcome(); o != nil && len(o.Winners()) > 0 {
+		// A solo game is kept only if the Cybot asked whether to cooperate
+		// and to pick a card, and the player cooperated.
+		asked := bots == nil || strings.Contains(b.String(), "click Cooperate") && strings.Contains(b.String(), " card at seat ")
+		if o := s.Outcome(); o != nil && len(o.Winners()) > 0 && asked {
 			t.Logf("%s: passengers freed with pick %d", name, pick+try)
 			break
 		}

@@ -2,6 +2,7 @@ package images
 
 import (
 	"fmt"
+	"image/color"
 	"strings"
 
 	"standoff/internal/games/hijacked"
@@ -11,6 +12,50 @@ import (
 // action marked done / now / next in words, not colour alone), the card-5
 // reminder, the hijacker it sticks to, its set-aside rewards and, at the end,
 // the points it scores for its bonus tiles and set-aside rewards.
+
+// The action lines of the Cybot panel: the mark (done, skipped, NOW, next)
+// at hjdCybotMarkX, the action from hjdCybotTextX up to hjdCybotRight, the
+// panel's inner right edge.
+const (
+	hjdCybotMarkX = 30.0
+	hjdCybotTextX = 100.0
+	hjdCybotRight = hjdWidth - hjdRowMargin - 14
+)
+
+// hjdCybotLine is one action of the Cybot's card as drawn.
+type hjdCybotLine struct {
+	mark      string
+	markColor color.Color
+	text      string
+	bold      bool
+}
+
+// hjdCybotActions lays out the actions of the Cybot's card: each marked by
+// what became of it, a skipped one ("not possible, next") apart from one
+// done, and cut to the panel in the font it is drawn in (the NOW line is
+// bold, so wider).
+func hjdCybotActions(dc *hjdCanvas, c *hijacked.CybotView) []hjdCybotLine {
+	var out []hjdCybotLine
+	for i, a := range c.Actions {
+		l := hjdCybotLine{mark: "next", markColor: hjdMuted}
+		switch a.State {
+		case "done":
+			l.mark = "done"
+		case "skipped":
+			l.mark = "skipped"
+		case "now":
+			l.mark, l.markColor, l.bold = "NOW", hjdAlert, true
+		}
+		line := fmt.Sprintf("%d. %s", i+1, a.Name)
+		if a.Note != "" {
+			line += " (" + a.Note + ")"
+		}
+		dc.font(16, l.bold)
+		l.text = dc.fit(line, hjdCybotRight-hjdCybotTextX)
+		out = append(out, l)
+	}
+	return out
+}
 
 // hjdCybotHeight is the height of the Cybot panel, 0 without a Cybot.
 func hjdCybotHeight(v *hijacked.PublicView) float64 {
@@ -44,20 +89,9 @@ func hjdCybot(dc *hjdCanvas, v *hijacked.PublicView, y float64) float64 {
 	if len(c.Actions) == 0 {
 		y += 25
 	}
-	for i, a := range c.Actions {
-		mark, col, bold := "next", hjdMuted, false
-		switch a.State {
-		case "over":
-			mark = "done"
-		case "now":
-			mark, col, bold = "NOW", hjdAlert, true
-		}
-		dc.text(mark, 30, y+17, 14, true, col)
-		line := fmt.Sprintf("%d. %s", i+1, a.Name)
-		if a.Note != "" {
-			line += " (" + a.Note + ")"
-		}
-		dc.text(dc.fit(line, hjdWidth-125), 83, y+17, 16, bold, hjdInk)
+	for _, l := range hjdCybotActions(dc, c) {
+		dc.text(l.mark, hjdCybotMarkX, y+17, 14, true, l.markColor)
+		dc.text(l.text, hjdCybotTextX, y+17, 16, l.bold, hjdInk)
 		y += 25
 	}
 	var info []string
@@ -81,6 +115,7 @@ func hjdCybot(dc *hjdCanvas, v *hijacked.PublicView, y float64) float64 {
 	if len(info) == 0 {
 		info = append(info, "It plays its card's actions in order; spare dice buy a token, then a card, then a bonus die")
 	}
-	dc.text(dc.fit(strings.Join(info, " · "), hjdWidth-60), 30, y+17, 15, false, hjdMuted)
+	dc.font(15, false)
+	dc.text(dc.fit(strings.Join(info, " · "), hjdCybotRight-hjdCybotMarkX), hjdCybotMarkX, y+17, 15, false, hjdMuted)
 	return y + 25 + 13 + 8
 }

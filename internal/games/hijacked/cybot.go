@@ -40,6 +40,12 @@ const (
 	stepSpareEnd   = "spare-end"   // any dice left are discarded
 )
 
+// How an action of the Cybot's card went.
+const (
+	resultDone    = "done"
+	resultSkipped = "skipped"
+)
+
 // Moves of the solo mode: the Cybot's own move, and the human's answers to
 // its questions.
 const (
@@ -129,13 +135,19 @@ type Cybot struct {
 	Ask      *CyAsk   `json:"ask,omitempty"`
 	Answer   string   `json:"answer,omitempty"` // the human's answer to the last question
 	Notes    []string `json:"notes,omitempty"`  // narration of this turn's card, step by step
+	Short    []string `json:"short,omitempty"`  // what its steps did, in a few words each
+	// Results says of each action of its card resolved so far whether it was
+	// done or skipped as not possible.
+	Results []string `json:"results,omitempty"`
+	skipped bool     // the step being resolved was not possible
 }
 
 // CyAsk is a question to the human during the Cybot's turn; the Cybot waits
 // for the answer, or the platform gives Default after the answer time.
 type CyAsk struct {
 	Seat    int      `json:"seat"`
-	Kind    string   `json:"kind"` // pick or cooperate
+	Kind    string   `json:"kind"`            // pick or cooperate
+	Title   string   `json:"title,omitempty"` // the step that asks
 	Text    string   `json:"text"`
 	Moves   []string `json:"moves"`
 	Labels  []string `json:"labels"`
@@ -188,7 +200,7 @@ func (s *State) cybotBegin(ev *[]games.Event) {
 	}
 	c.Card = c.Deck[len(c.Deck)-1]
 	c.Deck = c.Deck[:len(c.Deck)-1]
-	c.Steps, c.Notes, c.Ask, c.Answer = []string{}, []string{}, nil, ""
+	c.Steps, c.Notes, c.Short, c.Results, c.Ask, c.Answer = []string{}, []string{}, nil, nil, nil, ""
 	card := cybotRules.Cards[c.Card-1]
 	// Card 5: "Keep this card as a reminder for the next turn and use the
 	// bonus die first to choose 1 more passenger card."
@@ -224,18 +236,54 @@ func (s *State) note(ev *[]games.Event, text string) {
 	s.say(ev, text)
 }
 
+// merged runs engine actions for a step and narrates the step as one line:
+// the step's own words, then what the engine said, less what the step's
+// words already tell (the card chosen, the die turned, the reservation, the
+// bonus die). A Cybot turn stays a short message.
+func (s *State) merged(ev *[]games.Event, line string, run func(sub *[]games.Event)) {
+	saved := s.Log
+	s.Log = nil
+	var sub []games.Event
+	run(&sub)
+	s.Log = saved
+	name := s.Players[s.Cybot.Seat].Name
+	parts := []string{line}
+	for _, e := range sub {
+		switch {
+		case e.Seat >= 0:
+			*ev = append(*ev, e)
+		case strings.HasPrefix(e.Text, name+" chooses seat "):
+			// The human's die coming back off their reservation is news.
+			if i, j := strings.Index(e.Text, " ("), strings.Index(e.Text, " back)"); i >= 0 && j > i {
+				parts[0] = strings.TrimSuffix(parts[0], ".") + e.Text[i:j+6] + "."
+			}
+		case strings.HasPrefix(e.Text, name+" hands in "),
+			strings.HasPrefix(e.Text, name+" reserves seat "), strings.HasPrefix(e.Text, name+" takes a bonus die with "):
+		default:
+			parts = append(parts, e.Text)
+		}
+	}
+	s.note(ev, strings.Join(parts, " "))
+}
+
+// short records what a step did in a few words, for the log line of the
+// Cybot's move (`/game history`).
+func (s *State) short(text string) {
+	s.Cybot.Short = append(s.Cybot.Short, text)
+}
+
 // stepTitle is how a step is announced: "Cybot card 8, 1. Police retreat".
 func (s *State) stepTitle(step string) string {
 	c := s.Cybot
 	card := cybotRules.Cards[c.Card-1]
 	switch step {
 	case stepReminder:
-		return "Cybot reminder (card 5): the bonus die first chooses 1 more passenger card"
+		return "Reminder (card 5), the bonus die chooses 1 more passenger card"
 	case stepSpareToken, stepSpareCard, stepSpareBonus, stepSpareEnd:
-		return fmt.Sprintf("Cybot card %d, spare dice", c.Card)
+		return "Spare dice"
 	}
 	done := len(card.Actions) - s.cardStepsLeft()
-	return fmt.Sprintf("Cybot card %d, %d. %s", c.Card, done+1, cybotRules.Actions[step].Name)
+	return fmt.Sprintf("%d. %s", done+1, cybotRules.Actions[step].Name)
 }
 
 // cardStepsLeft counts the card's actions still to resolve.
@@ -253,6 +301,10 @@ func (s *State) cardStepsLeft() int {
 // other move, which the engine handles as usual.
 func (s *State) cybotApply(seat int, text string) (ev []games.Event, ok bool, err error) {
 	words := strings.Fields(strings.ToLower(text))
+	if len(words) > 0 && words[0] == moveCybot+":" {
+		// `cybot: card 8: ...` is the logged form, with what it did.
+		words = []string{moveCybot}
+	}
 	if s.Cybot == nil || s.Phase == phaseOver {
 		if len(words) > 0 && (words[0] == moveCybot || words[0] == movePick || words[0] == moveCooperate) && s.Phase != phaseOver {
 			return nil, true, fmt.Errorf("`%s` is a move of the solo game against the Cybot; this game has no Cybot", words[0])
@@ -268,7 +320,8 @@ func (s *State) cybotApply(seat int, text string) (ev []games.Event, ok bool, er
 		case s.Turn != c.Seat:
 			return nil, true, fmt.Errorf("it is not the Cybot's turn: %s", s.waiting())
 		case c.Ask != nil:
-			return nil, true, fmt.Errorf("the Cybot waits for %s to answer: %s", s.Players[c.Ask.Seat].Name, c.Ask.Text)
+			text, _ := s.askText()
+			return nil, true, fmt.Errorf("the Cybot waits for %s to answer: %s", s.Players[c.Ask.Seat].Name, text)
 		}
 		s.cybotRun(&ev)
 		s.settle(&ev)
@@ -284,10 +337,20 @@ func (s *State) cybotApply(seat int, text string) (ev []games.Event, ok bool, er
 	if c.Ask == nil || c.Ask.Seat != seat {
 		return nil, true, fmt.Errorf("the Cybot has not asked you anything now")
 	}
-	for i, m := range c.Ask.Moves {
+	for _, m := range c.Ask.Moves {
 		if m == move {
 			c.Answer = m
-			s.say(&ev, fmt.Sprintf("%s answers the Cybot: %s.", s.Players[seat].Name, c.Ask.Labels[i]))
+			// Told to the table in the third person: the buttons' labels
+			// speak to the one who clicks them.
+			name := s.Players[seat].Name
+			text := fmt.Sprintf("%s picks seat %s for the Cybot.", name, strings.TrimPrefix(m, movePick+" "))
+			switch m {
+			case moveCooperate + " yes":
+				text = fmt.Sprintf("%s cooperates with the Cybot.", name)
+			case moveCooperate + " no":
+				text = fmt.Sprintf("%s does not cooperate with the Cybot.", name)
+			}
+			s.say(&ev, text)
 			c.Ask = nil
 			return ev, true, nil
 		}
@@ -306,13 +369,25 @@ func quoted(moves []string) []string {
 // ask puts a question to the human; the Cybot's turn pauses until it is
 // answered. The default answer (for a player who stays idle) is drawn now,
 // from the game's own randomness, so that a replay gives the same.
-func (s *State) ask(ev *[]games.Event, kind, text string, moves, labels []string, def string) {
+func (s *State) ask(ev *[]games.Event, kind, title, text string, moves, labels []string, def string) {
 	c := s.Cybot
 	if def == "" {
 		def = moves[s.RNG.Intn(len(moves))]
 	}
-	c.Ask = &CyAsk{Seat: s.human(), Kind: kind, Text: text, Moves: moves, Labels: labels, Default: def}
+	c.Ask = &CyAsk{Seat: s.human(), Kind: kind, Title: title, Text: text, Moves: moves, Labels: labels, Default: def}
+	s.short(fmt.Sprintf("asks %s %s", s.Players[s.human()].Name, map[string]string{movePick: "to pick a card", moveCooperate: "to cooperate"}[kind]))
 	s.say(ev, text)
+}
+
+// askText is the open question and its answers as the board is now: any
+// player may cash demands or free passengers while the Cybot waits, so a
+// question that quotes scores is worded from the current state.
+func (s *State) askText() (string, []string) {
+	a := s.Cybot.Ask
+	if a.Kind == moveCooperate {
+		return s.cooperateText(a.Title)
+	}
+	return a.Text, a.Labels
 }
 
 // answer takes the human's answer to a question of the given kind, "" when
@@ -338,8 +413,12 @@ func (s *State) cybotRun(ev *[]games.Event) {
 		s.note(ev, fmt.Sprintf("Cybot card %d (dice %s): %s.", c.Card, s.diceText(), cardPriorities(cybotRules.Cards[c.Card-1])))
 	}
 	for len(c.Steps) > 0 && s.Phase != phaseOver {
+		c.skipped = false
 		if !s.cybotStep(c.Steps[0], ev) {
 			return // waiting for the human
+		}
+		if cybotRules.Actions[c.Steps[0]].Name != "" {
+			c.Results = append(c.Results, map[bool]string{true: resultSkipped, false: resultDone}[c.skipped])
 		}
 		c.Steps = c.Steps[1:]
 	}
@@ -414,6 +493,7 @@ func (s *State) refs(idx []int) []DieRef {
 
 // impossible narrates a step the Cybot cannot do: "go to the next".
 func (s *State) impossible(ev *[]games.Event, title, why string) {
+	s.Cybot.skipped = true
 	s.note(ev, fmt.Sprintf("%s: not possible (%s), next.", title, why))
 }
 
@@ -445,9 +525,44 @@ func (s *State) stepChoose(step, title string, dice []int, ev *[]games.Event) bo
 	if !pick.free {
 		die = s.chooseDie(pick.dice, s.rest(), false)
 	}
-	s.note(ev, fmt.Sprintf("%s: takes %s%s.", title, s.candText(pick), dieText(s, die)))
-	s.takeCard(pick.seat, die, ev)
+	turned := ""
+	if len(pick.adjust) > 0 {
+		die = pick.adjust[0].die
+		turned = fmt.Sprintf(" turned to %d with a token", (s.Dice[die].Value-1+pick.adjust[0].delta+6)%6+1)
+	}
+	s.cardLine(ev, fmt.Sprintf("%s: takes %s%s%s", title, s.candText(pick), dieText(s, die), turned), func(sub *[]games.Event) {
+		for _, adj := range pick.adjust {
+			s.execAdjust(s.Cybot.Seat, Action{Verb: verbAdjust, Dice: []DieRef{s.ref(adj.die)}, Delta: adj.delta, Demand: demandNames[mostOf(s.Players[s.Cybot.Seat].Demands)]}, sub)
+		}
+		s.takeCard(pick.seat, die, sub)
+	}, pick.seat)
 	return true
+}
+
+// cardLine narrates a card the Cybot takes as one line: the step, the card
+// (its face when it was face down), and what became of it.
+func (s *State) cardLine(ev *[]games.Event, lead string, run func(sub *[]games.Event), seat int) {
+	p := &s.Players[s.Cybot.Seat]
+	c := s.Seats[seat-1].Card
+	if !s.Seats[seat-1].FaceUp {
+		lead += ": " + cardText(c)
+	}
+	freed, pilots := p.Freed, p.Pilots
+	s.merged(ev, lead+".", run)
+	what := data.Cards[c].ID + " discarded"
+	if s.Pending == nil && containsInt(p.Cards, c) || p.Freed > freed || p.Pilots > pilots {
+		what = data.Cards[c].ID + " played"
+	}
+	if p.Pilots > pilots {
+		what += ", pilot freed"
+	}
+	switch k := p.Freed - freed; {
+	case k == 1:
+		what += ", passenger freed"
+	case k > 1:
+		what += fmt.Sprintf(", %d passengers freed", k)
+	}
+	s.short(what)
 }
 
 func dieText(s *State, die int) string {
@@ -477,7 +592,7 @@ func (s *State) pickCard(cands []cand, title string, ev *[]games.Event) (cand, b
 		labels = append(labels, "Seat "+fmt.Sprint(c.seat)+": "+s.candText(c))
 		names = append(names, fmt.Sprint(c.seat))
 	}
-	s.ask(ev, movePick, fmt.Sprintf("%s: seats %s tie on every preference; %s, pick the card the Cybot takes (a random one if you stay idle).",
+	s.ask(ev, movePick, title, fmt.Sprintf("%s: seats %s tie on every preference; %s, pick the card the Cybot takes (a random one if you stay idle).",
 		title, strings.Join(names, ", "), s.Players[s.human()].Name), moves, labels, "")
 	return cand{}, true
 }
@@ -501,11 +616,12 @@ func (s *State) takeCard(seat, die int, ev *[]games.Event) {
 	if die >= 0 {
 		a.Dice = []DieRef{s.ref(die)}
 	}
+	color := data.Cards[s.Seats[seat-1].Card].Color
 	s.execCard(cy, a, ev)
 	if s.Phase == phaseDecide {
 		s.execPlay(cy, Action{Verb: verbPlay, Demand: s.payWith(s.Pending.Card)}, ev)
 	}
-	s.tradeSets(ev)
+	s.tradeSets(color, ev)
 }
 
 // payWith is the token the Cybot pays a card with: "For the Cybot every
@@ -535,23 +651,56 @@ func mostOf(d [4]int) int {
 }
 
 // tradeSets: "As soon as the Cybot has a complete set it trades it for 1
-// pilot or 1 passenger." A set is complete at 3 cards of a colour; it frees
-// a pilot while it has none and one is left, otherwise a passenger.
-func (s *State) tradeSets(ev *[]games.Event) {
+// pilot or 1 passenger." A complete set is what the base game trades: "If
+// two Passenger Cards of the same color are scored, then they can be traded
+// ... for a (wooden) passenger", "To free a pilot you need three cards of the
+// same color." While the Cybot still needs a pilot (it has none and one is
+// left) it grows one pair to 3 (its pilot set, the pair it made first) and
+// trades every other pair for a passenger at once; with 3 of a colour it
+// frees the pilot. With its pilot freed it trades every pair. It never sits
+// on a full supply: with 5 cards and no colour at 3 it trades its pilot set's
+// pair too. newest is the colour of the card it just played ("" for none).
+func (s *State) tradeSets(newest string, ev *[]games.Event) {
 	cy := s.Cybot.Seat
 	p := &s.Players[cy]
-	for _, col := range colorNames[:4] {
-		if p.colorCount(col) < 3 {
-			continue
-		}
-		what := "passenger"
-		if p.Pilots == 0 && s.Pilots > 0 || s.Passengers == 0 {
-			what = "pilot"
-		}
+	free := func(what, col string) bool {
 		a := Action{Verb: verbFree, What: what, Color: col}
-		if s.checkAnyTime(cy, a) == nil {
-			s.execAnyTime(cy, a, ev)
+		if s.checkAnyTime(cy, a) != nil {
+			return false
 		}
+		s.execAnyTime(cy, a, ev)
+		return true
+	}
+	needPilot := func() bool { return p.Pilots == 0 && s.Pilots > 0 }
+	for _, col := range colorNames[:4] {
+		if p.colorCount(col) >= 3 && (needPilot() || s.Passengers == 0) {
+			free("pilot", col)
+		}
+	}
+	var pairs []string
+	for _, col := range colorNames[:4] {
+		if p.colorCount(col) >= 2 {
+			pairs = append(pairs, col)
+		}
+	}
+	keep := ""
+	if needPilot() && len(pairs) > 0 {
+		// The pilot set is an older pair, not the one the newest card made.
+		keep = pairs[0]
+		for _, col := range pairs {
+			if col != newest {
+				keep = col
+				break
+			}
+		}
+	}
+	for _, col := range pairs {
+		if col != keep {
+			free("passenger", col)
+		}
+	}
+	if keep != "" && len(p.Cards) >= maxSupply {
+		free("passenger", keep)
 	}
 }
 
@@ -581,8 +730,10 @@ func (s *State) stepReserve(title string, ev *[]games.Event) bool {
 		return false
 	}
 	die := s.chooseDie(dice, s.rest(), true)
-	s.note(ev, fmt.Sprintf("%s: reserves %s with its %s.", title, s.candText(pick), dieLabel(s.Dice[die])))
-	s.execReserve(cy, Action{Verb: verbReserve, Target: pick.seat, Dice: []DieRef{s.ref(die)}}, ev)
+	s.short("reserves " + data.Cards[s.Seats[pick.seat-1].Card].ID)
+	s.merged(ev, fmt.Sprintf("%s: reserves %s with its %s.", title, s.candText(pick), dieLabel(s.Dice[die])), func(sub *[]games.Event) {
+		s.execReserve(cy, Action{Verb: verbReserve, Target: pick.seat, Dice: []DieRef{s.ref(die)}}, sub)
+	})
 	return true
 }
 
@@ -603,8 +754,11 @@ func (s *State) stepTrust(step, title string, ev *[]games.Event) {
 		return
 	}
 	die := s.chooseDie(dice, s.rest(), false)
-	s.note(ev, fmt.Sprintf("%s: draws up to 3 cubes with its %s.", title, dieLabel(s.Dice[die])))
-	s.execTrust(s.Cybot.Seat, Action{Verb: verbTrust, Target: 3, Dice: []DieRef{s.ref(die)}}, ev)
+	trust := s.Trust
+	s.merged(ev, fmt.Sprintf("%s: up to 3 cubes with its %s.", title, dieLabel(s.Dice[die])), func(sub *[]games.Event) {
+		s.execTrust(s.Cybot.Seat, Action{Verb: verbTrust, Target: 3, Dice: []DieRef{s.ref(die)}}, sub)
+	})
+	s.short(fmt.Sprintf("trust %d%% to %d%%", trust*10, s.Trust*10))
 }
 
 // stepDemand takes the token of the number its die shows.
@@ -619,8 +773,11 @@ func (s *State) stepDemand(title string, ev *[]games.Event) {
 		return
 	}
 	o := s.chooseOption(opts, s.rest())
-	s.note(ev, fmt.Sprintf("%s: with its %s.", title, dieLabel(s.Dice[o.dice[0]])))
-	s.execDemand(s.Cybot.Seat, Action{Verb: verbDemand, Dice: s.refs(o.dice)}, ev)
+	d := demandNames[demandIndex(data.NumberPlaces[s.numberPlace(s.Dice[o.dice[0]].Value)])]
+	s.short("takes " + aDemand(d))
+	s.merged(ev, title+":", func(sub *[]games.Event) {
+		s.execDemand(s.Cybot.Seat, Action{Verb: verbDemand, Dice: s.refs(o.dice)}, sub)
+	})
 }
 
 // stepBonus takes the bonus die: "As usual; next round it uses 1 extra die
@@ -639,12 +796,15 @@ func (s *State) stepBonus(title string, ev *[]games.Event) {
 		return
 	}
 	die := s.chooseDie(dice, s.rest(), false)
-	s.note(ev, fmt.Sprintf("%s: with its %s.", title, dieLabel(s.Dice[die])))
-	s.execBonus(s.Cybot.Seat, Action{Verb: verbBonus, Dice: []DieRef{s.ref(die)}}, ev)
+	line := fmt.Sprintf("%s: with its %s.", title, dieLabel(s.Dice[die]))
 	if cybotRules.Cards[s.Cybot.Card-1].Reminder {
 		s.Cybot.Reminder = true
-		s.note(ev, fmt.Sprintf("Cybot card 5 stays out: %s.", cybotRules.Reminder))
+		line += fmt.Sprintf(" Card 5 stays out: %s.", cybotRules.Reminder)
 	}
+	s.short("bonus die")
+	s.merged(ev, line, func(sub *[]games.Event) {
+		s.execBonus(s.Cybot.Seat, Action{Verb: verbBonus, Dice: []DieRef{s.ref(die)}}, sub)
+	})
 }
 
 // stepPersuade: "The Cybot sticks to one hijacker and puts its
@@ -658,11 +818,8 @@ func (s *State) stepPersuade(step, title string, ev *[]games.Event) {
 		s.impossible(ev, title, "it already persuaded this turn")
 		return
 	}
-	opts := s.actOptions(cyPersuade, dice, false)
+	opts := s.actOptions(step, dice, false)
 	tokens := ""
-	if len(opts) == 0 && step == cyPersuadeTok {
-		opts = s.actOptions(cyPersuadeTok, dice, false)
-	}
 	if len(opts) == 0 {
 		s.impossible(ev, title, s.persuadeWhy(dice))
 		return
@@ -683,17 +840,21 @@ func (s *State) stepPersuade(step, title string, ev *[]games.Event) {
 	if len(o.adjust) > 0 {
 		tokens = fmt.Sprintf(" using %s", plural(len(o.adjust), "token"))
 	}
-	s.note(ev, fmt.Sprintf("%s%s: talks to %s with %s and %s.", title, tokens, data.Hijackers[sl.Tile].Name, dieLabel(after[o.dice[0]]), dieLabel(after[o.dice[1]])))
-	// Card 9: "use up to 2 tokens to make it possible".
-	for _, adj := range o.adjust {
-		pay := demandNames[mostOf(s.Players[cy].Demands)]
-		s.execAdjust(cy, Action{Verb: verbAdjust, Dice: []DieRef{s.ref(adj.die)}, Delta: adj.delta, Demand: pay}, ev)
-	}
 	tile := sl.Tile
-	s.execPersuade(cy, Action{Verb: verbPersuade, Target: o.target, Dice: s.refs(o.dice)}, ev)
+	s.merged(ev, fmt.Sprintf("%s%s:", title, tokens), func(sub *[]games.Event) {
+		// Card 9: "use up to 2 tokens to make it possible"; elsewhere 1.
+		for _, adj := range o.adjust {
+			pay := demandNames[mostOf(s.Players[cy].Demands)]
+			s.execAdjust(cy, Action{Verb: verbAdjust, Dice: []DieRef{s.ref(adj.die)}, Delta: adj.delta, Demand: pay}, sub)
+		}
+		s.execPersuade(cy, Action{Verb: verbPersuade, Target: o.target, Dice: s.refs(o.dice)}, sub)
+	})
 	if containsInt(s.Players[cy].Hijackers, tile) {
 		s.Cybot.Hijacker = -1
+		s.short(data.Hijackers[tile].Name + " surrenders")
 		s.note(ev, fmt.Sprintf("The Cybot discards %s: no reward now, %d points at the end.", data.Hijackers[tile].Name, cybotRules.EndPoints.Hijacker))
+	} else {
+		s.short(fmt.Sprintf("%s %d/4", data.Hijackers[tile].Name, s.Slots[o.target-1].Turns))
 	}
 }
 
@@ -749,6 +910,7 @@ func (s *State) spareToken(title string, ev *[]games.Event) {
 	}
 	s.Supply[d]--
 	s.Players[s.Cybot.Seat].Demands[d]++
+	s.short("takes " + article(demandNames[d]))
 	s.note(ev, fmt.Sprintf("%s: trades its %s for a demand token: takes %s.", title, dieLabel(s.Dice[die]), article(demandNames[d])))
 }
 
@@ -773,8 +935,9 @@ func (s *State) spareCard(title string, ev *[]games.Event) bool {
 	if !pick.free {
 		die = pick.dice[len(pick.dice)-1]
 	}
-	s.note(ev, fmt.Sprintf("%s: 1 more passenger card, takes %s%s.", title, s.candText(pick), dieText(s, die)))
-	s.takeCard(pick.seat, die, ev)
+	s.cardLine(ev, fmt.Sprintf("%s: 1 more passenger card, takes %s%s", title, s.candText(pick), dieText(s, die)), func(sub *[]games.Event) {
+		s.takeCard(pick.seat, die, sub)
+	}, pick.seat)
 	return true
 }
 
@@ -789,8 +952,10 @@ func (s *State) spareBonus(title string, ev *[]games.Event) {
 		return // the die is discarded at the end
 	}
 	die := lowest(s, dice)
-	s.note(ev, fmt.Sprintf("%s: takes the bonus die with its %s.", title, dieLabel(s.Dice[die])))
-	s.execBonus(s.Cybot.Seat, Action{Verb: verbBonus, Dice: []DieRef{s.ref(die)}}, ev)
+	s.short("bonus die")
+	s.merged(ev, fmt.Sprintf("%s: takes the bonus die with its %s.", title, dieLabel(s.Dice[die])), func(sub *[]games.Event) {
+		s.execBonus(s.Cybot.Seat, Action{Verb: verbBonus, Dice: []DieRef{s.ref(die)}}, sub)
+	})
 }
 
 // lowest is the die with the lowest value.
@@ -810,4 +975,51 @@ func article(w string) string {
 		return "an " + w
 	}
 	return "a " + w
+}
+
+// whose is the possessive for a seat in texts that both tell a player why
+// and narrate the Cybot: "your supply", "its supply".
+func (s *State) whose(seat int) string {
+	if s.isCybot(seat) {
+		return "its"
+	}
+	return "your"
+}
+
+// keepText narrates a bonus tile kept: a player's tile says what it lets
+// them do; the Cybot never uses its tiles, which score for it at the end.
+func (s *State) keepText(seat, t int) string {
+	tile := data.BonusTiles[t]
+	if s.isCybot(seat) {
+		return fmt.Sprintf("%s puts the bonus tile %s in its display (it never uses it: %d points at the end).", s.Players[seat].Name, tile.Name, cybotRules.EndPoints.Tile)
+	}
+	return fmt.Sprintf("%s keeps the bonus tile %s: %s.", s.Players[seat].Name, tile.Name, tile.Text)
+}
+
+// cybotMoveText is how the Cybot's move is logged: `cybot` and, after a
+// colon, what it did in a few words ("cybot: card 8: YE11 played, pilot
+// freed; takes an intel"), so that the move history reads as what it did.
+// The words after `cybot` are only a description: the move resolves the
+// same without them.
+func (s *State) cybotMoveText() string {
+	enc, err := s.Encode()
+	if err != nil {
+		return moveCybot
+	}
+	g, err := decode(enc)
+	if err != nil {
+		return moveCybot
+	}
+	t := g.(*State)
+	before := len(t.Cybot.Short)
+	if _, err := t.Apply(t.Cybot.Seat, moveCybot); err != nil {
+		return moveCybot
+	}
+	did := "nothing"
+	if after := t.Cybot.Short; len(after) >= before {
+		if w := after[before:]; len(w) > 0 {
+			did = strings.Join(w, "; ")
+		}
+	}
+	return fmt.Sprintf("%s: card %d: %s", moveCybot, t.Cybot.Card, did)
 }

@@ -154,7 +154,7 @@ func (s *State) actOptions(act string, dice []int, chose bool) []option {
 			for _, d := range c.dice {
 				if !seen[d] {
 					seen[d] = true
-					out = append(out, option{dice: []int{d}})
+					out = append(out, option{dice: []int{d}, tokens: len(c.adjust), adjust: c.adjust})
 				}
 			}
 		}
@@ -195,7 +195,12 @@ func (s *State) actOptions(act string, dice []int, chose bool) []option {
 		}
 		return out
 	case cyPersuade:
-		return s.persuadeOptions(dice, 0)
+		// "The Cybot can use demand tokens to change dice": 1 token, never
+		// its last (it keeps that for a passenger card).
+		if out := s.persuadeOptions(dice, 0); len(out) > 0 || s.spareTokens() == 0 {
+			return out
+		}
+		return s.persuadeOptions(dice, 1)
 	case cyPersuadeTok:
 		if out := s.persuadeOptions(dice, 0); len(out) > 0 {
 			return out
@@ -281,6 +286,45 @@ type cand struct {
 	dice []int // dice that can take it
 	free bool  // its own reservation: no die
 	key  [6]int
+	// adjust is the token that turns its die to the pips of a face-down
+	// card no die shows.
+	adjust []adjustment
+}
+
+// spareTokens is how many tokens the Cybot may spend on changing a die: all
+// but the last, which it keeps for a passenger card.
+func (s *State) spareTokens() int {
+	return max(0, s.Players[s.Cybot.Seat].demandCount()-1)
+}
+
+// turnedCands are the face-down cards one token makes reachable: "The
+// Cybot can use demand tokens to change dice." Asked only when no card can
+// be chosen with the dice as rolled.
+func (s *State) turnedCands(dice []int) []cand {
+	if s.spareTokens() == 0 {
+		return nil
+	}
+	var out []cand
+	for seat := 1; seat <= 6; seat++ {
+		st := s.Seats[seat-1]
+		if st.Card < 0 || st.FaceUp {
+			continue
+		}
+		pips := data.Cards[st.Card].Pips
+		for _, d := range dice {
+			for _, delta := range []int{1, -1} {
+				if (s.Dice[d].Value-1+delta+6)%6+1 == pips {
+					out = append(out, cand{seat: seat, dice: []int{d}, key: s.rank(seat), adjust: []adjustment{{d, delta}}})
+				}
+			}
+		}
+	}
+	sortCands(out)
+	if len(out) > 0 {
+		// One die and one way for the card it takes.
+		out = []cand{out[0]}
+	}
+	return out
 }
 
 // rank orders cards by the Cybot's preferences (lower first): "prefers
@@ -381,6 +425,11 @@ func (s *State) cardCands(act string, dice []int) ([]cand, string) {
 	sortCands(out)
 	if len(out) > 0 {
 		return out, ""
+	}
+	if !setOnly && len(dice) > 0 {
+		if out = s.turnedCands(dice); len(out) > 0 {
+			return out, ""
+		}
 	}
 	switch {
 	case len(dice) == 0:

@@ -42,13 +42,20 @@ func (s *State) stepRetreat(step, title string, ev *[]games.Event) bool {
 	default:
 		why = s.equaliseBlock()
 	}
-	if d := s.Players[hu].Score - s.Players[cy].Score; why == "" && d != 0 {
-		switch s.answer(moveCooperate) {
+	// Once the human was asked, the answer and the cooperation draw settle
+	// the retreat, whatever the scores have become meanwhile: cashing one's
+	// own demands while the question is open does not skip the draw.
+	ans := s.answer(moveCooperate)
+	if d := s.Players[hu].Score - s.Players[cy].Score; why == "" && (d != 0 || ans != "") {
+		switch ans {
 		case "":
-			s.askCooperate(title, d, ev)
+			s.askCooperate(title, ev)
 			return false
 		case "no":
-			why = fmt.Sprintf("scores differ and %s does not cooperate", s.Players[hu].Name)
+			why = fmt.Sprintf("%s does not cooperate", s.Players[hu].Name)
+			if d != 0 {
+				why = "scores differ and " + why
+			}
 		default:
 			if a, b, ok := s.cooperationDraw(); !ok {
 				why = fmt.Sprintf("the cooperation draw shows %s and %s: the Cybot does not cooperate", a, b)
@@ -59,33 +66,54 @@ func (s *State) stepRetreat(step, title string, ev *[]games.Event) bool {
 		}
 	}
 	if why != "" {
-		s.impossible(ev, title, why)
 		if step == cyRetreatThumb || step == cyRetreatAlways {
-			s.thumbAnyway(title, ev)
+			s.Cybot.skipped = true // the retreat was not done; the thumb is its fallback
+			s.note(ev, fmt.Sprintf("%s: not possible (%s); %s.", title, why, s.thumbAnyway()))
+			s.short("thumb advances anyway")
+		} else {
+			s.impossible(ev, title, why)
 		}
 		return true
 	}
 	o := s.chooseOption(s.actOptions(cyRetreat, s.freeDice(""), false), s.rest())
-	s.note(ev, fmt.Sprintf("%s: with its %s and %s.", title, dieLabel(s.Dice[o.dice[0]]), dieLabel(s.Dice[o.dice[1]])))
-	s.execRetreat(cy, Action{Verb: verbRetreat, Dice: s.refs(o.dice)}, ev)
-	if s.Phase == phaseKeep {
-		// It never uses bonus tiles, each scores for it at the end: it keeps
-		// the first drawn.
-		s.execKeep(cy, Action{Verb: verbKeep, What: data.BonusTiles[s.Keep[0]].ID}, ev)
-	}
+	s.short("police retreat")
+	s.merged(ev, fmt.Sprintf("%s: with its %s and %s.", title, dieLabel(s.Dice[o.dice[0]]), dieLabel(s.Dice[o.dice[1]])), func(sub *[]games.Event) {
+		s.execRetreat(cy, Action{Verb: verbRetreat, Dice: s.refs(o.dice)}, sub)
+		if s.Phase == phaseKeep {
+			// It never uses bonus tiles, each scores for it at the end: it
+			// keeps the first drawn.
+			s.execKeep(cy, Action{Verb: verbKeep, What: data.BonusTiles[s.Keep[0]].ID}, sub)
+		}
+	})
 	return true
 }
 
 // askCooperate asks the human whether they cooperate.
-func (s *State) askCooperate(title string, d int, ev *[]games.Event) {
-	hu := &s.Players[s.human()]
+func (s *State) askCooperate(title string, ev *[]games.Event) {
+	text, labels := s.cooperateText(title)
+	s.ask(ev, moveCooperate, title, text, []string{moveCooperate + " yes", moveCooperate + " no"}, labels, moveCooperate+" no")
+}
+
+// cooperateText words the cooperation question from the scores as they are
+// now.
+func (s *State) cooperateText(title string) (string, []string) {
+	hu, cy := &s.Players[s.human()], &s.Players[s.Cybot.Seat]
+	d := hu.Score - cy.Score
 	yes := fmt.Sprintf("Cooperate: the Cybot cashes %s to reach your %d", plural(d, "token"), hu.Score)
-	if d < 0 {
-		yes = fmt.Sprintf("Cooperate: cash %s of yours (%s) to reach the Cybot's %d", plural(-d, "demand"), joinNames(s.humanCash(-d)), s.Players[s.Cybot.Seat].Score)
+	switch {
+	case d == 0:
+		yes = "Cooperate: the scores are equal"
+	case d < 0 && hu.demandCount() < -d:
+		yes = fmt.Sprintf("Cooperate (you need %s to catch up, you have %d)", plural(-d, "demand"), hu.demandCount())
+	case d < 0:
+		yes = fmt.Sprintf("Cooperate: cash %s of yours (%s) to reach the Cybot's %d", plural(-d, "demand"), joinNames(s.humanCash(-d)), cy.Score)
 	}
-	s.ask(ev, moveCooperate, fmt.Sprintf("%s: scores differ (%s %d, Cybot %d). %s, do you cooperate? If you do, 2 cubes are drawn from the bag: with two green ones the scores are equalised and the police retreat.",
-		title, hu.Name, hu.Score, s.Players[s.Cybot.Seat].Score, hu.Name),
-		[]string{moveCooperate + " yes", moveCooperate + " no"}, []string{yes, "Do not cooperate"}, moveCooperate+" no")
+	scores := fmt.Sprintf("scores differ (%s %d, Cybot %d)", hu.Name, hu.Score, cy.Score)
+	if d == 0 {
+		scores = fmt.Sprintf("scores are equal (%s %d, Cybot %d)", hu.Name, hu.Score, cy.Score)
+	}
+	return fmt.Sprintf("%s: %s. %s, do you cooperate? If you do, 2 cubes are drawn from the bag: with two green ones the scores are equalised and the police retreat.",
+		title, scores, hu.Name), []string{yes, "Do not cooperate"}
 }
 
 // cooperationDraw draws 2 cubes from the bag and puts them back: true when
@@ -155,20 +183,20 @@ func joinNames(n []string) string {
 }
 
 // thumbAnyway is cards 7 and 11: "the Cybot's thumb advances anyway and it
-// puts the top bonus tile in its display".
-func (s *State) thumbAnyway(title string, ev *[]games.Event) {
+// puts the top bonus tile in its display". It says what it did.
+func (s *State) thumbAnyway() string {
 	p := &s.Players[s.Cybot.Seat]
 	if p.Thumb < len(data.Recognition)-1 {
 		p.Thumb++
 	}
-	msg := fmt.Sprintf("%s: its thumb advances anyway, to space %d of the recognition track", title, p.Thumb)
+	msg := fmt.Sprintf("its thumb advances anyway, to space %d of the recognition track", p.Thumb)
 	if k := len(s.Tiles); k > 0 {
 		t := s.Tiles[k-1]
 		s.Tiles = s.Tiles[:k-1]
 		p.Tiles = append(p.Tiles, t)
 		msg += fmt.Sprintf(", and the top bonus tile (%s) goes to its display", data.BonusTiles[t].Name)
 	}
-	s.note(ev, msg+".")
+	return msg
 }
 
 // soloMedal: "You always win the most valuable medal. The others may be

@@ -201,7 +201,7 @@ func TestCybotCard2(t *testing.T) {
 	if !cyHolds(s, 1, blue) || cyTokens(s, 1) != before+1 {
 		t.Fatalf("cards %v, tokens %d:\n%s", s.Players[1].Cards, cyTokens(s, 1), out)
 	}
-	cyHas(t, out, "spare dice: trades its")
+	cyHas(t, out, "Spare dice: trades its")
 }
 
 // Card 3: "Build trust; choose passenger card; reserve passenger card."
@@ -216,7 +216,7 @@ func TestCybotCard3(t *testing.T) {
 	cyPlace(s, 4, b, true)
 	cybotOn(t, s, 3, 1, 2, 6, 1)
 	out := cyRun(t, s)
-	cyHas(t, out, "1. Build trust: draws up to 3 cubes")
+	cyHas(t, out, "1. Build trust: up to 3 cubes")
 	if len(s.Players[1].Cards) != 1 || s.reservation(1) < 0 {
 		t.Fatalf("cards %v reservation %d:\n%s", s.Players[1].Cards, s.reservation(1), out)
 	}
@@ -245,7 +245,7 @@ func TestCybotCard4(t *testing.T) {
 	cyPlace(s, 6, up, true)
 	cybotOn(t, s, 4, 0, 6, 4)
 	out := cyRun(t, s)
-	cyHas(t, out, "1. Play a face-down passenger card: takes the face-down card at seat 3 (4 pips) with its 4.")
+	cyHas(t, out, "1. Play a face-down passenger card: takes the face-down card at seat 3 (4 pips) with its 4: ")
 	cyHas(t, out, "2. Reserve a passenger card: reserves")
 	if s.reservation(1) < 0 || s.Seats[s.reservation(1)].ResDie.Value != 6 {
 		t.Fatalf("no reservation with the 6:\n%s", out)
@@ -282,7 +282,7 @@ func TestCybotCard5Reminder(t *testing.T) {
 	cards := len(s.Players[1].Cards)
 	cybotOn(t, s, 2, 0, 3, 3, 5)
 	out = cyRun(t, s)
-	cyHas(t, out, "Cybot reminder (card 5): the bonus die first chooses 1 more passenger card: takes")
+	cyHas(t, out, "Reminder (card 5), the bonus die chooses 1 more passenger card: takes")
 	cyHas(t, out, "with its bonus 5")
 	if len(s.Players[1].Cards) != cards+2 || s.Cybot.Reminder {
 		t.Fatalf("cards %d, want %d; reminder %v:\n%s", len(s.Players[1].Cards), cards+2, s.Cybot.Reminder, out)
@@ -338,7 +338,7 @@ func TestCybotCard7(t *testing.T) {
 	before := cyTokens(s, 1)
 	cybotOn(t, s, 7, 0, 1, 4)
 	out := cyRun(t, s)
-	cyHas(t, out, "1. Police retreat: not possible (not in the first two rounds), next.")
+	cyHas(t, out, "1. Police retreat: not possible (not in the first two rounds); its thumb advances anyway")
 	cyHas(t, out, "its thumb advances anyway")
 	p := s.Players[1]
 	if p.Thumb != 1 || len(p.Tiles) != 1 || p.Tiles[0] != top || s.Police != 14 {
@@ -376,7 +376,7 @@ func TestCybotCard9Tokens(t *testing.T) {
 	before := cyTokens(s, 1)
 	cybotOn(t, s, 9, 0, 5, 6) // both dice in 4-6: one token turns the 6 into a 1
 	out := cyRun(t, s)
-	cyHas(t, out, "1. Persuade its hijacker using 1 token: talks to The Boss with 5 and 1.")
+	cyHas(t, out, "1. Persuade its hijacker using 1 token: Cybot talks to The Boss with 5 and 1:")
 	if cyTokens(s, 1) != before-1 || s.Slots[3].Turns != 1 || s.Slots[3].Disc != 1 {
 		t.Fatalf("tokens %d (had %d), turns %d disc %d:\n%s", cyTokens(s, 1), before, s.Slots[3].Turns, s.Slots[3].Disc, out)
 	}
@@ -403,7 +403,7 @@ func TestCybotCard10(t *testing.T) {
 	s.Slots[3] = Slot{Tile: rookie, Disc: -1}
 	cybotOn(t, s, 10, 0, 3, 6)
 	out := cyRun(t, s)
-	cyHas(t, out, "1. Persuade its hijacker: talks to The Rookie with 3 and 6.")
+	cyHas(t, out, "1. Persuade its hijacker: Cybot talks to The Rookie with 3 and 6:")
 	cyHas(t, out, "2. Build trust: not possible (no die left), next.")
 	cyHas(t, out, "3. Choose a passenger card: not possible (no die left), next.")
 }
@@ -417,7 +417,7 @@ func TestCybotCard11(t *testing.T) {
 	cybotOn(t, s, 11, 0, 2, 3)
 	out := cyRun(t, s)
 	cyHas(t, out, "1. Take the bonus die: with its")
-	cyHas(t, out, "2. Police retreat: not possible (it needs 2 dice), next.")
+	cyHas(t, out, "2. Police retreat: not possible (it needs 2 dice); its thumb advances anyway")
 	if s.Players[1].Thumb != 1 || len(s.Players[1].Tiles) != 1 || s.Players[1].Bonus != 1 {
 		t.Fatalf("thumb %d tiles %v bonus %d", s.Players[1].Thumb, s.Players[1].Tiles, s.Players[1].Bonus)
 	}
@@ -433,14 +433,14 @@ func TestCybotCard12KeepsTheDie(t *testing.T) {
 	other := cyNumberNot(s)
 	cybotOn(t, s, 12, 0, match, other)
 	out := cyRun(t, s)
-	cyHas(t, out, "1. Build trust: draws up to 3 cubes with its "+cyItoa(other))
-	cyHas(t, out, "2. Take a demand token: with its "+cyItoa(match))
+	cyHas(t, out, "1. Build trust: up to 3 cubes with its "+cyItoa(other))
+	cyHas(t, out, "2. Take a demand token: Cybot takes "+aDemand(data.NumberPlaces[s.numberPlace(match)])+" with a "+cyItoa(match))
 	cyHas(t, out, "3. Choose a passenger card: not possible (no die left), next.")
 	// The same dice the other way round give the same use.
 	s2 := cySoloGame(t, 14)
 	cybotOn(t, s2, 12, 0, other, match)
 	out = cyRun(t, s2)
-	cyHas(t, out, "2. Take a demand token: with its "+cyItoa(match))
+	cyHas(t, out, "2. Take a demand token: Cybot takes "+aDemand(data.NumberPlaces[s.numberPlace(match)])+" with a "+cyItoa(match))
 }
 
 func cyItoa(v int) string { return string(rune('0' + v)) }
@@ -597,7 +597,7 @@ func TestCybotSpareDice(t *testing.T) {
 		if cyTokens(s, 1) != before+1 || !cyHolds(s, 1, gray) {
 			t.Fatalf("tokens %d cards %v:\n%s", cyTokens(s, 1), s.Players[1].Cards, out)
 		}
-		cyHas(t, out, "spare dice: trades its 2 for a demand token")
+		cyHas(t, out, "Spare dice: trades its 2 for a demand token")
 		cyHas(t, out, "1 more passenger card, takes the gray card at seat 2")
 	})
 	t.Run("2 dice, nothing face up: the highest face-down card", func(t *testing.T) {

@@ -12,7 +12,8 @@ import (
 type CybotActionView struct {
 	Name string `json:"name"`
 	Note string `json:"note,omitempty"` // its "if impossible" clause
-	// State: "todo", "now" (being resolved) or "over" (done or skipped).
+	// State: "todo", "now" (being resolved), "done", or "skipped" (not
+	// possible, the next action was tried).
 	State string `json:"state"`
 }
 
@@ -48,8 +49,10 @@ func (s *State) cybotView() *CybotView {
 		for i, a := range card.Actions {
 			st := "todo"
 			switch {
+			case i < done && i < len(c.Results):
+				st = c.Results[i]
 			case i < done:
-				st = "over"
+				st = resultDone
 			case i == done && v.OnTurn:
 				st = "now"
 			}
@@ -63,7 +66,7 @@ func (s *State) cybotView() *CybotView {
 		v.Place, v.Hijacker = p, data.Hijackers[s.Slots[p-1].Tile].Name
 	}
 	if c.Ask != nil {
-		v.Asking = c.Ask.Text
+		v.Asking, _ = s.askText()
 	}
 	return v
 }
@@ -104,11 +107,12 @@ func (v *CybotView) Text() string {
 func (s *State) cybotPrompts() []games.Prompt {
 	c := s.Cybot
 	if c.Ask != nil {
+		text, labels := s.askText()
 		var ch []games.Choice
 		for i, m := range c.Ask.Moves {
-			ch = append(ch, games.Choice{Label: c.Ask.Labels[i], Move: m})
+			ch = append(ch, games.Choice{Label: labels[i], Move: m})
 		}
-		return []games.Prompt{{Seat: c.Ask.Seat, Text: c.Ask.Text, Choices: ch, Default: c.Ask.Default}}
+		return []games.Prompt{{Seat: c.Ask.Seat, Text: text, Choices: ch, Default: c.Ask.Default}}
 	}
 	return []games.Prompt{{Seat: c.Seat, Turn: true, Text: fmt.Sprintf("The Cybot plays card %d.", c.Card),
 		Choices: []games.Choice{{Label: fmt.Sprintf("Cybot: play card %d", c.Card), Move: moveCybot}}, Default: moveCybot}}
@@ -159,7 +163,7 @@ func bot(st games.State, seat, level int, rng *games.RNG) (string, error) {
 	}
 	if s.isCybot(seat) {
 		if legal := s.cybotLegal(seat); len(legal) > 0 {
-			return legal[0], nil
+			return s.cybotMoveText(), nil
 		}
 		return "", errors.New("the Cybot is not on turn")
 	}

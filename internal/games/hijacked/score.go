@@ -264,6 +264,9 @@ func (s *State) finish(ending string, ev *[]games.Event) {
 	if len(winners) > 1 {
 		out.Text = fmt.Sprintf("%s %s share the victory with %d points.", how, strings.Join(winners, " and "), order[0].Total)
 	}
+	if tie := s.tieText(order); tie != "" {
+		out.Text += " " + tie
+	}
 	s.Result = out
 	s.say(ev, "Final scoring (track + medals + demands + star + hijackers - cards + recognition):")
 	for _, l := range order {
@@ -280,4 +283,28 @@ func (s *State) scoreText(l ScoreLine) string {
 	}
 	return fmt.Sprintf("%s: %d + %d + %d + %d + %d - %d %+d = %d", s.Players[l.Seat].Name,
 		l.Track, l.Medals, l.Demands, l.Star, l.Hijackers, -l.Cards, l.Recognition, l.Total)
+}
+
+// tieText states the tie-break when the most points are shared: "In case of
+// a tie, the player with the most recognition wins: when players both have
+// the same level of recognition they can just enjoy a shared victory."
+func (s *State) tieText(order []ScoreLine) string {
+	var tied []string
+	for _, l := range order {
+		if l.Total == order[0].Total {
+			p := &s.Players[l.Seat]
+			where := "off the recognition track"
+			if p.Thumb > 0 {
+				where = fmt.Sprintf("space %d", p.Thumb)
+			}
+			tied = append(tied, fmt.Sprintf("%s %s", p.Name, where))
+		}
+	}
+	switch {
+	case len(tied) < 2:
+		return ""
+	case s.Players[order[0].Seat].Thumb == s.Players[order[1].Seat].Thumb:
+		return fmt.Sprintf("Tied on %d points and on recognition (%s): a shared victory.", order[0].Total, strings.Join(tied, ", "))
+	}
+	return fmt.Sprintf("Tied on %d points: the most recognition wins (%s).", order[0].Total, strings.Join(tied, ", "))
 }

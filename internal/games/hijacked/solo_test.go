@@ -412,7 +412,7 @@ func TestSoloBot(t *testing.T) {
 		t.Fatal("the Cybot moved on the human's turn")
 	}
 	cybotOn(t, s, 2, 0, 1, 2)
-	if m, err := bot(s, 1, 1, games.NewRNG(1)); err != nil || m != moveCybot {
+	if m, err := bot(s, 1, 1, games.NewRNG(1)); err != nil || !strings.HasPrefix(m, moveCybot+": card 2: ") {
 		t.Fatalf("Cybot: %q %v", m, err)
 	}
 	refuse(t, s, 1, "end")
@@ -477,5 +477,37 @@ func TestSoloResignWhileAsked(t *testing.T) {
 	}
 	if err := conserveSolo(s); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// "You decide whether you cooperate ... Draw 2 cubes from the bag: if both
+// are green, you cooperate and spend tokens to equalise scores; otherwise
+// the Cybot does not cooperate." A demand may be cashed "at any time ...
+// even if it is not the player's turn", also while the Cybot waits for the
+// answer; that neither skips the draw nor leaves the question quoting old
+// scores.
+func TestCybotCooperationSurvivesAnyTimeActions(t *testing.T) {
+	s := cySoloGame(t, 44)
+	s.Round = 3
+	s.Players[1].Score = 2 // the human is 2 behind
+	giveDemand(s, 0, "food", 1)
+	giveDemand(s, 0, "crypto", 1)
+	cybotOn(t, s, 8, 0, 1, 6)
+	cyHas(t, cyRun(t, s), "scores differ (Alice 0, Cybot 2)")
+	must(t, s, 0, "cash food")
+	must(t, s, 0, "cash crypto")
+	p := s.Prompts()
+	if len(p) == 0 || !strings.Contains(p[0].Text, "scores are equal (Alice 2, Cybot 2)") || p[0].Choices[0].Label != "Cooperate: the scores are equal" {
+		t.Fatalf("the question was not worded again: %+v", p)
+	}
+	if v := s.Public().(*PublicView); !strings.Contains(v.Cybot.Asking, "Alice 2, Cybot 2") {
+		t.Fatalf("the view asks %q", v.Cybot.Asking)
+	}
+	s.Green = 0 // only red cubes in the bag: the Cybot must not cooperate
+	must(t, s, 0, "cooperate yes")
+	out := cyRun(t, s)
+	cyHas(t, out, "the cooperation draw shows red and red: the Cybot does not cooperate")
+	if s.Police != 14 {
+		t.Fatalf("the police retreated without the draw: police %d\n%s", s.Police, out)
 	}
 }

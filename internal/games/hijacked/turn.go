@@ -393,7 +393,7 @@ func (s *State) cannotPlay(seat, c int) string {
 	case card.Demand != "none" && !s.isCybot(seat) && p.Demands[demandIndex(card.Demand)] == 0 && p.Demands[intel] == 0:
 		return fmt.Sprintf("it needs %s or intel", card.Demand)
 	case len(p.Cards) >= maxSupply:
-		return "your supply holds 5 cards already"
+		return s.whose(seat) + " supply holds 5 cards already"
 	}
 	return ""
 }
@@ -441,7 +441,7 @@ func (s *State) execPlay(seat int, a Action, ev *[]games.Event) {
 		paid = " paying " + pay
 	}
 	p.Cards = append(p.Cards, c)
-	s.say(ev, fmt.Sprintf("%s plays %s into their supply%s.", p.Name, data.Cards[c].ID, paid))
+	s.say(ev, fmt.Sprintf("%s plays %s into %s supply%s.", p.Name, data.Cards[c].ID, map[bool]string{true: "its", false: "their"}[s.isCybot(seat)], paid))
 	s.finishCard()
 }
 
@@ -667,7 +667,7 @@ func (s *State) execKeep(seat int, a Action, ev *[]games.Event) {
 	for _, t := range s.Keep {
 		if data.BonusTiles[t].ID == a.What {
 			p.Tiles = append(p.Tiles, t)
-			s.say(ev, fmt.Sprintf("%s keeps the bonus tile %s: %s.", p.Name, data.BonusTiles[t].Name, data.BonusTiles[t].Text))
+			s.say(ev, s.keepText(seat, t))
 		} else {
 			// "The other bonus tile will be shuffled into the pile."
 			s.Tiles = append(s.Tiles, t)
