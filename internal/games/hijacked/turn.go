@@ -547,14 +547,9 @@ func (s *State) drawCubes(seat, most int, penalty bool, ev *[]games.Event) {
 		pts = "point"
 	}
 	s.say(ev, fmt.Sprintf("%s builds trust: %s. %+d %s%s; trust %d%%.", p.Name, strings.Join(drawn, ", "), gain, pts, note, s.Trust*10))
-	for range greens {
-		s.addPoints(seat, 1, ev)
-	}
-	if redFirst && penalty {
-		s.addPoints(seat, -2, ev)
-	} else if redFirst && greens == 0 {
-		s.addPoints(seat, 1, ev)
-	}
+	// One action moves the scoring token once: "If he passes a bonus
+	// without stopping, he receives no demand."
+	s.addPoints(seat, gain, ev)
 	if s.Trust >= data.TrustSpaces && greens > 0 {
 		// "The first player to reach 100% trust receives the star token ...
 		// When the trust level drops below 100% and another player brings it
@@ -594,8 +589,8 @@ func (s *State) execPersuade(seat int, a Action, ev *[]games.Event) {
 	sl.Turns++
 	h := data.Hijackers[sl.Tile]
 	s.say(ev, fmt.Sprintf("%s talks to %s with %s and %s: turning token %d/4, +1 point.", p.Name, h.Name, dieLabel(dice[0]), dieLabel(dice[1]), sl.Turns))
-	s.addPoints(seat, 1, ev)
 	if sl.Turns < 4 {
+		s.addPoints(seat, 1, ev)
 		return
 	}
 	// "Once a hijacker is persuaded to leave the plane, the hijacker tile and
@@ -623,9 +618,14 @@ func (s *State) execPersuade(seat int, a Action, ev *[]games.Event) {
 		msg += fmt.Sprintf(" %s takes the place.", data.Hijackers[sl.Tile].Name)
 	}
 	s.say(ev, msg)
-	if h.Points > 0 && !s.isCybot(seat) {
-		s.addPoints(seat, h.Points, ev)
+	// The turning token's point and the tile's points are one action's
+	// points: the scoring token moves once, so a bonus space it passes pays
+	// nothing.
+	points := 1
+	if !s.isCybot(seat) {
+		points += h.Points
 	}
+	s.addPoints(seat, points, ev)
 }
 
 // execRetreat: "the police team is set back two places immediately ... all
