@@ -275,11 +275,11 @@ func (s *State) label(a Action) string {
 	switch a.Verb {
 	case verbCard:
 		if a.Target == 0 {
-			return fmt.Sprintf("Top card of the pile (%d pips) with your %s", data.Cards[s.Draw[len(s.Draw)-1]].Pips, die(0))
+			return fmt.Sprintf("Top card of the pile (%s) with your %s", plural(data.Cards[s.Draw[len(s.Draw)-1]].Pips, "pip"), die(0))
 		}
 		st := s.Seats[a.Target-1]
 		if !st.FaceUp {
-			return fmt.Sprintf("Seat %d (face down, %d pips) with your %s", a.Target, data.Cards[st.Card].Pips, die(0))
+			return fmt.Sprintf("Seat %d (face down, %s) with your %s", a.Target, plural(data.Cards[st.Card].Pips, "pip"), die(0))
 		}
 		if len(a.Dice) == 0 {
 			return fmt.Sprintf("Seat %d: your reserved %s, no die", a.Target, cardView(st.Card).Text())

@@ -219,7 +219,7 @@ func (s *State) checkChoose(seat, target int, idx []int) error {
 		}
 		pips := data.Cards[s.Draw[len(s.Draw)-1]].Pips
 		if die != pips {
-			return fmt.Errorf("the top card of the draw pile shows %d pips: choose it with a die showing %d", pips, pips)
+			return fmt.Errorf("the top card of the draw pile shows %s: choose it with a die showing %d", plural(pips, "pip"), pips)
 		}
 		return nil
 	}
@@ -230,7 +230,7 @@ func (s *State) checkChoose(seat, target int, idx []int) error {
 	case !st.FaceUp:
 		pips := data.Cards[st.Card].Pips
 		if die != pips {
-			return fmt.Errorf("seat %d is face down with %d pips: choose it with a die showing %d (adjust a die with demands)", target, pips, pips)
+			return fmt.Errorf("seat %d is face down with %s: choose it with a die showing %d (adjust a die with demands)", target, plural(pips, "pip"), pips)
 		}
 	case st.Reserver == seat:
 		if die != 0 {
@@ -612,7 +612,7 @@ func (s *State) execPersuade(seat int, a Action, ev *[]games.Event) {
 	s.Green += drop
 	msg := fmt.Sprintf("%s surrenders to %s! Trust drops to %d%%.", h.Name, p.Name, s.Trust*10)
 	if h.Points > 0 && !s.isCybot(seat) { // the Cybot never gets hijacker rewards
-		msg += fmt.Sprintf(" The tile scores %d points now.", h.Points)
+		msg += fmt.Sprintf(" The tile scores %s now.", plural(h.Points, "point"))
 	}
 	if sl.Tile >= 0 {
 		msg += fmt.Sprintf(" %s takes the place.", data.Hijackers[sl.Tile].Name)

@@ -279,7 +279,7 @@ func (v *PrivateView) Text() string {
 		if m.Cashed {
 			state = "exchanged"
 		}
-		fmt.Fprintf(&b, "  medal %d (%s): %d points, %s\n", m.Number, m.Objective, m.Value, state)
+		fmt.Fprintf(&b, "  medal %d (%s): %s, %s\n", m.Number, m.Objective, plural(m.Value, "point"), state)
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
@@ -313,8 +313,8 @@ func (c CardView) Text() string {
 // Text renders the public view as plain text.
 func (v *PublicView) Text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "HIJACKED, round %d. Police: %d minutes from the plane (started at %d). Trust %d%% (bag: %d green, %d red).\n",
-		v.Round, v.Police, v.PoliceStart, v.Trust, v.Green, v.Red)
+	fmt.Fprintf(&b, "HIJACKED, round %d. Police: %s from the plane (started at %d). Trust %d%% (bag: %d green, %d red).\n",
+		v.Round, plural(v.Police, "minute"), v.PoliceStart, v.Trust, v.Green, v.Red)
 	b.WriteString("Seats:")
 	for _, st := range v.Seats {
 		switch {
@@ -327,10 +327,10 @@ func (v *PublicView) Text() string {
 			}
 			b.WriteString("]")
 		default:
-			fmt.Fprintf(&b, " [%d face down: %d pips]", st.Number, st.Pips)
+			fmt.Fprintf(&b, " [%d face down: %s]", st.Number, plural(st.Pips, "pip"))
 		}
 	}
-	fmt.Fprintf(&b, "\nDraw pile %d (top shows %d pips), discard pile %d.\n", v.DrawPile, v.DrawTop, v.Discard)
+	fmt.Fprintf(&b, "\nDraw pile %d (top shows %s), discard pile %d.\n", v.DrawPile, plural(v.DrawTop, "pip"), v.Discard)
 	b.WriteString("Hijackers:")
 	for _, h := range v.Hijackers {
 		if h.ID == "" {
@@ -347,9 +347,9 @@ func (v *PublicView) Text() string {
 	for i, n := range v.Numbers {
 		nums = append(nums, fmt.Sprintf("%d=%s", n, v.Places[i]))
 	}
-	fmt.Fprintf(&b, "\nNumber tokens: %s. Tower: %s; %d mini dice. Bonus dice on the space: %d. Bonus tiles: %d.\n",
-		strings.Join(nums, ", "), DemandText(v.Supply), v.MiniDice, v.BonusDice, v.Tiles)
-	fmt.Fprintf(&b, "On the plane: %d passengers, %d pilots.\n", v.Passengers, v.Pilots)
+	fmt.Fprintf(&b, "\nNumber tokens: %s. Tower: %s; %s. Bonus dice on the space: %d. Bonus tiles: %d.\n",
+		strings.Join(nums, ", "), DemandText(v.Supply), DiceCount(v.MiniDice, "mini"), v.BonusDice, v.Tiles)
+	fmt.Fprintf(&b, "On the plane: %s.\n", Aboard(v.Passengers, v.Pilots))
 	b.WriteString("Medals:")
 	for _, m := range v.Medals {
 		who := m.State
@@ -381,8 +381,8 @@ func (v *PublicView) Text() string {
 		for _, c := range p.Cards {
 			cards = append(cards, c.Text())
 		}
-		fmt.Fprintf(&b, "  %d %s%s: %d points (track %s), recognition %d; %s; cards: %s; freed %d passengers, %d pilots",
-			p.Seat+1, p.Name, tag, p.Score, p.Track, p.Thumb, DemandText(p.Demands), orNone(cards), p.Freed, p.Pilots)
+		fmt.Fprintf(&b, "  %d %s%s: %s (track %s), %s; %s; cards: %s; freed %s",
+			p.Seat+1, p.Name, tag, plural(p.Score, "point"), p.Track, RecognitionText(v.Recognition, p.Thumb), DemandText(p.Demands), orNone(cards), Aboard(p.Freed, p.Pilots))
 		if len(p.Hijackers) > 0 {
 			var hs []string
 			for _, h := range p.Hijackers {
@@ -397,7 +397,7 @@ func (v *PublicView) Text() string {
 			fmt.Fprintf(&b, "; %s face down", plural(p.Medals, "medal"))
 		}
 		if p.Bonus+p.Mini > 0 {
-			fmt.Fprintf(&b, "; next turn +%d bonus, +%d mini dice", p.Bonus, p.Mini)
+			fmt.Fprintf(&b, "; next turn %s", NextDice(p.Bonus, p.Mini))
 		}
 		b.WriteString("\n")
 	}
@@ -434,4 +434,40 @@ func orNone(s []string) string {
 		return "none"
 	}
 	return strings.Join(s, ", ")
+}
+
+// Aboard counts passengers and pilots: "1 passenger, 2 pilots".
+func Aboard(passengers, pilots int) string {
+	return plural(passengers, "passenger") + ", " + plural(pilots, "pilot")
+}
+
+// DiceCount counts dice of a kind: "1 mini die", "2 bonus dice".
+func DiceCount(n int, kind string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s die", kind)
+	}
+	return fmt.Sprintf("%d %s dice", n, kind)
+}
+
+// NextDice are the extra dice a player rolls on their next turn: "+1 bonus
+// die", "+1 bonus die, +1 mini die".
+func NextDice(bonus, mini int) string {
+	var out []string
+	if bonus > 0 {
+		out = append(out, "+"+DiceCount(bonus, "bonus"))
+	}
+	if mini > 0 {
+		out = append(out, "+"+DiceCount(mini, "mini"))
+	}
+	return strings.Join(out, ", ")
+}
+
+// RecognitionText is a player's place on the recognition track with the
+// points it is worth at the end (the sheet's -2 / -1 / 0 / 3), as the
+// picture shows it: "recognition -2 (thumb not on the track)".
+func RecognitionText(points []int, thumb int) string {
+	if thumb == 0 {
+		return fmt.Sprintf("recognition %+d (thumb not on the track)", points[thumb])
+	}
+	return fmt.Sprintf("recognition %+d (thumb on space %d)", points[thumb], thumb)
 }
