@@ -602,17 +602,29 @@ func hjdBoardInfo(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 	dc.text(fmt.Sprintf("Bonus dice: %d   Mini dice: %d   Bonus tiles: %d", v.BonusDice, v.MiniDice, v.Tiles), 350, y+100, 15, false, hjdInk)
 	dc.text("On the plane: "+hijacked.Aboard(v.Passengers, v.Pilots), 350, y+122, 15, false, hjdInk)
 
-	// Medals: objective and who holds it (values are private).
+	// Medals: a medal on the board lies number up (a gold disc with its
+	// value); a won one is held face down (a dark disc, no value).
 	dc.text("Medals", 350, y+18, 17, true, hjdInk)
 	for i, m := range v.Medals {
 		my := y + 23 + float64(i)*20
-		state := map[string]string{"board": "open", "held": "won", "cashed": "cashed", "discarded": "discarded"}[m.State]
+		state := map[string]string{"board": "open", "held": "won, face down", "cashed": "cashed", "discarded": "discarded"}[m.State]
 		if m.Holder >= 0 {
 			state += " by " + v.Players[m.Holder].Name
 		}
+		switch m.State {
+		case "board":
+			dc.shape(hjdBoardMedalShape{m.Value}, 358, my+9, 10, func(dc *hjdCanvas, cx, cy float64) {
+				dc.DrawCircle(cx, cy, 8)
+				dc.SetColor(hjdGold)
+				dc.Fill()
+				dc.centered(fmt.Sprint(m.Value), cx, cy, 12, true, hjdInk)
+			})
+		case "held":
+			dc.disc(358, my+9, 8, 12, hjdBack, "")
+		}
 		dc.font(13, false)
 		dc.SetColor(hjdInk)
-		dc.DrawString(dc.fit(fmt.Sprintf("%d. %s: %s", m.Number, m.Objective, state), 367), 350, my+13)
+		dc.DrawString(dc.fit(fmt.Sprintf("%d. %s: %s", m.Number, m.Objective, state), 350), 370, my+13)
 	}
 
 	// Dice of the turn.
@@ -817,6 +829,10 @@ func hjdClip(s string, n int) string {
 // hjdMedalsWidth is the private picture's width: 1000 px like every
 // picture, so a phone zooms them alike.
 const hjdMedalsWidth = 1000
+
+// hjdBoardMedalShape names a board medal's small gold disc and value as
+// drawn (shapes.go).
+type hjdBoardMedalShape struct{ value int }
 
 // hjdMedalShape names a medal's gold disc and value as drawn
 // (shapes.go).

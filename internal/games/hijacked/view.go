@@ -39,12 +39,15 @@ type HijackerView struct {
 	Turns  int       `json:"turns"`
 }
 
-// MedalView is a medal spot; the value is never public.
+// MedalView is a medal spot. A medal still on the board lies "number up"
+// (setup step 11), so its value is public; a won medal is held face down
+// and its value is left out.
 type MedalView struct {
 	Number    int    `json:"number"`
 	Objective string `json:"objective"`
 	State     string `json:"state"`
 	Holder    int    `json:"holder"`
+	Value     int    `json:"value,omitempty"` // only while on the board
 }
 
 // TrackBonusView is a bonus space on a score track.
@@ -86,7 +89,8 @@ type DieView struct {
 	Used  bool   `json:"used"`
 }
 
-// PublicView is the whole table. It never holds a medal's value.
+// PublicView is the whole table. It never holds the value of a medal a
+// player holds.
 type PublicView struct {
 	Round         int            `json:"round"`
 	Police        int            `json:"police"`
@@ -209,7 +213,11 @@ func (s *State) Public() games.View {
 		v.Hijackers = append(v.Hijackers, h)
 	}
 	for i, m := range s.Medals {
-		v.Medals = append(v.Medals, MedalView{Number: i + 1, Objective: data.Objectives[m.Objective], State: m.State, Holder: m.Holder})
+		mv := MedalView{Number: i + 1, Objective: data.Objectives[m.Objective], State: m.State, Holder: m.Holder}
+		if m.State == medalBoard {
+			mv.Value = m.Value
+		}
+		v.Medals = append(v.Medals, mv)
 	}
 	for seat, p := range s.Players {
 		pv := PlayerView{Seat: seat, Name: p.Name, Track: data.ScoreTracks[p.Track].Name, Score: p.Score, Thumb: p.Thumb,
@@ -353,8 +361,13 @@ func (v *PublicView) Text() string {
 	b.WriteString("Medals:")
 	for _, m := range v.Medals {
 		who := m.State
-		if m.Holder >= 0 {
+		switch {
+		case m.Holder >= 0 && m.State == "held":
+			who = fmt.Sprintf("held face down by %s", v.Players[m.Holder].Name)
+		case m.Holder >= 0:
 			who = fmt.Sprintf("%s by %s", m.State, v.Players[m.Holder].Name)
+		case m.State == "board":
+			who = fmt.Sprintf("on the board, %s", plural(m.Value, "point"))
 		}
 		fmt.Fprintf(&b, " [%d %s: %s]", m.Number, m.Objective, who)
 	}
