@@ -43,8 +43,21 @@ func (s *State) Prompts() []games.Prompt {
 			continue
 		}
 		if acts := s.AnyTimeActions(seat); len(acts) > 0 {
-			out = append(out, games.Prompt{Seat: seat, Text: fmt.Sprintf("%s, any time: %s.", pl.Name, anyTimeSummary(acts)), Choices: s.menu(acts), Standing: true})
+			out = append(out, games.Prompt{Seat: seat, Text: fmt.Sprintf("%s, any time: %s.", pl.Name, anyTimeSummary(acts)), Choices: ownedBy(pl.Name, s.menu(acts)), Standing: true})
 		}
+	}
+	return out
+}
+
+// ownedBy names the player on each of their standing controls: they sit
+// side by side under the turn message, and whoever clicks one acts for
+// their own seat, so "Free a passenger for 2 gray cards" must say whose it
+// is.
+func ownedBy(name string, cs []games.Choice) []games.Choice {
+	out := make([]games.Choice, len(cs))
+	for i, c := range cs {
+		c.Label = name + ": " + c.Label
+		out[i] = c
 	}
 	return out
 }
@@ -220,6 +233,24 @@ func subLabel(a Action) string {
 	return a.Verb + "…"
 }
 
+// discardOnly says in a few words why the player on turn could only
+// discard a face-up card if they chose it now, "" when they could play it.
+func (s *State) discardOnly(c int) string {
+	card := data.Cards[c]
+	p := &s.Players[s.Turn]
+	switch {
+	case card.Color == red:
+		return "red"
+	case s.cannotPlay(s.Turn, c) == "":
+		return ""
+	case s.Trust*10 < card.Trust:
+		return fmt.Sprintf("needs %d%% trust", card.Trust)
+	case card.Demand != "none" && p.Demands[demandIndex(card.Demand)] == 0 && p.Demands[intel] == 0:
+		return "needs " + card.Demand
+	}
+	return "your supply is full"
+}
+
 // refineGive builds the gifts of the gifts tile one at a time.
 func (s *State) refineGive(seat int, key string) (string, []games.Choice) {
 	var cur []Gift
@@ -281,10 +312,14 @@ func (s *State) label(a Action) string {
 		if !st.FaceUp {
 			return fmt.Sprintf("Seat %d (face down, %s) with your %s", a.Target, plural(data.Cards[st.Card].Pips, "pip"), die(0))
 		}
-		if len(a.Dice) == 0 {
-			return fmt.Sprintf("Seat %d: your reserved %s, no die", a.Target, cardView(st.Card).Text())
+		seat := fmt.Sprintf("Seat %d", a.Target)
+		if why := s.discardOnly(st.Card); why != "" {
+			seat += " (discard only: " + why + ")"
 		}
-		return fmt.Sprintf("Seat %d: %s with your %s", a.Target, cardView(st.Card).Text(), die(0))
+		if len(a.Dice) == 0 {
+			return fmt.Sprintf("%s: your reserved %s, no die", seat, cardView(st.Card).Text())
+		}
+		return fmt.Sprintf("%s: %s with your %s", seat, cardView(st.Card).Text(), die(0))
 	case verbPlay:
 		c := data.Cards[s.Pending.Card]
 		if a.Demand == "" {
