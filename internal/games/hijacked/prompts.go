@@ -31,6 +31,9 @@ func (s *State) Prompts() []games.Prompt {
 		switch s.Phase {
 		case phaseTurn:
 			p.Default = verbEnd
+			if a, _, ok := s.placeExtra(s.Turn); ok {
+				p.Default = a.String() // the bonus die must be played
+			}
 		case phaseDecide:
 			p.Default = verbDiscard
 		case phaseKeep:

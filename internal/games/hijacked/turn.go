@@ -196,6 +196,8 @@ func (s *State) checkTurn(seat int, a Action) error {
 		if p.Demands[demandIndex(a.Demand)] == 0 {
 			return fmt.Errorf("you have no %s to hand in", a.Demand)
 		}
+	case verbEnd:
+		return s.checkEnd(seat)
 	}
 	return nil
 }
@@ -748,6 +750,7 @@ func (s *State) beginTurn(seat int, ev *[]games.Event) {
 // on a reserved card.
 func (s *State) endTurn(ev *[]games.Event) {
 	s.checkMedals(ev) // "use 4 dice in one turn" is judged at the end of the turn
+	s.releaseExtraReservation(ev)
 	for _, d := range s.Dice {
 		if d.Reserved {
 			continue
