@@ -130,6 +130,8 @@ func (s *State) checkTurn(seat int, a Action) error {
 			return fmt.Errorf("you may reserve a card only right after choosing a passenger card")
 		case s.reservation(seat) >= 0:
 			return fmt.Errorf("you already reserve seat %d", s.reservation(seat)+1)
+		case !s.adjacentToChosen(a.Target):
+			return fmt.Errorf("reserve an adjacent card: %s", s.adjacentText())
 		}
 		st := s.Seats[a.Target-1]
 		switch {
@@ -304,6 +306,7 @@ func (s *State) execCard(seat int, a Action, ev *[]games.Event) {
 	p := &s.Players[seat]
 	dice := s.useDice(a)
 	s.CanReserve = false
+	s.ChosenSeat = a.Target
 	s.CardsTaken++
 	with := "with their reservation"
 	if len(dice) == 1 {
