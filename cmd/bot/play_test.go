@@ -213,7 +213,9 @@ func TestGenerateScripts(t *testing.T) {
 	clicks("hunted_coop.transcript", "> # a whole co-op game of Hunted played by buttons alone\n> alice: /hunted challenge opponent:@bob\n> bob: click Accept\n",
 		[]string{"alice", "bob"}, nil, 4)
 	hijackedClicks(t, seed, "hijacked_three.transcript", "> # a whole 3-player game of Hijacked played by buttons alone\n> alice: /hijacked start\n> bob: click Join\n> carol: click Join\n> alice: click Start\n",
-		[]string{"alice", "bob", "carol"}, 1)
+		[]string{"alice", "bob", "carol"}, nil, 1)
+	hijackedClicks(t, seed, "hijacked_solo.transcript", "> # a whole solo game against the Cybot, played by buttons alone\n> alice: /hijacked solo\n",
+		[]string{"alice", "Standoff (bot level 1)"}, []int{0, 1}, 1)
 	write("lockedout_six.transcript",
 		"> # six players, a whole game of Locked Out typed from start to end\n> alice: /lockedout start\n> bob: click Join\n> carol: click Join\n> dave: click Join\n> erin: click Join\n> frank: click Join\n> alice: click Start\n",
 		"lockedout", []string{"alice", "bob", "carol", "dave", "erin", "frank"}, nil, 11)
@@ -231,7 +233,9 @@ func TestGenerateScripts(t *testing.T) {
 // rates its buttons by what they start with; any player frees passengers and
 // pilots the moment its standing controls offer it. The first seeded game
 // that ends with passengers freed (not stormed by the police) is kept.
-func hijackedClicks(t *testing.T, seed uint64, name, header string, players []string, pick uint64) {
+// bots are the seats the console plays by itself (the solo game's Cybot):
+// their moves are made at once and written nowhere.
+func hijackedClicks(t *testing.T, seed uint64, name, header string, players []string, bots []int, pick uint64) {
 	var kd *games.Kind
 	for _, g := range catalog.Games() {
 		if g.Kind.Name == "hijacked" {
@@ -239,6 +243,10 @@ func hijackedClicks(t *testing.T, seed uint64, name, header string, players []st
 		}
 	}
 	rate := func(label string) int {
+		// A standing control starts with its player's name.
+		for _, name := range players {
+			label = strings.TrimPrefix(label, name+": ")
+		}
 		for _, r := range []struct {
 			prefix string
 			score  int
@@ -278,7 +286,7 @@ func hijackedClicks(t *testing.T, seed uint64, name, header string, players []st
 	}
 	var b strings.Builder
 	for try := uint64(0); try < 200; try++ {
-		s, err := kd.New(games.Setup{Players: players, Seed: seed})
+		s, err := kd.New(games.Setup{Players: players, Seed: seed, Bots: bots})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -286,8 +294,15 @@ func hijackedClicks(t *testing.T, seed uint64, name, header string, players []st
 		rng := games.NewRNG(pick + try)
 		b.Reset()
 		b.WriteString(header)
+		bot := func(seat int) bool { return seat < len(bots) && bots[seat] > 0 }
 		for n := 0; n < 3000 && s.Outcome() == nil; n++ {
 			ps := s.Prompts()
+			if len(ps) > 0 && ps[0].Turn && bot(ps[0].Seat) {
+				if _, err := s.Apply(ps[0].Seat, ps[0].Default); err != nil {
+					t.Fatal(err)
+				}
+				continue
+			}
 			p := ps[0]
 			for _, q := range ps {
 				if q.Turn {
