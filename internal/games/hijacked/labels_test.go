@@ -28,10 +28,19 @@ func allLabels(s *State, seat int, turn bool) []string {
 	return out
 }
 
+// owners are the players a standing control's label names: "Alice, Bob: ...".
+func owners(label string) []string {
+	who, _, _ := strings.Cut(label, ": ")
+	return strings.Split(who, ", ")
+}
+
 // "If two Passenger Cards of the same color are scored, then they can be
 // traded at any time (even during another player's turn)": every player's
 // any-time controls stand side by side under the turn message, and whoever
-// clicks one acts for their own seat, so each control names its player.
+// clicks one acts for their own seat, so each control names its player. A
+// control several players have (the same move: "A demand immediately earns
+// one point if it is returned ... even if it is not the player's turn") is
+// one button on the message, so it names them all.
 func TestStandingControlsNameTheirPlayer(t *testing.T) {
 	s := newTest(t, 3, 3)
 	giveCard(s, 1, "GY1")
@@ -41,18 +50,63 @@ func TestStandingControlsNameTheirPlayer(t *testing.T) {
 	if len(bob) == 0 || len(carol) == 0 {
 		t.Fatalf("standing controls: Bob %v, Carol %v", bob, carol)
 	}
-	for _, l := range bob {
-		if !strings.HasPrefix(l, "Bob: ") {
-			t.Errorf("Bob's control %q does not say it is his", l)
+	for who, labels := range map[string][]string{"Bob": bob, "Carol": carol} {
+		for _, l := range labels {
+			if !strings.Contains(","+strings.Join(owners(l), ",")+",", ","+who+",") {
+				t.Errorf("%s's control %q does not name them", who, l)
+			}
 		}
 	}
-	for _, l := range carol {
-		if !strings.HasPrefix(l, "Carol: ") {
-			t.Errorf("Carol's control %q does not say it is hers", l)
+	all := strings.Join(bob, "|")
+	for _, want := range []string{"Bob: Free a passenger for 2 gray cards", "Alice, Bob, Carol: Cash an intel for 1 point"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("no %q in Bob's controls %v", want, bob)
 		}
 	}
-	if !strings.Contains(strings.Join(bob, "|"), "Bob: Free a passenger for 2 gray cards") {
-		t.Errorf("Bob's controls %v", bob)
+	if l := strings.Join(carol, "|"); !strings.Contains(l, "Carol: Cash a food for 1 point") {
+		t.Errorf("Carol's controls %v", carol)
+	}
+}
+
+// A group of standing controls that several players have ("Cash a
+// demand…") names them all and drops a count that differs between them.
+func TestSharedStandingGroup(t *testing.T) {
+	s := newTest(t, 2, 3)
+	for _, d := range []string{"food", "crypto", "medicine"} {
+		giveDemand(s, 0, d, 1) // Alice cashes 4 kinds, Bob 3 (food, crypto, intel)
+	}
+	giveDemand(s, 1, "food", 1)
+	giveDemand(s, 1, "crypto", 1)
+	byColor := map[string][]string{}
+	for _, c := range data.Cards {
+		byColor[c.Color] = append(byColor[c.Color], c.ID)
+	}
+	for seat, colors := range [][]string{{"gray", "yellow"}, {"blue", "green", "yellow"}} {
+		for _, col := range colors {
+			ids := byColor[col]
+			giveCard(s, seat, ids[2*seat])
+			giveCard(s, seat, ids[2*seat+1])
+		}
+	}
+	var alice, bob []games.Choice
+	for _, p := range s.Prompts() {
+		if p.Standing && p.Seat == 0 {
+			alice = p.Choices
+		}
+		if p.Standing && p.Seat == 1 {
+			bob = p.Choices
+		}
+	}
+	find := func(cs []games.Choice, refine string) string {
+		for _, c := range cs {
+			if c.Refine == refine {
+				return c.Label
+			}
+		}
+		return ""
+	}
+	if a, b := find(alice, verbCash), find(bob, verbCash); a != "Alice, Bob: Cash a demand (1 point)…" || a != b {
+		t.Fatalf("cash groups %q / %q", a, b)
 	}
 }
 

@@ -41,28 +41,54 @@ func (s *State) Prompts() []games.Prompt {
 		}
 		out = append(out, p)
 	}
+	var standing []games.Prompt
 	for seat, pl := range s.Players {
 		if pl.Resigned {
 			continue
 		}
 		if acts := s.AnyTimeActions(seat); len(acts) > 0 {
-			out = append(out, games.Prompt{Seat: seat, Text: fmt.Sprintf("%s, any time: %s.", pl.Name, anyTimeSummary(acts)), Choices: ownedBy(pl.Name, s.menu(acts)), Standing: true})
+			standing = append(standing, games.Prompt{Seat: seat, Text: fmt.Sprintf("%s, any time: %s.", pl.Name, anyTimeSummary(acts)), Choices: s.menu(acts), Standing: true})
 		}
 	}
-	return out
+	return append(out, s.owned(standing)...)
 }
 
-// ownedBy names the player on each of their standing controls: they sit
-// side by side under the turn message, and whoever clicks one acts for
-// their own seat, so "Free a passenger for 2 gray cards" must say whose it
-// is.
-func ownedBy(name string, cs []games.Choice) []games.Choice {
-	out := make([]games.Choice, len(cs))
-	for i, c := range cs {
-		c.Label = name + ": " + c.Label
-		out[i] = c
+// owned names the players on the standing controls: they sit side by side
+// under the turn message, and whoever clicks one acts for their own seat,
+// so "Free a passenger for 2 gray cards" must say whose it is. A control
+// several players have (the same move, such as cashing an intel) is one
+// button on the message, so it names them all; a group whose size differs
+// between them drops the count.
+func (s *State) owned(ps []games.Prompt) []games.Prompt {
+	key := func(c games.Choice) string { return c.Move + "\x00" + c.Refine }
+	who := map[string][]string{}
+	label := map[string]string{}
+	mixed := map[string]bool{}
+	for _, p := range ps {
+		for _, c := range p.Choices {
+			k := key(c)
+			who[k] = append(who[k], s.Players[p.Seat].Name)
+			if l, ok := label[k]; ok && l != c.Label {
+				mixed[k] = true
+			}
+			label[k] = c.Label
+		}
 	}
-	return out
+	for i := range ps {
+		cs := make([]games.Choice, len(ps[i].Choices))
+		for j, c := range ps[i].Choices {
+			k := key(c)
+			if mixed[k] {
+				if at := strings.LastIndex(c.Label, "… ("); at >= 0 {
+					c.Label = c.Label[:at] + "…"
+				}
+			}
+			c.Label = strings.Join(who[k], ", ") + ": " + c.Label
+			cs[j] = c
+		}
+		ps[i].Choices = cs
+	}
+	return ps
 }
 
 // turnText says what the player on turn is asked.
