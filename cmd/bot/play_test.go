@@ -262,7 +262,7 @@ func TestGenerateScripts(t *testing.T) {
 	hijackedClicks(t, seed, "hijacked_three.transcript", "> # a whole 3-player game of Hijacked played by buttons alone\n> alice: /hijacked start\n> bob: click Join\n> carol: click Join\n> alice: click Start\n",
 		[]string{"alice", "bob", "carol"}, nil, 1)
 	hijackedClicks(t, seed, "hijacked_solo.transcript", "> # a whole solo game against the Cybot, played by buttons alone\n> alice: /hijacked solo\n",
-		[]string{"alice", "Standoff (bot level 1)"}, []int{0, 1}, 1)
+		[]string{"alice", "Cybot"}, []int{0, 1}, 1)
 	write("lockedout_six.transcript",
 		"> # six players, a whole game of Locked Out typed from start to end\n> alice: /lockedout start\n> bob: click Join\n> carol: click Join\n> dave: click Join\n> erin: click Join\n> frank: click Join\n> alice: click Start\n",
 		"lockedout", []string{"alice", "bob", "carol", "dave", "erin", "frank"}, nil, 11)
@@ -290,6 +290,10 @@ func hijackedClicks(t *testing.T, seed uint64, name, header string, players []st
 		}
 	}
 	rate := func(label string) int {
+		// A standing control starts with its player's name.
+		for _, name := range players {
+			label = strings.TrimPrefix(label, name+": ")
+		}
 		for _, r := range []struct {
 			prefix string
 			score  int

@@ -175,7 +175,9 @@ func (r *Router) hand(ctx context.Context, in Interaction) (Response, error) {
 	}
 	m, _, ok := r.privateMessage(t, seat, nil, true)
 	if !ok {
-		return ephemeral(fmt.Sprintf("%s has nothing hidden: everything is on the board. Use /game status.", t.game.Kind.Title)), nil
+		// A game may hide things a seat does not hold yet (Hijacked: the
+		// value of a medal won face down), so this speaks of the seat only.
+		return ephemeral(fmt.Sprintf("You hold nothing hidden in this %s game now: everything you have is on the board. Use /game status.", t.game.Kind.Title)), nil
 	}
 	m.Ephemeral = true
 	return Response{Kind: Reply, Message: m}, nil

@@ -451,7 +451,7 @@ func hjdSeats(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 	dc.box(x, y+28, pw, ph, 7, hjdBack, hjdBack)
 	dc.centered(fmt.Sprintf("Draw %d", v.DrawPile), x+pw/2, y+46, 14, true, hjdPanel)
 	if v.DrawTop > 0 {
-		dc.centered(fmt.Sprintf("top: %d pips", v.DrawTop), x+pw/2, y+73, 13, false, hjdPanel)
+		dc.centered(fmt.Sprintf("top: %s", hjdCount(v.DrawTop, "pip")), x+pw/2, y+73, 13, false, hjdPanel)
 	}
 	dy := y + 28 + h - ph
 	dc.box(x, dy, pw, ph, 7, hjdPanel, hjdLine)
@@ -494,7 +494,7 @@ func hjdSeat(dc *hjdCanvas, v *hijacked.PublicView, st hijacked.SeatView, x, y, 
 		})
 		dc.centered(c.ID, x+w/2, y+13, 18, true, hjdPanel)
 		dc.centered(c.Color, x+w/2, y+29, 13, false, hjdPanel)
-		dc.centered(fmt.Sprintf("seat %d · %d pips", st.Number, c.Pips), x+w/2, y+50, 13, false, hjdMuted)
+		dc.centered(fmt.Sprintf("seat %d · %s", st.Number, hjdCount(c.Pips, "pip")), x+w/2, y+50, 13, false, hjdMuted)
 		if c.Color == "red" {
 			dc.centered("RED: no use", x+w/2, y+77, 15, true, hjdAlert)
 		} else {
@@ -600,19 +600,31 @@ func hjdBoardInfo(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 	}
 	dc.text("C crypto  M medicine  F food  I intel (wild)", hjdMargin, y+112, 13, false, hjdMuted)
 	dc.text(fmt.Sprintf("Bonus dice: %d   Mini dice: %d   Bonus tiles: %d", v.BonusDice, v.MiniDice, v.Tiles), 350, y+100, 15, false, hjdInk)
-	dc.text(fmt.Sprintf("On the plane: %d passengers, %d pilots", v.Passengers, v.Pilots), 350, y+122, 15, false, hjdInk)
+	dc.text("On the plane: "+hijacked.Aboard(v.Passengers, v.Pilots), 350, y+122, 15, false, hjdInk)
 
-	// Medals: objective and who holds it (values are private).
+	// Medals: a medal on the board lies number up (a gold disc with its
+	// value); a won one is held face down (a dark disc, no value).
 	dc.text("Medals", 350, y+18, 17, true, hjdInk)
 	for i, m := range v.Medals {
 		my := y + 23 + float64(i)*20
-		state := map[string]string{"board": "open", "held": "won", "cashed": "cashed", "discarded": "discarded"}[m.State]
+		state := map[string]string{"board": "open", "held": "won, face down", "cashed": "cashed", "discarded": "discarded"}[m.State]
 		if m.Holder >= 0 {
 			state += " by " + v.Players[m.Holder].Name
 		}
+		switch m.State {
+		case "board":
+			dc.shape(hjdBoardMedalShape{m.Value}, 358, my+9, 10, func(dc *hjdCanvas, cx, cy float64) {
+				dc.DrawCircle(cx, cy, 8)
+				dc.SetColor(hjdGold)
+				dc.Fill()
+				dc.centered(fmt.Sprint(m.Value), cx, cy, 12, true, hjdInk)
+			})
+		case "held":
+			dc.disc(358, my+9, 8, 12, hjdBack, "")
+		}
 		dc.font(13, false)
 		dc.SetColor(hjdInk)
-		dc.DrawString(dc.fit(fmt.Sprintf("%d. %s: %s", m.Number, m.Objective, state), 367), 350, my+13)
+		dc.DrawString(dc.fit(fmt.Sprintf("%d. %s: %s", m.Number, m.Objective, state), 350), 370, my+13)
 	}
 
 	// Dice of the turn.
@@ -724,7 +736,7 @@ func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, 
 		cx += 67
 	}
 	var extra []string
-	extra = append(extra, fmt.Sprintf("freed %d passengers, %d pilots", p.Freed, p.Pilots))
+	extra = append(extra, "freed "+hijacked.Aboard(p.Freed, p.Pilots))
 	if len(p.Hijackers) > 0 {
 		var hs []string
 		for _, hv := range p.Hijackers {
@@ -736,13 +748,13 @@ func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, 
 		extra = append(extra, "tiles: "+strings.Join(p.Tiles, ", "))
 	}
 	if p.Medals > 0 {
-		extra = append(extra, fmt.Sprintf("%d medal(s) face down", p.Medals))
+		extra = append(extra, hjdCount(p.Medals, "medal")+" face down")
 	}
 	if p.Star {
 		extra = append(extra, "STAR")
 	}
 	if p.Bonus+p.Mini > 0 {
-		extra = append(extra, fmt.Sprintf("next turn +%d bonus +%d mini die", p.Bonus, p.Mini))
+		extra = append(extra, "next turn "+hijacked.NextDice(p.Bonus, p.Mini))
 	}
 	if p.Reserved > 0 {
 		extra = append(extra, fmt.Sprintf("reserves seat %d", p.Reserved))
@@ -818,6 +830,10 @@ func hjdClip(s string, n int) string {
 // picture, so a phone zooms them alike.
 const hjdMedalsWidth = 1000
 
+// hjdBoardMedalShape names a board medal's small gold disc and value as
+// drawn (shapes.go).
+type hjdBoardMedalShape struct{ value int }
+
 // hjdMedalShape names a medal's gold disc and value as drawn
 // (shapes.go).
 type hjdMedalShape struct{ value int }
@@ -843,7 +859,15 @@ func hjdMedals(v *hijacked.PrivateView, naive bool) *hjdCanvas {
 			state = "exchanged"
 		}
 		dc.font(20, false)
-		dc.text(dc.fit(fmt.Sprintf("Medal %d: %s — %d points, %s", m.Number, m.Objective, m.Value, state), hjdMedalsWidth-86-24), 86, y+32, 20, false, hjdInk)
+		dc.text(dc.fit(fmt.Sprintf("Medal %d: %s — %s, %s", m.Number, m.Objective, hjdCount(m.Value, "point"), state), hjdMedalsWidth-86-24), 86, y+32, 20, false, hjdInk)
 	}
 	return dc
+}
+
+// hjdCount writes a count with its noun in the right number: "1 pip", "3 pips".
+func hjdCount(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

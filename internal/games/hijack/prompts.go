@@ -135,7 +135,7 @@ func (s *state) topMenu(seat int) (string, []games.Choice) {
 		choices = append(choices, games.Choice{Label: "Accept the draw offer", Move: "draw"}, games.Choice{Label: "Refuse the draw offer", Move: "refuse"})
 	}
 	if caps > 0 {
-		choices = append(choices, games.Choice{Label: fmt.Sprintf("Capture enemy markers (%d ways)", caps), Refine: "cap"})
+		choices = append(choices, games.Choice{Label: fmt.Sprintf("Capture enemy markers (%s)", counted(caps, "way", "ways")), Refine: "cap"})
 	}
 	if adds > 0 {
 		choices = append(choices, games.Choice{Label: fmt.Sprintf("Add a marker (%d in hand)", s.Hand[seat]), Refine: "add"})
@@ -407,7 +407,7 @@ func (mu *menu) cellMenu(c int) (string, []games.Choice, bool) {
 		}
 	}
 	if cellMoves > 0 {
-		out = append(out, games.Choice{Label: fmt.Sprintf("Move cell %s (%d destinations)", g.names[c], cellMoves), Refine: "cm." + g.names[c]})
+		out = append(out, games.Choice{Label: fmt.Sprintf("Move cell %s (%s)", g.names[c], counted(cellMoves, "destination", "destinations")), Refine: "cm." + g.names[c]})
 	}
 	for _, x := range rots {
 		out = append(out, games.Choice{Label: fmt.Sprintf("Rotate cell %s %s in place", g.names[c], rotationText(x.m.Rot)), Move: formatMove(x.m)})
@@ -499,4 +499,12 @@ func (mu *menu) rotations(c, to int) (string, []games.Choice, bool) {
 		}
 	}
 	return fmt.Sprintf("Move cell %s to %s, then rotate it?", g.names[c], g.names[to]), out, len(out) > 0
+}
+
+// counted writes a count with its noun in the right number: "1 way", "3 ways".
+func counted(n int, one, many string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, one)
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

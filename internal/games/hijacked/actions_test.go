@@ -225,7 +225,14 @@ func TestBonusDie(t *testing.T) {
 	if len(s.Dice) != 3 || s.Dice[2].Kind != dieBonus || s.cardLimit() != 2 {
 		t.Fatalf("dice %+v", s.Dice)
 	}
-	must(t, s, 0, "end")
+	s.Dice[2].Value = 5
+	if err := refuse(t, s, 0, "end"); !strings.Contains(err.Error(), "must be played") {
+		t.Fatalf("ending with the bonus die unplayed: %v", err)
+	}
+	must(t, s, 0, "trust 1 5b")
+	if s.Turn == 0 {
+		must(t, s, 0, "end")
+	}
 	if s.BonusDice != 1 {
 		t.Fatalf("bonus die not returned: %d", s.BonusDice)
 	}

@@ -138,7 +138,7 @@ func (s *State) execAnyTime(seat int, a Action, ev *[]games.Event) {
 		// The value stays private in the narration; the score track moves as
 		// it would on the table.
 		s.say(ev, fmt.Sprintf("%s exchanges the medal for %q for its points.", p.Name, data.Objectives[m.Objective]))
-		tell(ev, seat, fmt.Sprintf("Your medal was worth %d points.", m.Value))
+		tell(ev, seat, fmt.Sprintf("Your medal was worth %s.", plural(m.Value, "point")))
 		s.addPoints(seat, m.Value, ev)
 	case verbTile:
 		s.execTile(seat, a, ev)
@@ -185,7 +185,7 @@ func (s *State) execTile(seat int, a Action, ev *[]games.Event) {
 			s.Players[g.To].Demands[d]++
 			gave = append(gave, fmt.Sprintf("%s to %s", g.Demand, s.Players[g.To].Name))
 		}
-		s.say(ev, fmt.Sprintf("%s uses %s: gives %s: +%d points.", p.Name, name, strings.Join(gave, ", "), len(a.Gifts)))
+		s.say(ev, fmt.Sprintf("%s uses %s: gives %s: +%s.", p.Name, name, strings.Join(gave, ", "), plural(len(a.Gifts), "point")))
 		s.addPoints(seat, len(a.Gifts), ev)
 	case tileSalvage:
 		c := data.card[a.Cards[0]]

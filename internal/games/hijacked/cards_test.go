@@ -147,8 +147,9 @@ func TestSupplyLimit(t *testing.T) {
 	}
 }
 
-// "A player may optionally 'reserve' one of face up Passenger Cards ... he
-// places another die with any pip value on the card to be reserved."
+// "Reserve an adjacent card, if you want." "A player may optionally
+// 'reserve' one of face up Passenger Cards ... he places another die with
+// any pip value on the card to be reserved."
 func TestReserve(t *testing.T) {
 	s := cardPosition(t)
 	setSeat(s, 2, "BL1", true)
@@ -159,10 +160,11 @@ func TestReserve(t *testing.T) {
 	if s.Phase == phaseDecide {
 		must(t, s, 0, "discard")
 	}
-	refuse(t, s, 0, "reserve 4 4") // face down
-	must(t, s, 0, "reserve 5 4")
-	if s.Seats[4].Reserver != 0 || s.Seats[4].ResDie.Value != 4 {
-		t.Fatalf("seat 5: %+v", s.Seats[4])
+	refuse(t, s, 0, "reserve 2 4") // the refilled seat: face down
+	refuse(t, s, 0, "reserve 5 4") // face up, but not next to seat 2
+	must(t, s, 0, "reserve 3 4")
+	if s.Seats[2].Reserver != 0 || s.Seats[2].ResDie.Value != 4 {
+		t.Fatalf("seat 3: %+v", s.Seats[2])
 	}
 	// Both dice used: the turn ended; next turn Alice rolls only one die.
 	if s.Turn != 1 {
@@ -174,9 +176,9 @@ func TestReserve(t *testing.T) {
 	}
 	// "is reserved by the same player can be chosen without using any die.
 	// Instead, the player takes his die used for the reservation back."
-	refuse(t, s, 0, "card 5 "+itoa(s.Dice[0].Value))
-	must(t, s, 0, "card 5")
-	if s.Seats[4].Reserver == 0 || s.reservation(0) >= 0 {
+	refuse(t, s, 0, "card 3 "+itoa(s.Dice[0].Value))
+	must(t, s, 0, "card 3")
+	if s.Seats[2].Reserver == 0 || s.reservation(0) >= 0 {
 		t.Fatal("reservation still there")
 	}
 }
@@ -243,25 +245,27 @@ func TestTristanTurn(t *testing.T) {
 			byPips[c.Pips] = append(byPips[c.Pips], c.ID)
 		}
 	}
-	setSeat(s, 1, byPips[3][0], false)
-	setSeat(s, 2, byPips[3][1], false)
-	setSeat(s, 3, byPips[6][0], false)
-	setSeat(s, 4, byPips[1][0], false)
-	setSeat(s, 5, byPips[2][0], false)
+	// The face-up card lies next to a 3 ("he can now reserve one of the
+	// face up cards": the reservation takes an adjacent card).
+	setSeat(s, 1, byPips[6][0], false)
+	setSeat(s, 2, byPips[1][0], false)
+	setSeat(s, 3, byPips[2][0], false)
+	setSeat(s, 4, byPips[3][0], false)
+	setSeat(s, 5, byPips[3][1], false)
 	setSeat(s, 6, "BL1", true)
 	setDice(s, 3, 5)
 	legal := strings.Join(s.Legal(0), "|")
-	for _, want := range []string{"card 1 3", "card 2 3", "card 6 3", "card 6 5"} {
+	for _, want := range []string{"card 4 3", "card 5 3", "card 6 3", "card 6 5"} {
 		if !strings.Contains(legal, want) {
 			t.Errorf("%q not legal: %s", want, legal)
 		}
 	}
-	for _, not := range []string{"card 3 ", "card 4 ", "card 5 ", "card 1 5"} {
+	for _, not := range []string{"card 1 ", "card 2 ", "card 3 ", "card 4 5"} {
 		if strings.Contains(legal, not) {
 			t.Errorf("%q legal", not)
 		}
 	}
-	must(t, s, 0, "card 1 3")
+	must(t, s, 0, "card 5 3")
 	if s.Phase == phaseDecide {
 		must(t, s, 0, "discard")
 	}

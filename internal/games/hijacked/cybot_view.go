@@ -219,6 +219,7 @@ func simpleMove(s *State, seat int) (Action, bool) {
 		func(a Action) bool { return onTurn && a.Verb == verbTrust && a.Target == 2 && s.Trust < 6 },
 		func(a Action) bool { return onTurn && a.Verb == verbDemand },
 		func(a Action) bool { return onTurn && (a.Verb == verbDiscard || a.Verb == verbEnd) },
+		func(a Action) bool { return onTurn && a.Verb != verbAdjust }, // a bonus die must be played
 	}
 	for _, ok := range prefs {
 		for _, a := range acts {

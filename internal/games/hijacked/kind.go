@@ -26,11 +26,11 @@ var Kind = &games.Kind{
 
 const rules = `Hijacked: free at least 3 passengers and 1 pilot before the police storm the plane. Most points wins (tie: most recognition).
 Each round every player takes a turn: roll your dice and place them on actions, then the police advance 1 (at 0 everyone loses).
-Actions: (1) choose a passenger card: face down with a die equal to its pips, face up with any die, another's reservation with a die >= theirs, your own reservation with no die; its neighbours flip up; play it (trust and demand met, max 5 in supply) or discard it for 1 point; then you may reserve a face-up card with another die. 1 card a turn, 2 with a bonus/mini die. A face-down red card: discard, +1, trust -10%.
+Actions: (1) choose a passenger card: face down with a die equal to its pips, face up with any die, another's reservation with a die >= theirs, your own reservation with no die; its neighbours flip up; play it (trust and demand met, max 5 in supply) or discard it for 1 point; then you may reserve a face-up neighbour of its seat with another die. 1 card a turn, 2 with a bonus/mini die. A face-down red card: discard, +1, trust -10%.
 (2) build trust: draw up to 3 cubes, +1 per green; a first red still +1, red ends it. First to 100% takes the star (5).
 (3) persuade a hijacker: one die in each range, your disc, +1 point a time; the 4th time it surrenders to you (trust -20%).
 (4) police retreat (2 dice, from round 3, all scores equal): police +2, others +2 points, you a bonus tile and recognition.
-(5) a demand: a die matching a number token. (6) a bonus die: rolled next round.
+(5) a demand: a die matching a number token. (6) a bonus die: rolled next round, where it must be played.
 Demands: pay a card (intel is wild), change a die by 1 each (1<->6 wraps), or cash for 1 point any time.
 Any time, even on others' turns: 2 cards of a colour free a passenger (+3), 3 a pilot (+5); cash demands or medals; use bonus tiles.
 End: 3 passengers + 1 pilot ends the round. Score: track + medals + demands + star + hijackers - 3 per card + recognition.`

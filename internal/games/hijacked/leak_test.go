@@ -32,10 +32,11 @@ func publicOutput(t *testing.T, s *State, ev []games.Event) string {
 
 // TestMedalValuesStayPrivate: "he takes the corresponding medal token and
 // places it face-down in his personal supply". Along random games, the same
-// move is played on a copy whose medal values are permuted: everything public
-// must come out identical, so no public view, prompt, event or legal move
-// depends on a medal's value. Only exchanging a medal (which moves the score
-// track, as at the table) is left out.
+// move is played on a copy whose held medals' values are permuted:
+// everything public must come out identical, so no public view, prompt,
+// event or legal move depends on the value of a medal a player holds. Only
+// exchanging a medal (which moves the score track, as at the table) is left
+// out. Medals still on the board lie "number up" (TestBoardMedalsNumberUp).
 func TestMedalValuesStayPrivate(t *testing.T) {
 	count := 12
 	if raceEnabled || testing.Short() {
@@ -56,7 +57,7 @@ func TestMedalValuesStayPrivate(t *testing.T) {
 				twin := st.(*State)
 				var open []int
 				for i, md := range twin.Medals {
-					if md.State == medalBoard || md.State == medalHeld {
+					if md.State == medalHeld {
 						open = append(open, i)
 					}
 				}
@@ -109,5 +110,32 @@ func TestMedalValueToHolderOnly(t *testing.T) {
 	}
 	if !strings.Contains(s.Private(1).Text(), "5 points") || s.Private(0) != nil {
 		t.Errorf("private views: %q / %v", s.Private(1).Text(), s.Private(0))
+	}
+}
+
+// Setup step 11: "Randomly place 3 medal tokens on the designated spots,
+// number up". The values on the board are public, in the view's data and
+// its text; a won medal lies face down ("places it face-down in his
+// personal supply") and its value leaves the public view.
+func TestBoardMedalsNumberUp(t *testing.T) {
+	s := newTest(t, 3, 3)
+	s.Medals[0] = Medal{Objective: "demands8", Value: 5, State: medalBoard, Holder: -1}
+	s.Medals[1] = Medal{Objective: "points18", Value: 2, State: medalBoard, Holder: -1}
+	v := s.Public().(*PublicView)
+	if v.Medals[0].Value != 5 || v.Medals[1].Value != 2 {
+		t.Fatalf("board medals %+v", v.Medals)
+	}
+	if text := v.Text(); !strings.Contains(text, "Own 8 demands: on the board, 5 points]") {
+		t.Fatalf("no board value in\n%s", text)
+	}
+	giveDemand(s, 1, "food", 7)
+	must(t, s, 0, "cash intel")
+	if s.Medals[0].State != medalHeld {
+		t.Fatalf("medal %+v", s.Medals[0])
+	}
+	v = s.Public().(*PublicView)
+	j, _ := json.Marshal(v.Medals[0])
+	if v.Medals[0].Value != 0 || strings.Contains(string(j), "5") || !strings.Contains(v.Text(), "Own 8 demands: held face down by Bob]") {
+		t.Fatalf("held medal shows its value: %s\n%s", j, v.Text())
 	}
 }

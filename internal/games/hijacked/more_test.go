@@ -22,7 +22,12 @@ func TestMiniDie(t *testing.T) {
 	if len(s.Dice) != 3 || s.Dice[2].Kind != dieMini || s.cardLimit() != 2 || s.MiniDice != 1 {
 		t.Fatalf("dice %+v, tower %d", s.Dice, s.MiniDice)
 	}
-	must(t, s, 0, "end")
+	s.Dice[2].Value = 5
+	refuse(t, s, 0, "end") // "The same rules apply to the mini dice as to the bonus dice."
+	must(t, s, 0, "trust 1 5m")
+	if s.Turn == 0 {
+		must(t, s, 0, "end")
+	}
 	if s.MiniDice != 2 {
 		t.Fatalf("mini die not returned: %d", s.MiniDice)
 	}

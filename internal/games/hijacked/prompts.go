@@ -31,6 +31,9 @@ func (s *State) Prompts() []games.Prompt {
 		switch s.Phase {
 		case phaseTurn:
 			p.Default = verbEnd
+			if a, _, ok := s.placeExtra(s.Turn); ok {
+				p.Default = a.String() // the bonus die must be played
+			}
 		case phaseDecide:
 			p.Default = verbDiscard
 		case phaseKeep:
@@ -38,15 +41,54 @@ func (s *State) Prompts() []games.Prompt {
 		}
 		out = append(out, p)
 	}
+	var standing []games.Prompt
 	for seat, pl := range s.Players {
 		if pl.Resigned {
 			continue
 		}
 		if acts := s.AnyTimeActions(seat); len(acts) > 0 {
-			out = append(out, games.Prompt{Seat: seat, Text: fmt.Sprintf("%s, any time: %s.", pl.Name, anyTimeSummary(acts)), Choices: s.menu(acts), Standing: true})
+			standing = append(standing, games.Prompt{Seat: seat, Text: fmt.Sprintf("%s, any time: %s.", pl.Name, anyTimeSummary(acts)), Choices: s.menu(acts), Standing: true})
 		}
 	}
-	return out
+	return append(out, s.owned(standing)...)
+}
+
+// owned names the players on the standing controls: they sit side by side
+// under the turn message, and whoever clicks one acts for their own seat,
+// so "Free a passenger for 2 gray cards" must say whose it is. A control
+// several players have (the same move, such as cashing an intel) is one
+// button on the message, so it names them all; a group whose size differs
+// between them drops the count.
+func (s *State) owned(ps []games.Prompt) []games.Prompt {
+	key := func(c games.Choice) string { return c.Move + "\x00" + c.Refine }
+	who := map[string][]string{}
+	label := map[string]string{}
+	mixed := map[string]bool{}
+	for _, p := range ps {
+		for _, c := range p.Choices {
+			k := key(c)
+			who[k] = append(who[k], s.Players[p.Seat].Name)
+			if l, ok := label[k]; ok && l != c.Label {
+				mixed[k] = true
+			}
+			label[k] = c.Label
+		}
+	}
+	for i := range ps {
+		cs := make([]games.Choice, len(ps[i].Choices))
+		for j, c := range ps[i].Choices {
+			k := key(c)
+			if mixed[k] {
+				if at := strings.LastIndex(c.Label, "… ("); at >= 0 {
+					c.Label = c.Label[:at] + "…"
+				}
+			}
+			c.Label = strings.Join(who[k], ", ") + ": " + c.Label
+			cs[j] = c
+		}
+		ps[i].Choices = cs
+	}
+	return ps
 }
 
 // turnText says what the player on turn is asked.
@@ -220,6 +262,24 @@ func subLabel(a Action) string {
 	return a.Verb + "…"
 }
 
+// discardOnly says in a few words why the player on turn could only
+// discard a face-up card if they chose it now, "" when they could play it.
+func (s *State) discardOnly(c int) string {
+	card := data.Cards[c]
+	p := &s.Players[s.Turn]
+	switch {
+	case card.Color == red:
+		return "red"
+	case s.cannotPlay(s.Turn, c) == "":
+		return ""
+	case s.Trust*10 < card.Trust:
+		return fmt.Sprintf("needs %d%% trust", card.Trust)
+	case card.Demand != "none" && p.Demands[demandIndex(card.Demand)] == 0 && p.Demands[intel] == 0:
+		return "needs " + card.Demand
+	}
+	return "your supply is full"
+}
+
 // refineGive builds the gifts of the gifts tile one at a time.
 func (s *State) refineGive(seat int, key string) (string, []games.Choice) {
 	var cur []Gift
@@ -275,16 +335,20 @@ func (s *State) label(a Action) string {
 	switch a.Verb {
 	case verbCard:
 		if a.Target == 0 {
-			return fmt.Sprintf("Top card of the pile (%d pips) with your %s", data.Cards[s.Draw[len(s.Draw)-1]].Pips, die(0))
+			return fmt.Sprintf("Top card of the pile (%s) with your %s", plural(data.Cards[s.Draw[len(s.Draw)-1]].Pips, "pip"), die(0))
 		}
 		st := s.Seats[a.Target-1]
 		if !st.FaceUp {
-			return fmt.Sprintf("Seat %d (face down, %d pips) with your %s", a.Target, data.Cards[st.Card].Pips, die(0))
+			return fmt.Sprintf("Seat %d (face down, %s) with your %s", a.Target, plural(data.Cards[st.Card].Pips, "pip"), die(0))
+		}
+		seat := fmt.Sprintf("Seat %d", a.Target)
+		if why := s.discardOnly(st.Card); why != "" {
+			seat += " (discard only: " + why + ")"
 		}
 		if len(a.Dice) == 0 {
-			return fmt.Sprintf("Seat %d: your reserved %s, no die", a.Target, cardView(st.Card).Text())
+			return fmt.Sprintf("%s: your reserved %s, no die", seat, cardView(st.Card).Text())
 		}
-		return fmt.Sprintf("Seat %d: %s with your %s", a.Target, cardView(st.Card).Text(), die(0))
+		return fmt.Sprintf("%s: %s with your %s", seat, cardView(st.Card).Text(), die(0))
 	case verbPlay:
 		c := data.Cards[s.Pending.Card]
 		if a.Demand == "" {

@@ -91,7 +91,7 @@ func (s *State) checkMedals(ev *[]games.Event) {
 			s.soloMedal(i) // solo: "You always win the most valuable medal."
 			m.State, m.Holder = medalHeld, who[0]
 			s.say(ev, fmt.Sprintf("%s is the first to %q and takes medal %d face down.", s.Players[who[0]].Name, strings.ToLower(obj), i+1))
-			tell(ev, who[0], fmt.Sprintf("Medal %d (%s) is worth %d points: exchange it any time with `medal %d`, or keep it for the end.", i+1, obj, m.Value, i+1))
+			tell(ev, who[0], fmt.Sprintf("Medal %d (%s) is worth %s: exchange it any time with `medal %d`, or keep it for the end.", i+1, obj, plural(m.Value, "point"), i+1))
 		case len(who) > 1:
 			m.State = medalDiscarded
 			var names []string
@@ -260,9 +260,9 @@ func (s *State) finish(ending string, ev *[]games.Event) {
 		}
 	}
 	how := map[string]string{endFreed: "Passengers and a pilot are free: the game ends.", endResign: "The other players left."}[ending]
-	out.Text = fmt.Sprintf("%s %s wins with %d points.", how, strings.Join(winners, " and "), order[0].Total)
+	out.Text = fmt.Sprintf("%s %s wins with %s.", how, strings.Join(winners, " and "), plural(order[0].Total, "point"))
 	if len(winners) > 1 {
-		out.Text = fmt.Sprintf("%s %s share the victory with %d points.", how, strings.Join(winners, " and "), order[0].Total)
+		out.Text = fmt.Sprintf("%s %s share the victory with %s.", how, strings.Join(winners, " and "), plural(order[0].Total, "point"))
 	}
 	if tie := s.tieText(order); tie != "" {
 		out.Text += " " + tie

@@ -143,6 +143,7 @@ type State struct {
 	CardsTaken int      `json:"cardsTaken"`
 	Done       []string `json:"done"` // action spaces used this turn
 	CanReserve bool     `json:"canReserve,omitempty"`
+	ChosenSeat int      `json:"chosenSeat,omitempty"` // where the card just chosen lay (1-6, 0 the draw pile)
 	Pending    *Pending `json:"pending,omitempty"`
 	Keep       []int    `json:"keep,omitempty"` // two bonus tiles to choose from
 

@@ -130,6 +130,8 @@ func (s *State) checkTurn(seat int, a Action) error {
 			return fmt.Errorf("you may reserve a card only right after choosing a passenger card")
 		case s.reservation(seat) >= 0:
 			return fmt.Errorf("you already reserve seat %d", s.reservation(seat)+1)
+		case !s.adjacentToChosen(a.Target):
+			return fmt.Errorf("reserve an adjacent card: %s", s.adjacentText())
 		}
 		st := s.Seats[a.Target-1]
 		switch {
@@ -196,6 +198,8 @@ func (s *State) checkTurn(seat int, a Action) error {
 		if p.Demands[demandIndex(a.Demand)] == 0 {
 			return fmt.Errorf("you have no %s to hand in", a.Demand)
 		}
+	case verbEnd:
+		return s.checkEnd(seat)
 	}
 	return nil
 }
@@ -219,7 +223,7 @@ func (s *State) checkChoose(seat, target int, idx []int) error {
 		}
 		pips := data.Cards[s.Draw[len(s.Draw)-1]].Pips
 		if die != pips {
-			return fmt.Errorf("the top card of the draw pile shows %d pips: choose it with a die showing %d", pips, pips)
+			return fmt.Errorf("the top card of the draw pile shows %s: choose it with a die showing %d", plural(pips, "pip"), pips)
 		}
 		return nil
 	}
@@ -230,7 +234,7 @@ func (s *State) checkChoose(seat, target int, idx []int) error {
 	case !st.FaceUp:
 		pips := data.Cards[st.Card].Pips
 		if die != pips {
-			return fmt.Errorf("seat %d is face down with %d pips: choose it with a die showing %d (adjust a die with demands)", target, pips, pips)
+			return fmt.Errorf("seat %d is face down with %s: choose it with a die showing %d (adjust a die with demands)", target, plural(pips, "pip"), pips)
 		}
 	case st.Reserver == seat:
 		if die != 0 {
@@ -302,6 +306,7 @@ func (s *State) execCard(seat int, a Action, ev *[]games.Event) {
 	p := &s.Players[seat]
 	dice := s.useDice(a)
 	s.CanReserve = false
+	s.ChosenSeat = a.Target
 	s.CardsTaken++
 	with := "with their reservation"
 	if len(dice) == 1 {
@@ -547,14 +552,9 @@ func (s *State) drawCubes(seat, most int, penalty bool, ev *[]games.Event) {
 		pts = "point"
 	}
 	s.say(ev, fmt.Sprintf("%s builds trust: %s. %+d %s%s; trust %d%%.", p.Name, strings.Join(drawn, ", "), gain, pts, note, s.Trust*10))
-	for range greens {
-		s.addPoints(seat, 1, ev)
-	}
-	if redFirst && penalty {
-		s.addPoints(seat, -2, ev)
-	} else if redFirst && greens == 0 {
-		s.addPoints(seat, 1, ev)
-	}
+	// One action moves the scoring token once: "If he passes a bonus
+	// without stopping, he receives no demand."
+	s.addPoints(seat, gain, ev)
 	if s.Trust >= data.TrustSpaces && greens > 0 {
 		// "The first player to reach 100% trust receives the star token ...
 		// When the trust level drops below 100% and another player brings it
@@ -594,8 +594,8 @@ func (s *State) execPersuade(seat int, a Action, ev *[]games.Event) {
 	sl.Turns++
 	h := data.Hijackers[sl.Tile]
 	s.say(ev, fmt.Sprintf("%s talks to %s with %s and %s: turning token %d/4, +1 point.", p.Name, h.Name, dieLabel(dice[0]), dieLabel(dice[1]), sl.Turns))
-	s.addPoints(seat, 1, ev)
 	if sl.Turns < 4 {
+		s.addPoints(seat, 1, ev)
 		return
 	}
 	// "Once a hijacker is persuaded to leave the plane, the hijacker tile and
@@ -617,15 +617,20 @@ func (s *State) execPersuade(seat int, a Action, ev *[]games.Event) {
 	s.Green += drop
 	msg := fmt.Sprintf("%s surrenders to %s! Trust drops to %d%%.", h.Name, p.Name, s.Trust*10)
 	if h.Points > 0 && !s.isCybot(seat) { // the Cybot never gets hijacker rewards
-		msg += fmt.Sprintf(" The tile scores %d points now.", h.Points)
+		msg += fmt.Sprintf(" The tile scores %s now.", plural(h.Points, "point"))
 	}
 	if sl.Tile >= 0 {
 		msg += fmt.Sprintf(" %s takes the place.", data.Hijackers[sl.Tile].Name)
 	}
 	s.say(ev, msg)
-	if h.Points > 0 && !s.isCybot(seat) {
-		s.addPoints(seat, h.Points, ev)
+	// The turning token's point and the tile's points are one action's
+	// points: the scoring token moves once, so a bonus space it passes pays
+	// nothing.
+	points := 1
+	if !s.isCybot(seat) {
+		points += h.Points
 	}
+	s.addPoints(seat, points, ev)
 }
 
 // execRetreat: "the police team is set back two places immediately ... all
@@ -748,6 +753,7 @@ func (s *State) beginTurn(seat int, ev *[]games.Event) {
 // on a reserved card.
 func (s *State) endTurn(ev *[]games.Event) {
 	s.checkMedals(ev) // "use 4 dice in one turn" is judged at the end of the turn
+	s.releaseExtraReservation(ev)
 	for _, d := range s.Dice {
 		if d.Reserved {
 			continue

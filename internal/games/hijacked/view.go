@@ -39,12 +39,15 @@ type HijackerView struct {
 	Turns  int       `json:"turns"`
 }
 
-// MedalView is a medal spot; the value is never public.
+// MedalView is a medal spot. A medal still on the board lies "number up"
+// (setup step 11), so its value is public; a won medal is held face down
+// and its value is left out.
 type MedalView struct {
 	Number    int    `json:"number"`
 	Objective string `json:"objective"`
 	State     string `json:"state"`
 	Holder    int    `json:"holder"`
+	Value     int    `json:"value,omitempty"` // only while on the board
 }
 
 // TrackBonusView is a bonus space on a score track.
@@ -86,7 +89,8 @@ type DieView struct {
 	Used  bool   `json:"used"`
 }
 
-// PublicView is the whole table. It never holds a medal's value.
+// PublicView is the whole table. It never holds the value of a medal a
+// player holds.
 type PublicView struct {
 	Round         int            `json:"round"`
 	Police        int            `json:"police"`
@@ -209,7 +213,11 @@ func (s *State) Public() games.View {
 		v.Hijackers = append(v.Hijackers, h)
 	}
 	for i, m := range s.Medals {
-		v.Medals = append(v.Medals, MedalView{Number: i + 1, Objective: data.Objectives[m.Objective], State: m.State, Holder: m.Holder})
+		mv := MedalView{Number: i + 1, Objective: data.Objectives[m.Objective], State: m.State, Holder: m.Holder}
+		if m.State == medalBoard {
+			mv.Value = m.Value
+		}
+		v.Medals = append(v.Medals, mv)
 	}
 	for seat, p := range s.Players {
 		pv := PlayerView{Seat: seat, Name: p.Name, Track: data.ScoreTracks[p.Track].Name, Score: p.Score, Thumb: p.Thumb,
@@ -279,7 +287,7 @@ func (v *PrivateView) Text() string {
 		if m.Cashed {
 			state = "exchanged"
 		}
-		fmt.Fprintf(&b, "  medal %d (%s): %d points, %s\n", m.Number, m.Objective, m.Value, state)
+		fmt.Fprintf(&b, "  medal %d (%s): %s, %s\n", m.Number, m.Objective, plural(m.Value, "point"), state)
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
@@ -313,8 +321,8 @@ func (c CardView) Text() string {
 // Text renders the public view as plain text.
 func (v *PublicView) Text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "HIJACKED, round %d. Police: %d minutes from the plane (started at %d). Trust %d%% (bag: %d green, %d red).\n",
-		v.Round, v.Police, v.PoliceStart, v.Trust, v.Green, v.Red)
+	fmt.Fprintf(&b, "HIJACKED, round %d. Police: %s from the plane (started at %d). Trust %d%% (bag: %d green, %d red).\n",
+		v.Round, plural(v.Police, "minute"), v.PoliceStart, v.Trust, v.Green, v.Red)
 	b.WriteString("Seats:")
 	for _, st := range v.Seats {
 		switch {
@@ -327,10 +335,10 @@ func (v *PublicView) Text() string {
 			}
 			b.WriteString("]")
 		default:
-			fmt.Fprintf(&b, " [%d face down: %d pips]", st.Number, st.Pips)
+			fmt.Fprintf(&b, " [%d face down: %s]", st.Number, plural(st.Pips, "pip"))
 		}
 	}
-	fmt.Fprintf(&b, "\nDraw pile %d (top shows %d pips), discard pile %d.\n", v.DrawPile, v.DrawTop, v.Discard)
+	fmt.Fprintf(&b, "\nDraw pile %d (top shows %s), discard pile %d.\n", v.DrawPile, plural(v.DrawTop, "pip"), v.Discard)
 	b.WriteString("Hijackers:")
 	for _, h := range v.Hijackers {
 		if h.ID == "" {
@@ -347,14 +355,19 @@ func (v *PublicView) Text() string {
 	for i, n := range v.Numbers {
 		nums = append(nums, fmt.Sprintf("%d=%s", n, v.Places[i]))
 	}
-	fmt.Fprintf(&b, "\nNumber tokens: %s. Tower: %s; %d mini dice. Bonus dice on the space: %d. Bonus tiles: %d.\n",
-		strings.Join(nums, ", "), DemandText(v.Supply), v.MiniDice, v.BonusDice, v.Tiles)
-	fmt.Fprintf(&b, "On the plane: %d passengers, %d pilots.\n", v.Passengers, v.Pilots)
+	fmt.Fprintf(&b, "\nNumber tokens: %s. Tower: %s; %s. Bonus dice on the space: %d. Bonus tiles: %d.\n",
+		strings.Join(nums, ", "), DemandText(v.Supply), DiceCount(v.MiniDice, "mini"), v.BonusDice, v.Tiles)
+	fmt.Fprintf(&b, "On the plane: %s.\n", Aboard(v.Passengers, v.Pilots))
 	b.WriteString("Medals:")
 	for _, m := range v.Medals {
 		who := m.State
-		if m.Holder >= 0 {
+		switch {
+		case m.Holder >= 0 && m.State == "held":
+			who = fmt.Sprintf("held face down by %s", v.Players[m.Holder].Name)
+		case m.Holder >= 0:
 			who = fmt.Sprintf("%s by %s", m.State, v.Players[m.Holder].Name)
+		case m.State == "board":
+			who = fmt.Sprintf("on the board, %s", plural(m.Value, "point"))
 		}
 		fmt.Fprintf(&b, " [%d %s: %s]", m.Number, m.Objective, who)
 	}
@@ -381,8 +394,8 @@ func (v *PublicView) Text() string {
 		for _, c := range p.Cards {
 			cards = append(cards, c.Text())
 		}
-		fmt.Fprintf(&b, "  %d %s%s: %d points (track %s), recognition %d; %s; cards: %s; freed %d passengers, %d pilots",
-			p.Seat+1, p.Name, tag, p.Score, p.Track, p.Thumb, DemandText(p.Demands), orNone(cards), p.Freed, p.Pilots)
+		fmt.Fprintf(&b, "  %d %s%s: %s (track %s), %s; %s; cards: %s; freed %s",
+			p.Seat+1, p.Name, tag, plural(p.Score, "point"), p.Track, RecognitionText(v.Recognition, p.Thumb), DemandText(p.Demands), orNone(cards), Aboard(p.Freed, p.Pilots))
 		if len(p.Hijackers) > 0 {
 			var hs []string
 			for _, h := range p.Hijackers {
@@ -397,7 +410,7 @@ func (v *PublicView) Text() string {
 			fmt.Fprintf(&b, "; %s face down", plural(p.Medals, "medal"))
 		}
 		if p.Bonus+p.Mini > 0 {
-			fmt.Fprintf(&b, "; next turn +%d bonus, +%d mini dice", p.Bonus, p.Mini)
+			fmt.Fprintf(&b, "; next turn %s", NextDice(p.Bonus, p.Mini))
 		}
 		b.WriteString("\n")
 	}
@@ -434,4 +447,40 @@ func orNone(s []string) string {
 		return "none"
 	}
 	return strings.Join(s, ", ")
+}
+
+// Aboard counts passengers and pilots: "1 passenger, 2 pilots".
+func Aboard(passengers, pilots int) string {
+	return plural(passengers, "passenger") + ", " + plural(pilots, "pilot")
+}
+
+// DiceCount counts dice of a kind: "1 mini die", "2 bonus dice".
+func DiceCount(n int, kind string) string {
+	if n == 1 {
+		return fmt.Sprintf("1 %s die", kind)
+	}
+	return fmt.Sprintf("%d %s dice", n, kind)
+}
+
+// NextDice are the extra dice a player rolls on their next turn: "+1 bonus
+// die", "+1 bonus die, +1 mini die".
+func NextDice(bonus, mini int) string {
+	var out []string
+	if bonus > 0 {
+		out = append(out, "+"+DiceCount(bonus, "bonus"))
+	}
+	if mini > 0 {
+		out = append(out, "+"+DiceCount(mini, "mini"))
+	}
+	return strings.Join(out, ", ")
+}
+
+// RecognitionText is a player's place on the recognition track with the
+// points it is worth at the end (the sheet's -2 / -1 / 0 / 3), as the
+// picture shows it: "recognition -2 (thumb not on the track)".
+func RecognitionText(points []int, thumb int) string {
+	if thumb == 0 {
+		return fmt.Sprintf("recognition %+d (thumb not on the track)", points[thumb])
+	}
+	return fmt.Sprintf("recognition %+d (thumb on space %d)", points[thumb], thumb)
 }
