@@ -722,7 +722,7 @@ func (s *State) stepReserve(title string, ev *[]games.Event) bool {
 	}
 	cands := s.reserveCands()
 	if len(cands) == 0 {
-		s.impossible(ev, title, "no face-up card to reserve")
+		s.impossible(ev, title, "no face-up card beside the seat it chose from")
 		return true
 	}
 	pick, wait := s.pickCard(cands, title, ev)

@@ -474,7 +474,9 @@ func (s *State) reserveCands() []cand {
 	var out []cand
 	for seat := 1; seat <= 6; seat++ {
 		st := s.Seats[seat-1]
-		if st.Card < 0 || !st.FaceUp || st.Reserver >= 0 || data.Cards[st.Card].Color == red {
+		// The Cybot reserves as a player does: "Reserve an adjacent card"
+		// (step F), a neighbour of the seat it just chose from.
+		if st.Card < 0 || !st.FaceUp || st.Reserver >= 0 || data.Cards[st.Card].Color == red || !s.adjacentToChosen(seat) {
 			continue
 		}
 		out = append(out, cand{seat: seat, key: s.rank(seat)})

@@ -213,7 +213,7 @@ func TestCybotCard3(t *testing.T) {
 	a := find(cyColored("gray", 0, false))
 	b := find(cyColored("yellow", 0, true))
 	cyPlace(s, 1, a, true)
-	cyPlace(s, 4, b, true)
+	cyPlace(s, 2, b, true) // beside seat 1, where it chooses
 	cybotOn(t, s, 3, 1, 2, 6, 1)
 	out := cyRun(t, s)
 	cyHas(t, out, "1. Build trust: up to 3 cubes")
@@ -227,7 +227,7 @@ func TestCybotCard3(t *testing.T) {
 	s2 := cySoloGame(t, 5)
 	cyEmptyBoard(s2)
 	cyPlace(s2, 1, a, true)
-	cyPlace(s2, 4, b, true)
+	cyPlace(s2, 2, b, true)
 	cybotOn(t, s2, 3, 0, 2, 6)
 	out = cyRun(t, s2)
 	cyHas(t, out, "3. Reserve a passenger card: not possible (no die left), next.")
@@ -242,13 +242,26 @@ func TestCybotCard4(t *testing.T) {
 	down := find(cyWithPips(4))
 	up := find(cyColored("green", 100, false))
 	cyPlace(s, 3, down, false)
-	cyPlace(s, 6, up, true)
+	cyPlace(s, 4, up, true)
 	cybotOn(t, s, 4, 0, 6, 4)
 	out := cyRun(t, s)
 	cyHas(t, out, "1. Play a face-down passenger card: takes the face-down card at seat 3 (4 pips) with its 4: ")
 	cyHas(t, out, "2. Reserve a passenger card: reserves")
-	if s.reservation(1) < 0 || s.Seats[s.reservation(1)].ResDie.Value != 6 {
-		t.Fatalf("no reservation with the 6:\n%s", out)
+	if r := s.reservation(1); r != 3 || s.Seats[r].ResDie.Value != 6 {
+		t.Fatalf("no reservation of seat 4, beside seat 3, with the 6:\n%s", out)
+	}
+	// "Reserve an adjacent card, if you want" (step F): the Cybot too, so
+	// a face-up card two seats away from the one it chose is not reserved.
+	s3 := cySoloGame(t, 6)
+	cyEmptyBoard(s3)
+	cyPlace(s3, 3, down, false)
+	cyPlace(s3, 6, up, true)
+	cybotOn(t, s3, 4, 0, 6, 4)
+	out = cyRun(t, s3)
+	cyHas(t, out, "1. Play a face-down passenger card: takes the face-down card at seat 3 (4 pips) with its 4: ")
+	cyHas(t, out, "2. Reserve a passenger card: not possible (no face-up card beside the seat it chose from), next.")
+	if r := s3.reservation(1); r >= 0 {
+		t.Fatalf("the Cybot reserved seat %d, not beside seat 3:\n%s", r+1, out)
 	}
 	// A face-up card is not what card 4 plays.
 	s2 := cySoloGame(t, 6)
