@@ -669,7 +669,7 @@ func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, 
 	// The tags end before the score track's label ("track A" at tx-63).
 	tx, tw := 417.0, 550.0
 	dc.font(17, false)
-	dc.text(dc.fit(fmt.Sprintf("%d pts%s", p.Score, tags), tx-63-7-(63+nw)), 63+nw, y+30, 17, false, hjdInk)
+	dc.text(dc.fit(ptsText(p.Score)+tags, tx-63-7-(63+nw)), 63+nw, y+30, 17, false, hjdInk)
 
 	// Score track: 0..max(40, score), bonus spaces marked with their demand
 	// letter. The line is 3 px on whole pixels (y+22 to y+25).
@@ -870,4 +870,12 @@ func hjdCount(n int, noun string) string {
 		return fmt.Sprintf("%d %s", n, noun)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// ptsText abbreviates a score: "1 pt", "27 pts".
+func ptsText(n int) string {
+	if n == 1 || n == -1 {
+		return fmt.Sprintf("%d pt", n)
+	}
+	return fmt.Sprintf("%d pts", n)
 }

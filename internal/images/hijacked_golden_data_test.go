@@ -13,7 +13,7 @@ package images
 // for the seeded games' new course once the bonus die had to be played and
 // reservations took an adjacent card, and for the Cybot panel marking
 // skipped steps and its lines cut at the panel in the font they are drawn
-// in, merged with the rest.
+// in, merged with the rest, and for a score of 1 read "1 pt".
 // HIJACKED_GOLDEN=1 go test -v -run SameAsBefore ./internal/images prints
 // them.
 var hijackedGolden = map[string]string{
@@ -87,11 +87,11 @@ var hijackedGolden = map[string]string{
 	"p2_m60_s3_private":   "7b681d7f3468397daddb1e73",
 	"p2_m60_s3_public":    "4642464e71acfdb7c1ba8745",
 	"p2_m7_s1_private":    "d4e98e5c934895ef966c17d7",
-	"p2_m7_s1_public":     "8fb43cf6b55d264facbdcfe0",
+	"p2_m7_s1_public":     "534d5a987920182c1d6cc138",
 	"p2_m7_s2_private":    "d4e98e5c934895ef966c17d7",
 	"p2_m7_s2_public":     "8fa1d4c1aba853cda680f650",
 	"p2_m7_s3_private":    "d4e98e5c934895ef966c17d7",
-	"p2_m7_s3_public":     "d28cb06bec8e8f6cada24660",
+	"p2_m7_s3_public":     "6785eb38b83bfd87caa40758",
 	"p3_m0_s1_private":    "d4e98e5c934895ef966c17d7",
 	"p3_m0_s1_public":     "7bb30a7af70f5dd4d3e5a47d",
 	"p3_m0_s2_private":    "d4e98e5c934895ef966c17d7",
@@ -129,11 +129,11 @@ var hijackedGolden = map[string]string{
 	"p3_m60_s3_private":   "01c589a4be10a686d11137e8",
 	"p3_m60_s3_public":    "b593621fa08e2b00dd08b335",
 	"p3_m7_s1_private":    "d4e98e5c934895ef966c17d7",
-	"p3_m7_s1_public":     "60cbb7fba163f37d6cad4052",
+	"p3_m7_s1_public":     "738e1f5b446d9332b13efc0b",
 	"p3_m7_s2_private":    "d4e98e5c934895ef966c17d7",
-	"p3_m7_s2_public":     "40f29b393458765c56a35847",
+	"p3_m7_s2_public":     "f8273e9bdb0d6706d2b71a50",
 	"p3_m7_s3_private":    "d4e98e5c934895ef966c17d7",
-	"p3_m7_s3_public":     "97896756062a724f0908b91f",
+	"p3_m7_s3_public":     "7eca5f6f8c010158b14171b4",
 	"p4_m0_s1_private":    "d4e98e5c934895ef966c17d7",
 	"p4_m0_s1_public":     "3f92fde5fc19770680baa9c5",
 	"p4_m0_s2_private":    "d4e98e5c934895ef966c17d7",
@@ -171,9 +171,9 @@ var hijackedGolden = map[string]string{
 	"p4_m60_s3_private":   "d4e98e5c934895ef966c17d7",
 	"p4_m60_s3_public":    "825d6077ae74173ba59fd4de",
 	"p4_m7_s1_private":    "d4e98e5c934895ef966c17d7",
-	"p4_m7_s1_public":     "2d171283c0f4fdaa26e1863e",
+	"p4_m7_s1_public":     "1a4c50e8ff3d6750ed614b0d",
 	"p4_m7_s2_private":    "d4e98e5c934895ef966c17d7",
-	"p4_m7_s2_public":     "e58f3dafd6691fba162094ab",
+	"p4_m7_s2_public":     "c80d80f1b7353e9f9acc5205",
 	"p4_m7_s3_private":    "d4e98e5c934895ef966c17d7",
-	"p4_m7_s3_public":     "c45cb8259214947075efa7dc",
+	"p4_m7_s3_public":     "e6b7776f60aa4141294db384",
 }

@@ -232,3 +232,11 @@ func TestHijackedOnTurnShown(t *testing.T) {
 		releaseRGBA(dc.RGBA())
 	}
 }
+
+func TestPointsAbbreviatedInCorrectEnglish(t *testing.T) {
+	for n, want := range map[int]string{0: "0 pts", 1: "1 pt", -1: "-1 pt", 2: "2 pts", 27: "27 pts"} {
+		if got := ptsText(n); got != want {
+			t.Errorf("ptsText(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
