@@ -698,3 +698,55 @@ func TestHandsDrawnOnlyForDMsSent(t *testing.T) {
 		t.Errorf("only %d DMs sent: the test should see reactions asked by DM", sent)
 	}
 }
+
+// Issue 21: "A request to rejoin lapses when the game moves on ... In a game
+// played over days this happens almost always. A rejoin vote must survive
+// moves." The other players move (and the bot for the away seat) before
+// the vote is answered; the vote stays open and, once accepted, gives the
+// seat back.
+func TestRejoinVoteSurvivesMoves(t *testing.T) {
+	h := newHarness(t)
+	h.cfg.AnswerAfter = 0
+	h.open()
+	mustEphemeral(t, h.cmd("alice", "tally", "start", "turn_limit=24h", "target=30"), "")
+	h.click("bob", h.rec.last(chanID, ""), "Join")
+	h.click("alice", h.rec.last(chanID, ""), "Start")
+	first, other := h.game().Seats[0].UserID, h.game().Seats[1].UserID
+	h.now = h.now.Add(25 * time.Hour)
+	h.tick()
+	if !h.game().Seats[0].Away {
+		t.Fatal("the idle player's seat was not handed over")
+	}
+	mustEphemeral(t, h.cmd(first, "game", "rejoin"), "Vote opened")
+	vote := h.rec.last(chanID, "")
+	if !strings.Contains(vote.m.Content, "stays open while the game goes on") {
+		t.Fatalf("the rejoin vote does not say it stays open: %q", vote.m.Content)
+	}
+	before := h.game().Version
+	for i := 0; i < 2; i++ {
+		tb, _ := h.r.table(h.game())
+		ps := tb.state.Prompts()
+		if len(ps) == 0 || ps[0].Seat != 1 {
+			t.Fatalf("move %d: the game does not wait for %s: %+v", i, other, ps)
+		}
+		move := "add 1"
+		if ps[0].Private {
+			move = "ok"
+		}
+		mustEphemeral(t, h.cmd(other, "tally", "move", "move="+move), "Played")
+	}
+	if h.game().Version == before {
+		t.Fatal("the game did not move on")
+	}
+	if strings.Contains(vote.m.Content, "lapsed") || len(vote.m.Rows) == 0 {
+		t.Fatalf("the rejoin vote lapsed when the game moved on: %q", vote.m.Content)
+	}
+	mustEphemeral(t, h.cmd(other, "game", "skip", "player="+first), "already open")
+	h.click(other, vote, "Yes")
+	if h.game().Seats[0].Away {
+		t.Fatalf("the accepted rejoin vote did not give the seat back: %q", vote.m.Content)
+	}
+	if !strings.Contains(vote.m.Content, "accepted") {
+		t.Fatalf("vote message %q", vote.m.Content)
+	}
+}

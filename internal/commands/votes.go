@@ -15,8 +15,9 @@ import (
 
 // The table can act on a player who vanished (skip their turn, hand their
 // seat to the bot), give a seat back, and take back a move, each by a vote
-// of the other players with buttons. A vote is about the position it was
-// asked in: once the game moves on, it lapses.
+// of the other players with buttons. Most votes are about the position
+// they were asked in and lapse once the game moves on; a request to rejoin
+// stays open (see lasting).
 
 // Kinds of votes.
 const (
@@ -70,10 +71,23 @@ func (r *Router) setTableState(ctx context.Context, t *table, ts tableState) err
 // openVote returns the game's vote still in force, if any.
 func (t *table) openVote() *vote {
 	v := t.tableState().Vote
-	if v == nil || v.Version != t.row.Version {
+	if v == nil || (v.Version != t.row.Version && !v.lasting(t)) {
 		return nil
 	}
 	return v
+}
+
+// lasting says whether a vote stays open though the game moved on since it
+// was asked. A skip is about the turn it was asked in, an undo about the
+// move then last, and a replace about a player who was idle then (the next
+// move may be theirs): each lapses with the position. A request to rejoin
+// asks only whether a player may take their seat back, which the moves of
+// the bot and the others do not change; in a game played over days some
+// move almost always comes before the votes, so it stays open as long as
+// the seat is away and the game goes on.
+func (v *vote) lasting(t *table) bool {
+	return v.Kind == voteRejoin && v.Seat < len(t.row.Seats) && t.row.Seats[v.Seat].Away &&
+		t.row.Status == storage.Active && t.state != nil && t.state.Outcome() == nil
 }
 
 // humansBut lists the human seats still playing themselves, except some.
@@ -149,6 +163,9 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 		return Response{}, refusef("You are not playing in this game, so you cannot ask the table for that. Players: %s.", strings.Join(t.row.Names(), ", "))
 	}
 	if v := t.openVote(); v != nil {
+		if v.Kind == voteRejoin {
+			return Response{}, refusef("A vote is already open (%s); wait until it is decided.", r.voteTitle(t, v))
+		}
 		return Response{}, refusef("A vote is already open (%s); wait until it is decided or the game moves on.", r.voteTitle(t, v))
 	}
 	v := &vote{Kind: in.Sub, By: me, Version: t.row.Version, Seat: me}
@@ -243,10 +260,14 @@ func (r *Router) voteMessage(t *table, v *vote) Message {
 	}
 	fmt.Fprintf(&b, "%d of %d yes needed; yes so far: %d, no: %d.", v.Need, len(v.Voters), len(v.Yes), len(v.No))
 	if len(names) > 0 {
-		fmt.Fprintf(&b, "\nWaiting for: %s. The vote lapses if the game moves on first.", strings.Join(names, ", "))
+		until := "The vote lapses if the game moves on first."
+		if v.Kind == voteRejoin {
+			until = "The vote stays open while the game goes on."
+		}
+		fmt.Fprintf(&b, "\nWaiting for: %s. %s", strings.Join(names, ", "), until)
 	}
 	cid := func(arg string) string {
-		return customID{Action: "vote", Game: t.row.ID, Version: t.row.Version, Arg: arg}.String()
+		return customID{Action: "vote", Game: t.row.ID, Version: v.Version, Arg: arg}.String()
 	}
 	return Message{Content: b.String(), Mentions: ids, Rows: []Row{{Buttons: []Button{
 		{Label: "Yes", CustomID: cid("yes"), Style: Success},
@@ -257,7 +278,7 @@ func (r *Router) voteMessage(t *table, v *vote) Message {
 // voteClick records a Yes or No and carries the vote out once decided.
 func (r *Router) voteClick(ctx context.Context, in Interaction, t *table, id customID) (Response, error) {
 	v := t.tableState().Vote
-	if v == nil || v.Version != id.Version || t.row.Version != id.Version || t.row.Status != storage.Active {
+	if v == nil || v.Version != id.Version || (t.row.Version != id.Version && !v.lasting(t)) || t.row.Status != storage.Active {
 		return Response{}, refusef("This vote is over: the game moved on (or the vote was decided) since it was asked.")
 	}
 	me := t.row.SeatOf(in.User.ID)
@@ -353,7 +374,9 @@ func (r *Router) saveTable(ctx context.Context, t *table) error {
 	base := t.row.Version
 	now := r.now()
 	t.row.UpdatedAt, t.row.TurnStartedAt, t.row.RemindedAt = now, now, time.Time{}
-	t.row.Table = ""
+	if v := t.tableState().Vote; v == nil || !v.lasting(t) {
+		t.row.Table = ""
+	}
 	if err := r.saveOwed(ctx, t, base, nil); err != nil {
 		if errors.Is(err, storage.ErrConflict) {
 			return errStale
