@@ -71,13 +71,19 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 	}
 	idle := now.Sub(t.row.TurnStartedAt)
 	seats := t.waitedSeats()
-	if t.row.TurnLimit > 0 && idle >= t.row.TurnLimit && len(seats) > 0 {
+	// The turn limit never hands over the only person's seat (a solo game,
+	// a game against the bot): there nobody else is kept waiting.
+	limited := t.row.TurnLimit > 0 && t.humanSeats() > 1
+	if limited && idle >= t.row.TurnLimit && len(seats) > 0 {
 		var names []string
 		for _, s := range seats {
 			names = append(names, t.row.Seats[s].Name)
 		}
 		who := strings.Join(names, " and ")
 		note := fmt.Sprintf("%s did not act within the turn limit of %s, so the bot plays for them from now on. They can ask for their seat back with /game rejoin.", who, human(t.row.TurnLimit))
+		if len(names) > 1 {
+			note = fmt.Sprintf("%s did not act within the turn limit of %s, so the bot plays for them from now on. They can ask for their seats back with /game rejoin.", who, human(t.row.TurnLimit))
+		}
 		if _, err := r.handOver(ctx, t, seats, note); err != nil {
 			r.log.Error("could not hand a seat to the bot", "game", id, "err", err)
 		}
@@ -110,7 +116,7 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 		return
 	}
 	left := ""
-	if t.row.TurnLimit > 0 {
+	if limited {
 		left = fmt.Sprintf(" %s left before the bot takes over.", human(t.row.TurnLimit-idle))
 	}
 	// The last reminder before the game closes for inactivity says so;

@@ -256,20 +256,105 @@ func TestTurnLimitHandsTheSeatToTheBotAndRejoin(t *testing.T) {
 	}
 }
 
-// The generic policy plays a seat for a game without a bot of its own.
+// The generic policy plays a seat for a game without a bot of its own,
+// through to the end while the other player plays on.
 func TestGenericPolicyFinishesAGameWithoutABot(t *testing.T) {
 	h := newHarness(t)
 	h.cfg.AnswerAfter = 0
 	h.useFaulty()
 	mustEphemeral(t, h.cmd("alice", "tallyplain", "challenge", "opponent=bob", "turn_limit=24h"), "Challenge sent")
 	h.click("bob", h.rec.last(chanID, ""), "Accept")
-	for i := 0; i < 40 && h.game().Status == storage.Active; i++ {
+	h.now = h.now.Add(25 * time.Hour)
+	h.tick()
+	if g := h.game(); !g.Seats[0].Away {
+		t.Fatalf("alice's seat was not handed over: %+v", g.Seats)
+	}
+	for i := 0; i < 100 && h.game().Status == storage.Active; i++ {
+		tb, _ := h.r.table(h.game())
+		legal := tb.state.Legal(1)
+		if len(legal) == 0 {
+			t.Fatalf("the game waits for nobody: %+v", tb.state.Prompts())
+		}
+		mustEphemeral(t, h.cmd("bob", "tallyplain", "move", "move="+legal[0]), "Played")
+	}
+	g := h.game()
+	if g.Status != storage.Finished || !g.Seats[0].Away || g.Seats[1].Away {
+		t.Fatalf("game not finished by bob and the generic policy: %s %+v", g.Status, g.Seats)
+	}
+}
+
+// Issue 21: "Turn limits play solo games to the end ... A turn limit must
+// never play the only human's seat in a solo game." Alone against the bot
+// with a turn limit of 24 hours, a player away for days keeps their seat:
+// nothing is played for them and the reminders promise no takeover.
+func TestTurnLimitNeverPlaysTheOnlyPlayersSeat(t *testing.T) {
+	h := newHarness(t)
+	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "ai=1", "turn_limit=24h"), "started")
+	g := h.game()
+	if g.TurnLimit != 24*time.Hour {
+		t.Fatalf("turn limit %v", g.TurnLimit)
+	}
+	before := len(mustMoves(t, h, g))
+	for i := 0; i < 10*24; i++ {
+		h.now = h.now.Add(time.Hour)
+		h.tick()
+	}
+	g = h.game()
+	if g.Seats[0].Away || len(mustMoves(t, h, g)) != before || g.Status != storage.Active {
+		t.Fatalf("the only player's seat was played: %s, %d moves (had %d), seats %+v", g.Status, len(mustMoves(t, h, g)), before, g.Seats)
+	}
+	for _, m := range h.rec.msgs {
+		if strings.Contains(m.m.Content, "bot takes over") || strings.Contains(m.m.Content, "bot plays for them") {
+			t.Fatalf("a solo game was told of a takeover: %q", m.m.Content)
+		}
+	}
+}
+
+// Issue 21: "a table where every human seat is automated must pause (not
+// play itself to a result that counts in stats) until someone rejoins."
+// Both players run out of time: the turn message says the game is paused
+// and how to go on, offers no controls, nothing is played for days, and the
+// first player to /game rejoin takes their seat back at once.
+func TestTableOfAwayPlayersPausesUntilARejoin(t *testing.T) {
+	h := newHarness(t)
+	h.cfg.AnswerAfter = 0
+	h.open()
+	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "opponent=bob", "turn_limit=24h"), "Challenge sent")
+	h.click("bob", h.rec.last(chanID, ""), "Accept")
+	for i := 0; i < 10 && !h.game().Seats[1].Away; i++ {
 		h.now = h.now.Add(25 * time.Hour)
 		h.tick()
 	}
 	g := h.game()
-	if g.Status != storage.Finished || !g.Seats[0].Away || !g.Seats[1].Away {
-		t.Fatalf("game not finished by the generic policy: %s %+v", g.Status, g.Seats)
+	if !g.Seats[0].Away || !g.Seats[1].Away {
+		t.Fatalf("both seats should have been handed over: %+v", g.Seats)
+	}
+	turn := h.turn()
+	if !strings.Contains(turn.m.Content, "The game is paused") || !strings.Contains(turn.m.Content, "/game rejoin") || len(turn.m.Rows) != 0 {
+		t.Fatalf("the paused table's message: %q, %d rows", turn.m.Content, len(turn.m.Rows))
+	}
+	moves := len(mustMoves(t, h, g))
+	for i := 0; i < 10; i++ {
+		h.now = h.now.Add(24 * time.Hour)
+		h.tick()
+	}
+	if g := h.game(); g.Status != storage.Active || len(mustMoves(t, h, g)) != moves {
+		t.Fatalf("the paused table played on: %s, %d moves (had %d)", g.Status, len(mustMoves(t, h, g)), moves)
+	}
+	if rs := mustResults(t, h); len(rs) != 0 {
+		t.Fatalf("a paused table has results: %+v", rs)
+	}
+	mustEphemeral(t, h.cmd("bob", "game", "rejoin"), "took your seat back at once")
+	g = h.game()
+	if g.Seats[1].Away || !g.Seats[0].Away {
+		t.Fatalf("seats after bob's rejoin: %+v", g.Seats)
+	}
+	if strings.Contains(h.turn().m.Content, "The game is paused") {
+		t.Fatalf("still paused after a rejoin: %q", h.turn().m.Content)
+	}
+	tb, _ := h.r.table(g)
+	if _, ok := tb.botToAct(); ok {
+		t.Fatal("the bot did not play alice's seat once the game went on")
 	}
 }
 

@@ -71,6 +71,8 @@ func (r *Router) turnMessage(t *table, narration string) Message {
 		if best := r.bestLine(t); best != "" {
 			b.WriteString("\n" + best)
 		}
+	} else if t.paused() {
+		b.WriteString(pausedLine)
 	} else {
 		for _, line := range r.waitLines(t) {
 			b.WriteString(line.text)
@@ -84,7 +86,7 @@ func (r *Router) turnMessage(t *table, narration string) Message {
 	if f, ok := r.picture(t, t.state.Public(), "board.png"); ok {
 		msg.Files = []File{f}
 	}
-	if t.state.Outcome() == nil {
+	if t.state.Outcome() == nil && !t.paused() {
 		msg.Rows = r.publicControls(t)
 	}
 	return msg

@@ -162,7 +162,11 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 	if me < 0 {
 		return Response{}, refusef("You are not playing in this game, so you cannot ask the table for that. Players: %s.", strings.Join(t.row.Names(), ", "))
 	}
-	if v := t.openVote(); v != nil {
+	// A paused table has nobody playing to ask: a player takes their seat
+	// back at once, even past another's open request to rejoin.
+	resume := in.Sub == voteRejoin && t.paused()
+	prior := t.openVote()
+	if v := prior; v != nil && !resume {
 		if v.Kind == voteRejoin {
 			return Response{}, refusef("A vote is already open (%s); wait until it is decided.", r.voteTitle(t, v))
 		}
@@ -194,6 +198,20 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 		}
 		v.Voters = t.humansBut(me)
 		v.Need = len(v.Voters)/2 + 1
+		if resume {
+			notice, err := r.carryOut(ctx, t, v)
+			if err != nil {
+				return Response{}, err
+			}
+			if prior != nil && prior.Seat == me {
+				// The request asked earlier is answered by this one.
+				text := fmt.Sprintf("%s\n**Vote:** %s: closed, %s took the seat back while the game was paused.", t.header(), r.voteTitle(t, prior), t.row.Seats[me].Name)
+				if err := r.out.Edit(ctx, t.row.Channel, prior.Message, Message{Content: text}); err != nil {
+					r.log.Warn("could not close a vote", "game", t.row.ID, "err", err)
+				}
+			}
+			return ephemeral(strings.TrimSpace("The game was paused, so you took your seat back at once. " + notice)), nil
+		}
 	case voteUndo:
 		plan, err := r.undoPlan(ctx, t, me)
 		if err != nil {
@@ -349,7 +367,10 @@ func (r *Router) carryOut(ctx context.Context, t *table, v *vote) (string, error
 		if err := r.saveTable(ctx, t); err != nil {
 			return "", err
 		}
-		return r.publish(ctx, t, []games.Event{games.PublicEvent(fmt.Sprintf("%s plays their own seat again.", seat.Name))}), nil
+		// A paused table goes on: the bot plays the seats still away.
+		events := []games.Event{games.PublicEvent(fmt.Sprintf("%s plays their own seat again.", seat.Name))}
+		events = append(events, r.runBots(ctx, t)...)
+		return r.publish(ctx, t, events), nil
 	case voteUndo:
 		return r.undo(ctx, t, v.By, v.Undo, v.Move)
 	}

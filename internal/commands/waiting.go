@@ -15,6 +15,33 @@ import (
 // table voted to replace them.
 func automated(s storage.Seat) bool { return s.BotLevel > 0 || s.Away }
 
+// humanSeats counts the seats people play (their own or, while they are
+// away, through the bot).
+func (t *table) humanSeats() int {
+	n := 0
+	for _, s := range t.row.Seats {
+		if s.BotLevel == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// paused reports whether every person's seat is played by the bot. Such a
+// table waits until someone takes their seat back with /game rejoin: left
+// alone it would play itself to a result that counts in everyone's stats.
+func (t *table) paused() bool {
+	for _, s := range t.row.Seats {
+		if s.BotLevel == 0 && !s.Away {
+			return false
+		}
+	}
+	return t.humanSeats() > 0
+}
+
+// pausedLine is what the turn message says while the table is paused.
+const pausedLine = "The game is paused: the bot plays every player's seat, and it does not play a game by itself. Take your seat back with /game rejoin to go on."
+
 // waitedFor reports whether the table waits on a prompt. A standing
 // any-time action never makes it wait; a reaction without a default answer
 // asked while someone else is on turn (a draw offer) does not either.
