@@ -333,6 +333,10 @@ func TestTableOfAwayPlayersPausesUntilARejoin(t *testing.T) {
 	if !strings.Contains(turn.m.Content, "The game is paused") || !strings.Contains(turn.m.Content, "/game rejoin") || len(turn.m.Rows) != 0 {
 		t.Fatalf("the paused table's message: %q, %d rows", turn.m.Content, len(turn.m.Rows))
 	}
+	// A new message, so that its mentions notify both players.
+	if turn.edits != 0 || len(turn.m.Mentions) != 2 {
+		t.Fatalf("the pause was told by an edit (%d) or without pinging both players (%v)", turn.edits, turn.m.Mentions)
+	}
 	moves := len(mustMoves(t, h, g))
 	for i := 0; i < 10; i++ {
 		h.now = h.now.Add(24 * time.Hour)

@@ -72,7 +72,9 @@ func (r *Router) turnMessage(t *table, narration string) Message {
 			b.WriteString("\n" + best)
 		}
 	} else if t.paused() {
-		b.WriteString(pausedLine)
+		line, ids := t.pausedLine()
+		b.WriteString(line)
+		mentions = append(mentions, ids...)
 	} else {
 		for _, line := range r.waitLines(t) {
 			b.WriteString(line.text)
