@@ -67,7 +67,7 @@ func (r *Router) replay(ctx context.Context, in Interaction) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	text := fmt.Sprintf("**%s** · game #%d · replay in %d pictures (%d moves)", g.Kind.Title, row.ID, frames, len(games.Effective(moves)))
+	text := fmt.Sprintf("**%s** · game #%d · replay in %s (%s)", g.Kind.Title, row.ID, plural(frames, "picture"), plural(len(games.Effective(moves)), "move"))
 	return Response{Kind: Reply, Message: Message{Content: text, Files: []File{{Name: fmt.Sprintf("replay-%d.gif", row.ID), Data: data}}}}, nil
 }
 

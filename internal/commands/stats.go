@@ -29,7 +29,10 @@ func (r *Router) resultsOf(t *table) []storage.Result {
 		res := storage.Result{GameID: t.row.ID, Seat: i, Guild: t.row.Guild, Channel: t.row.Channel, Kind: t.row.Kind,
 			UserID: s.UserID, Automated: s.BotLevel > 0, Rank: out.Rank[i], Players: len(t.row.Seats), FinishedAt: r.now(),
 			Outcome: string(out.ResultOf(i))}
-		if out.Score != nil && i < len(out.Score) {
+		// A table that lost to the game scored nothing worth a best score:
+		// a Hunted run given up on its first turn keeps all its health and
+		// time, its highest score.
+		if out.Score != nil && i < len(out.Score) && out.End != games.EndAllLost {
 			v := out.Score[i]
 			res.Score = &v
 		}
