@@ -177,7 +177,7 @@ var plan9Index = sync.OnceValue(func() *[1 << 15]uint8 {
 // onOneCanvas brings every frame to the smallest scale among them (that of
 // the widest picture, so nothing changes size between frames) and centres
 // each horizontally at the top of a canvas that fits the largest, padded
-// with the frame's own background (its top-left pixel).
+// with the frame's own background (its commonest colour).
 func onOneCanvas(frames []replayFrame) []*image.Paletted {
 	scale := 1.0
 	for _, f := range frames {
@@ -199,7 +199,7 @@ func onOneCanvas(frames []replayFrame) []*image.Paletted {
 			continue
 		}
 		c := image.NewPaletted(image.Rect(0, 0, w, h), palette.Plan9)
-		if bg := f.img.ColorIndexAt(b.Min.X, b.Min.Y); bg != 0 {
+		if bg := commonest(f.img); bg != 0 {
 			for j := range c.Pix {
 				c.Pix[j] = bg
 			}
@@ -211,6 +211,22 @@ func onOneCanvas(frames []replayFrame) []*image.Paletted {
 		out[i] = c
 	}
 	return out
+}
+
+// commonest is the palette index most of a picture is painted in: its
+// background.
+func commonest(img *image.Paletted) uint8 {
+	var n [256]int
+	for _, p := range img.Pix {
+		n[p]++
+	}
+	best := 0
+	for i := range n {
+		if n[i] > n[best] {
+			best = i
+		}
+	}
+	return uint8(best)
 }
 
 // thin leaves out every second picture between the first and the last.
