@@ -18,4 +18,10 @@ func TestDrawIsNoWin(t *testing.T) {
 	if o == nil || o.End != games.EndDraw || o.ResultOf(0) != games.Drew || o.ResultOf(1) != games.Drew {
 		t.Fatalf("draw by agreement: %+v", o)
 	}
+	// The picture's standings read from the view: a draw, not two winners.
+	for _, p := range s.Public().(*View).Players {
+		if !p.Drew || p.Rank != 1 {
+			t.Fatalf("player view after a draw: %+v", p)
+		}
+	}
 }
