@@ -812,7 +812,12 @@ func TestRejoinVoteSurvivesMoves(t *testing.T) {
 		t.Fatalf("the rejoin vote does not say it stays open: %q", vote.m.Content)
 	}
 	before := h.game().Version
-	for i := 0; i < 2; i++ {
+	onTurn := func() bool {
+		tb, _ := h.r.table(h.game())
+		ps := tb.state.Prompts()
+		return len(ps) > 0 && ps[0].Seat == 1 && ps[0].Turn
+	}
+	for i := 0; i < 2 || !onTurn(); i++ {
 		tb, _ := h.r.table(h.game())
 		ps := tb.state.Prompts()
 		if len(ps) == 0 || ps[0].Seat != 1 {
@@ -831,6 +836,12 @@ func TestRejoinVoteSurvivesMoves(t *testing.T) {
 		t.Fatalf("the rejoin vote lapsed when the game moved on: %q", vote.m.Content)
 	}
 	mustEphemeral(t, h.cmd(other, "game", "skip", "player="+first), "already open")
+	// An undo that needs nobody's agreement is not held up by it, and
+	// leaves it open.
+	mustEphemeral(t, h.cmd(other, "game", "undo"), "Took back")
+	if strings.Contains(vote.m.Content, "lapsed") || len(vote.m.Rows) == 0 {
+		t.Fatalf("the rejoin vote lapsed with an undo: %q", vote.m.Content)
+	}
 	h.click(other, vote, "Yes")
 	if h.game().Seats[0].Away {
 		t.Fatalf("the accepted rejoin vote did not give the seat back: %q", vote.m.Content)

@@ -166,7 +166,10 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 	// back at once, even past another's open request to rejoin.
 	resume := in.Sub == voteRejoin && t.paused()
 	prior := t.openVote()
-	if v := prior; v != nil && !resume {
+	// A request to rejoin may stay open for days: an undo that needs
+	// nobody's agreement is not held up by it.
+	undoBeside := in.Sub == voteUndo && prior != nil && prior.lasting(t)
+	if v := prior; v != nil && !resume && !undoBeside {
 		if v.Kind == voteRejoin {
 			return Response{}, refusef("A vote is already open (%s); wait until it is decided.", r.voteTitle(t, v))
 		}
@@ -218,6 +221,9 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 			return Response{}, err
 		}
 		v.Undo, v.Move = plan.entries, plan.move
+		if undoBeside && !plan.atOnce {
+			return Response{}, refusef("A vote is already open (%s); wait until it is decided.", r.voteTitle(t, prior))
+		}
 		if plan.atOnce {
 			notice, err := r.carryOut(ctx, t, v)
 			if err != nil {
