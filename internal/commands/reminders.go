@@ -11,9 +11,9 @@ import (
 
 // Tick runs the clock-driven duties for every game being played: remind the
 // players the game waits for after RemindAfter of silence, then less and
-// less often (see remindGap), and answer reactions that have a default (such as "no swap")
-// once they have waited AnswerAfter, so a table is never stuck on one idle
-// player. Transports call it periodically; the console calls it on "wait".
+// less often (see remindGap), and answer reactions that have a default
+// (such as "no swap") once they have waited AnswerAfter, so a table is never
+// stuck on one idle player. Transports call it periodically; the console calls it on "wait".
 func (r *Router) Tick(ctx context.Context) {
 	r.work.Add(1)
 	defer r.work.Done()
