@@ -72,10 +72,15 @@ func (s *Store) ResultsWithoutOutcome(ctx context.Context) ([]int64, error) {
 	return s.ids(ctx, `SELECT DISTINCT game_id FROM results WHERE outcome = '' ORDER BY game_id`)
 }
 
-// SetOutcome labels one seat's result of a finished game.
-func (s *Store) SetOutcome(ctx context.Context, gameID int64, seat int, outcome string) error {
+// SetOutcome labels one seat's result of a finished game, with the score
+// stats count for it (nil for none).
+func (s *Store) SetOutcome(ctx context.Context, gameID int64, seat int, outcome string, score *int) error {
+	var sc any
+	if score != nil {
+		sc = *score
+	}
 	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, s.q(`UPDATE results SET outcome = ? WHERE game_id = ? AND seat = ?`), outcome, gameID, seat)
+		_, err := tx.ExecContext(ctx, s.q(`UPDATE results SET outcome = ?, score = ? WHERE game_id = ? AND seat = ?`), outcome, sc, gameID, seat)
 		return err
 	})
 }

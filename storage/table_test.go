@@ -140,16 +140,17 @@ func TestResultsKeepEachSeatsOutcome(t *testing.T) {
 		if ids, err := s.ResultsWithoutOutcome(ctx); err != nil || len(ids) != 0 {
 			t.Fatalf("unlabelled %v %v", ids, err)
 		}
-		if err := s.SetOutcome(ctx, g.ID, 2, ""); err != nil {
+		if err := s.SetOutcome(ctx, g.ID, 2, "", nil); err != nil {
 			t.Fatal(err)
 		}
 		if ids, err := s.ResultsWithoutOutcome(ctx); err != nil || len(ids) != 1 || ids[0] != g.ID {
 			t.Fatalf("unlabelled %v %v", ids, err)
 		}
-		if err := s.SetOutcome(ctx, g.ID, 2, "lost"); err != nil {
+		seven := 7
+		if err := s.SetOutcome(ctx, g.ID, 2, "lost", &seven); err != nil {
 			t.Fatal(err)
 		}
-		if rs, _ := s.Results(ctx, ResultFilter{UserID: "u3"}); len(rs) != 1 || rs[0].Outcome != "lost" {
+		if rs, _ := s.Results(ctx, ResultFilter{UserID: "u3"}); len(rs) != 1 || rs[0].Outcome != "lost" || rs[0].Score == nil || *rs[0].Score != 7 {
 			t.Fatalf("relabelled %+v", rs)
 		}
 	})

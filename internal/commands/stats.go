@@ -62,7 +62,8 @@ func (r *Router) Backfill(ctx context.Context) error {
 		}
 	}
 	// Results written before outcomes were kept counted every seat ranked
-	// first as a winner, draws included: label them from their games.
+	// first as a winner, draws included, and kept the scores of tables that
+	// lost to the game: label them again from their games.
 	ids, err = r.store.ResultsWithoutOutcome(ctx)
 	if err != nil {
 		return err
@@ -73,7 +74,7 @@ func (r *Router) Backfill(ctx context.Context) error {
 			continue
 		}
 		for _, res := range r.resultsOf(t) {
-			if err := r.store.SetOutcome(ctx, id, res.Seat, res.Outcome); err != nil {
+			if err := r.store.SetOutcome(ctx, id, res.Seat, res.Outcome, res.Score); err != nil {
 				return err
 			}
 		}

@@ -90,9 +90,14 @@ func TestStatsCountDrawsSharedWinsAndLossesForAll(t *testing.T) {
 		t.Fatalf("leaderboard %q", lb)
 	}
 
-	// Results kept before outcomes were: the draw is labelled again.
+	// Results kept before outcomes were: the draw is labelled again, and
+	// the lost run loses the score it was credited with then.
+	old := 36
 	for _, seat := range []int{0, 1} {
-		if err := h.store.SetOutcome(context.Background(), 1, seat, ""); err != nil {
+		if err := h.store.SetOutcome(context.Background(), 1, seat, "", nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := h.store.SetOutcome(context.Background(), 2, seat, "", &old); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -100,8 +105,11 @@ func TestStatsCountDrawsSharedWinsAndLossesForAll(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, res := range mustResults(t, h) {
-		if res.GameID == 1 && res.UserID != "carol" && res.Outcome != string(games.Drew) {
+		if res.GameID == 1 && res.UserID != "carol" && (res.Outcome != string(games.Drew) || res.Score == nil) {
 			t.Fatalf("old result not labelled as a draw: %+v", res)
+		}
+		if res.GameID == 2 && (res.Outcome != string(games.Lost) || res.Score != nil) {
+			t.Fatalf("old result of a lost run not labelled: %+v", res)
 		}
 	}
 }
