@@ -69,6 +69,10 @@ type Result struct {
 	Score      *int
 	Players    int
 	FinishedAt time.Time
+	// Outcome is how the game ended for the seat: "won", "shared" (won
+	// with others), "drew" or "lost" (games.SeatResult); "" for a result
+	// written before outcomes were kept, read from Rank.
+	Outcome string
 }
 
 // Seat is one player of a game.

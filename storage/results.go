@@ -12,10 +12,10 @@ func (s *Store) writeResults(ctx context.Context, tx *sql.Tx, results []Result) 
 			score = *r.Score
 		}
 		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO results
-			(game_id, seat, guild, channel, kind, user_id, automated, rank, score, players, finished_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (game_id, seat) DO UPDATE SET rank = excluded.rank, score = excluded.score, finished_at = excluded.finished_at`),
-			r.GameID, r.Seat, r.Guild, r.Channel, r.Kind, r.UserID, b2i(r.Automated), r.Rank, score, r.Players, unix(r.FinishedAt)); err != nil {
+			(game_id, seat, guild, channel, kind, user_id, automated, rank, score, players, finished_at, outcome)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (game_id, seat) DO UPDATE SET rank = excluded.rank, score = excluded.score, finished_at = excluded.finished_at, outcome = excluded.outcome`),
+			r.GameID, r.Seat, r.Guild, r.Channel, r.Kind, r.UserID, b2i(r.Automated), r.Rank, score, r.Players, unix(r.FinishedAt), r.Outcome); err != nil {
 			return err
 		}
 	}
@@ -32,7 +32,7 @@ type ResultFilter struct {
 
 // Results lists the seats' results of finished games matching f, newest first.
 func (s *Store) Results(ctx context.Context, f ResultFilter) ([]Result, error) {
-	rows, err := s.read.QueryContext(ctx, s.q(`SELECT game_id, seat, guild, channel, kind, user_id, automated, rank, score, players, finished_at
+	rows, err := s.read.QueryContext(ctx, s.q(`SELECT game_id, seat, guild, channel, kind, user_id, automated, rank, score, players, finished_at, outcome
 		FROM results
 		WHERE (? = '' OR guild = ?) AND (? = '' OR channel = ?) AND (? = '' OR kind = ?) AND (? = '' OR user_id = ?)
 		ORDER BY finished_at DESC, game_id DESC, seat`),
@@ -46,7 +46,7 @@ func (s *Store) Results(ctx context.Context, f ResultFilter) ([]Result, error) {
 		var r Result
 		var score sql.NullInt64
 		var at int64
-		if err := rows.Scan(&r.GameID, &r.Seat, &r.Guild, &r.Channel, &r.Kind, &r.UserID, &r.Automated, &r.Rank, &score, &r.Players, &at); err != nil {
+		if err := rows.Scan(&r.GameID, &r.Seat, &r.Guild, &r.Channel, &r.Kind, &r.UserID, &r.Automated, &r.Rank, &score, &r.Players, &at, &r.Outcome); err != nil {
 			return nil, err
 		}
 		if score.Valid {
@@ -64,6 +64,25 @@ func (s *Store) Results(ctx context.Context, f ResultFilter) ([]Result, error) {
 func (s *Store) FinishedWithoutResults(ctx context.Context) ([]int64, error) {
 	return s.ids(ctx, `SELECT id FROM games g WHERE status = 'finished'
 		AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY id`)
+}
+
+// ResultsWithoutOutcome lists finished games whose results were written
+// before each seat's outcome was kept, so they can be labelled.
+func (s *Store) ResultsWithoutOutcome(ctx context.Context) ([]int64, error) {
+	return s.ids(ctx, `SELECT DISTINCT game_id FROM results WHERE outcome = '' ORDER BY game_id`)
+}
+
+// SetOutcome labels one seat's result of a finished game, with the score
+// stats count for it (nil for none).
+func (s *Store) SetOutcome(ctx context.Context, gameID int64, seat int, outcome string, score *int) error {
+	var sc any
+	if score != nil {
+		sc = *score
+	}
+	return s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, s.q(`UPDATE results SET outcome = ?, score = ? WHERE game_id = ? AND seat = ?`), outcome, sc, gameID, seat)
+		return err
+	})
 }
 
 // AddResults writes results for a game already finished.

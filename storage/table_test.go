@@ -113,6 +113,49 @@ func TestResultsAreWrittenWithTheFinishingSave(t *testing.T) {
 	})
 }
 
+// Each seat's outcome is kept beside its rank (a draw and a shared win both
+// rank 1), and results written before outcomes were kept can be found and
+// labelled.
+func TestResultsKeepEachSeatsOutcome(t *testing.T) {
+	eachBackend(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		g := newGame("c1")
+		g.Guild = "g1"
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		g.Status = Finished
+		g.Results = []Result{
+			{GameID: g.ID, Seat: 0, Guild: "g1", Channel: "c1", Kind: g.Kind, UserID: "u1", Rank: 1, Players: 3, FinishedAt: time.Unix(5, 0), Outcome: "drew"},
+			{GameID: g.ID, Seat: 1, Guild: "g1", Channel: "c1", Kind: g.Kind, UserID: "u2", Rank: 1, Players: 3, FinishedAt: time.Unix(5, 0), Outcome: "drew"},
+			{GameID: g.ID, Seat: 2, Guild: "g1", Channel: "c1", Kind: g.Kind, UserID: "u3", Rank: 3, Players: 3, FinishedAt: time.Unix(5, 0), Outcome: "lost"},
+		}
+		if err := s.Save(ctx, g, g.Version, &games.SeatMove{Seat: 0, Move: "x"}); err != nil {
+			t.Fatal(err)
+		}
+		rs, err := s.Results(ctx, ResultFilter{Guild: "g1"})
+		if err != nil || len(rs) != 3 || rs[0].Outcome != "drew" || rs[1].Outcome != "drew" || rs[2].Outcome != "lost" {
+			t.Fatalf("results %+v %v", rs, err)
+		}
+		if ids, err := s.ResultsWithoutOutcome(ctx); err != nil || len(ids) != 0 {
+			t.Fatalf("unlabelled %v %v", ids, err)
+		}
+		if err := s.SetOutcome(ctx, g.ID, 2, "", nil); err != nil {
+			t.Fatal(err)
+		}
+		if ids, err := s.ResultsWithoutOutcome(ctx); err != nil || len(ids) != 1 || ids[0] != g.ID {
+			t.Fatalf("unlabelled %v %v", ids, err)
+		}
+		seven := 7
+		if err := s.SetOutcome(ctx, g.ID, 2, "lost", &seven); err != nil {
+			t.Fatal(err)
+		}
+		if rs, _ := s.Results(ctx, ResultFilter{UserID: "u3"}); len(rs) != 1 || rs[0].Outcome != "lost" || rs[0].Score == nil || *rs[0].Score != 7 {
+			t.Fatalf("relabelled %+v", rs)
+		}
+	})
+}
+
 // The clock asks only for games something may be due for.
 func TestDueListsOnlyWhatTheClockMayAct(t *testing.T) {
 	eachBackend(t, func(t *testing.T, s *Store) {

@@ -153,7 +153,7 @@ func (r *Router) repost(ctx context.Context, t *table) (notice string, failed bo
 // closeLapsedVote takes the buttons off a vote the game moved past.
 func (r *Router) closeLapsedVote(ctx context.Context, t *table) {
 	v := t.tableState().Vote
-	if v == nil || v.Version == t.row.Version {
+	if v == nil || v.Version == t.row.Version || v.lasting(t) {
 		return
 	}
 	if err := r.setTableState(ctx, t, tableState{}); err != nil {
@@ -161,6 +161,9 @@ func (r *Router) closeLapsedVote(ctx context.Context, t *table) {
 		return
 	}
 	text := fmt.Sprintf("%s\n**Vote:** %s: lapsed, the game moved on first.", t.header(), r.voteTitle(t, v))
+	if t.state != nil && t.state.Outcome() != nil {
+		text = fmt.Sprintf("%s\n**Vote:** %s: closed, the game ended first.", t.header(), r.voteTitle(t, v))
+	}
 	if err := r.out.Edit(ctx, t.row.Channel, v.Message, Message{Content: text}); err != nil {
 		r.log.Warn("could not close a lapsed vote", "game", t.row.ID, "err", err)
 	}

@@ -287,8 +287,12 @@ func (r *Router) runBots(ctx context.Context, t *table) []games.Event {
 	return events
 }
 
-// botToAct finds an automated seat the game waits on.
+// botToAct finds an automated seat the game waits on; none while the
+// table is paused.
 func (t *table) botToAct() (int, bool) {
+	if t.paused() {
+		return 0, false
+	}
 	for _, p := range t.waited() {
 		if automated(t.row.Seats[p.Seat]) {
 			return p.Seat, true

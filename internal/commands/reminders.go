@@ -10,10 +10,10 @@ import (
 )
 
 // Tick runs the clock-driven duties for every game being played: remind the
-// players the game waits for, at most once per RemindEvery after RemindAfter
-// of silence, and answer reactions that have a default (such as "no swap")
-// once they have waited AnswerAfter, so a table is never stuck on one idle
-// player. Transports call it periodically; the console calls it on "wait".
+// players the game waits for after RemindAfter of silence, then less and
+// less often (see remindGap), and answer reactions that have a default
+// (such as "no swap") once they have waited AnswerAfter, so a table is never
+// stuck on one idle player. Transports call it periodically; the console calls it on "wait".
 func (r *Router) Tick(ctx context.Context) {
 	r.work.Add(1)
 	defer r.work.Done()
@@ -71,13 +71,19 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 	}
 	idle := now.Sub(t.row.TurnStartedAt)
 	seats := t.waitedSeats()
-	if t.row.TurnLimit > 0 && idle >= t.row.TurnLimit && len(seats) > 0 {
+	// The turn limit never hands over the only person's seat (a solo game,
+	// a game against the bot): there nobody else is kept waiting.
+	limited := t.row.TurnLimit > 0 && t.humanSeats() > 1
+	if limited && idle >= t.row.TurnLimit && len(seats) > 0 {
 		var names []string
 		for _, s := range seats {
 			names = append(names, t.row.Seats[s].Name)
 		}
 		who := strings.Join(names, " and ")
 		note := fmt.Sprintf("%s did not act within the turn limit of %s, so the bot plays for them from now on. They can ask for their seat back with /game rejoin.", who, human(t.row.TurnLimit))
+		if len(names) > 1 {
+			note = fmt.Sprintf("%s did not act within the turn limit of %s, so the bot plays for them from now on. They can ask for their seats back with /game rejoin.", who, human(t.row.TurnLimit))
+		}
 		if _, err := r.handOver(ctx, t, seats, note); err != nil {
 			r.log.Error("could not hand a seat to the bot", "game", id, "err", err)
 		}
@@ -98,7 +104,7 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 	if r.cfg.RemindAfter <= 0 || idle < r.cfg.RemindAfter {
 		return
 	}
-	if !t.row.RemindedAt.IsZero() && now.Sub(t.row.RemindedAt) < r.cfg.RemindEvery {
+	if !t.row.RemindedAt.IsZero() && now.Sub(t.row.RemindedAt) < r.remindGap(t.row, t.row.RemindedAt) {
 		return
 	}
 	var who, ids []string
@@ -110,11 +116,20 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 		return
 	}
 	left := ""
-	if t.row.TurnLimit > 0 {
+	if limited {
 		left = fmt.Sprintf(" %s left before the bot takes over.", human(t.row.TurnLimit-idle))
 	}
+	// The last reminder before the game closes for inactivity says so;
+	// none comes after it.
+	closing := ""
+	if r.cfg.CloseAfter > 0 {
+		closeAt := t.row.UpdatedAt.Add(r.cfg.CloseAfter)
+		if !now.Add(r.remindGap(t.row, now)).Before(closeAt) {
+			closing = fmt.Sprintf(" If nobody moves, the game closes in %s.", human(closeAt.Sub(now)))
+		}
+	}
 	msg := Message{
-		Content:  fmt.Sprintf("%s\nReminder: %s, the game has been waiting for you for %s.%s %s", t.header(), strings.Join(who, " and "), human(idle), left, r.jumpHint(t)),
+		Content:  fmt.Sprintf("%s\nReminder: %s, the game has been waiting for you for %s.%s %s%s", t.header(), strings.Join(who, " and "), human(idle), left, r.jumpHint(t), closing),
 		Mentions: ids,
 	}
 	if _, err := r.out.Send(ctx, t.row.Channel, msg); err != nil {
@@ -124,6 +139,15 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 	if err := r.store.SetReminded(ctx, id, now); err != nil {
 		r.log.Error("could not record a reminder", "game", id, "err", err)
 	}
+}
+
+// remindGap is how long after a reminder sent at "at" the next one is due:
+// RemindEvery plus all the time since the first reminder of this wait, so
+// the gaps double (12h, then 1, 2, 4, 8 days later with the defaults) and a
+// player who is away is not pinged every day until the game closes.
+func (r *Router) remindGap(g *storage.Game, at time.Time) time.Duration {
+	first := g.TurnStartedAt.Add(r.cfg.RemindAfter)
+	return r.cfg.RemindEvery + max(0, at.Sub(first))
 }
 
 // closeIdle ends a game nobody moved in for CloseAfter, saying so.

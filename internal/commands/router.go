@@ -23,7 +23,8 @@ import (
 type Config struct {
 	// RemindAfter is how long a player may be idle before being reminded.
 	RemindAfter time.Duration
-	// RemindEvery is the least time between two reminders of one wait.
+	// RemindEvery is the gap between the first two reminders of one wait;
+	// each later gap doubles.
 	RemindEvery time.Duration
 	// AnswerAfter is how long a reaction (a prompt with a default answer,
 	// such as "no swap") may stay open before it is answered automatically.

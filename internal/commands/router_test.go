@@ -632,3 +632,54 @@ func TestAnytimeActionOfAnotherDoesNotOutdateTheTurn(t *testing.T) {
 	id.Prompt = "00000000"
 	mustEphemeral(t, h.clickID("alice", nil, id.String()), "The position changed")
 }
+
+// Issue 21: "Reminders never back off: a player got one every day until
+// 'waiting for you for 29 days'. Back off (e.g. doubling) and stop when the
+// game is closed for inactivity." Over a month of silence the gaps between
+// reminders double, the last one says the game is about to close, and none
+// comes once it is closed.
+func TestRemindersBackOffAndStopAtClose(t *testing.T) {
+	h := newHarness(t)
+	h.cfg.CloseAfter = 30 * 24 * time.Hour
+	h.open()
+	h.startTally()
+	start := h.now
+	var at []time.Duration
+	var texts []string
+	seen := len(h.rec.msgs)
+	for h.now.Sub(start) < 40*24*time.Hour {
+		h.now = h.now.Add(time.Hour)
+		h.r.Tick(context.Background())
+		for _, m := range h.rec.msgs[seen:] {
+			if strings.Contains(m.m.Content, "Reminder") {
+				if h.game().Status != storage.Active {
+					t.Fatalf("reminded in a closed game: %q", m.m.Content)
+				}
+				at = append(at, h.now.Sub(start))
+				texts = append(texts, m.m.Content)
+			}
+		}
+		seen = len(h.rec.msgs)
+	}
+	if g := h.game(); g.Status != storage.Abandoned {
+		t.Fatalf("a game idle for 40 days is %s, want closed", g.Status)
+	}
+	if len(at) < 3 || len(at) > 7 {
+		t.Fatalf("%d reminders in 30 days (at %v), want a handful", len(at), at)
+	}
+	if at[0] != 12*time.Hour {
+		t.Fatalf("first reminder after %v, want 12h", at[0])
+	}
+	for i := 2; i < len(at); i++ {
+		if gap, prev := at[i]-at[i-1], at[i-1]-at[i-2]; gap < 2*prev {
+			t.Fatalf("reminders at %v: gap %v after a gap of %v does not back off", at, gap, prev)
+		}
+	}
+	t.Logf("reminders at %v; last: %q", at, texts[len(texts)-1])
+	for i, text := range texts {
+		closing := strings.Contains(text, "If nobody moves, the game closes in")
+		if closing != (i == len(texts)-1) {
+			t.Fatalf("reminder %d of %d (%q): only the last should warn of the close", i+1, len(texts), text)
+		}
+	}
+}

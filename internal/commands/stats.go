@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"standoff/internal/games"
 	"standoff/storage"
 )
 
@@ -26,8 +27,12 @@ func (r *Router) resultsOf(t *table) []storage.Result {
 			break
 		}
 		res := storage.Result{GameID: t.row.ID, Seat: i, Guild: t.row.Guild, Channel: t.row.Channel, Kind: t.row.Kind,
-			UserID: s.UserID, Automated: s.BotLevel > 0, Rank: out.Rank[i], Players: len(t.row.Seats), FinishedAt: r.now()}
-		if out.Score != nil && i < len(out.Score) {
+			UserID: s.UserID, Automated: s.BotLevel > 0, Rank: out.Rank[i], Players: len(t.row.Seats), FinishedAt: r.now(),
+			Outcome: string(out.ResultOf(i))}
+		// A table that lost to the game scored nothing worth a best score:
+		// a Hunted run given up on its first turn keeps all its health and
+		// time, its highest score.
+		if out.Score != nil && i < len(out.Score) && out.End != games.EndAllLost {
 			v := out.Score[i]
 			res.Score = &v
 		}
@@ -56,19 +61,57 @@ func (r *Router) Backfill(ctx context.Context) error {
 			return err
 		}
 	}
+	// Results written before outcomes were kept counted every seat ranked
+	// first as a winner, draws included, and kept the scores of tables that
+	// lost to the game: label them again from their games.
+	ids, err = r.store.ResultsWithoutOutcome(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		t, err := r.reload(ctx, id)
+		if err != nil || t.state == nil || t.state.Outcome() == nil {
+			continue
+		}
+		for _, res := range r.resultsOf(t) {
+			if err := r.store.SetOutcome(ctx, id, res.Seat, res.Outcome, res.Score); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
+// record counts one player's finished games: a win alone, a win shared
+// with others (a co-op victory, a tie the rules call shared), a draw, a
+// loss (a loss for the whole table included).
 type record struct {
-	played, wins, losses int
-	best                 *int
+	played, wins, shared, draws, losses int
+	best                                *int
+}
+
+// outcomeOf is how a stored result ended; results from before outcomes
+// were kept say it by rank only.
+func outcomeOf(res storage.Result) games.SeatResult {
+	if res.Outcome != "" {
+		return games.SeatResult(res.Outcome)
+	}
+	if res.Rank == 1 {
+		return games.Won
+	}
+	return games.Lost
 }
 
 func (a *record) add(res storage.Result) {
 	a.played++
-	if res.Rank == 1 {
+	switch outcomeOf(res) {
+	case games.Won:
 		a.wins++
-	} else {
+	case games.Shared:
+		a.shared++
+	case games.Drew:
+		a.draws++
+	default:
 		a.losses++
 	}
 	if res.Score != nil && (a.best == nil || *res.Score > *a.best) {
@@ -117,10 +160,10 @@ func (r *Router) stats(ctx context.Context, in Interaction) (Response, error) {
 		return ephemeral(fmt.Sprintf("%s has not finished a game on this server yet.", name)), nil
 	}
 	sort.Strings(kinds)
-	lines := []string{fmt.Sprintf("**%s** on this server: %s, %d won, %d lost.", name, plural(all.played, "game"), all.wins, all.losses)}
+	lines := []string{fmt.Sprintf("**%s** on this server: %s, %s.", name, plural(all.played, "game"), all.tally())}
 	for _, k := range kinds {
 		a := byKind[k]
-		line := fmt.Sprintf("• %s: %d played, %d won, %d lost", r.title(k), a.played, a.wins, a.losses)
+		line := fmt.Sprintf("• %s: %d played, %s", r.title(k), a.played, a.tally())
 		if a.best != nil {
 			line += fmt.Sprintf(", best score %d", *a.best)
 		}
@@ -157,13 +200,19 @@ func (r *Router) leaderboard(ctx context.Context, in Interaction) (Response, err
 	if len(ids) == 0 {
 		return ephemeral(fmt.Sprintf("No finished games of %s on this server yet.", what)), nil
 	}
+	// Wins alone and shared count alike, then draws; then the share of
+	// games won.
 	sort.SliceStable(ids, func(i, j int) bool {
 		a, b := players[ids[i]], players[ids[j]]
-		if a.wins != b.wins {
-			return a.wins > b.wins
+		aw, bw := a.wins+a.shared, b.wins+b.shared
+		if aw != bw {
+			return aw > bw
 		}
-		if a.wins*b.played != b.wins*a.played {
-			return a.wins*b.played > b.wins*a.played
+		if a.draws != b.draws {
+			return a.draws > b.draws
+		}
+		if aw*b.played != bw*a.played {
+			return aw*b.played > bw*a.played
 		}
 		return ids[i] < ids[j]
 	})
@@ -173,7 +222,14 @@ func (r *Router) leaderboard(ctx context.Context, in Interaction) (Response, err
 			break
 		}
 		a := players[id]
-		line := fmt.Sprintf("%d. %s: %d won of %d", i+1, mention(id), a.wins, a.played)
+		line := fmt.Sprintf("%d. %s: %d won", i+1, mention(id), a.wins+a.shared)
+		if a.shared > 0 {
+			line += fmt.Sprintf(" (%d shared)", a.shared)
+		}
+		if a.draws > 0 {
+			line += fmt.Sprintf(", %d drawn", a.draws)
+		}
+		line += fmt.Sprintf(" of %d", a.played)
 		if a.best != nil && kind != "" {
 			line += fmt.Sprintf(", best score %d", *a.best)
 		}
@@ -204,7 +260,27 @@ func (r *Router) bestLine(t *table) string {
 	if best == nil {
 		return ""
 	}
-	return fmt.Sprintf("Best %s score in this channel: %d by %s (game #%d).", t.game.Kind.Title, *best.Score, mention(best.UserID), best.GameID)
+	// A co-op score is the whole team's: name everyone who played it.
+	var who []string
+	for _, res := range rs {
+		if res.GameID == best.GameID && !res.Automated && res.Score != nil && *res.Score == *best.Score {
+			who = append(who, mention(res.UserID))
+		}
+	}
+	return fmt.Sprintf("Best %s score in this channel: %d by %s (game #%d).", t.game.Kind.Title, *best.Score, strings.Join(who, " and "), best.GameID)
+}
+
+// tally says a record's results: "2 won, 1 lost", with shared wins and
+// draws named when there are any ("3 won (1 shared), 1 drawn, 0 lost").
+func (a *record) tally() string {
+	s := fmt.Sprintf("%d won", a.wins+a.shared)
+	if a.shared > 0 {
+		s += fmt.Sprintf(" (%d shared)", a.shared)
+	}
+	if a.draws > 0 {
+		s += fmt.Sprintf(", %d drawn", a.draws)
+	}
+	return s + fmt.Sprintf(", %d lost", a.losses)
 }
 
 func plural(n int, what string) string {

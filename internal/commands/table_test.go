@@ -256,20 +256,109 @@ func TestTurnLimitHandsTheSeatToTheBotAndRejoin(t *testing.T) {
 	}
 }
 
-// The generic policy plays a seat for a game without a bot of its own.
+// The generic policy plays a seat for a game without a bot of its own,
+// through to the end while the other player plays on.
 func TestGenericPolicyFinishesAGameWithoutABot(t *testing.T) {
 	h := newHarness(t)
 	h.cfg.AnswerAfter = 0
 	h.useFaulty()
 	mustEphemeral(t, h.cmd("alice", "tallyplain", "challenge", "opponent=bob", "turn_limit=24h"), "Challenge sent")
 	h.click("bob", h.rec.last(chanID, ""), "Accept")
-	for i := 0; i < 40 && h.game().Status == storage.Active; i++ {
+	h.now = h.now.Add(25 * time.Hour)
+	h.tick()
+	if g := h.game(); !g.Seats[0].Away {
+		t.Fatalf("alice's seat was not handed over: %+v", g.Seats)
+	}
+	for i := 0; i < 100 && h.game().Status == storage.Active; i++ {
+		tb, _ := h.r.table(h.game())
+		legal := tb.state.Legal(1)
+		if len(legal) == 0 {
+			t.Fatalf("the game waits for nobody: %+v", tb.state.Prompts())
+		}
+		mustEphemeral(t, h.cmd("bob", "tallyplain", "move", "move="+legal[0]), "Played")
+	}
+	g := h.game()
+	if g.Status != storage.Finished || !g.Seats[0].Away || g.Seats[1].Away {
+		t.Fatalf("game not finished by bob and the generic policy: %s %+v", g.Status, g.Seats)
+	}
+}
+
+// Issue 21: "Turn limits play solo games to the end ... A turn limit must
+// never play the only human's seat in a solo game." Alone against the bot
+// with a turn limit of 24 hours, a player away for days keeps their seat:
+// nothing is played for them and the reminders promise no takeover.
+func TestTurnLimitNeverPlaysTheOnlyPlayersSeat(t *testing.T) {
+	h := newHarness(t)
+	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "ai=1", "turn_limit=24h"), "started")
+	g := h.game()
+	if g.TurnLimit != 24*time.Hour {
+		t.Fatalf("turn limit %v", g.TurnLimit)
+	}
+	before := len(mustMoves(t, h, g))
+	for i := 0; i < 10*24; i++ {
+		h.now = h.now.Add(time.Hour)
+		h.tick()
+	}
+	g = h.game()
+	if g.Seats[0].Away || len(mustMoves(t, h, g)) != before || g.Status != storage.Active {
+		t.Fatalf("the only player's seat was played: %s, %d moves (had %d), seats %+v", g.Status, len(mustMoves(t, h, g)), before, g.Seats)
+	}
+	for _, m := range h.rec.msgs {
+		if strings.Contains(m.m.Content, "bot takes over") || strings.Contains(m.m.Content, "bot plays for them") {
+			t.Fatalf("a solo game was told of a takeover: %q", m.m.Content)
+		}
+	}
+}
+
+// Issue 21: "a table where every human seat is automated must pause (not
+// play itself to a result that counts in stats) until someone rejoins."
+// Both players run out of time: the turn message says the game is paused
+// and how to go on, offers no controls, nothing is played for days, and the
+// first player to /game rejoin takes their seat back at once.
+func TestTableOfAwayPlayersPausesUntilARejoin(t *testing.T) {
+	h := newHarness(t)
+	h.cfg.AnswerAfter = 0
+	h.open()
+	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "opponent=bob", "turn_limit=24h"), "Challenge sent")
+	h.click("bob", h.rec.last(chanID, ""), "Accept")
+	for i := 0; i < 10 && !h.game().Seats[1].Away; i++ {
 		h.now = h.now.Add(25 * time.Hour)
 		h.tick()
 	}
 	g := h.game()
-	if g.Status != storage.Finished || !g.Seats[0].Away || !g.Seats[1].Away {
-		t.Fatalf("game not finished by the generic policy: %s %+v", g.Status, g.Seats)
+	if !g.Seats[0].Away || !g.Seats[1].Away {
+		t.Fatalf("both seats should have been handed over: %+v", g.Seats)
+	}
+	turn := h.turn()
+	if !strings.Contains(turn.m.Content, "The game is paused") || !strings.Contains(turn.m.Content, "/game rejoin") || len(turn.m.Rows) != 0 {
+		t.Fatalf("the paused table's message: %q, %d rows", turn.m.Content, len(turn.m.Rows))
+	}
+	// A new message, so that its mentions notify both players.
+	if turn.edits != 0 || len(turn.m.Mentions) != 2 {
+		t.Fatalf("the pause was told by an edit (%d) or without pinging both players (%v)", turn.edits, turn.m.Mentions)
+	}
+	moves := len(mustMoves(t, h, g))
+	for i := 0; i < 10; i++ {
+		h.now = h.now.Add(24 * time.Hour)
+		h.tick()
+	}
+	if g := h.game(); g.Status != storage.Active || len(mustMoves(t, h, g)) != moves {
+		t.Fatalf("the paused table played on: %s, %d moves (had %d)", g.Status, len(mustMoves(t, h, g)), moves)
+	}
+	if rs := mustResults(t, h); len(rs) != 0 {
+		t.Fatalf("a paused table has results: %+v", rs)
+	}
+	mustEphemeral(t, h.cmd("bob", "game", "rejoin"), "took your seat back at once")
+	g = h.game()
+	if g.Seats[1].Away || !g.Seats[0].Away {
+		t.Fatalf("seats after bob's rejoin: %+v", g.Seats)
+	}
+	if strings.Contains(h.turn().m.Content, "The game is paused") {
+		t.Fatalf("still paused after a rejoin: %q", h.turn().m.Content)
+	}
+	tb, _ := h.r.table(g)
+	if _, ok := tb.botToAct(); ok {
+		t.Fatal("the bot did not play alice's seat once the game went on")
 	}
 }
 
@@ -699,5 +788,68 @@ func TestHandsDrawnOnlyForDMsSent(t *testing.T) {
 	}
 	if sent < 8 {
 		t.Errorf("only %d DMs sent: the test should see reactions asked by DM", sent)
+	}
+}
+
+// Issue 21: "A request to rejoin lapses when the game moves on ... In a game
+// played over days this happens almost always. A rejoin vote must survive
+// moves." The other players move (and the bot for the away seat) before
+// the vote is answered; the vote stays open and, once accepted, gives the
+// seat back.
+func TestRejoinVoteSurvivesMoves(t *testing.T) {
+	h := newHarness(t)
+	h.cfg.AnswerAfter = 0
+	h.open()
+	mustEphemeral(t, h.cmd("alice", "tally", "start", "turn_limit=24h", "target=30"), "")
+	h.click("bob", h.rec.last(chanID, ""), "Join")
+	h.click("alice", h.rec.last(chanID, ""), "Start")
+	first, other := h.game().Seats[0].UserID, h.game().Seats[1].UserID
+	h.now = h.now.Add(25 * time.Hour)
+	h.tick()
+	if !h.game().Seats[0].Away {
+		t.Fatal("the idle player's seat was not handed over")
+	}
+	mustEphemeral(t, h.cmd(first, "game", "rejoin"), "Vote opened")
+	vote := h.rec.last(chanID, "")
+	if !strings.Contains(vote.m.Content, "stays open while the game goes on") {
+		t.Fatalf("the rejoin vote does not say it stays open: %q", vote.m.Content)
+	}
+	before := h.game().Version
+	onTurn := func() bool {
+		tb, _ := h.r.table(h.game())
+		ps := tb.state.Prompts()
+		return len(ps) > 0 && ps[0].Seat == 1 && ps[0].Turn
+	}
+	for i := 0; i < 2 || !onTurn(); i++ {
+		tb, _ := h.r.table(h.game())
+		ps := tb.state.Prompts()
+		if len(ps) == 0 || ps[0].Seat != 1 {
+			t.Fatalf("move %d: the game does not wait for %s: %+v", i, other, ps)
+		}
+		move := "add 1"
+		if ps[0].Private {
+			move = "ok"
+		}
+		mustEphemeral(t, h.cmd(other, "tally", "move", "move="+move), "Played")
+	}
+	if h.game().Version == before {
+		t.Fatal("the game did not move on")
+	}
+	if strings.Contains(vote.m.Content, "lapsed") || len(vote.m.Rows) == 0 {
+		t.Fatalf("the rejoin vote lapsed when the game moved on: %q", vote.m.Content)
+	}
+	mustEphemeral(t, h.cmd(other, "game", "skip", "player="+first), "already open")
+	// An undo that needs nobody's agreement is not held up by it, and
+	// leaves it open.
+	mustEphemeral(t, h.cmd(other, "game", "undo"), "Took back")
+	if strings.Contains(vote.m.Content, "lapsed") || len(vote.m.Rows) == 0 {
+		t.Fatalf("the rejoin vote lapsed with an undo: %q", vote.m.Content)
+	}
+	h.click(other, vote, "Yes")
+	if h.game().Seats[0].Away {
+		t.Fatalf("the accepted rejoin vote did not give the seat back: %q", vote.m.Content)
+	}
+	if !strings.Contains(vote.m.Content, "accepted") {
+		t.Fatalf("vote message %q", vote.m.Content)
 	}
 }

@@ -81,6 +81,10 @@ func (r *Router) turnMessage(t *table, narration string) Message {
 		if best := r.bestLine(t); best != "" {
 			b.WriteString("\n" + best)
 		}
+	} else if t.paused() {
+		line, ids := t.pausedLine()
+		b.WriteString(line)
+		mentions = append(mentions, ids...)
 	} else {
 		for _, line := range r.waitLines(t) {
 			b.WriteString(line.text)
@@ -101,24 +105,50 @@ func (r *Router) turnMessage(t *table, narration string) Message {
 	if f, ok := r.picture(t, t.state.Public(), "board.png"); ok {
 		msg.Files = []File{f}
 	}
-	if t.state.Outcome() == nil {
+	if t.state.Outcome() == nil && !t.paused() {
 		msg.Rows = r.publicControls(t)
 	}
 	return msg
 }
 
+// standings list the places at the end of a game. A loss for the whole
+// table has no places; a draw or a shared win names who drew or won
+// together before any places below.
 func (t *table) standings(out *games.Outcome) string {
+	name := func(seat int) string {
+		n := t.row.Seats[seat].Name
+		if out.Score != nil && seat < len(out.Score) {
+			n += fmt.Sprintf(" (%d)", out.Score[seat])
+		}
+		return n
+	}
 	var b strings.Builder
+	switch out.End {
+	case games.EndAllLost:
+		var all []string
+		for seat := range out.Rank {
+			all = append(all, name(seat))
+		}
+		if len(all) == 1 {
+			return all[0] + " lost."
+		}
+		return "Everyone lost: " + strings.Join(all, ", ") + "."
+	case games.EndDraw, games.EndShared:
+		var first []string
+		for _, seat := range out.Winners() {
+			first = append(first, name(seat))
+		}
+		what := map[games.Ending]string{games.EndDraw: "Drawn", games.EndShared: "Won together"}[out.End]
+		fmt.Fprintf(&b, "%s: %s\n", what, strings.Join(first, ", "))
+	}
 	for place := 1; place <= len(out.Rank); place++ {
+		if place == 1 && (out.End == games.EndDraw || out.End == games.EndShared) {
+			continue
+		}
 		for seat, rank := range out.Rank {
-			if rank != place {
-				continue
+			if rank == place {
+				fmt.Fprintf(&b, "%d. %s\n", rank, name(seat))
 			}
-			fmt.Fprintf(&b, "%d. %s", rank, t.row.Seats[seat].Name)
-			if out.Score != nil {
-				fmt.Fprintf(&b, " (%d)", out.Score[seat])
-			}
-			b.WriteString("\n")
 		}
 	}
 	return strings.TrimRight(b.String(), "\n")

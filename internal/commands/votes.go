@@ -15,8 +15,9 @@ import (
 
 // The table can act on a player who vanished (skip their turn, hand their
 // seat to the bot), give a seat back, and take back a move, each by a vote
-// of the other players with buttons. A vote is about the position it was
-// asked in: once the game moves on, it lapses.
+// of the other players with buttons. Most votes are about the position
+// they were asked in and lapse once the game moves on; a request to rejoin
+// stays open (see lasting).
 
 // Kinds of votes.
 const (
@@ -70,10 +71,23 @@ func (r *Router) setTableState(ctx context.Context, t *table, ts tableState) err
 // openVote returns the game's vote still in force, if any.
 func (t *table) openVote() *vote {
 	v := t.tableState().Vote
-	if v == nil || v.Version != t.row.Version {
+	if v == nil || (v.Version != t.row.Version && !v.lasting(t)) {
 		return nil
 	}
 	return v
+}
+
+// lasting says whether a vote stays open though the game moved on since it
+// was asked. A skip is about the turn it was asked in, an undo about the
+// move then last, and a replace about a player who was idle then (the next
+// move may be theirs): each lapses with the position. A request to rejoin
+// asks only whether a player may take their seat back, which the moves of
+// the bot and the others do not change; in a game played over days some
+// move almost always comes before the votes, so it stays open as long as
+// the seat is away and the game goes on.
+func (v *vote) lasting(t *table) bool {
+	return v.Kind == voteRejoin && v.Seat < len(t.row.Seats) && t.row.Seats[v.Seat].Away &&
+		t.row.Status == storage.Active && t.state != nil && t.state.Outcome() == nil
 }
 
 // humansBut lists the human seats still playing themselves, except some.
@@ -148,7 +162,17 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 	if me < 0 {
 		return Response{}, refusef("You are not playing in this game, so you cannot ask the table for that. Players: %s.", strings.Join(t.row.Names(), ", "))
 	}
-	if v := t.openVote(); v != nil {
+	// A paused table has nobody playing to ask: a player takes their seat
+	// back at once, even past another's open request to rejoin.
+	resume := in.Sub == voteRejoin && t.paused()
+	prior := t.openVote()
+	// A request to rejoin may stay open for days: an undo that needs
+	// nobody's agreement is not held up by it.
+	undoBeside := in.Sub == voteUndo && prior != nil && prior.lasting(t)
+	if v := prior; v != nil && !resume && !undoBeside {
+		if v.Kind == voteRejoin {
+			return Response{}, refusef("A vote is already open (%s); wait until it is decided.", r.voteTitle(t, v))
+		}
 		return Response{}, refusef("A vote is already open (%s); wait until it is decided or the game moves on.", r.voteTitle(t, v))
 	}
 	v := &vote{Kind: in.Sub, By: me, Version: t.row.Version, Seat: me}
@@ -177,12 +201,29 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 		}
 		v.Voters = t.humansBut(me)
 		v.Need = len(v.Voters)/2 + 1
+		if resume {
+			notice, err := r.carryOut(ctx, t, v)
+			if err != nil {
+				return Response{}, err
+			}
+			if prior != nil && prior.Seat == me {
+				// The request asked earlier is answered by this one.
+				text := fmt.Sprintf("%s\n**Vote:** %s: closed, %s took the seat back while the game was paused.", t.header(), r.voteTitle(t, prior), t.row.Seats[me].Name)
+				if err := r.out.Edit(ctx, t.row.Channel, prior.Message, Message{Content: text}); err != nil {
+					r.log.Warn("could not close a vote", "game", t.row.ID, "err", err)
+				}
+			}
+			return ephemeral(strings.TrimSpace("The game was paused, so you took your seat back at once. " + notice)), nil
+		}
 	case voteUndo:
 		plan, err := r.undoPlan(ctx, t, me)
 		if err != nil {
 			return Response{}, err
 		}
 		v.Undo, v.Move = plan.entries, plan.move
+		if undoBeside && !plan.atOnce {
+			return Response{}, refusef("A vote is already open (%s); wait until it is decided.", r.voteTitle(t, prior))
+		}
 		if plan.atOnce {
 			notice, err := r.carryOut(ctx, t, v)
 			if err != nil {
@@ -243,10 +284,14 @@ func (r *Router) voteMessage(t *table, v *vote) Message {
 	}
 	fmt.Fprintf(&b, "%d of %d yes needed; yes so far: %d, no: %d.", v.Need, len(v.Voters), len(v.Yes), len(v.No))
 	if len(names) > 0 {
-		fmt.Fprintf(&b, "\nWaiting for: %s. The vote lapses if the game moves on first.", strings.Join(names, ", "))
+		until := "The vote lapses if the game moves on first."
+		if v.Kind == voteRejoin {
+			until = "The vote stays open while the game goes on."
+		}
+		fmt.Fprintf(&b, "\nWaiting for: %s. %s", strings.Join(names, ", "), until)
 	}
 	cid := func(arg string) string {
-		return customID{Action: "vote", Game: t.row.ID, Version: t.row.Version, Arg: arg}.String()
+		return customID{Action: "vote", Game: t.row.ID, Version: v.Version, Arg: arg}.String()
 	}
 	return Message{Content: b.String(), Mentions: ids, Rows: []Row{{Buttons: []Button{
 		{Label: "Yes", CustomID: cid("yes"), Style: Success},
@@ -257,7 +302,7 @@ func (r *Router) voteMessage(t *table, v *vote) Message {
 // voteClick records a Yes or No and carries the vote out once decided.
 func (r *Router) voteClick(ctx context.Context, in Interaction, t *table, id customID) (Response, error) {
 	v := t.tableState().Vote
-	if v == nil || v.Version != id.Version || t.row.Version != id.Version || t.row.Status != storage.Active {
+	if v == nil || v.Version != id.Version || (t.row.Version != id.Version && !v.lasting(t)) || t.row.Status != storage.Active {
 		return Response{}, refusef("This vote is over: the game moved on (or the vote was decided) since it was asked.")
 	}
 	me := t.row.SeatOf(in.User.ID)
@@ -328,7 +373,10 @@ func (r *Router) carryOut(ctx context.Context, t *table, v *vote) (string, error
 		if err := r.saveTable(ctx, t); err != nil {
 			return "", err
 		}
-		return r.publish(ctx, t, []games.Event{games.PublicEvent(fmt.Sprintf("%s plays their own seat again.", seat.Name))}), nil
+		// A paused table goes on: the bot plays the seats still away.
+		events := []games.Event{games.PublicEvent(fmt.Sprintf("%s plays their own seat again.", seat.Name))}
+		events = append(events, r.runBots(ctx, t)...)
+		return r.publish(ctx, t, events), nil
 	case voteUndo:
 		return r.undo(ctx, t, v.By, v.Undo, v.Move)
 	}
@@ -353,7 +401,9 @@ func (r *Router) saveTable(ctx context.Context, t *table) error {
 	base := t.row.Version
 	now := r.now()
 	t.row.UpdatedAt, t.row.TurnStartedAt, t.row.RemindedAt = now, now, time.Time{}
-	t.row.Table = ""
+	if v := t.tableState().Vote; v == nil || !v.lasting(t) {
+		t.row.Table = ""
+	}
 	if err := r.saveOwed(ctx, t, base, nil); err != nil {
 		if errors.Is(err, storage.ErrConflict) {
 			return errStale

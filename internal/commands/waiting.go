@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"fmt"
 	"slices"
 	"sort"
 	"strconv"
@@ -14,6 +15,43 @@ import (
 // player's seat handed to automation when they ran out of time or the
 // table voted to replace them.
 func automated(s storage.Seat) bool { return s.BotLevel > 0 || s.Away }
+
+// humanSeats counts the seats people play (their own or, while they are
+// away, through the bot).
+func (t *table) humanSeats() int {
+	n := 0
+	for _, s := range t.row.Seats {
+		if s.BotLevel == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// paused reports whether every person's seat is played by the bot. Such a
+// table waits until someone takes their seat back with /game rejoin: left
+// alone it would play itself to a result that counts in everyone's stats.
+func (t *table) paused() bool {
+	for _, s := range t.row.Seats {
+		if s.BotLevel == 0 && !s.Away {
+			return false
+		}
+	}
+	return t.humanSeats() > 0
+}
+
+// pausedLine is what the turn message says while the table is paused,
+// with the players it asks back.
+func (t *table) pausedLine() (string, []string) {
+	var ids, names []string
+	for _, s := range t.row.Seats {
+		if s.BotLevel == 0 {
+			ids = append(ids, s.UserID)
+			names = append(names, mention(s.UserID))
+		}
+	}
+	return fmt.Sprintf("The game is paused: the bot plays every player's seat, and it does not play a game by itself. %s: take your seat back with /game rejoin to go on.", strings.Join(names, ", ")), ids
+}
 
 // waitedFor reports whether the table waits on a prompt. A standing
 // any-time action never makes it wait; a reaction without a default answer
@@ -63,6 +101,10 @@ func (t *table) waitedSeats() []int {
 // ownerOver is the owner of the message that ends a game.
 const ownerOver = "over"
 
+// ownerPaused is the owner of the message that says the table is paused: a
+// new message, so that its mentions reach the players.
+const ownerPaused = "paused"
+
 // turnOwner says whom the channel's turn message is for: the people on
 // turn, or else the people the table waits on in the channel. A private
 // reaction (answered by DM, which notifies its player) belongs to the turn
@@ -71,6 +113,9 @@ const ownerOver = "over"
 func (t *table) turnOwner() (owner string, ok bool) {
 	if t.state.Outcome() != nil {
 		return ownerOver, true
+	}
+	if t.paused() {
+		return ownerPaused, true
 	}
 	var onTurn, inChannel []int
 	for _, p := range t.waited() {

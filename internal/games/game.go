@@ -179,16 +179,78 @@ type Choice struct {
 }
 
 // Outcome is the end of a game.
+//
+// Rank alone cannot say whether two seats ranked first won together or
+// drew, nor that a table lost to the game itself, so End says how the game
+// ended for the table and ResultOf reads each seat's result from both:
+//
+//   - EndRanked (the zero value): the seats ranked 1 won; several of them
+//     share the win. Every other seat lost.
+//   - EndShared: the seats ranked 1 won together (a co-operative victory, a
+//     tie the rules call a shared victory). Every other seat lost.
+//   - EndDraw: nobody won; the seats ranked 1 drew. Every other seat (one
+//     removed earlier, say) lost.
+//   - EndAllLost: every seat lost (a co-operative defeat, the police storming
+//     the plane). Rank then places nobody (every seat has the same rank)
+//     and is not shown as places; Score still holds what each seat scored.
+//
+// Stats count each seat by ResultOf; the table shows places only when they
+// mean something.
 type Outcome struct {
 	// Rank per seat: 1 is first; equal ranks are ties.
 	Rank []int `json:"rank"`
 	// Score per seat where the game counts one; nil otherwise.
 	Score []int  `json:"score,omitempty"`
 	Text  string `json:"text"`
+	// End says how the game ended for the table (see above).
+	End Ending `json:"end,omitempty"`
 }
 
-// Winners lists the seats ranked first.
+// Ending is how a game ended for the table as a whole.
+type Ending string
+
+// The endings an Outcome can have.
+const (
+	EndRanked  Ending = ""
+	EndShared  Ending = "shared"
+	EndDraw    Ending = "draw"
+	EndAllLost Ending = "lost"
+)
+
+// SeatResult is one seat's result, what stats count.
+type SeatResult string
+
+// The results a seat can have.
+const (
+	Won    SeatResult = "won"
+	Shared SeatResult = "shared" // won together with other seats
+	Drew   SeatResult = "drew"
+	Lost   SeatResult = "lost"
+)
+
+// ResultOf says how the game ended for a seat.
+func (o *Outcome) ResultOf(seat int) SeatResult {
+	if o.End == EndAllLost || seat < 0 || seat >= len(o.Rank) || o.Rank[seat] != 1 {
+		return Lost
+	}
+	switch o.End {
+	case EndDraw:
+		return Drew
+	case EndShared:
+		return Shared
+	}
+	if len(o.Winners()) > 1 {
+		return Shared
+	}
+	return Won
+}
+
+// Winners lists the seats ranked first: the winners, or in a draw the
+// seats that drew; none when everyone lost.
 func (o *Outcome) Winners() []int {
+	if o.End == EndAllLost {
+		return nil
+	}
 	var w []int
 	for s, r := range o.Rank {
 		if r == 1 {

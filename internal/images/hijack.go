@@ -423,6 +423,8 @@ func drawHijackPanel(dc *Canvas, v *hijack.View, top float64) {
 		dc.Font(26, false)
 		status := fmt.Sprintf("%d = %d on + %d in", p.On+p.In, p.On, p.In)
 		switch {
+		case v.Over && p.Drew:
+			status += "   draw"
 		case v.Over && p.Rank == 1:
 			status += "   winner"
 		case v.Over:

@@ -359,7 +359,7 @@ func (s *state) advance(from int) []games.Event {
 func (s *state) finishWin() []games.Event {
 	left := s.activeSeats()
 	if len(left) == 0 {
-		// The last players went out on the same move: they share the win.
+		// The last players went out on the same move: they draw.
 		for i, k := range s.Out {
 			if k == s.Removals {
 				s.Out[i] = 0
@@ -367,22 +367,22 @@ func (s *state) finishWin() []games.Event {
 		}
 		s.Removals--
 		left = s.activeSeats()
-		s.setResult(fmt.Sprintf("%s went out on the same move: the game is a draw between them.", s.joinNames(left)))
+		s.setResult(fmt.Sprintf("%s went out on the same move: the game is a draw between them.", s.joinNames(left)), games.EndDraw)
 		return []games.Event{games.PublicEvent(s.Result.Text)}
 	}
-	s.setResult(fmt.Sprintf("%s wins!", s.name(left[0])))
+	s.setResult(fmt.Sprintf("%s wins!", s.name(left[0])), games.EndRanked)
 	return []games.Event{games.PublicEvent(s.Result.Text)}
 }
 
 func (s *state) finishDraw(why string) []games.Event {
 	left := s.activeSeats()
-	s.setResult(fmt.Sprintf("The game is drawn %s between %s.", why, s.joinNames(left)))
+	s.setResult(fmt.Sprintf("The game is drawn %s between %s.", why, s.joinNames(left)), games.EndDraw)
 	return []games.Event{games.PublicEvent(s.Result.Text)}
 }
 
 // setResult ranks remaining seats first (tied), then removed seats, later
-// removals ahead of earlier ones.
-func (s *state) setResult(text string) {
+// removals ahead of earlier ones. In a draw the seats ranked first drew.
+func (s *state) setResult(text string, end games.Ending) {
 	n := len(s.Players)
 	rank := make([]int, n)
 	score := make([]int, n)
@@ -397,7 +397,7 @@ func (s *state) setResult(text string) {
 		rank[i] = better + 1
 	}
 	s.clearDraw()
-	s.Result = &games.Outcome{Rank: rank, Score: score, Text: text}
+	s.Result = &games.Outcome{Rank: rank, Score: score, Text: text, End: end}
 }
 
 // outLater says whether seat a lasted strictly longer than seat b.

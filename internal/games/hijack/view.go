@@ -39,6 +39,8 @@ type PlayerView struct {
 	In      int    `json:"in"`
 	Removed bool   `json:"removed"`
 	Rank    int    `json:"rank,omitempty"` // when the game is over
+	// Drew marks a seat ranked first in a drawn game: no winner.
+	Drew bool `json:"drew,omitempty"`
 }
 
 // OptionsView are the game's options.
@@ -89,6 +91,7 @@ func (s *state) Public() games.View {
 		pv := PlayerView{Name: name, Marker: markerLetters[p], On: s.onBoard(p), In: s.Hand[p], Removed: !s.active(p)}
 		if s.Result != nil {
 			pv.Rank = s.Result.Rank[p]
+			pv.Drew = s.Result.ResultOf(p) == games.Drew
 		}
 		v.Players = append(v.Players, pv)
 	}

@@ -213,6 +213,9 @@ func (s *State) finish(ending string, ev *[]games.Event) {
 	n := s.n()
 	out := &games.Outcome{Rank: make([]int, n)}
 	if ending == endPolice {
+		// "If the police breach the plane, the game ends immediately. All
+		// players lose the game!"
+		out.End = games.EndAllLost
 		for i := range out.Rank {
 			out.Rank[i] = n
 		}
@@ -262,6 +265,7 @@ func (s *State) finish(ending string, ev *[]games.Event) {
 	how := map[string]string{endFreed: "Passengers and a pilot are free: the game ends.", endResign: "The other players left."}[ending]
 	out.Text = fmt.Sprintf("%s %s wins with %s.", how, strings.Join(winners, " and "), plural(order[0].Total, "point"))
 	if len(winners) > 1 {
+		out.End = games.EndShared
 		out.Text = fmt.Sprintf("%s %s share the victory with %s.", how, strings.Join(winners, " and "), plural(order[0].Total, "point"))
 	}
 	if tie := s.tieText(order); tie != "" {

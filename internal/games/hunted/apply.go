@@ -383,7 +383,16 @@ func (s *State) finish(ev *[]games.Event, why string) {
 	}
 	text := fmt.Sprintf("%s %s Score %d = 2×%d health + %d time + 3×%d face-up + %d face-down hostages.", why, verdict, total, h, t, up, down)
 	s.say(ev, text)
-	out := &games.Outcome{Text: text}
+	// Alone, a run is won or lost; in co-op "if either player goes to zero on
+	// their health tracker or if time runs out, both players lose", and a
+	// win is both players'.
+	out := &games.Outcome{Text: text, End: games.EndAllLost}
+	if s.Won {
+		out.End = games.EndRanked
+		if len(s.Players) > 1 {
+			out.End = games.EndShared
+		}
+	}
 	for range s.Players {
 		out.Rank = append(out.Rank, rank)
 		out.Score = append(out.Score, total)
