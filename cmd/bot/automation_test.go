@@ -187,4 +187,8 @@ func TestTurnLimitLeavesASoloRunAlone(t *testing.T) {
 	if row.TurnLimit != 24*time.Hour || row.Status != storage.Active || row.Seats[0].Away || len(moves) != 0 {
 		t.Fatalf("solo run after 4 idle days with a 24h limit: limit %v, %s, away %v, %d moves\n%s", row.TurnLimit, row.Status, row.Seats[0].Away, len(moves), out.String())
 	}
+	// Nor does the start announce a limit that does not apply.
+	if strings.Contains(out.String(), "turn limit 24 hours") {
+		t.Fatalf("a solo run announces a turn limit:\n%s", out.String())
+	}
 }

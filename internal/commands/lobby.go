@@ -272,7 +272,8 @@ func (t *table) optionText() string {
 			}
 		}
 	}
-	if t.row.TurnLimit > 0 {
+	if t.row.TurnLimit > 0 && t.humanSeats() > 1 {
+		// Alone at a table the limit never applies (reminders.go).
 		parts = append(parts, "turn limit "+human(t.row.TurnLimit))
 	}
 	if len(parts) == 0 {
