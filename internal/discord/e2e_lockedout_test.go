@@ -182,11 +182,22 @@ func testLockedOutGame(t *testing.T, mode envOption) {
 			t.Errorf("old message %s kept controls %v", m.ID, m.CustomIDs())
 		}
 	}
-	// Lobby, first turn, one DM notice, and a turn message for every move
+	// Lobby, first turn, one DM notice, a turn message for every move
 	// that handed the turn to someone else (a move that leaves the same
-	// players waited on edits the living turn message instead).
-	if len(msgs) != 3+posts || posts == 0 || posts >= played {
-		t.Errorf("%d channel messages, want %d (%d new turn messages in %d moves)", len(msgs), 3+posts, posts, played)
+	// players waited on edits the living turn message instead), and a
+	// mention of carol, whose DMs are closed, for each private decision of
+	// hers that only an edit showed (an edit notifies nobody).
+	pings := 0
+	for _, m := range msgs {
+		if strings.Contains(m.Content, "you have a new private decision") {
+			pings++
+			if !strings.HasPrefix(m.Content, "<@"+carol+">") {
+				t.Errorf("a decision ping for someone else than carol: %q", m.Content)
+			}
+		}
+	}
+	if len(msgs) != 3+posts+pings || posts == 0 || posts >= played || pings == 0 {
+		t.Errorf("%d channel messages, want %d (%d new turn messages and %d pings in %d moves)", len(msgs), 3+posts+pings, posts, pings, played)
 	}
 	checkImages(t, msgs)
 	e.noErrorsBut(discordtest.CodeCannotMessageUser)

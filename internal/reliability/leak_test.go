@@ -106,7 +106,15 @@ func (s *leakScan) seatSecrets(st games.State) []secrets {
 			continue
 		}
 		s.privateViews++
+		// A seat also sees the text of its private prompts (a card shown
+		// to it for a swap, the half hand it looks at): the decision names
+		// them, and its view's text no longer repeats them.
 		text := v.Text()
+		for _, p := range st.Prompts() {
+			if p.Private && p.Seat == seat {
+				text += "\n" + p.Text
+			}
+		}
 		for w := range idWords(text) {
 			s.known[seat][w] = true
 		}
