@@ -99,7 +99,10 @@ func TestThreeBotProcesses(t *testing.T) {
 		}
 		return row, st
 	}
-	answer := func(in *discordtest.Interaction, err error) string {
+	// told is what the player is finally told, whichever path the answer
+	// took (inline; deferred and followed up; @original edited): it waits
+	// until the process that took the interaction has finished with it.
+	told := func(in *discordtest.Interaction, err error) []discordtest.Message {
 		t.Helper()
 		if err != nil {
 			t.Fatalf("interaction: %v", err)
@@ -111,14 +114,16 @@ func TestThreeBotProcesses(t *testing.T) {
 		if resp.Latency > deadline {
 			t.Errorf("first response after %v, beyond Discord's %v", resp.Latency, deadline)
 		}
-		if resp.Type == discordtest.CallbackDeferredUpdate || resp.Type == discordtest.CallbackUpdateMessage {
-			return ""
+		waitFor(t, "the bot to finish interaction "+in.ID(), func() bool { return finished(procs, in.ID()) })
+		return answerText(in)
+	}
+	answer := func(in *discordtest.Interaction, err error) string {
+		t.Helper()
+		var texts []string
+		for _, m := range told(in, err) {
+			texts = append(texts, m.Content)
 		}
-		m, err := in.WaitOriginal(15 * time.Second)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return m.Content
+		return strings.Join(texts, "\n")
 	}
 
 	// A Hijack game at each table, challenged and accepted.
@@ -196,7 +201,7 @@ func TestThreeBotProcesses(t *testing.T) {
 			type final struct{ menu, id, value string }
 			var finals []final
 			for k := 0; k < 2; k++ {
-				menu, id, value := walkGuided(t, fake, user, turn)
+				menu, id, value := walkGuided(t, fake, user, turn, procs)
 				finals = append(finals, final{menu.ID, id, value})
 			}
 			played[ch]++
@@ -334,7 +339,7 @@ func TestThreeBotProcesses(t *testing.T) {
 // step an interaction of its own, until a complete move is on offer, and
 // returns the message offering it and the control that plays it (a button
 // id, or a select id and its value).
-func walkGuided(t *testing.T, fake *discordtest.Server, user string, msg discordtest.Message) (discordtest.Message, string, string) {
+func walkGuided(t *testing.T, fake *discordtest.Server, user string, msg discordtest.Message, procs []*process) (discordtest.Message, string, string) {
 	t.Helper()
 	for step := 0; step < 8; step++ {
 		for _, b := range msg.Buttons() {
@@ -361,14 +366,17 @@ func walkGuided(t *testing.T, fake *discordtest.Server, user string, msg discord
 		if err != nil {
 			t.Fatal(err)
 		}
-		resp, err := next.Wait(15 * time.Second)
-		if err != nil {
+		// Under load the step is deferred and its menu comes as a
+		// follow-up: read it once the process has finished.
+		if _, err := next.Wait(15 * time.Second); err != nil {
 			t.Fatal(err)
 		}
-		if resp.Type != discordtest.CallbackChannelMessage || !resp.Ephemeral {
-			t.Fatalf("a guided step should answer with an ephemeral message, got type %d", resp.Type)
+		waitFor(t, "the bot to finish interaction "+next.ID(), func() bool { return finished(procs, next.ID()) })
+		told := answerText(next)
+		if len(told) != 1 || !told[0].Ephemeral {
+			t.Fatalf("a guided step should answer with one ephemeral message, got %+v", told)
 		}
-		msg = *resp.Message
+		msg = told[0]
 	}
 	t.Fatalf("guided menus never reached a move")
 	return msg, "", ""
@@ -482,6 +490,17 @@ func (p *process) exit() error {
 	case <-time.After(20 * time.Second):
 		return fmt.Errorf("still running 20 s after SIGTERM")
 	}
+}
+
+// finished reports whether one of the processes has finished with the
+// interaction (its debug line).
+func finished(procs []*process, id string) bool {
+	for _, p := range procs {
+		if p.logs.has(finishedLine(id)) {
+			return true
+		}
+	}
+	return false
 }
 
 func allLogs(procs []*process) string {
