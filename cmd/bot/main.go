@@ -52,7 +52,7 @@ func play(args []string) error {
 	fi, _ := os.Stdin.Stat()
 	interactive := fi != nil && fi.Mode()&os.ModeCharDevice != 0
 	if interactive {
-		fmt.Println("Standoff console. Type help for the grammar; for example:  alice: /game help")
+		fmt.Println("Standoff console. Type help for the grammar, quit to leave; for example:  alice: /game help")
 	}
 	return commands.RunConsole(context.Background(), os.Stdin, os.Stdout, commands.ConsoleOptions{
 		DB: *db, ImagesDir: *imgs, Seed: *seed, Games: catalog.Games(), Config: commands.DefaultConfig(),
