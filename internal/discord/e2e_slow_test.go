@@ -239,8 +239,8 @@ func gatedGames(g *drawGate) []commands.Game {
 // its subcommand, not by how long it took, and the same in both modes. The
 // drawing is held until the bot has acknowledged, so the answer is slow
 // whatever the machine's speed: a board's "thinking" and answer stay
-// private, a replay's are in the channel, and a replay that fails after
-// its public acknowledgement tells its user alone.
+// private, a replay's are in the channel (as a fast replay's are), and a
+// replay that fails after its public acknowledgement tells its user alone.
 func TestSlowAnswerVisibility(t *testing.T) {
 	inModes(t, testSlowAnswerVisibility)
 }
@@ -271,6 +271,15 @@ func testSlowAnswerVisibility(t *testing.T, mode envOption) {
 
 	if s := e.reply(alice, general, "game", "resign"); !strings.Contains(s.Content, "You resigned") {
 		t.Fatalf("resign answered %q", s.Content)
+	}
+	// At its own pace (inline over the gateway; over HTTP, whose response
+	// body cannot carry the file, deferred): in the channel as well.
+	fast := e.must(e.fake.RunCommand(carol, general, "game", "replay"))
+	if told := e.told(fast); len(told) != 1 || told[0].Ephemeral || len(told[0].Attachments) != 1 {
+		t.Errorf("replay: told %+v; want it in the channel, with the replay", told)
+	}
+	if resp, _ := fast.Response(); resp.Ephemeral {
+		t.Errorf("replay acknowledged privately (type %d)", resp.Type)
 	}
 	resp, _, told = slow(carol, "game", "replay")
 	if resp.Ephemeral || len(told) != 1 || told[0].Ephemeral || len(told[0].Attachments) != 1 || !strings.Contains(told[0].Content, "replay") {
