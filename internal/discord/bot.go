@@ -430,8 +430,6 @@ func (b *Bot) followUp(i *discordgo.InteractionCreate, in commands.Interaction, 
 			// The answer is not as visible as its "thinking" (a replay
 			// refused is for its user alone): the thinking goes, and
 			// the answer comes as a follow-up of its own visibility.
-			// Never the other way round: a private answer is never
-			// shown in the channel.
 			if err = b.sendRetried(ctx, http.MethodDelete, original, nil, nil); err != nil && code(err) != codeUnknownMessage {
 				break
 			}
