@@ -146,7 +146,8 @@ func lastImage(dir string) (int, error) {
 	return last, nil
 }
 
-// resume shows the controls of the games a previous console left open: its
+// resume shows the controls of the games a previous console left open (the
+// lobby or turn message, and the DMs of open private decisions): its
 // messages are gone with it, and without them nobody could click on.
 func (c *Console) resume(ctx context.Context) error {
 	open, err := c.store.OpenGames(ctx)
@@ -169,6 +170,17 @@ func (c *Console) resume(ctx context.Context) error {
 		case storage.Active:
 			if notice, failed := r.repost(ctx, t); failed {
 				fmt.Fprintf(c.out, "[console] %s\n", notice)
+			}
+			// A decision that was made in a DM needs that DM's controls.
+			for i, seat := range t.row.Seats {
+				if seat.BotLevel > 0 {
+					continue
+				}
+				if m, _, ok := r.privateMessage(t, i, nil, true); ok && len(m.Rows) > 0 {
+					if derr := c.DM(ctx, seat.UserID, m); derr != nil && !errors.Is(derr, ErrDMClosed) {
+						err = derr
+					}
+				}
 			}
 		}
 		unlock()

@@ -137,18 +137,23 @@ func TestConsoleQuit(t *testing.T) {
 
 // A new console on the database of an earlier one shows each open game's
 // controls at once (the earlier console's messages went with it): a lobby
-// can be accepted and a turn played without /game status first.
+// can be accepted, a turn played and a private decision answered in its DM
+// without /game status first.
 func TestConsoleResumesOpenGames(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "r.db")
-	consoleRun(t, db, "", "alice: /tally challenge opponent:@bob\nchannel side\ncarol: /tally challenge opponent:@dave\ndave: click Accept\n")
-	out := consoleRun(t, db, "", "bob: click Accept\nchannel side\ncarol: click Add 3\n")
+	consoleRun(t, db, "", "alice: /tally challenge opponent:@bob\nchannel side\ncarol: /tally challenge opponent:@dave\ndave: click Accept\n"+
+		"channel third\neve: /tally challenge opponent:@fay\nfay: click Accept\neve: click Add 3\n")
+	out := consoleRun(t, db, "", "bob: click Accept\nchannel side\ncarol: click Add 3\nfay: click Peek\n")
 	for _, want := range []string{
 		"[console] #general: game #1 (Tally) is still open; its controls again:",
 		"[#general] [button: Accept | accept:1:0]",
 		"[console] #side: game #2 (Tally) is still open; its controls again:",
 		"[#side] [button: Add 3 | m:2:1:add 3]",
+		"[console] #third: game #3 (Tally) is still open; its controls again:",
+		"[DM fay] [button: Peek | m:3:2:peek]",
 		"[#general] bob accepted.",
 		"carol added 3",
+		"fay peeked",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the resumed console lacks %q:\n%s", want, out)
