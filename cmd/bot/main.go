@@ -107,7 +107,7 @@ func serve(args []string) error {
 	table := cfg.table()
 	table.BotUserID = userID
 	router := commands.New(commands.Deps{Store: store, Transport: bot, Games: catalog.Games(), Log: log}, table)
-	router.SetRateLimit(commands.DefaultRateLimit)
+	router.SetRateLimit(cfg.rateLimit())
 	if err := router.Backfill(context.Background()); err != nil {
 		log.Warn("could not count results of older games for stats", "err", err)
 	}
