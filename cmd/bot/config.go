@@ -43,6 +43,12 @@ type config struct {
 		// is handled by one).
 		CheckEvery duration `toml:"check_every"`
 	} `toml:"reminders"`
+	// RateLimit bounds each user's interactions per process: Burst at once,
+	// refilled at PerSecond (0 or absent: commands.DefaultRateLimit's).
+	RateLimit struct {
+		Burst     int     `toml:"burst"`
+		PerSecond float64 `toml:"per_second"`
+	} `toml:"rate_limit"`
 }
 
 // duration is a TOML duration such as "12h"; "none" is kept as -1 so that
@@ -92,6 +98,10 @@ func loadConfig(path string) (config, error) {
 	default:
 		return c, fmt.Errorf("config %s: mode %q is neither \"gateway\" nor \"http\"", path, c.Mode)
 	}
+	if c.RateLimit.Burst < 0 || c.RateLimit.PerSecond < 0 {
+		return c, fmt.Errorf("config %s: [rate_limit] burst = %d, per_second = %g; both are positive (or left out for %d and %g)",
+			path, c.RateLimit.Burst, c.RateLimit.PerSecond, commands.DefaultRateLimit.Burst, commands.DefaultRateLimit.PerSecond)
+	}
 	if c.Shards < 0 {
 		return c, fmt.Errorf("config %s: shards = %d; use 0 for Discord's recommended count, or a positive count", path, c.Shards)
 	}
@@ -137,6 +147,18 @@ func (c config) table() commands.Config {
 		}
 	}
 	return t
+}
+
+// rateLimit is the per-user rate limit: the default, overridden by the file.
+func (c config) rateLimit() commands.RateLimit {
+	l := commands.DefaultRateLimit
+	if c.RateLimit.Burst > 0 {
+		l.Burst = c.RateLimit.Burst
+	}
+	if c.RateLimit.PerSecond > 0 {
+		l.PerSecond = c.RateLimit.PerSecond
+	}
+	return l
 }
 
 // databaseForLog is the database setting with a URL's password hidden.

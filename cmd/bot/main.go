@@ -52,7 +52,7 @@ func play(args []string) error {
 	fi, _ := os.Stdin.Stat()
 	interactive := fi != nil && fi.Mode()&os.ModeCharDevice != 0
 	if interactive {
-		fmt.Println("Standoff console. Type help for the grammar; for example:  alice: /game help")
+		fmt.Println("Standoff console. Type help for the grammar, quit to leave; for example:  alice: /game help")
 	}
 	return commands.RunConsole(context.Background(), os.Stdin, os.Stdout, commands.ConsoleOptions{
 		DB: *db, ImagesDir: *imgs, Seed: *seed, Games: catalog.Games(), Config: commands.DefaultConfig(),
@@ -107,7 +107,7 @@ func serve(args []string) error {
 	table := cfg.table()
 	table.BotUserID = userID
 	router := commands.New(commands.Deps{Store: store, Transport: bot, Games: catalog.Games(), Log: log}, table)
-	router.SetRateLimit(commands.DefaultRateLimit)
+	router.SetRateLimit(cfg.rateLimit())
 	if err := router.Backfill(context.Background()); err != nil {
 		log.Warn("could not count results of older games for stats", "err", err)
 	}

@@ -3,6 +3,7 @@ package commands
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -10,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -82,10 +84,20 @@ func RunConsole(ctx context.Context, in io.Reader, out io.Writer, opts ConsoleOp
 			return err
 		}
 	}
+	if opts.ImagesDir != "" {
+		n, err := lastImage(opts.ImagesDir)
+		if err != nil {
+			return err
+		}
+		c.images = n
+	}
 	if err := c.open(); err != nil {
 		return err
 	}
 	defer func() { c.store.Close() }()
+	if err := c.resume(ctx); err != nil {
+		return err
+	}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	for sc.Scan() {
@@ -96,12 +108,87 @@ func RunConsole(ctx context.Context, in io.Reader, out io.Writer, opts ConsoleOp
 		if opts.Echo {
 			fmt.Fprintf(out, "> %s\n", line)
 		}
-		if err := c.line(ctx, line); err != nil {
+		err := c.line(ctx, line)
+		if errors.Is(err, errQuit) {
+			c.router.Wait()
+			return nil
+		}
+		if err != nil {
 			fmt.Fprintf(out, "[console] %v\n", err)
 		}
 	}
 	c.router.Wait()
 	return sc.Err()
+}
+
+// errQuit ends the console as end of input does.
+var errQuit = errors.New("quit")
+
+// imageNumber is the running number that starts a written picture's name.
+var imageNumber = regexp.MustCompile(`^([0-9]+)-`)
+
+// lastImage is the highest running number among the pictures already in
+// dir, so that a new console continues the numbering instead of
+// overwriting an earlier run's pictures.
+func lastImage(dir string) (int, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return 0, err
+	}
+	last := 0
+	for _, e := range entries {
+		if m := imageNumber.FindStringSubmatch(e.Name()); m != nil {
+			if n, err := strconv.Atoi(m[1]); err == nil && n > last {
+				last = n
+			}
+		}
+	}
+	return last, nil
+}
+
+// resume shows the controls of the games a previous console left open (the
+// lobby or turn message, and the DMs of open private decisions): its
+// messages are gone with it, and without them nobody could click on.
+func (c *Console) resume(ctx context.Context) error {
+	open, err := c.store.OpenGames(ctx)
+	if err != nil {
+		return err
+	}
+	r := c.router
+	for _, g := range open {
+		unlock := r.lock(g.ID)
+		t, err := r.reload(ctx, g.ID)
+		if err != nil {
+			unlock()
+			return err
+		}
+		fmt.Fprintf(c.out, "[console] #%s: game #%d (%s) is still open; its controls again:\n", t.row.Channel, t.row.ID, t.game.Kind.Title)
+		switch t.row.Status {
+		case storage.Lobby:
+			id, _ := c.Send(ctx, t.row.Channel, r.lobbyMessage(t))
+			err = c.store.SetMessage(ctx, t.row.ID, id)
+		case storage.Active:
+			if notice, failed := r.repost(ctx, t); failed {
+				fmt.Fprintf(c.out, "[console] %s\n", notice)
+			}
+			// A decision that was made in a DM needs that DM's controls.
+			for i, seat := range t.row.Seats {
+				if seat.BotLevel > 0 {
+					continue
+				}
+				if m, _, ok := r.privateMessage(t, i, nil, true); ok && len(m.Rows) > 0 {
+					if derr := c.DM(ctx, seat.UserID, m); derr != nil && !errors.Is(derr, ErrDMClosed) {
+						err = derr
+					}
+				}
+			}
+		}
+		unlock()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func (c *Console) open() error {
@@ -132,7 +219,7 @@ const ConsoleHelp = `Console grammar (one command per line):
                                            (@name fills a user option; quote values with spaces)
   NAME: click LABEL|CUSTOM-ID              click a button NAME can see (newest first)
   NAME: select MENU VALUE[,VALUE]          pick from a select menu (MENU: placeholder or custom id;
-                                           VALUE: option label or value)
+                                           VALUE: entry label or value, "quoted" if it has a comma)
   NAME: autocomplete /COMMAND [SUB] option:partial
                                            list what Discord would suggest
   channel NAME       switch channel (one game per channel)
@@ -142,6 +229,7 @@ const ConsoleHelp = `Console grammar (one command per line):
   manage NAME        give NAME the Manage Channels permission
   admin NAME         give NAME the Manage Server permission
   help               this text
+  quit, exit         leave the console (as end of input does); the games stay saved
   # ...              a comment
 The bot itself is @standoff.`
 
@@ -156,6 +244,11 @@ func (c *Console) line(ctx context.Context, line string) error {
 	}
 	f := strings.Fields(line)
 	switch f[0] {
+	case "quit", "exit":
+		if len(f) != 1 {
+			return fmt.Errorf("usage: %s", f[0])
+		}
+		return errQuit
 	case "help":
 		fmt.Fprintln(c.out, ConsoleHelp)
 		return nil
@@ -263,7 +356,8 @@ func (c *Console) userAction(ctx context.Context, user, rest string) error {
 		}
 	case words[0] == "select" && len(words) >= 3:
 		in.Type = ComponentClick
-		if err := c.findSelect(&in, words[1], strings.Join(words[2:], " ")); err != nil {
+		menu, values := selectArgs(rest)
+		if err := c.findSelect(&in, menu, values); err != nil {
 			return err
 		}
 	default:
@@ -454,31 +548,91 @@ func (c *Console) findButton(in *Interaction, what string) error {
 	return fmt.Errorf("%s sees no button %q", in.User.ID, what)
 }
 
+// selectArgs splits "select MENU VALUES" into the menu (one word, or
+// "quoted") and the values as typed, quotes kept: they may separate
+// entries by commas or quote an entry with a comma in it.
+func selectArgs(rest string) (menu, values string) {
+	rest = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "select"))
+	if strings.HasPrefix(rest, `"`) {
+		if end := strings.Index(rest[1:], `"`); end >= 0 {
+			return rest[1 : end+1], strings.TrimSpace(rest[end+2:])
+		}
+	}
+	menu, values, _ = strings.Cut(rest, " ")
+	return menu, strings.TrimSpace(values)
+}
+
+// splitValues splits typed values on the commas outside "quotes", and
+// takes the quotes off.
+func splitValues(s string) []string {
+	var out []string
+	var cur strings.Builder
+	quoted := false
+	for _, r := range s {
+		switch {
+		case r == '"':
+			quoted = !quoted
+		case r == ',' && !quoted:
+			out = append(out, strings.TrimSpace(cur.String()))
+			cur.Reset()
+		default:
+			cur.WriteRune(r)
+		}
+	}
+	return append(out, strings.TrimSpace(cur.String()))
+}
+
+// entries picks the menu's entries named by what was typed: the whole text
+// as one label or value (so a label with commas needs no quotes), or else
+// the comma-separated list of them.
+func entries(s *Select, typed string) ([]string, error) {
+	find := func(v string) (string, bool) {
+		for _, o := range s.Options {
+			if strings.EqualFold(o.Label, v) || o.Value == v {
+				return o.Value, true
+			}
+		}
+		return "", false
+	}
+	if v, ok := find(strings.TrimSpace(strings.Trim(typed, `"`))); ok && strings.Count(typed, `"`) <= 2 {
+		return []string{v}, nil
+	}
+	var out []string
+	for _, v := range splitValues(typed) {
+		value, ok := find(v)
+		if !ok {
+			return nil, fmt.Errorf("menu %q has no entry %q (pick an entry by its label or its value, as [select: ...] lists them; \"quote\" one with a comma)", s.Placeholder, v)
+		}
+		out = append(out, value)
+	}
+	return out, nil
+}
+
+// findSelect finds, newest message first, a menu named menu that has the
+// entries typed: when the newest lacks them, an older menu of the same name
+// or custom id (a parent menu under its sub-menu) may have them.
 func (c *Console) findSelect(in *Interaction, menu, values string) error {
+	var first error
 	for _, m := range c.visible(in.User.ID) {
 		for _, row := range m.msg.Rows {
 			s := row.Select
 			if s == nil || !(strings.EqualFold(s.Placeholder, menu) || s.CustomID == menu || strings.HasPrefix(strings.ToLower(s.Placeholder), strings.ToLower(menu))) {
 				continue
 			}
-			in.CustomID = s.CustomID
-			c.locate(in, m)
-			for _, v := range strings.Split(values, ",") {
-				v = strings.TrimSpace(v)
-				found := false
-				for _, o := range s.Options {
-					if strings.EqualFold(o.Label, v) || o.Value == v {
-						in.Values = append(in.Values, o.Value)
-						found = true
-						break
-					}
+			picked, err := entries(s, values)
+			if err != nil {
+				if first == nil {
+					first = err
 				}
-				if !found {
-					return fmt.Errorf("menu %q has no entry %q", s.Placeholder, v)
-				}
+				continue
 			}
+			in.CustomID, in.Values = s.CustomID, picked
+			c.locate(in, m)
 			return nil
 		}
+	}
+	if first != nil {
+		return first
 	}
 	return fmt.Errorf("%s sees no menu %q", in.User.ID, menu)
 }
@@ -581,7 +735,7 @@ func (c *Console) print(where string, m Message) {
 		if s := row.Select; s != nil {
 			var opts []string
 			for _, o := range s.Options {
-				opts = append(opts, o.Label)
+				opts = append(opts, o.Label+" = "+o.Value)
 			}
 			fmt.Fprintf(c.out, "%s[select: %s | %s | %s]\n", p, s.Placeholder, s.CustomID, strings.Join(opts, "; "))
 		}

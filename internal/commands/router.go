@@ -296,6 +296,15 @@ func postsInChannel(in Interaction) bool {
 	return false
 }
 
+// AnswersInChannel says whether the interaction's answer is for the whole
+// channel (a replay) rather than for the user alone. A transport that must
+// acknowledge before the answer exists decides the acknowledgement's
+// visibility by it, so that a slow answer is as public or private as a
+// fast one.
+func AnswersInChannel(in Interaction) bool {
+	return in.Type == SlashCommand && in.Command == "game" && in.Sub == "replay"
+}
+
 func (r *Router) slash(ctx context.Context, in Interaction) (Response, error) {
 	if in.Command == "game" {
 		return r.gameCommand(ctx, in)

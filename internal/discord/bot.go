@@ -252,6 +252,10 @@ func (b *Bot) onInteraction(i *discordgo.InteractionCreate) {
 // (an HTTP response body): an answer with files is then deferred and
 // delivered by the follow-up path.
 func (b *Bot) handle(i *discordgo.InteractionCreate, first responder, inlineOnly bool) {
+	// Everything the bot will send for the interaction has been sent (the
+	// answer by whichever path, its follow-ups, the move's messages): a
+	// trace for operators, and the point a test may read the answer.
+	defer b.log.Debug(InteractionFinished, "id", i.ID)
 	in, ok := interaction(i)
 	if !ok {
 		return
@@ -303,32 +307,41 @@ func (b *Bot) handle(i *discordgo.InteractionCreate, first responder, inlineOnly
 	}
 	var e early
 	answered := false
+	// A deferred slash command shows "thinking..." in the channel or to
+	// the user alone, decided by the subcommand before its answer exists:
+	// however long the answer takes, and in either mode, it is as public
+	// as it would have been at once.
+	private := !commands.AnswersInChannel(in)
 	select {
 	case e = <-done:
 		if inlineOnly && hasFiles(e.resp) {
-			// Files cannot ride in an HTTP response body: acknowledge
-			// as the answer will look, then deliver it.
-			if answered = first(deferral(in, e.resp.Kind == commands.Reply && e.resp.Message.Ephemeral)); answered {
-				b.followUp(i, in, e.resp)
+			// Files cannot ride in an HTTP response body: acknowledge,
+			// then deliver it.
+			if answered = first(deferral(in, private)); answered {
+				b.followUp(i, in, e.resp, private)
 			}
 			break
 		}
 		answered = b.answer(i, in, e.resp, first)
 	case <-timer.C:
 		// Rendering or a bot's thinking takes a while: acknowledge now and
-		// deliver the answer as a follow-up. A slash command shows a private
+		// deliver the answer as a follow-up. A slash command shows a
 		// "thinking..." that the answer fills; a click shows nothing until
 		// the router's messages arrive.
-		answered = first(deferral(in, true))
+		answered = first(deferral(in, private))
 		e = <-done
 		if answered {
-			b.followUp(i, in, e.resp)
+			b.followUp(i, in, e.resp, private)
 		}
 	}
 	if e.then != nil {
 		b.finishEarly(ctx, i, e.then, answered)
 	}
 }
+
+// InteractionFinished is the debug log message of an interaction the bot
+// has finished with; its id attribute names the interaction.
+const InteractionFinished = "interaction finished"
 
 // finishEarly runs what remains of an interaction after its answer (the
 // move's turn message and DMs), which must run even when the answer could
@@ -399,21 +412,37 @@ func (b *Bot) answer(i *discordgo.InteractionCreate, in commands.Interaction, re
 	return first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
 }
 
-// followUp delivers an answer after a deferred response. It has the
-// interaction token's lifetime, and runs to the end during a shutdown.
-func (b *Bot) followUp(i *discordgo.InteractionCreate, in commands.Interaction, resp commands.Response) {
+// followUp delivers an answer after a deferred response (private: the
+// deferral of a slash command was ephemeral). It has the interaction
+// token's lifetime, and runs to the end during a shutdown.
+func (b *Bot) followUp(i *discordgo.InteractionCreate, in commands.Interaction, resp commands.Response, private bool) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(b.ctx), followUpTime)
 	defer cancel()
 	original := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
 	var err error
 	switch {
 	case in.Type == commands.SlashCommand:
-		// The deferral was ephemeral: the answer replaces its "thinking"
-		// (an edit, so it may be retried).
 		m := resp.Message
 		if resp.Kind != commands.Reply {
-			m = commands.Message{Content: "Done."}
+			m = commands.Message{Content: "Done.", Ephemeral: true}
 		}
+		if m.Ephemeral != private {
+			// The answer is not as visible as its "thinking" (a replay
+			// refused is for its user alone): the thinking goes, and
+			// the answer comes as a follow-up of its own visibility.
+			if err = b.sendRetried(ctx, http.MethodDelete, original, nil, nil); err != nil && code(err) != codeUnknownMessage {
+				break
+			}
+			params := &discordgo.WebhookParams{Content: m.Content, Components: components(m.Rows), Files: files(m.Files),
+				AllowedMentions: mentions(m.Mentions)}
+			if m.Ephemeral {
+				params.Flags = discordgo.MessageFlagsEphemeral
+			}
+			err = b.api.call(ctx, http.MethodPost, discordgo.EndpointWebhookToken(i.AppID, i.Token)+"?wait=true", params, params.Files, nil)
+			break
+		}
+		// The answer replaces its "thinking" (an edit, so it may be
+		// retried).
 		content, comps := m.Content, components(m.Rows)
 		edit := &discordgo.WebhookEdit{Content: &content, Components: &comps, Files: files(m.Files), AllowedMentions: mentions(m.Mentions)}
 		err = b.sendRetried(ctx, http.MethodPatch, original, edit, edit.Files)

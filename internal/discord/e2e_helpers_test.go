@@ -3,6 +3,7 @@ package discord_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"image/color"
 	"log/slog"
@@ -51,6 +52,32 @@ func (l *logSink) Write(p []byte) (int, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.b.Write(p)
+}
+
+// has reports whether the logs hold s, without copying them.
+func (l *logSink) has(s string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return bytes.Contains(l.b.Bytes(), []byte(s))
+}
+
+// finishedLine is the bot's debug line for an interaction it has finished
+// with: every answer to it, by whichever path, has been sent.
+func finishedLine(id string) string {
+	return fmt.Sprintf("msg=%q id=%s\n", discord.InteractionFinished, id)
+}
+
+// answerText is what told shows the user apart from the component's own
+// message (a used guided menu closing): an inline answer, a deferred one
+// filled in, follow-ups. A silent acknowledgement tells "".
+func answerText(in *discordtest.Interaction) []discordtest.Message {
+	var out []discordtest.Message
+	for _, m := range in.Told() {
+		if in.Source() == "" || m.ID != in.Source() {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 func (l *logSink) String() string {
@@ -302,18 +329,38 @@ func (e *env) choose(user, messageID, customID, value string) string {
 
 func (e *env) clicked(in *discordtest.Interaction) string {
 	e.t.Helper()
-	resp, _ := e.answered(in)
-	switch resp.Type {
-	case discordtest.CallbackChannelMessage:
-		return resp.Message.Content
-	case discordtest.CallbackDeferredUpdate:
-		if f := in.Followups(); len(f) > 0 {
-			return f[len(f)-1].Content
-		}
-	case discordtest.CallbackUpdateMessage:
-		return ""
+	if told := e.told(in); len(told) > 0 {
+		return told[0].Content
 	}
 	return ""
+}
+
+// told waits for the first response and for the bot to finish with the
+// interaction, and returns what the answer showed the user (answerText),
+// whichever path it took: under load a click's answer is deferred and
+// comes as a follow-up.
+func (e *env) told(in *discordtest.Interaction) []discordtest.Message {
+	e.t.Helper()
+	resp, err := in.Wait(e.patience)
+	if err != nil {
+		e.t.Fatalf("no response to interaction %s: %v\nlogs:\n%s", in.ID(), err, e.logs.String())
+	}
+	if resp.Latency > deadline {
+		e.t.Fatalf("first response after %v, beyond Discord's %v", resp.Latency, deadline)
+	}
+	e.eventually("the bot to finish interaction "+in.ID(), func() bool { return e.logs.has(finishedLine(in.ID())) })
+	return answerText(in)
+}
+
+// guidedStep is the ephemeral menu a guided step answers with, inline or
+// deferred.
+func (e *env) guidedStep(in *discordtest.Interaction) discordtest.Message {
+	e.t.Helper()
+	told := e.told(in)
+	if len(told) != 1 || !told[0].Ephemeral {
+		e.t.Fatalf("a guided step should answer with one ephemeral message, got %+v", told)
+	}
+	return told[0]
 }
 
 // game reads the channel's latest game and its state from the database.

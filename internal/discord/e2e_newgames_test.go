@@ -55,18 +55,16 @@ func (e *env) clickChoice(user string, msg discordtest.Message, c games.Choice) 
 		if !found {
 			e.t.Fatalf("no control offers %s %q on %q %v", kind, arg, msg.Content, msg.CustomIDs())
 		}
-		resp, _ := e.answered(next)
 		if kind == "m" {
-			if resp.Type == discordtest.CallbackChannelMessage && resp.Message != nil && resp.Message.Ephemeral {
-				e.t.Fatalf("%s's click on %q was refused: %q", names[user], arg, resp.Message.Content)
+			for _, m := range e.told(next) {
+				if m.Ephemeral {
+					e.t.Fatalf("%s's click on %q was refused: %q", names[user], arg, m.Content)
+				}
 			}
 			return
 		}
 		// A guided step: an ephemeral menu whose first entry goes on.
-		if resp.Message == nil {
-			e.t.Fatalf("guided choice %q answered nothing", arg)
-		}
-		msg = *resp.Message
+		msg = e.guidedStep(next)
 		c = games.Choice{}
 		if bs := msg.Buttons(); len(bs) > 0 {
 			if k, a, ok := strings.Cut(bs[0].CustomID, ":"); ok {

@@ -2,13 +2,18 @@ package discord_test
 
 import (
 	"context"
+	"errors"
+	"image"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"standoff/internal/catalog"
+	"standoff/internal/commands"
 	"standoff/internal/discord"
 	"standoff/internal/discordtest"
+	"standoff/internal/games"
 	"standoff/storage"
 )
 
@@ -178,4 +183,116 @@ func testNoticeAfterEarlyAnswer(t *testing.T, mode envOption) {
 	if after, _ := e.game(general); after.Version != row.Version+1 || !after.PostPending {
 		t.Errorf("after a failed post: version %d (want %d), post pending %v", after.Version, row.Version+1, after.PostPending)
 	}
+}
+
+// drawGate holds every drawing while it is held, so that a test, not the
+// machine's speed, decides when an answer that draws is ready; fail makes
+// drawings fail once let through.
+type drawGate struct {
+	mu   sync.Mutex
+	held chan struct{}
+	fail error
+}
+
+// hold holds the drawings until the returned func is called.
+func (g *drawGate) hold() func() {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	ch := make(chan struct{})
+	g.held = ch
+	return func() {
+		g.mu.Lock()
+		g.held = nil
+		g.mu.Unlock()
+		close(ch)
+	}
+}
+
+func (g *drawGate) failWith(err error) {
+	g.mu.Lock()
+	g.fail = err
+	g.mu.Unlock()
+}
+
+// gatedGames is quickGames with every drawing passing through g.
+func gatedGames(g *drawGate) []commands.Game {
+	gs := quickGames()
+	for i := range gs {
+		draw := gs[i].Draw
+		gs[i].Draw = func(v games.View) (image.Image, error) {
+			g.mu.Lock()
+			held, fail := g.held, g.fail
+			g.mu.Unlock()
+			if held != nil {
+				<-held
+			}
+			if fail != nil {
+				return nil, fail
+			}
+			return draw(v)
+		}
+	}
+	return gs
+}
+
+// TestSlowAnswerVisibility: whether a slow answer is public is decided by
+// its subcommand, not by how long it took, and the same in both modes. The
+// drawing is held until the bot has acknowledged, so the answer is slow
+// whatever the machine's speed: a board's "thinking" and answer stay
+// private, a replay's are in the channel (as a fast replay's are), and a
+// replay that fails after its public acknowledgement tells its user alone.
+func TestSlowAnswerVisibility(t *testing.T) {
+	inModes(t, testSlowAnswerVisibility)
+}
+
+func testSlowAnswerVisibility(t *testing.T, mode envOption) {
+	gate := &drawGate{}
+	e := newEnv(t, mode, withGames(gatedGames(gate)), withOptions(func(o *discord.Options) { o.DeferAfter = 50 * time.Millisecond }))
+	e.startHijack(general)
+	slow := func(user, cmd, sub string) (discordtest.Response, *discordtest.Interaction, []discordtest.Message) {
+		t.Helper()
+		release := gate.hold()
+		in := e.must(e.fake.RunCommand(user, general, cmd, sub))
+		resp, err := in.Wait(e.patience)
+		release()
+		if err != nil {
+			t.Fatalf("/%s %s: %v", cmd, sub, err)
+		}
+		if resp.Type != discordtest.CallbackDeferredChannelMessage {
+			t.Fatalf("/%s %s with its drawing held answered with type %d, want a deferral", cmd, sub, resp.Type)
+		}
+		return resp, in, e.told(in)
+	}
+
+	resp, _, told := slow(bob, "hijack", "board")
+	if !resp.Ephemeral || len(told) != 1 || !told[0].Ephemeral || len(told[0].Attachments) != 1 {
+		t.Errorf("slow board: deferral ephemeral %v, told %+v; want both private, with the board", resp.Ephemeral, told)
+	}
+
+	if s := e.reply(alice, general, "game", "resign"); !strings.Contains(s.Content, "You resigned") {
+		t.Fatalf("resign answered %q", s.Content)
+	}
+	// At its own pace (inline over the gateway; over HTTP, whose response
+	// body cannot carry the file, deferred): in the channel as well.
+	fast := e.must(e.fake.RunCommand(carol, general, "game", "replay"))
+	if told := e.told(fast); len(told) != 1 || told[0].Ephemeral || len(told[0].Attachments) != 1 {
+		t.Errorf("replay: told %+v; want it in the channel, with the replay", told)
+	}
+	if resp, _ := fast.Response(); resp.Ephemeral {
+		t.Errorf("replay acknowledged privately (type %d)", resp.Type)
+	}
+	resp, _, told = slow(carol, "game", "replay")
+	if resp.Ephemeral || len(told) != 1 || told[0].Ephemeral || len(told[0].Attachments) != 1 || !strings.Contains(told[0].Content, "replay") {
+		t.Errorf("slow replay: deferral ephemeral %v, told %+v; want both in the channel, with the replay", resp.Ephemeral, told)
+	}
+
+	gate.failWith(errors.New("the renderer broke"))
+	resp, in, told := slow(carol, "game", "replay")
+	if resp.Ephemeral || len(told) != 1 || !told[0].Ephemeral || !strings.Contains(told[0].Content, "went wrong") {
+		t.Errorf("slow replay that fails: deferral ephemeral %v, told %+v; want a public deferral, then the failure to carol alone", resp.Ephemeral, told)
+	}
+	if m, ok := in.Original(); ok && !m.Deleted {
+		t.Errorf("the failed replay's public \"thinking\" stays in the channel: %+v", m)
+	}
+	e.noErrorsBut()
 }

@@ -18,6 +18,11 @@
 //	resp, err := in.Wait(5 * time.Second)      // the initial callback
 //	msg, err := in.WaitOriginal(5 * time.Second) // the finished reply
 //
+// A bot may answer on several paths (inline; deferred, then filled in or
+// followed up; @original edited); once the test knows the bot has finished
+// with an interaction, Told lists what the answer showed the user,
+// whichever path it took.
+//
 // WaitChannelUpdate waits for a channel's newest message to be posted or
 // edited after a time (a board changing after a move). Waits on one
 // interaction or channel are woken only by changes to it, so a load test's

@@ -30,6 +30,10 @@ func (i *Interaction) ID() string { return i.st.id }
 // Token is the interaction's token.
 func (i *Interaction) Token() string { return i.st.token }
 
+// Source is the id of the message whose component caused the interaction
+// ("" for a slash command).
+func (i *Interaction) Source() string { return i.st.sourceMsg }
+
 // Payload is the INTERACTION_CREATE data as dispatched.
 func (i *Interaction) Payload() []byte { return i.st.payload }
 
@@ -149,6 +153,40 @@ func (i *Interaction) WaitFollowups(n int, timeout time.Duration) ([]Message, er
 		return out, fmt.Errorf("interaction %s: %d of %d follow-ups: %w", i.st.id, len(out), n, err)
 	}
 	return out, nil
+}
+
+// Told lists what the interaction's answer shows its user now, whichever
+// path it took: the message the callback sent or updated (types 4, 5 and
+// 7; for 5 once filled in), the component's message when a deferred update
+// edited it through @original, then the follow-ups, oldest first. A
+// deferred update whose answer is the router's channel messages tells
+// nothing here. It reads the present: wait first until the bot has
+// finished with the interaction (its answer may still be on its way).
+func (i *Interaction) Told() []Message {
+	i.s.mu.Lock()
+	defer i.s.mu.Unlock()
+	st := i.st
+	var out []Message
+	if m := i.s.messages[st.original]; st.responded && st.original != "" && m != nil && !m.Deleted {
+		switch st.respType {
+		case CallbackChannelMessage, CallbackUpdateMessage:
+			out = append(out, m.clone())
+		case CallbackDeferredChannelMessage:
+			if !m.Loading {
+				out = append(out, m.clone())
+			}
+		case CallbackDeferredUpdate:
+			if st.touched && st.editedOriginal {
+				out = append(out, m.clone())
+			}
+		}
+	}
+	for _, id := range st.followups {
+		if m := i.s.messages[id]; m != nil && !m.Deleted {
+			out = append(out, m.clone())
+		}
+	}
+	return out
 }
 
 // WaitChoices waits for an autocomplete result and returns its choices.

@@ -41,12 +41,15 @@ type interactionState struct {
 	respMsg     *Message // snapshot at the callback (types 4, 5, 7)
 	original    string   // message id of @original
 	touched     bool     // @original edited, or a follow-up sent, after the callback
-	followups   []string
-	choices     []Choice
-	modal       *Modal
-	attempts    []Attempt
-	delivered   chan struct{} // closed when an HTTP delivery's response was read
-	sig         signal        // fired on every change of the above or its messages
+	// editedOriginal: @original edited through the webhook after the
+	// callback.
+	editedOriginal bool
+	followups      []string
+	choices        []Choice
+	modal          *Modal
+	attempts       []Attempt
+	delivered      chan struct{} // closed when an HTTP delivery's response was read
+	sig            signal        // fired on every change of the above or its messages
 }
 
 // Attempt is one request the bot made for an interaction (callback,
@@ -338,7 +341,7 @@ func (s *Server) doWebhookEdit(c *call, in *interactionState) *reply {
 	}
 	s.commitEditLocked(m, edited)
 	if m.ID == in.original {
-		in.touched = true
+		in.touched, in.editedOriginal = true, true
 		in.sig.fire()
 	}
 	return ok(s.wireMessage(m))
