@@ -36,7 +36,7 @@ func TestAnswersInChannelNamesEveryPublicAnswer(t *testing.T) {
 				resp := h.cmd("alice", c.Name, s.Name, opts...)
 				in := Interaction{Type: SlashCommand, Command: c.Name, Sub: s.Name}
 				public := resp.Kind == Reply && !resp.Message.Ephemeral
-				if public && !AnswersInChannel(in) {
+				if public && !h.r.AnswersInChannel(in) {
 					t.Errorf("%s: /%s %s answered in the channel, but AnswersInChannel says it answers its user alone: %q", phase, c.Name, s.Name, resp.Message.Content)
 				}
 				if public && c.Name == "game" && s.Name == "replay" {

@@ -9,61 +9,6 @@ import (
 	"standoff/storage"
 )
 
-// /game: what every kind shares.
-func (r *Router) gameCommand(ctx context.Context, in Interaction) (Response, error) {
-	switch in.Sub {
-	case "help":
-		return ephemeral(r.helpText()), nil
-	case "rules":
-		return r.rules(ctx, in)
-	case "settings":
-		return r.settings(ctx, in)
-	}
-	if in.DM {
-		return Response{}, refusef("/game %s is about the game in a channel; run it in that channel.", in.Sub)
-	}
-	switch in.Sub {
-	case "status":
-		return r.status(ctx, in)
-	case "hand":
-		return r.hand(ctx, in)
-	case "resign":
-		return r.resign(ctx, in)
-	case "abandon":
-		return r.abandon(ctx, in)
-	case "history":
-		return r.history(ctx, in)
-	case voteSkip, voteReplace, voteRejoin, voteUndo:
-		return r.tableCommand(ctx, in)
-	case "replay":
-		return r.replay(ctx, in)
-	case "stats":
-		return r.stats(ctx, in)
-	case "leaderboard":
-		return r.leaderboard(ctx, in)
-	}
-	return Response{}, refusef("/game has no subcommand %q; use status, hand, resign, abandon, rules, history, undo, skip, replace, rejoin, replay, stats, leaderboard, settings or help.", in.Sub)
-}
-
-func (r *Router) helpText() string {
-	var b strings.Builder
-	b.WriteString("**Standoff** hosts board games in channels, one game per channel (threads count as channels).\n")
-	for _, g := range r.games {
-		k := g.Kind
-		solo := ""
-		if _, ok := gameCommand(k).Sub("solo"); ok {
-			solo = fmt.Sprintf(", `/%s solo`", k.Name)
-		}
-		fmt.Fprintf(&b, "• **%s** (%d-%d players): %s `/%s challenge`, `/%s start`%s, then `/%s move`.\n",
-			k.Title, k.MinPlayers, k.MaxPlayers, k.Summary, k.Name, k.Name, solo, k.Name)
-	}
-	b.WriteString("Everyone: `/game status`, `/game hand` (your private view), `/game rules`, `/game history`, `/game resign`, `/game abandon` (creator or moderators).\n")
-	b.WriteString("The table: `/game undo` (take back your last move), `/game skip` and `/game replace` (vote on a player who vanished), `/game rejoin`, `/game replay`, `/game stats`, `/game leaderboard`.\n")
-	b.WriteString("The server: `/game settings` (the turn limit of new games; Manage Server to change it).\n")
-	b.WriteString("Buttons under the newest game message play moves; older messages stop working once the game moves on.")
-	return b.String()
-}
-
 func (r *Router) rules(ctx context.Context, in Interaction) (Response, error) {
 	name := in.Options["game"]
 	if name == "" && !in.DM {

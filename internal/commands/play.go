@@ -396,7 +396,8 @@ func (r *Router) reload(ctx context.Context, id int64) (*table, error) {
 	return r.table(row)
 }
 
-func (r *Router) autocomplete(ctx context.Context, in Interaction) []Suggestion {
+// completeMove suggests the legal moves that start with what was typed.
+func (r *Router) completeMove(ctx context.Context, in Interaction) []Suggestion {
 	if in.Focused != "move" || in.DM {
 		return nil
 	}

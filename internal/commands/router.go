@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"maps"
 	"runtime"
 	"runtime/debug"
 	"sort"
@@ -250,7 +249,7 @@ func (r *Router) handle(ctx context.Context, in Interaction) (resp Response) {
 	if limited, ok := r.rateLimited(in); ok {
 		return limited
 	}
-	if in.CannotPost != "" && !in.DM && postsInChannel(in) {
+	if in.CannotPost != "" && !in.DM && r.postsInChannel(in) {
 		return ephemeral(in.CannotPost)
 	}
 	var err error
@@ -273,75 +272,6 @@ func (r *Router) handle(ctx context.Context, in Interaction) (resp Response) {
 		return ephemeral("Something went wrong on my side; nothing was changed. Please try again.")
 	}
 	return resp
-}
-
-// postsInChannel says whether handling the interaction may post in its
-// channel (a lobby, a turn message, a notice); the read-only commands only
-// answer the user and work wherever the bot may not post.
-func postsInChannel(in Interaction) bool {
-	switch in.Type {
-	case ComponentClick:
-		_, _, rules := parseRulesID(in.CustomID)
-		return !rules
-	case SlashCommand:
-		if in.Command == "game" {
-			switch in.Sub {
-			case "resign", "abandon", "replay", voteSkip, voteReplace, voteRejoin, voteUndo:
-				return true
-			}
-			return false
-		}
-		return in.Sub != "board"
-	}
-	return false
-}
-
-// AnswersInChannel says whether the interaction's answer is for the whole
-// channel (a replay) rather than for the user alone. A transport that must
-// acknowledge before the answer exists decides the acknowledgement's
-// visibility by it, so that a slow answer is as public or private as a
-// fast one.
-func AnswersInChannel(in Interaction) bool {
-	return in.Type == SlashCommand && in.Command == "game" && in.Sub == "replay"
-}
-
-func (r *Router) slash(ctx context.Context, in Interaction) (Response, error) {
-	if in.Command == "game" {
-		return r.gameCommand(ctx, in)
-	}
-	g, ok := r.game(in.Command)
-	if !ok {
-		return Response{}, refusef("I do not know the command /%s. Try /game help.", in.Command)
-	}
-	if in.DM {
-		return Response{}, refusef("Games are played in server channels. Run /%s %s in a channel of your server.", in.Command, in.Sub)
-	}
-	switch in.Sub {
-	case "challenge":
-		return r.challenge(ctx, in, g)
-	case "solo":
-		if g.Kind.Bot == nil && g.Kind.MinPlayers == 1 {
-			// A game played alone: solo is start without a partner.
-			in.Options = maps.Clone(in.Options)
-			delete(in.Options, "partner")
-			return r.openLobby(ctx, in, g)
-		}
-		if g.Kind.Bot == nil {
-			return Response{}, refusef("%s has no bot to play against; use /%s challenge or /%s start.", g.Kind.Title, in.Command, in.Command)
-		}
-		in.Options = maps.Clone(in.Options)
-		if _, ok := in.Options["ai"]; !ok {
-			in.Options["ai"] = fmt.Sprint((g.Kind.BotLevels + 1) / 2)
-		}
-		return r.challenge(ctx, in, g)
-	case "start":
-		return r.openLobby(ctx, in, g)
-	case "move":
-		return r.typedMove(ctx, in, g)
-	case "board":
-		return r.board(ctx, in, g)
-	}
-	return Response{}, refusef("/%s has no subcommand %q; use challenge, start, move or board.", in.Command, in.Sub)
 }
 
 // optionValues extracts the kind's game options from the interaction.

@@ -670,7 +670,8 @@ func TestSoloAgainstTheBot(t *testing.T) {
 		t.Fatalf("setup bots %v", setup.Bots)
 	}
 	h.cmd("alice", "game", "abandon")
-	mustEphemeral(t, h.cmd("alice", "tallyplain", "solo"), "has no bot")
+	// A kind without a bot has no solo: its table of routes has none.
+	mustEphemeral(t, h.cmd("alice", "tallyplain", "solo"), `/tallyplain has no subcommand "solo"; use challenge, start, move or board.`)
 }
 
 // A kind playable alone starts at once with /<game> start; partner:@user

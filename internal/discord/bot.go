@@ -311,7 +311,7 @@ func (b *Bot) handle(i *discordgo.InteractionCreate, first responder, inlineOnly
 	// the user alone, decided by the subcommand before its answer exists:
 	// however long the answer takes, and in either mode, it is as public
 	// as it would have been at once.
-	private := !commands.AnswersInChannel(in)
+	private := !router.AnswersInChannel(in)
 	select {
 	case e = <-done:
 		if inlineOnly && hasFiles(e.resp) {
