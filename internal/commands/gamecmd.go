@@ -61,6 +61,7 @@ func (r *Router) status(ctx context.Context, in Interaction) (Response, error) {
 			return Response{}, err
 		}
 	}
+	r.readBest(ctx, t)
 	m := r.turnMessage(t, "")
 	m.Rows, m.Ephemeral, m.Mentions = nil, true, nil
 	text := t.state.Public().Text()

@@ -28,6 +28,7 @@ const unreachableRetry = 6 * time.Hour
 // It returns a notice for whoever caused the change when the channel could
 // not be updated (the change itself is saved either way).
 func (r *Router) publish(ctx context.Context, t *table, events []games.Event) string {
+	r.readBest(ctx, t)
 	r.closeLapsedVote(ctx, t)
 	narration := publicText(events)
 	owner, ok := t.turnOwner()
@@ -134,6 +135,7 @@ func joinNarration(old, add string) string {
 // notice says what was done or went wrong; failed is true when the channel
 // could still not be updated.
 func (r *Router) repost(ctx context.Context, t *table) (notice string, failed bool) {
+	r.readBest(ctx, t)
 	if t.row.MessageID != "" && !t.row.PostPending {
 		err := r.out.Edit(ctx, t.row.Channel, t.row.MessageID, r.turnMessage(t, t.row.Narration))
 		if err == nil {

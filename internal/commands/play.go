@@ -23,6 +23,10 @@ type table struct {
 	promptsKnown bool
 	// resignedSeats is filled by loadResigned where votes need it.
 	resignedSeats []int
+	// best is the channel's best-score line for a finished game's message,
+	// read (readBest) before the message is built: building a message
+	// does no I/O.
+	best string
 }
 
 func (r *Router) table(row *storage.Game) (*table, error) {

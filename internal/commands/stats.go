@@ -240,17 +240,24 @@ func (r *Router) leaderboard(ctx context.Context, in Interaction) (Response, err
 	return Response{Kind: Reply, Message: Message{Content: strings.Join(lines, "\n"), Ephemeral: true}}, nil
 }
 
-// bestLine tells a solo game's final message the best score this channel
-// has seen, for games one person can play alone.
-func (r *Router) bestLine(t *table) string {
+// readBest reads, for a finished game of a kind one person can play
+// alone, the best score this channel has seen into t.best.
+func (r *Router) readBest(ctx context.Context, t *table) {
+	t.best = ""
 	out := t.state.Outcome()
-	if out == nil || out.Score == nil || t.game.Kind.MinPlayers > 1 || r.store == nil {
-		return ""
+	if out == nil || out.Score == nil || t.game.Kind.MinPlayers > 1 {
+		return
 	}
-	rs, err := r.store.Results(context.Background(), storage.ResultFilter{Channel: t.row.Channel, Kind: t.row.Kind})
+	rs, err := r.store.Results(ctx, storage.ResultFilter{Channel: t.row.Channel, Kind: t.row.Kind})
 	if err != nil {
-		return ""
+		r.log.Warn("could not read the best score", "game", t.row.ID, "err", err)
+		return
 	}
+	t.best = bestLine(t, rs)
+}
+
+// bestLine is the best score among a channel's results of the table's kind.
+func bestLine(t *table, rs []storage.Result) string {
 	var best *storage.Result
 	for i := range rs {
 		if rs[i].Score != nil && !rs[i].Automated && (best == nil || *rs[i].Score > *best.Score) {

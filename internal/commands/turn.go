@@ -78,8 +78,8 @@ func (r *Router) turnMessage(t *table, narration string) Message {
 		b.WriteString(out.Text)
 		b.WriteString("\n")
 		b.WriteString(t.standings(out))
-		if best := r.bestLine(t); best != "" {
-			b.WriteString("\n" + best)
+		if t.best != "" {
+			b.WriteString("\n" + t.best)
 		}
 	} else if t.paused() {
 		line, ids := t.pausedLine()
