@@ -46,38 +46,3 @@ func Preview(kind *games.Kind, st games.State, players int, gameID int64, versio
 	}
 	return out
 }
-
-// distinctRow drops from a row the controls whose custom id an earlier row
-// of the same message already carries (Discord refuses a message with a
-// custom id twice, 50035). Identical moves offered to several seats, such as
-// the answers to a draw offer, become one control: a click plays the move
-// for whichever seat clicked, so every seat with that choice may use it. A
-// second select menu gets the row's index as its argument, which makes its
-// id unique (a click on a select reads the chosen value, not the argument;
-// the first menu keeps the plain id). ok is false when nothing is left of
-// the row.
-func distinctRow(row Row, index int, seen map[string]bool) (Row, bool) {
-	if row.Select != nil {
-		sel := *row.Select
-		if id, err := parseCustomID(sel.CustomID); err == nil && seen[sel.CustomID] {
-			id.Arg = strconv.Itoa(index)
-			if id.fits() {
-				sel.CustomID = id.String()
-			}
-		}
-		if seen[sel.CustomID] {
-			return Row{}, false
-		}
-		seen[sel.CustomID] = true
-		return Row{Select: &sel}, true
-	}
-	var out Row
-	for _, b := range row.Buttons {
-		if seen[b.CustomID] {
-			continue
-		}
-		seen[b.CustomID] = true
-		out.Buttons = append(out.Buttons, b)
-	}
-	return out, len(out.Buttons) > 0
-}

@@ -1,0 +1,103 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"standoff/internal/games"
+	"standoff/storage"
+)
+
+// table is a stored game with its decoded state.
+type table struct {
+	row   *storage.Game
+	game  Game
+	state games.State // nil in the lobby
+	// prompts caches state.Prompts() until the state changes (changed).
+	promptCache  []games.Prompt
+	promptsKnown bool
+	// resignedSeats is filled by loadResigned where votes need it.
+	resignedSeats []int
+	// best is the channel's best-score line for a finished game's message,
+	// read (readBest) before the message is built: building a message
+	// does no I/O.
+	best string
+}
+
+func (r *Router) table(row *storage.Game) (*table, error) {
+	g, ok := r.game(row.Kind)
+	if !ok {
+		return nil, fmt.Errorf("game %d is of unknown kind %q", row.ID, row.Kind)
+	}
+	t := &table{row: row, game: g}
+	if row.State != nil {
+		s, err := g.Kind.Decode(row.State)
+		if err != nil {
+			return nil, fmt.Errorf("decode game %d: %w", row.ID, err)
+		}
+		t.state = s
+	}
+	return t, nil
+}
+
+// channelTable loads the channel's open game.
+func (r *Router) channelTable(ctx context.Context, channel string) (*table, error) {
+	row, err := r.openGame(ctx, channel)
+	if err != nil {
+		return nil, err
+	}
+	return r.table(row)
+}
+
+// prompts is the state's prompts, computed once per change of the state:
+// publishing a move reads them many times (who is waited on, the controls,
+// every seat's DM) and some games compute them at a cost.
+func (t *table) prompts() []games.Prompt {
+	if !t.promptsKnown {
+		t.promptCache, t.promptsKnown = t.state.Prompts(), true
+	}
+	return t.promptCache
+}
+
+// changed forgets what was derived from the state; call it whenever the
+// state changes or is replaced.
+func (t *table) changed() { t.promptCache, t.promptsKnown = nil, false }
+
+func (t *table) promptsFor(seat int) []games.Prompt {
+	var out []games.Prompt
+	for _, p := range t.prompts() {
+		if p.Seat == seat {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// lockedChannelTable loads the channel's open game under its lock, so that
+// nothing else moves it until unlock is called.
+func (r *Router) lockedChannelTable(ctx context.Context, channel string) (*table, func(), error) {
+	id, err := r.store.OpenGameID(ctx, channel)
+	if err != nil {
+		return nil, nil, r.noGame(err)
+	}
+	unlock := r.lock(id)
+	// Load under the lock (another move may have landed meanwhile).
+	t, err := r.reload(ctx, id)
+	if err != nil {
+		unlock()
+		return nil, nil, err
+	}
+	return t, unlock, nil
+}
+
+func (r *Router) reload(ctx context.Context, id int64) (*table, error) {
+	row, err := r.store.Game(ctx, id)
+	if errors.Is(err, storage.ErrNoGame) {
+		return nil, refusef("That game no longer exists.")
+	}
+	if err != nil {
+		return nil, err
+	}
+	return r.table(row)
+}
