@@ -1,0 +1,120 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"strings"
+)
+
+// The console is the router's Transport: what the bot would post, edit or
+// send by DM is printed with where it appears, and kept so that users can
+// click what they see.
+
+// Send posts a message in a channel.
+func (c *Console) Send(_ context.Context, channel string, m Message) (string, error) {
+	return c.record("#"+channel, "", channel, m), nil
+}
+
+// Edit replaces a message's content and controls.
+func (c *Console) Edit(_ context.Context, channel, id string, m Message) error {
+	c.mu.Lock()
+	var target *consoleMessage
+	for _, cm := range c.msgs {
+		if cm.id == id {
+			target = cm
+		}
+	}
+	c.mu.Unlock()
+	if target == nil {
+		return fmt.Errorf("%w: unknown message %s", ErrMessageGone, id)
+	}
+	c.mu.Lock()
+	same := reflect.DeepEqual(target.msg, m)
+	target.msg = m
+	c.mu.Unlock()
+	if !same { // Discord shows no change for an edit that changes nothing
+		c.print(target.where+" (edited)", m)
+	}
+	return nil
+}
+
+func (c *Console) ClearControls(_ context.Context, channel, id string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, cm := range c.msgs {
+		if cm.id == id {
+			cm.msg.Rows = nil
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: unknown message %s", ErrMessageGone, id)
+}
+
+func (c *Console) DM(_ context.Context, user string, m Message) error {
+	c.mu.Lock()
+	closed := c.closed[user]
+	c.mu.Unlock()
+	if closed {
+		return ErrDMClosed
+	}
+	c.record("DM "+user, user, "dm-"+user, m)
+	return nil
+}
+
+func (c *Console) record(where, user, channel string, m Message) string {
+	c.mu.Lock()
+	c.next++
+	// Ids carry the process, as Discord's snowflakes never repeat: a game
+	// row may still name a message of a console that was killed, and the
+	// new console must not edit its own message of that number instead.
+	cm := &consoleMessage{id: fmt.Sprintf("m%d.%d", os.Getpid(), c.next), where: where, user: user, chann: channel, msg: m}
+	c.msgs = append(c.msgs, cm)
+	c.mu.Unlock()
+	c.print(where, m)
+	return cm.id
+}
+
+var mentionPattern = regexp.MustCompile(`<([@#])([^>]+)>`)
+
+func (c *Console) print(where string, m Message) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	p := "[" + where + "] "
+	content := mentionPattern.ReplaceAllString(m.Content, "$1$2")
+	for _, line := range strings.Split(content, "\n") {
+		fmt.Fprintln(c.out, p+line)
+	}
+	for _, f := range m.Files {
+		c.images++
+		name := fmt.Sprintf("%03d-%s", c.images, f.Name)
+		if c.opts.ImagesDir != "" {
+			path := filepath.Join(c.opts.ImagesDir, name)
+			if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+				fmt.Fprintf(c.out, "%s[image not saved: %v]\n", p, err)
+				continue
+			}
+			name = path
+		}
+		what := "image"
+		if !strings.HasSuffix(f.Name, ".png") && !strings.HasSuffix(f.Name, ".gif") {
+			what = "file"
+		}
+		fmt.Fprintf(c.out, "%s[%s: %s]\n", p, what, name)
+	}
+	for _, row := range m.Rows {
+		for _, b := range row.Buttons {
+			fmt.Fprintf(c.out, "%s[button: %s | %s]\n", p, b.Label, b.CustomID)
+		}
+		if s := row.Select; s != nil {
+			var opts []string
+			for _, o := range s.Options {
+				opts = append(opts, o.Label+" = "+o.Value)
+			}
+			fmt.Fprintf(c.out, "%s[select: %s | %s | %s]\n", p, s.Placeholder, s.CustomID, strings.Join(opts, "; "))
+		}
+	}
+}
