@@ -154,11 +154,11 @@ func (r *Router) repost(ctx context.Context, t *table) (notice string, failed bo
 
 // closeLapsedVote takes the buttons off a vote the game moved past.
 func (r *Router) closeLapsedVote(ctx context.Context, t *table) {
-	v := t.tableState().Vote
+	v := t.openVotes().Vote
 	if v == nil || v.Version == t.row.Version || v.lasting(t) {
 		return
 	}
-	if err := r.setTableState(ctx, t, tableState{}); err != nil {
+	if err := r.setOpenVotes(ctx, t, openVotes{}); err != nil {
 		r.log.Error("could not close a lapsed vote", "game", t.row.ID, "err", err)
 		return
 	}

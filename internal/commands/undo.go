@@ -137,7 +137,7 @@ func (r *Router) undo(ctx context.Context, t *table, seat, entries int, move str
 		}
 		base, now := t.row.Version, r.now()
 		t.row.State, t.row.UpdatedAt, t.row.TurnStartedAt = enc, now, now
-		if v := t.tableState().Vote; v == nil || !v.lasting(t) {
+		if v := t.openVotes().Vote; v == nil || !v.lasting(t) {
 			t.row.Table = ""
 		}
 		if err := r.saveOwed(ctx, t, base, &games.SeatMove{Seat: seat, Move: games.UndoMove}); err != nil {

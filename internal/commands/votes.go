@@ -27,8 +27,9 @@ const (
 	voteUndo    = "undo"
 )
 
-// tableState is what the command layer keeps beside the game state.
-type tableState struct {
+// openVotes is what the command layer keeps beside the game state: the
+// vote the table is asked, if any (stored as the game's table_state).
+type openVotes struct {
 	Vote *vote `json:"vote,omitempty"`
 }
 
@@ -46,17 +47,17 @@ type vote struct {
 	Move    string `json:"move,omitempty"` // undo: the move asked about
 }
 
-func (t *table) tableState() tableState {
-	var ts tableState
+func (t *table) openVotes() openVotes {
+	var ts openVotes
 	if t.row.Table != "" {
 		if err := json.Unmarshal([]byte(t.row.Table), &ts); err != nil {
-			return tableState{}
+			return openVotes{}
 		}
 	}
 	return ts
 }
 
-func (r *Router) setTableState(ctx context.Context, t *table, ts tableState) error {
+func (r *Router) setOpenVotes(ctx context.Context, t *table, ts openVotes) error {
 	b, err := json.Marshal(ts)
 	if err != nil {
 		return err
@@ -70,7 +71,7 @@ func (r *Router) setTableState(ctx context.Context, t *table, ts tableState) err
 
 // openVote returns the game's vote still in force, if any.
 func (t *table) openVote() *vote {
-	v := t.tableState().Vote
+	v := t.openVotes().Vote
 	if v == nil || (v.Version != t.row.Version && !v.lasting(t)) {
 		return nil
 	}
@@ -249,7 +250,7 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 		return Response{}, fmt.Errorf("post the vote: %w", err)
 	}
 	v.Message = id
-	if err := r.setTableState(ctx, t, tableState{Vote: v}); err != nil {
+	if err := r.setOpenVotes(ctx, t, openVotes{Vote: v}); err != nil {
 		return Response{}, err
 	}
 	return ephemeral("Vote opened: " + r.voteTitle(t, v) + "."), nil
@@ -301,7 +302,7 @@ func (r *Router) voteMessage(t *table, v *vote) Message {
 
 // voteClick records a Yes or No and carries the vote out once decided.
 func (r *Router) voteClick(ctx context.Context, in Interaction, t *table, id customID) (Response, error) {
-	v := t.tableState().Vote
+	v := t.openVotes().Vote
 	if v == nil || v.Version != id.Version || (t.row.Version != id.Version && !v.lasting(t)) || t.row.Status != storage.Active {
 		return Response{}, refusef("This vote is over: the game moved on (or the vote was decided) since it was asked.")
 	}
@@ -321,7 +322,7 @@ func (r *Router) voteClick(ctx context.Context, in Interaction, t *table, id cus
 	}
 	decided, passed := len(v.Yes) >= v.Need, len(v.Voters)-len(v.No) < v.Need
 	if !decided && !passed {
-		if err := r.setTableState(ctx, t, tableState{Vote: v}); err != nil {
+		if err := r.setOpenVotes(ctx, t, openVotes{Vote: v}); err != nil {
 			return Response{}, err
 		}
 		if err := r.out.Edit(ctx, t.row.Channel, v.Message, r.voteMessage(t, v)); err != nil {
@@ -329,7 +330,7 @@ func (r *Router) voteClick(ctx context.Context, in Interaction, t *table, id cus
 		}
 		return ephemeral("Your vote is counted."), nil
 	}
-	if err := r.setTableState(ctx, t, tableState{}); err != nil {
+	if err := r.setOpenVotes(ctx, t, openVotes{}); err != nil {
 		return Response{}, err
 	}
 	result := fmt.Sprintf("%s\n**Vote:** %s: refused (%d yes, %d no).", t.header(), r.voteTitle(t, v), len(v.Yes), len(v.No))
@@ -401,7 +402,7 @@ func (r *Router) saveTable(ctx context.Context, t *table) error {
 	base := t.row.Version
 	now := r.now()
 	t.row.UpdatedAt, t.row.TurnStartedAt, t.row.RemindedAt = now, now, time.Time{}
-	if v := t.tableState().Vote; v == nil || !v.lasting(t) {
+	if v := t.openVotes().Vote; v == nil || !v.lasting(t) {
 		t.row.Table = ""
 	}
 	if err := r.saveOwed(ctx, t, base, nil); err != nil {
