@@ -74,7 +74,7 @@ type Router struct {
 	log   *slog.Logger
 	now   func() time.Time
 	seed  func() uint64
-	locks sync.Map // game id -> *sync.Mutex
+	locks gameLocks
 	work  inflight
 	// renders holds a token per picture being drawn and encoded.
 	renders chan struct{}
@@ -156,19 +156,17 @@ func (r *Router) game(kind string) (Game, bool) {
 // it reloads the game first, so it acts on what is stored, not on what it
 // saw before.
 func (r *Router) lock(id int64) func() {
-	m, _ := r.locks.LoadOrStore(id, &sync.Mutex{})
-	mu := m.(*sync.Mutex)
-	mu.Lock()
+	unlock := r.locks.lock(id)
 	release, err := r.store.Lock(context.Background(), id)
 	if err != nil {
 		// The version check on every save still applies one move per
 		// version; only the answer to a lost race is less friendly.
 		r.log.Warn("could not take the game's shared lock", "game", id, "err", err)
-		return mu.Unlock
+		return unlock
 	}
 	return func() {
 		release()
-		mu.Unlock()
+		unlock()
 	}
 }
 
