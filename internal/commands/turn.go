@@ -6,7 +6,6 @@ import (
 
 	"standoff/internal/games"
 	"standoff/internal/images"
-	"standoff/storage"
 )
 
 // Discord's limits that shape every message.
@@ -203,6 +202,3 @@ func (r *Router) picture(t *table, v games.View, name string) (File, bool) {
 	}
 	return File{Name: name, Data: data}, true
 }
-
-// finishedRow is true when the stored game no longer takes moves.
-func finishedRow(row *storage.Game) bool { return !row.Open() }
