@@ -39,63 +39,16 @@ func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Respons
 	if err != nil {
 		return Response{}, err
 	}
-	level := 0
-	if raw, ok := in.Options["ai"]; ok {
-		if g.Kind.Bot == nil {
-			return Response{}, refusef("%s has no bot opponent; challenge players instead.", g.Kind.Title)
-		}
-		v, err := strconv.Atoi(raw)
-		if err != nil || v < 1 || v > g.Kind.BotLevels {
-			if g.Kind.BotLevels == 1 {
-				return Response{}, refusef("%s's bot has one level: leave ai out or use ai:1, not %q.", g.Kind.Title, raw)
-			}
-			return Response{}, refusef("Option ai is a bot level from 1 to %d, not %q.", g.Kind.BotLevels, raw)
-		}
-		level = v
+	level, err := botLevel(g.Kind, in)
+	if err != nil {
+		return Response{}, err
 	}
-	seen := map[string]bool{in.User.ID: true}
-	for i := 1; i < g.Kind.MaxPlayers; i++ {
-		id, ok := in.Options[opponentOption(i)]
-		if !ok {
-			continue
-		}
-		switch {
-		case id == r.cfg.BotUserID && r.cfg.BotUserID != "":
-			if g.Kind.Bot == nil {
-				return Response{}, refusef("I cannot play %s myself; challenge people instead.", g.Kind.Title)
-			}
-			if level == 0 {
-				level = (g.Kind.BotLevels + 1) / 2
-			}
-			row.Seats = append(row.Seats, r.botSeat(g.Kind, level, 0))
-			continue
-		case id == in.User.ID:
-			return Response{}, refusef("You cannot challenge yourself; name other players as opponents.")
-		case in.Bots[id]:
-			return Response{}, refusef("%s is a bot account and cannot play; name people as opponents.", in.Users[id])
-		case seen[id]:
-			return Response{}, refusef("%s is named twice; name each opponent once.", in.Users[id])
-		}
-		seen[id] = true
-		name := in.Users[id]
-		if name == "" {
-			name = id
-		}
-		row.Seats = append(row.Seats, storage.Seat{UserID: id, Name: name})
+	if level, err = r.seatOpponents(row, g.Kind, in, level); err != nil {
+		return Response{}, err
 	}
 	if len(row.Seats) == 1 && level > 0 {
-		// Nobody named: the bot fills the table, to the size asked for
-		// (players:N) or else the smallest the game is played with.
-		n := max(g.Kind.MinPlayers, 2)
-		if raw, ok := in.Options["players"]; ok {
-			v, err := strconv.Atoi(raw)
-			if err != nil || v < max(g.Kind.MinPlayers, 2) || v > g.Kind.MaxPlayers {
-				return Response{}, refusef("Option players is how many seats in all, you and the bots: from %d to %d, not %q.", max(g.Kind.MinPlayers, 2), g.Kind.MaxPlayers, raw)
-			}
-			n = v
-		}
-		for i := 1; len(row.Seats) < n; i++ {
-			row.Seats = append(row.Seats, r.botSeat(g.Kind, level, bots(n-1, i)))
+		if err := r.fillWithBots(row, g.Kind, in, level); err != nil {
+			return Response{}, err
 		}
 	}
 	if err := g.Kind.CheckPlayers(len(row.Seats)); err != nil {
@@ -125,6 +78,81 @@ func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Respons
 		return Response{}, err
 	}
 	return ephemeral(fmt.Sprintf("Challenge sent for %s game #%d.", g.Kind.Title, row.ID)), nil
+}
+
+// botLevel is the level the ai option asks for (0: none asked).
+func botLevel(k *games.Kind, in Interaction) (int, error) {
+	raw, ok := in.Options["ai"]
+	if !ok {
+		return 0, nil
+	}
+	if k.Bot == nil {
+		return 0, refusef("%s has no bot opponent; challenge players instead.", k.Title)
+	}
+	v, err := strconv.Atoi(raw)
+	if err != nil || v < 1 || v > k.BotLevels {
+		if k.BotLevels == 1 {
+			return 0, refusef("%s's bot has one level: leave ai out or use ai:1, not %q.", k.Title, raw)
+		}
+		return 0, refusef("Option ai is a bot level from 1 to %d, not %q.", k.BotLevels, raw)
+	}
+	return v, nil
+}
+
+// seatOpponents seats the players a challenge names, the bot among them
+// when it is named (at the level asked, else its middle one); it returns
+// the bot's level.
+func (r *Router) seatOpponents(row *storage.Game, k *games.Kind, in Interaction, level int) (int, error) {
+	seen := map[string]bool{in.User.ID: true}
+	for i := 1; i < k.MaxPlayers; i++ {
+		id, ok := in.Options[opponentOption(i)]
+		if !ok {
+			continue
+		}
+		switch {
+		case id == r.cfg.BotUserID && r.cfg.BotUserID != "":
+			if k.Bot == nil {
+				return 0, refusef("I cannot play %s myself; challenge people instead.", k.Title)
+			}
+			if level == 0 {
+				level = (k.BotLevels + 1) / 2
+			}
+			row.Seats = append(row.Seats, r.botSeat(k, level, 0))
+			continue
+		case id == in.User.ID:
+			return 0, refusef("You cannot challenge yourself; name other players as opponents.")
+		case in.Bots[id]:
+			return 0, refusef("%s is a bot account and cannot play; name people as opponents.", in.Users[id])
+		case seen[id]:
+			return 0, refusef("%s is named twice; name each opponent once.", in.Users[id])
+		}
+		seen[id] = true
+		name := in.Users[id]
+		if name == "" {
+			name = id
+		}
+		row.Seats = append(row.Seats, storage.Seat{UserID: id, Name: name})
+	}
+	return level, nil
+}
+
+// fillWithBots seats the bot in every other seat of a table nobody was
+// named to: as many as asked (players:N), else the fewest the game is
+// played with.
+func (r *Router) fillWithBots(row *storage.Game, k *games.Kind, in Interaction, level int) error {
+	least := max(k.MinPlayers, 2)
+	n := least
+	if raw, ok := in.Options["players"]; ok {
+		v, err := strconv.Atoi(raw)
+		if err != nil || v < least || v > k.MaxPlayers {
+			return refusef("Option players is how many seats in all, you and the bots: from %d to %d, not %q.", least, k.MaxPlayers, raw)
+		}
+		n = v
+	}
+	for i := 1; len(row.Seats) < n; i++ {
+		row.Seats = append(row.Seats, r.botSeat(k, level, bots(n-1, i)))
+	}
+	return nil
 }
 
 // checkSetup tries the game's own setup with the row's options for a table
