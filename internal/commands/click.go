@@ -48,29 +48,9 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 	default:
 		return Response{}, refusef("That control is not one I know; use /game status for the current game.")
 	}
-	if t.row.Status != storage.Active {
-		return Response{}, refusef("This game is over; its controls no longer do anything.")
-	}
-	seat := t.row.SeatOf(in.User.ID)
-	if seat < 0 {
-		return Response{}, refusef("You are not playing in this game, so its controls are not for you.")
-	}
-	if owner, ok := id.standingSeat(); ok && owner != seat && owner < len(t.row.Seats) {
-		return Response{}, refusef("That button is one of %s's any-time actions, not yours: yours are on the buttons that name you (%s), when you have any.", t.row.Seats[owner].Name, t.row.Seats[seat].Name)
-	}
-	if id.Version != t.row.Version && !t.stillOffered(seat, id) {
-		return Response{}, errStale
-	}
-	action, arg := id.Action, id.Arg
-	if action == "s" {
-		if len(in.Values) != 1 {
-			return Response{}, refusef("Pick exactly one entry from the menu.")
-		}
-		kind, v, ok := splitValue(in.Values[0])
-		if !ok {
-			return Response{}, refusef("That menu entry is not one I know.")
-		}
-		action, arg = kind, v
+	seat, action, arg, err := clickedChoice(in, t, id)
+	if err != nil {
+		return Response{}, err
 	}
 	if action == "r" {
 		return r.refine(t, seat, arg)
@@ -97,6 +77,37 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 		}
 		return notice
 	}}, nil
+}
+
+// clickedChoice checks that a move control may be used by whoever clicked
+// it, now, and says what it asks: play a move ("m") or open a guided
+// choice ("r"), with its argument.
+func clickedChoice(in Interaction, t *table, id customID) (seat int, action, arg string, err error) {
+	if t.row.Status != storage.Active {
+		return 0, "", "", refusef("This game is over; its controls no longer do anything.")
+	}
+	seat = t.row.SeatOf(in.User.ID)
+	if seat < 0 {
+		return 0, "", "", refusef("You are not playing in this game, so its controls are not for you.")
+	}
+	if owner, ok := id.standingSeat(); ok && owner != seat && owner < len(t.row.Seats) {
+		return 0, "", "", refusef("That button is one of %s's any-time actions, not yours: yours are on the buttons that name you (%s), when you have any.", t.row.Seats[owner].Name, t.row.Seats[seat].Name)
+	}
+	if id.Version != t.row.Version && !t.stillOffered(seat, id) {
+		return 0, "", "", errStale
+	}
+	action, arg = id.Action, id.Arg
+	if action == "s" {
+		if len(in.Values) != 1 {
+			return 0, "", "", refusef("Pick exactly one entry from the menu.")
+		}
+		kind, v, ok := splitValue(in.Values[0])
+		if !ok {
+			return 0, "", "", refusef("That menu entry is not one I know.")
+		}
+		action, arg = kind, v
+	}
+	return seat, action, arg, nil
 }
 
 // refine opens the next step of a guided move, shown only to the player.
