@@ -179,23 +179,9 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 	v := &vote{Kind: in.Sub, By: me, Version: t.row.Version, Seat: me}
 	switch in.Sub {
 	case voteSkip, voteReplace:
-		seat, err := t.seatByUser(in, "player")
-		if err != nil {
+		if err := t.aboutPlayer(in, me, v); err != nil {
 			return Response{}, err
 		}
-		if seat == me {
-			return Response{}, refusef("You cannot vote on yourself. To leave the game use /game resign.")
-		}
-		if automated(t.row.Seats[seat]) {
-			return Response{}, refusef("%s's seat is already played by the bot.", t.row.Seats[seat].Name)
-		}
-		if in.Sub == voteSkip && !slices.Contains(t.waitedSeats(), seat) {
-			return Response{}, refusef("The game is not waiting for %s, so there is nothing to skip. It is waiting for %s.", t.row.Seats[seat].Name, t.waitingFor())
-		}
-		v.Seat = seat
-		v.Voters = t.humansBut(seat)
-		v.Need = len(v.Voters)/2 + 1
-		v.Yes = []int{me}
 	case voteRejoin:
 		if !t.row.Seats[me].Away {
 			return Response{}, refusef("You are playing your own seat already.")
@@ -203,18 +189,7 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 		v.Voters = t.humansBut(me)
 		v.Need = len(v.Voters)/2 + 1
 		if resume {
-			notice, err := r.carryOut(ctx, t, v)
-			if err != nil {
-				return Response{}, err
-			}
-			if prior != nil && prior.Seat == me {
-				// The request asked earlier is answered by this one.
-				text := fmt.Sprintf("%s\n**Vote:** %s: closed, %s took the seat back while the game was paused.", t.header(), r.voteTitle(t, prior), t.row.Seats[me].Name)
-				if err := r.out.Edit(ctx, t.row.Channel, prior.Message, Message{Content: text}); err != nil {
-					r.log.Warn("could not close a vote", "game", t.row.ID, "err", err)
-				}
-			}
-			return ephemeral(strings.TrimSpace("The game was paused, so you took your seat back at once. " + notice)), nil
+			return r.resume(ctx, t, v, prior)
 		}
 	case voteUndo:
 		plan, err := r.undoPlan(ctx, t, me)
@@ -237,8 +212,13 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 	default:
 		return Response{}, refusef("/game has no subcommand %q.", in.Sub)
 	}
+	return r.ask(ctx, t, v)
+}
+
+// ask puts a vote to the table, or carries it out when nobody else is
+// there to ask (the others are bots or away).
+func (r *Router) ask(ctx context.Context, t *table, v *vote) (Response, error) {
 	if len(v.Yes) >= v.Need || len(v.Voters) == 0 {
-		// Nobody else is there to ask (the others are bots or away).
 		notice, err := r.carryOut(ctx, t, v)
 		if err != nil {
 			return Response{}, err
@@ -254,6 +234,47 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 		return Response{}, err
 	}
 	return ephemeral("Vote opened: " + r.voteTitle(t, v) + "."), nil
+}
+
+// aboutPlayer fills a vote on another player's seat (skip their turn, or
+// replace them by the bot): a majority of the others decides.
+func (t *table) aboutPlayer(in Interaction, me int, v *vote) error {
+	seat, err := t.seatByUser(in, "player")
+	if err != nil {
+		return err
+	}
+	if seat == me {
+		return refusef("You cannot vote on yourself. To leave the game use /game resign.")
+	}
+	if automated(t.row.Seats[seat]) {
+		return refusef("%s's seat is already played by the bot.", t.row.Seats[seat].Name)
+	}
+	if in.Sub == voteSkip && !slices.Contains(t.waitedSeats(), seat) {
+		return refusef("The game is not waiting for %s, so there is nothing to skip. It is waiting for %s.", t.row.Seats[seat].Name, t.waitingFor())
+	}
+	v.Seat = seat
+	v.Voters = t.humansBut(seat)
+	v.Need = len(v.Voters)/2 + 1
+	v.Yes = []int{me}
+	return nil
+}
+
+// resume gives a paused table's seat back at once, closing the request to
+// rejoin that the same player may have asked earlier.
+func (r *Router) resume(ctx context.Context, t *table, v, prior *vote) (Response, error) {
+	notice, err := r.carryOut(ctx, t, v)
+	if err != nil {
+		return Response{}, err
+	}
+	me := v.Seat
+	if prior != nil && prior.Seat == me {
+		// The request asked earlier is answered by this one.
+		text := fmt.Sprintf("%s\n**Vote:** %s: closed, %s took the seat back while the game was paused.", t.header(), r.voteTitle(t, prior), t.row.Seats[me].Name)
+		if err := r.out.Edit(ctx, t.row.Channel, prior.Message, Message{Content: text}); err != nil {
+			r.log.Warn("could not close a vote", "game", t.row.ID, "err", err)
+		}
+	}
+	return ephemeral(strings.TrimSpace("The game was paused, so you took your seat back at once. " + notice)), nil
 }
 
 func (r *Router) voteTitle(t *table, v *vote) string {
