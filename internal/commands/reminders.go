@@ -75,32 +75,50 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 	// a game against the bot): there nobody else is kept waiting.
 	limited := t.row.TurnLimit > 0 && t.humanSeats() > 1
 	if limited && idle >= t.row.TurnLimit && len(seats) > 0 {
-		var names []string
-		for _, s := range seats {
-			names = append(names, t.row.Seats[s].Name)
-		}
-		who := strings.Join(names, " and ")
-		note := fmt.Sprintf("%s did not act within the turn limit of %s, so the bot plays for them from now on. They can ask for their seat back with /game rejoin.", who, human(t.row.TurnLimit))
-		if len(names) > 1 {
-			note = fmt.Sprintf("%s did not act within the turn limit of %s, so the bot plays for them from now on. They can ask for their seats back with /game rejoin.", who, human(t.row.TurnLimit))
-		}
-		if _, err := r.handOver(ctx, t, seats, note); err != nil {
-			r.log.Error("could not hand a seat to the bot", "game", id, "err", err)
-		}
+		r.handOverLate(ctx, t, seats)
 		return
 	}
-	if r.cfg.AnswerAfter > 0 && idle >= r.cfg.AnswerAfter {
-		for _, p := range t.waited() {
-			if p.Default == "" || automated(t.row.Seats[p.Seat]) {
-				continue
-			}
-			note := fmt.Sprintf("%s did not answer within %s, so the default answer was given for them.", t.row.Seats[p.Seat].Name, human(r.cfg.AnswerAfter))
-			if _, err := r.play(ctx, t, p.Seat, p.Default, t.row.Version, note); err != nil {
-				r.log.Error("automatic answer failed", "game", id, "seat", p.Seat, "move", p.Default, "err", err)
-			}
-			return // the next answer, if any, waits its own full time
-		}
+	if r.cfg.AnswerAfter > 0 && idle >= r.cfg.AnswerAfter && r.answerIdle(ctx, t) {
+		return
 	}
+	r.remind(ctx, t, idle, seats, limited)
+}
+
+// handOverLate gives the seats that let the turn limit run out to the bot.
+func (r *Router) handOverLate(ctx context.Context, t *table, seats []int) {
+	var names []string
+	for _, s := range seats {
+		names = append(names, t.row.Seats[s].Name)
+	}
+	who := strings.Join(names, " and ")
+	note := fmt.Sprintf("%s did not act within the turn limit of %s, so the bot plays for them from now on. They can ask for their seat back with /game rejoin.", who, human(t.row.TurnLimit))
+	if len(names) > 1 {
+		note = fmt.Sprintf("%s did not act within the turn limit of %s, so the bot plays for them from now on. They can ask for their seats back with /game rejoin.", who, human(t.row.TurnLimit))
+	}
+	if _, err := r.handOver(ctx, t, seats, note); err != nil {
+		r.log.Error("could not hand a seat to the bot", "game", t.row.ID, "err", err)
+	}
+}
+
+// answerIdle gives the default answer of one reaction a player left
+// unanswered past answer_after; it reports whether it gave one.
+func (r *Router) answerIdle(ctx context.Context, t *table) bool {
+	for _, p := range t.waited() {
+		if p.Default == "" || automated(t.row.Seats[p.Seat]) {
+			continue
+		}
+		note := fmt.Sprintf("%s did not answer within %s, so the default answer was given for them.", t.row.Seats[p.Seat].Name, human(r.cfg.AnswerAfter))
+		if _, err := r.play(ctx, t, p.Seat, p.Default, t.row.Version, note); err != nil {
+			r.log.Error("automatic answer failed", "game", t.row.ID, "seat", p.Seat, "move", p.Default, "err", err)
+		}
+		return true // the next answer, if any, waits its own full time
+	}
+	return false
+}
+
+// remind mentions the waited-for players when a reminder is due.
+func (r *Router) remind(ctx context.Context, t *table, idle time.Duration, seats []int, limited bool) {
+	now := r.now()
 	if r.cfg.RemindAfter <= 0 || idle < r.cfg.RemindAfter {
 		return
 	}
@@ -136,8 +154,8 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 		r.deliveryTrouble(ctx, t, err)
 		return
 	}
-	if err := r.store.SetReminded(ctx, id, now); err != nil {
-		r.log.Error("could not record a reminder", "game", id, "err", err)
+	if err := r.store.SetReminded(ctx, t.row.ID, now); err != nil {
+		r.log.Error("could not record a reminder", "game", t.row.ID, "err", err)
 	}
 }
 
