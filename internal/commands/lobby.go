@@ -244,16 +244,6 @@ func (r *Router) lobbyClick(ctx context.Context, in Interaction, t *table, actio
 	who := in.User
 	seat := t.row.SeatOf(who.ID)
 	base := t.row.Version
-	save := func(note string) error {
-		t.row.UpdatedAt = r.now()
-		if err := r.store.Save(ctx, t.row, base, nil); err != nil {
-			if errors.Is(err, storage.ErrConflict) {
-				return errStale
-			}
-			return err
-		}
-		return nil
-	}
 	switch action {
 	case "join":
 		if t.isChallenge() {
@@ -271,11 +261,7 @@ func (r *Router) lobbyClick(ctx context.Context, in Interaction, t *table, actio
 			return refusef("You are not in this lobby.")
 		}
 		if who.ID == t.row.Creator {
-			t.row.Status = storage.Abandoned
-			if err := save(""); err != nil {
-				return err
-			}
-			return r.closeLobby(ctx, t, fmt.Sprintf("%s closed the lobby.", who.Name))
+			return r.abandonLobby(ctx, t, base, fmt.Sprintf("%s closed the lobby.", who.Name))
 		}
 		t.row.Seats = append(t.row.Seats[:seat], t.row.Seats[seat+1:]...)
 	case "start":
@@ -301,25 +287,42 @@ func (r *Router) lobbyClick(ctx context.Context, in Interaction, t *table, actio
 		if seat < 0 {
 			return refusef("Only the challenged players can decline.")
 		}
-		t.row.Status = storage.Abandoned
-		if err := save(""); err != nil {
-			return err
-		}
 		verb := "declined"
 		if who.ID == t.row.Creator {
 			verb = "withdrew"
 		}
-		return r.closeLobby(ctx, t, fmt.Sprintf("%s %s the challenge.", who.Name, verb))
+		return r.abandonLobby(ctx, t, base, fmt.Sprintf("%s %s the challenge.", who.Name, verb))
 	default:
 		return refusef("That control is not one I know.")
 	}
-	if err := save(""); err != nil {
+	if err := r.saveLobby(ctx, t, base); err != nil {
 		return err
 	}
 	if err := r.out.Edit(ctx, t.row.Channel, t.row.MessageID, r.lobbyMessage(t)); err != nil {
 		r.log.Error("could not update the lobby", "game", t.row.ID, "err", err)
 	}
 	return nil
+}
+
+// saveLobby saves a lobby's change made on version base.
+func (r *Router) saveLobby(ctx context.Context, t *table, base int) error {
+	t.row.UpdatedAt = r.now()
+	if err := r.store.Save(ctx, t.row, base, nil); err != nil {
+		if errors.Is(err, storage.ErrConflict) {
+			return errStale
+		}
+		return err
+	}
+	return nil
+}
+
+// abandonLobby ends a lobby that will not start, saying why.
+func (r *Router) abandonLobby(ctx context.Context, t *table, base int, text string) error {
+	t.row.Status = storage.Abandoned
+	if err := r.saveLobby(ctx, t, base); err != nil {
+		return err
+	}
+	return r.closeLobby(ctx, t, text)
 }
 
 func (r *Router) closeLobby(ctx context.Context, t *table, text string) error {
