@@ -136,3 +136,48 @@ func (dc *Canvas) DrawStringWrapped(s string, x, y, ax, ay, width, lineSpacing f
 		y += dc.height * lineSpacing
 	}
 }
+
+// Wrap is gg's WordWrap at the current font. With a shared face the lines
+// are kept by the face (a picture's texts repeat from one to the next, and
+// wrapping measures every word under the face's lock). The lines are
+// shared: never change them.
+func (dc *Canvas) Wrap(s string, width float64) []string {
+	if f, ok := dc.face.(*cachedFace); ok && !dc.naive {
+		return f.wrapped(s, width, func() []string { return dc.WordWrap(s, width) })
+	}
+	return dc.WordWrap(s, width)
+}
+
+// Fit shortens s with an ellipsis until it fits width at the current font;
+// when not even one letter and the ellipsis fit, it is that letter and the
+// ellipsis.
+func (dc *Canvas) Fit(s string, width float64) string {
+	if w, _ := dc.MeasureString(s); w <= width {
+		return s
+	}
+	r := []rune(s)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		if w, _ := dc.MeasureString(string(r) + "…"); w <= width {
+			break
+		}
+	}
+	return string(r) + "…"
+}
+
+// clip shortens s to at most n letters, the last an ellipsis, for a column
+// that holds n letters whatever the font.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// newCanvasNaive is a blank canvas that, when naive, draws text through gg.
+func newCanvasNaive(w, h int, naive bool) *Canvas {
+	dc := NewCanvas(w, h)
+	dc.naive = naive
+	return dc
+}

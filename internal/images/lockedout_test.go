@@ -126,7 +126,7 @@ func BenchmarkLockedOut(b *testing.B) {
 }
 
 // drawnText is everything an image says, one string per label drawn.
-func drawnText(dc *loCanvas) string { return strings.Join(dc.texts, "\n") }
+func drawnText(dc *Canvas) string { return strings.Join(dc.texts, "\n") }
 
 // The discard pile lies face up, so the ship image shows which cards are on
 // it, not only how many (issue 8, item 18).
