@@ -67,8 +67,8 @@ func TestHijackedBoxAsDrawn(t *testing.T) {
 		{24 + 540 - 2*31, 40, 28, 40, 5, hjdPanel, hjdLine},
 	} {
 		fast, naive := hjdNewCanvas(1200, 260, false), hjdNewCanvas(1200, 260, true)
-		fast.box(c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
-		naive.box(c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		hjdBox(fast, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		hjdBox(naive, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
 		a, b := fast.RGBA().Pix, naive.RGBA().Pix
 		for i := range a {
 			if d := int(a[i]) - int(b[i]); d > 3 || d < -3 {

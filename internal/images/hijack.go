@@ -244,7 +244,7 @@ func drawHijackHeader(dc *Canvas, v *hijack.View) {
 		title += ": game over"
 	case v.Turn >= 0:
 		p := v.Players[v.Turn]
-		title += fmt.Sprintf(": %s (%s) to move", hijackClip(p.Name, 24), p.Marker)
+		title += fmt.Sprintf(": %s (%s) to move", clip(p.Name, 24), p.Marker)
 	}
 	dc.DrawStringAnchored(title, hjMargin, 42, 0, 0)
 	if !v.Over && v.Turn >= 0 {
@@ -419,7 +419,7 @@ func drawHijackPanel(dc *Canvas, v *hijack.View, top float64) {
 		if p.Removed {
 			dc.SetColor(hjFaint)
 		}
-		dc.DrawStringAnchored(hijackClip(p.Name, 18), hjMargin+56, y+hjRowH/2-5, 0, 0.35)
+		dc.DrawStringAnchored(clip(p.Name, 18), hjMargin+56, y+hjRowH/2-5, 0, 0.35)
 		dc.Font(26, false)
 		status := fmt.Sprintf("%d = %d on + %d in", p.On+p.In, p.On, p.In)
 		switch {
@@ -442,7 +442,7 @@ func drawHijackPanel(dc *Canvas, v *hijack.View, top float64) {
 	var lines []string
 	if v.Last != nil {
 		who := v.Players[v.Last.Seat]
-		line := fmt.Sprintf("Last: %s (%s) %s", hijackClip(who.Name, 18), who.Marker, v.Last.Move)
+		line := fmt.Sprintf("Last: %s (%s) %s", clip(who.Name, 18), who.Marker, v.Last.Move)
 		if len(v.Last.Captured) > 0 {
 			count := map[string]int{}
 			var order []string
@@ -491,13 +491,4 @@ func drawHijackKey(dc *Canvas, top float64) {
 	}
 	dc.Font(18, false)
 	dc.DrawStringAnchored("directions", kx, ky+kr+16, 0.5, 0.5)
-}
-
-// hijackClip shortens long names so they fit their column.
-func hijackClip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }

@@ -34,8 +34,8 @@ type hjdBoxSprite struct {
 	quads [4][]stampSpan
 }
 
-// box draws a rounded box with a 2 px outline.
-func (dc *hjdCanvas) box(x, y, w, h, r float64, fill, line color.Color) {
+// hjdBox draws a rounded box with a 2 px outline.
+func hjdBox(dc *Canvas, x, y, w, h, r float64, fill, line color.Color) {
 	f, okf := fill.(color.RGBA)
 	l, okl := line.(color.RGBA)
 	k := int(math.Ceil(r)) + 2

@@ -113,7 +113,7 @@ func TestHijackedSameAsBefore(t *testing.T) {
 // (TestHijackedBoxAsDrawn). The layout itself needs no digest for this.
 func TestHijackedSameAsGG(t *testing.T) {
 	for name, v := range hijackedGoldenViews(t) {
-		var fast, naive *hjdCanvas
+		var fast, naive *Canvas
 		switch v := v.(type) {
 		case *hijacked.PublicView:
 			fast, naive = hjdTable(v, false), hjdTable(v, true)
@@ -199,7 +199,7 @@ func TestHijackedShapeAnywhere(t *testing.T) {
 						dc.DrawLine(500, 100, 1160, 100)
 						dc.Stroke()
 					}
-					draw := func(dc *hjdCanvas, x, y float64) {
+					draw := func(dc *Canvas, x, y float64) {
 						dc.DrawCircle(x, y, 12)
 						dc.SetColor(hjdPlayer[1])
 						if stroke {
@@ -214,7 +214,7 @@ func TestHijackedShapeAnywhere(t *testing.T) {
 					if pass == 0 {
 						draw(dc, x, 100)
 					} else {
-						dc.shape("disc", x, 100, 16, draw)
+						hjdShape(dc, "disc", x, 100, 16, draw)
 					}
 					pics[pass] = append([]uint8(nil), dc.RGBA().Pix...)
 					releaseRGBA(dc.RGBA())

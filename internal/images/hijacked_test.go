@@ -144,12 +144,12 @@ func TestHijackedTextsFit(t *testing.T) {
 	}
 	for _, naive := range []bool{false, true} {
 		dc := hjdNewCanvas(hjdWidth, 100, naive)
-		dc.font(hjdHijackerTextSize, false)
+		dc.Font(hjdHijackerTextSize, false)
 		for _, h := range data.Hijackers {
 			if h.Text == "" {
 				t.Errorf("%s: no text", h.Name)
 			}
-			if lines := dc.wordWrap(h.Text, hjdHijackerW-16); len(lines) > 3 {
+			if lines := dc.Wrap(h.Text, hjdHijackerW-16); len(lines) > 3 {
 				t.Errorf("%s (naive %v): %d lines: %q", h.Name, naive, len(lines), lines)
 			}
 		}
@@ -193,8 +193,8 @@ func TestHijackedLayoutBoxesAsDrawn(t *testing.T) {
 			t.Fatalf("box %v: not on whole pixels", c)
 		}
 		fast, naive := hjdNewCanvas(hjdWidth, 200, false), hjdNewCanvas(hjdWidth, 200, true)
-		fast.box(c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
-		naive.box(c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		hjdBox(fast, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		hjdBox(naive, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
 		a, b := fast.RGBA().Pix, naive.RGBA().Pix
 		for i := range a {
 			if d := int(a[i]) - int(b[i]); d > 3 || d < -3 {
