@@ -3,12 +3,57 @@ package images
 import (
 	"image"
 	"image/color"
+	"math"
+	"sync"
+	"sync/atomic"
 
 	"github.com/fogleman/gg"
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
 )
 
+// cachedFaces are the glyph faces every renderer shares through
+// Canvas.Font, one cachedFace (glyph_cache.go) per size, kept between
+// pictures.
+var cachedFaces sync.Map // faceKey -> *cachedFace
+
+// faceKey is a face's exact size: sizes a tenth apart (the renderers
+// scale some text with the layout) rasterize differently, so sharing one
+// face between them would change pixels depending on which picture came
+// first.
+type faceKey struct {
+	size uint64 // math.Float64bits
+	bold bool
+}
+
+// maxCachedFaces bounds the shared faces. The renderers' sizes come from
+// their layouts (a few dozen); past the bound a size gets a face of its
+// own each time, correct but rasterizing anew.
+const maxCachedFaces = 256
+
+var cachedFaceCount atomic.Int32
+
+// cachedFaceFor is the shared caching face for a size.
+func cachedFaceFor(size float64, bold bool) font.Face {
+	key := faceKey{math.Float64bits(size), bold}
+	if f, ok := cachedFaces.Load(key); ok {
+		return f.(*cachedFace)
+	}
+	f := &cachedFace{face: Face(size, bold), glyphs: map[glyphKey]*cachedGlyph{}, layouts: map[layoutKey][]placedGlyph{}, widths: map[string]fixed.Int26_6{},
+		advances: map[rune]cachedAdvance{}, kerns: map[[2]rune]fixed.Int26_6{}, blends: map[blendKey]*[256]uint32{}}
+	if cachedFaceCount.Load() >= maxCachedFaces {
+		return f
+	}
+	v, loaded := cachedFaces.LoadOrStore(key, f)
+	if !loaded {
+		cachedFaceCount.Add(1)
+	}
+	return v.(*cachedFace)
+}
+
+// Canvas is a gg context that keeps one font face per size for the
+// picture and draws text straight onto its pixels. Methods named like gg's
+// replace them; everything else is gg's.
 type Canvas struct {
 	*gg.Context
 	img    *image.RGBA

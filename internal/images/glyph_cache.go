@@ -5,9 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
-	"math"
 	"sync"
-	"sync/atomic"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
@@ -109,42 +107,6 @@ type placedGlyph struct {
 // maxLayouts bounds each face's strings and widths (a few hundred bytes a
 // string).
 const maxLayouts = 512
-
-var cachedFaces sync.Map // faceKey -> *cachedFace
-
-// faceKey is a face's exact size: sizes a tenth apart (the renderers
-// scale some text with the layout) rasterize differently, so sharing one
-// face between them would change pixels depending on which picture came
-// first.
-type faceKey struct {
-	size uint64 // math.Float64bits
-	bold bool
-}
-
-// maxCachedFaces bounds the shared faces. The renderers' sizes come from
-// their layouts (a few dozen); past the bound a size gets a face of its
-// own each time, correct but rasterizing anew.
-const maxCachedFaces = 256
-
-var cachedFaceCount atomic.Int32
-
-// cachedFaceFor is the shared caching face for a size.
-func cachedFaceFor(size float64, bold bool) font.Face {
-	key := faceKey{math.Float64bits(size), bold}
-	if f, ok := cachedFaces.Load(key); ok {
-		return f.(*cachedFace)
-	}
-	f := &cachedFace{face: Face(size, bold), glyphs: map[glyphKey]*cachedGlyph{}, layouts: map[layoutKey][]placedGlyph{}, widths: map[string]fixed.Int26_6{},
-		advances: map[rune]cachedAdvance{}, kerns: map[[2]rune]fixed.Int26_6{}, blends: map[blendKey]*[256]uint32{}}
-	if cachedFaceCount.Load() >= maxCachedFaces {
-		return f
-	}
-	v, loaded := cachedFaces.LoadOrStore(key, f)
-	if !loaded {
-		cachedFaceCount.Add(1)
-	}
-	return v.(*cachedFace)
-}
 
 func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
 	f.mu.Lock()

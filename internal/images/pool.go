@@ -125,5 +125,3 @@ func fillRGBA(pix []uint8, c color.RGBA) {
 		copy(pix[i:], pix[:n])
 	}
 }
-
-// Sprites keeps small pictures drawn once (markers, cards) to stamp many

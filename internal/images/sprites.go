@@ -8,6 +8,8 @@ import (
 	"sync"
 )
 
+// Sprites keeps small pictures drawn once (markers, cards) to stamp many
+// times, with the strings each says. Keys must come from a bounded set
 // (a game's cards, a layout's markers): nothing is ever evicted.
 type Sprites struct {
 	m sync.Map // key -> *sprite
@@ -228,6 +230,3 @@ func overRGBA(dst, src *image.RGBA, at image.Point) {
 	}
 	draw.Draw(dst, r, src, r.Min.Sub(at), draw.Over)
 }
-
-// Canvas is a gg context that keeps one font face per size for the
-// picture and draws text straight onto its pixels. Methods named like gg's
