@@ -60,12 +60,8 @@ type Canvas struct {
 	color  color.Color
 	face   font.Face
 	height float64
-	faces  map[[2]int]font.Face
 	// texts keeps every string drawn, so tests can read what a picture says.
 	texts []string
-	// naive draws text through gg, as before the fast path: the
-	// benchmarks' baseline.
-	naive bool
 }
 
 // NewCanvas is a blank canvas of a size.
@@ -73,7 +69,7 @@ func NewCanvas(w, h int) *Canvas { return NewCanvasOn(image.NewRGBA(image.Rect(0
 
 // NewCanvasOn draws on an existing picture (a copy of a layer).
 func NewCanvasOn(img *image.RGBA) *Canvas {
-	return &Canvas{Context: gg.NewContextForRGBA(img), img: img, color: color.Black, faces: map[[2]int]font.Face{}}
+	return &Canvas{Context: gg.NewContextForRGBA(img), img: img, color: color.Black}
 }
 
 // RGBA is the picture drawn so far.
@@ -99,24 +95,10 @@ func (dc *Canvas) SetRGB(r, g, b float64) {
 }
 
 // Font sets the embedded font at a size: a face shared by every picture,
-// or, for the naive baseline, one made once per picture.
+// which keeps its glyph masks (the same pixels as a fresh face's without
+// rasterizing again).
 func (dc *Canvas) Font(size float64, bold bool) {
-	key := [2]int{int(size * 10), 0}
-	if bold {
-		key[1] = 1
-	}
-	if !dc.naive {
-		// The faces shared between pictures keep their glyph masks, the
-		// same pixels as a fresh face's without rasterizing again.
-		dc.SetFontFace(cachedFaceFor(size, bold))
-		return
-	}
-	f, ok := dc.faces[key]
-	if !ok {
-		f = Face(size, bold)
-		dc.faces[key] = f
-	}
-	dc.SetFontFace(f)
+	dc.SetFontFace(cachedFaceFor(size, bold))
 }
 
 func (dc *Canvas) SetFontFace(f font.Face) {
@@ -131,7 +113,7 @@ func (dc *Canvas) DrawString(s string, x, y float64) { dc.DrawStringAnchored(s, 
 // MeasureString is gg's: the advance width and the font height. With a
 // shared face it is summed under one lock instead of two per rune.
 func (dc *Canvas) MeasureString(s string) (w, h float64) {
-	if f, ok := dc.face.(*cachedFace); ok && !dc.naive {
+	if f, ok := dc.face.(*cachedFace); ok {
 		return float64(f.measure(s) >> 6), dc.height
 	}
 	return dc.Context.MeasureString(s)
@@ -143,10 +125,6 @@ func (dc *Canvas) DrawStringAnchored(s string, x, y, ax, ay float64) {
 	dc.texts = append(dc.texts, s)
 	if dc.face == nil {
 		dc.Font(12, false)
-	}
-	if dc.naive {
-		dc.Context.DrawStringAnchored(s, x, y, ax, ay)
-		return
 	}
 	w, h := dc.MeasureString(s)
 	x -= ax * w
@@ -187,7 +165,7 @@ func (dc *Canvas) DrawStringWrapped(s string, x, y, ax, ay, width, lineSpacing f
 // wrapping measures every word under the face's lock). The lines are
 // shared: never change them.
 func (dc *Canvas) Wrap(s string, width float64) []string {
-	if f, ok := dc.face.(*cachedFace); ok && !dc.naive {
+	if f, ok := dc.face.(*cachedFace); ok {
 		return f.wrapped(s, width, func() []string { return dc.WordWrap(s, width) })
 	}
 	return dc.WordWrap(s, width)
@@ -218,11 +196,4 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string(r[:n-1]) + "…"
-}
-
-// newCanvasNaive is a blank canvas that, when naive, draws text through gg.
-func newCanvasNaive(w, h int, naive bool) *Canvas {
-	dc := NewCanvas(w, h)
-	dc.naive = naive
-	return dc
 }

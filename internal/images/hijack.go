@@ -110,7 +110,7 @@ func hijackLayout(v *hijack.View) hjLayout {
 }
 
 func drawHijack(v *hijack.View) image.Image {
-	rgba := drawHijackRGBA(v, false)
+	rgba := drawHijackRGBA(v)
 	layer, idx := hjLayers.Indexed(hijackLayerKey(v), hijackLayerBuild(v), hjPalette)
 	out := hjPalette.PalettedFrom(rgba, layer, idx)
 	releaseRGBA(rgba)
@@ -143,21 +143,14 @@ var hjPalette = func() *Palette {
 	return NewPalette(keys, pairs, 8)
 }()
 
-// drawHijackRGBA draws the board. With naive set it draws everything anew
-// through gg, as before the fast path (the benchmarks' baseline); otherwise
-// it starts from the layout's cached layer and stamps the markers.
-func drawHijackRGBA(v *hijack.View, naive bool) *image.RGBA {
+// drawHijackRGBA draws the board: it starts from the layout's cached layer
+// and stamps the markers.
+func drawHijackRGBA(v *hijack.View) *image.RGBA {
 	l := hijackLayout(v)
 	panelTop := hjHeader + l.boardH + 20
 	g := hjGeom{r: l.r, cx: hjWidth / 2, cy: hjHeader + l.boardH/2}
-	var dc *Canvas
-	if naive {
-		dc = NewCanvasOn(hijackLayer(v, l, true))
-	} else {
-		key := hijackLayerKey(v)
-		dc = NewCanvasOn(hjLayerCopy(key, hjLayers.Get(key, hijackLayerBuild(v))))
-	}
-	dc.naive = naive
+	key := hijackLayerKey(v)
+	dc := NewCanvasOn(hjLayerCopy(key, hjLayers.Get(key, hijackLayerBuild(v))))
 
 	drawHijackHeader(dc, v)
 	cells := map[string]hijack.CellView{}
@@ -197,14 +190,13 @@ func hjLayerCopy(key string, layer *image.RGBA) *image.RGBA {
 func hijackLayerKey(v *hijack.View) string { return fmt.Sprintf("%d/%d", v.Size, len(v.Players)) }
 
 func hijackLayerBuild(v *hijack.View) func() *image.RGBA {
-	return func() *image.RGBA { return hijackLayer(v, hijackLayout(v), false) }
+	return func() *image.RGBA { return hijackLayer(v, hijackLayout(v)) }
 }
 
 // hijackLayer draws what depends only on the layout: the views of one
 // board size and player count differ in none of it.
-func hijackLayer(v *hijack.View, l hjLayout, naive bool) *image.RGBA {
+func hijackLayer(v *hijack.View, l hjLayout) *image.RGBA {
 	dc := NewCanvas(hjWidth, l.height)
-	dc.naive = naive
 	dc.SetColor(hjBackground)
 	dc.Clear()
 	r := l.r
@@ -255,12 +247,8 @@ func drawHijackHeader(dc *Canvas, v *hijack.View) {
 
 // drawHijackMarker draws a marker as its player's colour and shape with its
 // letter, so colour is never the only cue. Markers are stamped from
-// sprites drawn once per size (rounded to the pixel) unless naive.
+// sprites drawn once per size (rounded to the pixel).
 func drawHijackMarker(dc *Canvas, x, y, size float64, seat int, letter string) {
-	if dc.naive {
-		hijackMarker(dc.Context, x, y, size, seat, letter)
-		return
-	}
 	key := struct {
 		seat   int
 		letter string
@@ -317,7 +305,7 @@ func covRect(x0, y0, x1, y1, pad float64) image.Rectangle {
 // drawHijackLastMove outlines the cells the last move came from and went
 // to, links them with an arrow, and marks captured markers on the edge of
 // the destination cell. Every path is painted from its recorded coverage
-// unless naive: the same pixels as gg's strokes and fills.
+// (coverage.go): the same pixels as gg's strokes and fills.
 func drawHijackLastMove(dc *Canvas, g hjGeom, v *hijack.View, cells map[string]hijack.CellView) {
 	l := v.Last
 	if l == nil {

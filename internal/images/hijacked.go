@@ -16,9 +16,9 @@ import (
 func Hijacked(v games.View) (image.Image, error) {
 	switch v := v.(type) {
 	case *hijacked.PublicView:
-		return hjdPaletted(hjdTable(v, false)), nil
+		return hjdPaletted(hjdTable(v)), nil
 	case *hijacked.PrivateView:
-		return hjdPaletted(hjdMedals(v, false)), nil
+		return hjdPaletted(hjdMedals(v)), nil
 	}
 	return nil, fmt.Errorf("images: Hijacked cannot draw %T", v)
 }
@@ -31,16 +31,8 @@ func hjdPaletted(dc *Canvas) *image.Paletted {
 	return out
 }
 
-// hjdNewCanvas is a picture painted paper: recycled pixels, or a fresh gg
-// context drawing text through gg when naive (the benchmarks' baseline).
-func hjdNewCanvas(w, h int, naive bool) *Canvas {
-	if naive {
-		dc := NewCanvas(w, h)
-		dc.naive = true
-		dc.SetColor(hjdPaper)
-		dc.Clear()
-		return dc
-	}
+// hjdNewCanvas is a picture painted paper, on recycled pixels.
+func hjdNewCanvas(w, h int) *Canvas {
 	img := newRGBA(image.Rect(0, 0, w, h))
 	fillRGBA(img.Pix, hjdPaper)
 	return NewCanvasOn(img)
@@ -252,7 +244,7 @@ const (
 	hjdRowMargin = 13.0  // the left and right margin of player rows and the Cybot panel
 )
 
-func hjdTable(v *hijacked.PublicView, naive bool) *Canvas {
+func hjdTable(v *hijacked.PublicView) *Canvas {
 	players := len(v.Players)
 	eventsH := 33 + 22*float64(min(len(v.Events), 5))
 	finalH := 0.0
@@ -260,7 +252,7 @@ func hjdTable(v *hijacked.PublicView, naive bool) *Canvas {
 		finalH = 63 + 25*float64(players)
 	}
 	height := int(hjdHeaderH + hjdTracksH + hjdSeatsH + hjdHijackH + hjdBoardH + 20 + float64(players)*hjdPlayerH + finalH + eventsH + 17 + hjdCybotHeight(v))
-	dc := hjdNewCanvas(hjdWidth, height, naive)
+	dc := hjdNewCanvas(hjdWidth, height)
 
 	// Header.
 	hjdText(dc, "HIJACKED", hjdMargin, 38, 28, true, hjdInk)
@@ -769,9 +761,9 @@ type hjdBoardMedalShape struct{ value int }
 type hjdMedalShape struct{ value int }
 
 // hjdMedals is a player's private picture: their medals and values.
-func hjdMedals(v *hijacked.PrivateView, naive bool) *Canvas {
+func hjdMedals(v *hijacked.PrivateView) *Canvas {
 	h := 120 + 60*max(1, len(v.Medals))
-	dc := hjdNewCanvas(hjdMedalsWidth, h, naive)
+	dc := hjdNewCanvas(hjdMedalsWidth, h)
 	hjdText(dc, fmt.Sprintf("%s's medals (private)", v.Name), 24, 48, 28, true, hjdInk)
 	if len(v.Medals) == 0 {
 		hjdText(dc, "No medals yet.", 24, 110, 22, false, hjdMuted)

@@ -15,7 +15,7 @@ import (
 // line too, ends inside the panel, measured in the font it is drawn in.
 // HIJACKED_PNG=dir writes a picture with a skipped action and a NOW line.
 func TestHijackedCybotPanelFits(t *testing.T) {
-	dc := hjdNewCanvas(hjdWidth, 60, false)
+	dc := hjdNewCanvas(hjdWidth, 60)
 	seen := map[string]bool{}
 	nowCards := map[int]bool{}
 	var shot *hijacked.PublicView

@@ -112,11 +112,8 @@ type huSection struct {
 	draw func(dc *Canvas, y float64)
 }
 
-func huntedBoard(v *hunted.PublicView) *Canvas { return huntedDrawn(v, false) }
-
-// huntedDrawn draws the board; naive draws on a fresh gg context with gg's
-// text, as before the fast path (the benchmarks' baseline).
-func huntedDrawn(v *hunted.PublicView, naive bool) *Canvas {
+// huntedBoard draws the board, band by band.
+func huntedBoard(v *hunted.PublicView) *Canvas {
 	var secs []huSection
 	add := func(h float64, f func(dc *Canvas, y float64)) { secs = append(secs, huSection{h, f}) }
 
@@ -182,10 +179,6 @@ func huntedDrawn(v *hunted.PublicView, naive bool) *Canvas {
 	}
 	add(32+float64(min(3, len(v.Events)))*22, func(dc *Canvas, y float64) { huLog(dc, v, y) })
 	add(huLegendH, func(dc *Canvas, y float64) {
-		if dc.naive {
-			huLegend(dc, y)
-			return
-		}
 		huSprites.Stamp(dc, "legend", huW, huLegendH, 0, int(y), func(s *Canvas) { huLegend(s, 0) })
 	})
 
@@ -193,18 +186,10 @@ func huntedDrawn(v *hunted.PublicView, naive bool) *Canvas {
 	for _, s := range secs {
 		total += s.h
 	}
-	var dc *Canvas
-	if naive {
-		dc = NewCanvas(huW, int(total+10))
-		dc.naive = true
-		dc.SetColor(huPaper)
-		dc.Clear()
-	} else {
-		// Recycled pixels, every one painted here.
-		img := newRGBA(image.Rect(0, 0, huW, int(total+10)))
-		fillRGBA(img.Pix, huPaper)
-		dc = NewCanvasOn(img)
-	}
+	// Recycled pixels, every one painted here.
+	img := newRGBA(image.Rect(0, 0, huW, int(total+10)))
+	fillRGBA(img.Pix, huPaper)
+	dc := NewCanvasOn(img)
 	y := 0.0
 	for _, s := range secs {
 		s.draw(dc, y)
@@ -251,14 +236,8 @@ func huTitle(dc *Canvas, v *hunted.PublicView, y float64) {
 }
 
 // huFillRect paints a band of whole pixels one colour, copied straight
-// into the pixels unless naive (gg rasterizes even a plain rectangle).
+// into the pixels (gg rasterizes even a plain rectangle).
 func huFillRect(dc *Canvas, x, y, w, h int, c color.RGBA) {
-	if dc.naive {
-		dc.SetColor(c)
-		dc.DrawRectangle(float64(x), float64(y), float64(w), float64(h))
-		dc.Fill()
-		return
-	}
 	if c.A == 255 {
 		fillRect(dc.RGBA(), image.Rect(x, y, x+w, y+h), c)
 		return
@@ -312,13 +291,9 @@ func huTrackBox(dc *Canvas, bx, y, box float64, i, state int, fill color.RGBA) {
 }
 
 // huStamp draws a piece of w x h at (x, y) (whole pixels), with pad pixels
-// around for its outline: drawn once and stamped from huSprites, or drawn
-// in place on the naive baseline. key names everything the piece shows.
+// around for its outline: drawn once and stamped from huSprites. key names
+// everything the piece shows.
 func huStamp(dc *Canvas, key string, w, h float64, pad int, x, y float64, draw func(dc *Canvas, x, y float64)) {
-	if dc.naive {
-		draw(dc, x, y)
-		return
-	}
 	huSprites.Stamp(dc, key, int(w)+2*pad, int(h)+2*pad, int(x)-pad, int(y)-pad, func(s *Canvas) {
 		draw(s, float64(pad), float64(pad))
 	})
@@ -620,10 +595,6 @@ func huCards(dc *Canvas, cards []hunted.CardView, y float64) {
 	for i, c := range cards {
 		x := huMargin + float64(i%perLine)*(huCardW+huGap)
 		cy := y + float64(i/perLine)*(huCardH+huGap)
-		if dc.naive {
-			huCard(dc, c, x, cy)
-			continue
-		}
 		// A card looks the same wherever it lies (x and y are whole
 		// pixels), so each face is drawn once and stamped; the key is
 		// everything the card shows, bounded by the deck and its states.

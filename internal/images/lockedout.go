@@ -117,43 +117,32 @@ func loCardLetter(c lockedout.CardView) string {
 	return c.ID[:1]
 }
 
-func lockedOutShip(v *lockedout.PublicView) *Canvas { return lockedOutShipDrawn(v, false) }
-
-// lockedOutShipDrawn draws the ship; naive draws text through gg, the
-// benchmarks' baseline.
-func lockedOutShipDrawn(v *lockedout.PublicView, naive bool) *Canvas {
+// lockedOutShip draws the ship: the map, the players and the areas, the
+// events.
+func lockedOutShip(v *lockedout.PublicView) *Canvas {
 	players := len(v.Players)
 	panelY := loPanelY
 	playersH := float64(players)*loRowH + 42
 	// The left panel grows with the face-up cards (a long game discards most
 	// of the deck): lay it out once on a 1x1 canvas to learn its height.
-	measure := newCanvasNaive(1, 1, naive)
+	measure := NewCanvas(1, 1)
 	areasH := loAreas(measure, v, 20, 0, false)
 	eventsY := panelY + math.Max(playersH, areasH) + 10
 	height := int(eventsY + 37 + float64(min(len(v.Events), 4))*25 + 17)
 
-	var dc *Canvas
-	if naive {
-		dc = newCanvasNaive(loWidth, height, true)
-		dc.SetColor(loPaper)
-		dc.Clear()
-		loMap(dc, v)
+	// The map as the rooms' locks leave it comes from a layer; below it
+	// the picture starts as blank paper.
+	img := newRGBA(image.Rect(0, 0, loWidth, height))
+	key := loMapKey(v)
+	band := loLayers.Get(key, loMapBuild(v))
+	n := min(len(band.Pix), len(img.Pix))
+	if n == len(band.Pix) {
+		loBandRows.copy(key, img.Pix, band) // its paper rows written, not copied
 	} else {
-		// The map as the rooms' locks leave it comes from a layer; below
-		// it the picture starts as blank paper.
-		img := newRGBA(image.Rect(0, 0, loWidth, height))
-		key := loMapKey(v)
-		band := loLayers.Get(key, loMapBuild(v))
-		n := min(len(band.Pix), len(img.Pix))
-		if n == len(band.Pix) {
-			loBandRows.copy(key, img.Pix, band) // its paper rows written, not copied
-		} else {
-			copy(img.Pix, band.Pix)
-		}
-		fillRGBA(img.Pix[n:], loPaper)
-		dc = NewCanvasOn(img)
+		copy(img.Pix, band.Pix)
 	}
-	dc.faces = measure.faces
+	fillRGBA(img.Pix[n:], loPaper)
+	dc := NewCanvasOn(img)
 
 	// Stage and status.
 	dc.SetColor(loInk)
@@ -269,7 +258,7 @@ func loMapKey(v *lockedout.PublicView) string {
 // loMapBuild draws the map layer: everything above the panels.
 func loMapBuild(v *lockedout.PublicView) func() *image.RGBA {
 	return func() *image.RGBA {
-		l := newCanvasNaive(loWidth, int(loPanelY), false)
+		l := NewCanvas(loWidth, int(loPanelY))
 		l.SetColor(loPaper)
 		l.Clear()
 		loMap(l, v)
@@ -623,14 +612,10 @@ func loChips(dc *Canvas, cards []lockedout.CardView, x, y, width float64, label 
 // a game's deck bounds them.
 var loSprites Sprites
 
-// loChip draws a chip, stamped from a sprite unless naive. Chips sit on
+// loChip draws a chip, stamped from a sprite. Chips sit on
 // whole pixels (widths are measured in whole pixels), so the stamp is the
 // drawing.
 func loChip(dc *Canvas, c lockedout.CardView, x, y, w float64, text string) {
-	if dc.naive {
-		loChipDraw(dc, c, x, y, w, text)
-		return
-	}
 	key := struct {
 		card      lockedout.CardView
 		text      string
@@ -662,12 +647,10 @@ func loChipDraw(dc *Canvas, c lockedout.CardView, x, y, w float64, text string) 
 
 // lockedOutHand draws one hand: a card per tile with its category colour and
 // letter, name, id and value, and the total.
-func lockedOutHand(v *lockedout.PrivateView) *Canvas { return lockedOutHandDrawn(v, false) }
-
 // The hand is laid out at 1000 px wide (it was 1144: every size is 7/8 of
 // what it was, rounded to whole pixels), for the reasons the ship is
 // (loWidth).
-func lockedOutHandDrawn(v *lockedout.PrivateView, naive bool) *Canvas {
+func lockedOutHand(v *lockedout.PrivateView) *Canvas {
 	const cols, cw, ch, gap = 3, 316.0, 132.0, 13.0
 	width := int(cols*cw + (cols+1)*gap)
 	rows := (len(v.Hand) + cols - 1) / cols
@@ -677,17 +660,10 @@ func lockedOutHandDrawn(v *lockedout.PrivateView, naive bool) *Canvas {
 		height += 70 + float64(seenRows)*(ch+gap)
 	}
 	height += 35 // legend
-	var dc *Canvas
-	if naive {
-		dc = newCanvasNaive(width, int(height), true)
-		dc.SetColor(loPaper)
-		dc.Clear()
-	} else {
-		// Recycled pixels, painted over: fresh memory costs page faults.
-		img := newRGBA(image.Rect(0, 0, width, int(height)))
-		fillRGBA(img.Pix, loPaper)
-		dc = NewCanvasOn(img)
-	}
+	// Recycled pixels, painted over: fresh memory costs page faults.
+	img := newRGBA(image.Rect(0, 0, width, int(height)))
+	fillRGBA(img.Pix, loPaper)
+	dc := NewCanvasOn(img)
 	dc.Font(28, true)
 	dc.SetColor(loInk)
 	dc.DrawString(dc.Fit(v.Name+"'s hand", float64(width)-315), gap, 44)
@@ -717,11 +693,7 @@ func lockedOutHandDrawn(v *lockedout.PrivateView, naive bool) *Canvas {
 		dc.SetColor(loMuted)
 		dc.DrawString("R fuel · Y power · B oxygen · O orange access · P purple access · L loot · S share", gap, y)
 	}
-	if naive {
-		legend(dc, height-14)
-	} else {
-		loSprites.Stamp(dc, "hand legend", width, 35, 0, int(height)-35, func(s *Canvas) { legend(s, 21) })
-	}
+	loSprites.Stamp(dc, "hand legend", width, 35, 0, int(height)-35, func(s *Canvas) { legend(s, 21) })
 	return dc
 }
 
@@ -767,10 +739,6 @@ func loCardGrid(dc *Canvas, cards []lockedout.CardView, y float64, cols int, cw,
 	for i, c := range cards {
 		x := gap + float64(i%cols)*(cw+gap)
 		cy := y + float64(i/cols)*(ch+gap)
-		if dc.naive {
-			loCardTile(dc, c, x, cy, cw, ch)
-			continue
-		}
 		key := struct {
 			card   lockedout.CardView
 			w, h   float64

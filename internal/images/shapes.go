@@ -59,10 +59,6 @@ var shapeSeed = maphash.MakeSeed()
 // shapeIn draws what draw paints inside rel (pixels from the one holding
 // (x, y)) from a copy in c of its first drawing over the same background.
 func (dc *Canvas) shapeIn(c *shapeCache, what any, x, y float64, rel image.Rectangle, draw func(dc *Canvas, x, y float64)) {
-	if dc.naive {
-		draw(dc, x, y)
-		return
-	}
 	ix, iy := math.Floor(x), math.Floor(y)
 	img := dc.RGBA()
 	r := rel.Add(image.Pt(int(ix), int(iy)))
