@@ -12,7 +12,7 @@ import (
 
 // A gg stroke or fill is two steps: freetype's rasterizer turns the path
 // into spans of coverage (its stroker, cells and sorting: most of the
-// cost, and ~190 KB allocated for a Hijack highlight), then a painter
+// cost, and most of the allocations), then a painter
 // blends the colour into each span's pixels by its coverage alone. The
 // coverage depends only on the path (at its exact place) and the
 // rasterizer's bounds, never on the pixels under it, so it is recorded

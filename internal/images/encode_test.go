@@ -143,7 +143,7 @@ func TestEncodePNGRoundTrip(t *testing.T) {
 	}
 }
 
-// Issue 13's size and width targets for every picture of every renderer
+// The size and width targets (docs/performance.md) for every picture of every renderer
 // here: at least 1000 pixels wide and at most 150 KB. (The time target is
 // measured by BenchmarkImages, never asserted.) Hijacked's medal picture
 // is a small private card, 800 wide by its author's choice: reported in

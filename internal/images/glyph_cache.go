@@ -11,17 +11,16 @@ import (
 	"golang.org/x/image/math/fixed"
 )
 
-// Hijacked's table draws some 300 strings; rasterizing every glyph anew was
-// a fifth of its drawing (and a tenth of Hijack's and Locked Out's, which
-// take these faces through Canvas.Font). cachedFaceFor shares one face per
-// size between pictures and keeps each glyph's mask once rasterized, by rune and by the
-// pen's position within its pixel (the mask depends on it), so the pixels
-// are exactly those of a fresh face.
+// The renderers draw hundreds of strings a picture, and rasterizing every
+// glyph anew was a large part of their drawing (docs/performance.md).
+// cachedFaceFor shares one face per size between pictures and keeps each
+// glyph's mask once rasterized, by rune and by the pen's position within
+// its pixel (the mask depends on it), so the pixels are exactly those of a
+// fresh face.
 
 // glyphCacheMax bounds the masks kept per face: past it glyphs are drawn
-// anew. Hinting keeps the pen's positions within a pixel few: 160 pictures
-// of Hijacked and Hunted left 1,166 masks (150 KB) over 32 faces, so the
-// bound (a few MB at most per face) is never near.
+// anew. Hinting keeps the pen's positions within a pixel few, so the
+// renderers stay far below it (a few MB at most per face).
 const glyphCacheMax = 4000
 
 type glyphKey struct {

@@ -283,9 +283,8 @@ func hijackMarker(dc *gg.Context, x, y, size float64, seat int, letter string) {
 // hjCoverage keeps the coverage of the last move's highlight and the turn
 // row (coverage.go), by what each path is at its exact place: per layout,
 // an outline per cell, a circle per slot, an arrow per pair of cells, a
-// capture mark per slot; bounded, at about 3 KB each (6,800 pictures of 40
-// random games kept 717 paths, 2.4 MB), as its bytes are live heap under
-// the bot's memory limit.
+// capture mark per slot; bounded in count and bytes, as its bytes are
+// live heap under the bot's memory limit.
 var hjCoverage = &coverageCache{max: 8192, maxBytes: 4 << 20}
 
 // hjPath names a path of the highlight: with its place, what fixes every

@@ -104,8 +104,7 @@ const hjdWidth = 1000
 // hjdShapes: the table's shapes come from a small set (four seats, four
 // demands, dice faces, a few backgrounds) at the layout's places, so past
 // this many something unexpected varies and the rest are drawn directly.
-// A shape over several colours keeps them too (a few KB): 163 varied
-// tables kept 558 shapes in 4.3 MB.
+// A shape over several colours keeps them too (a few KB each).
 var hjdShapes = &shapeCache{max: 1024}
 
 // hjdShape draws what draw paints around (x, y), at most half pixels away,
@@ -228,11 +227,10 @@ func hjdDemandChip(dc *Canvas, x, y float64, d string, count int) float64 {
 	return x + 58
 }
 
-// The table's layout: the picture of 1200 px it was first drawn at, scaled
-// by 5/6 to 1000 px (Discord shows it at most ~550 px wide, so the smaller
-// picture looks the same and is about a third less pixel work), every box
-// rounded to whole pixels so it stays on the fast paths (box, shapes), and
-// no text below 13 px but the letters inside small discs.
+// The table's layout, 1000 px wide like every picture (Discord shows it
+// far narrower, so more pixels would only cost work), every box on whole
+// pixels so it stays on the fast paths (box, shapes), and no text below
+// 13 px but the letters inside small discs.
 const (
 	hjdHeaderH   = 60.0  // title, round and status
 	hjdTracksH   = 100.0 // police and trust tracks

@@ -71,13 +71,10 @@ func hijackedDigest(img image.Image) string {
 	return hex.EncodeToString(h.Sum(nil))[:24]
 }
 
-// Every table and medal picture is pixel for pixel what the renderer drew
-// before its drawing was sped up (commit a46c587, gg drawing every shape):
-// the digests were taken from that renderer's pictures of the same views,
-// taken again when the police track's spaces became whole pixels (a
-// change of layout: 540 px split into whole spaces, right-aligned), the
-// boxes then drawn as gg does (TestHijackedBoxAsDrawn), and again when the
-// table was laid out at 1000 px instead of 1200 (TestHijackedSameAsGG).
+// Every table and medal picture is pixel for pixel what the digests
+// record, so a change meant to leave the pictures alone (a faster path, a
+// refactor) shows any pixel it moves. A change of layout retakes them;
+// docs/performance.md says when and why they were.
 // HIJACKED_GOLDEN=1 prints the digests of the current renderer instead.
 func TestHijackedSameAsBefore(t *testing.T) {
 	views := hijackedGoldenViews(t)

@@ -94,10 +94,9 @@ var loPalette = func() *Palette {
 // loPanelY is where the panels start below the map (9 grid units tall).
 const loPanelY = loMapY + 9*loUnit + 20
 
-// The ship is laid out at 1000 px wide (it was 1200: every size is 5/6 of
-// what it was, rounded to whole pixels). Discord shows it at most ~550 px
-// wide, so it looks the same, and the palette step and the PNG writer,
-// which cost about in proportion to the pixels, do 0.69 of the work.
+// The ship is laid out at 1000 px wide: Discord shows it far narrower, and
+// the palette step and the PNG writer cost about in proportion to the
+// pixels.
 const (
 	loWidth = 1000
 	loUnit  = 60.0 // pixels per grid unit of the ship map
@@ -646,10 +645,8 @@ func loChipDraw(dc *Canvas, c lockedout.CardView, x, y, w float64, text string) 
 }
 
 // lockedOutHand draws one hand: a card per tile with its category colour and
-// letter, name, id and value, and the total.
-// The hand is laid out at 1000 px wide (it was 1144: every size is 7/8 of
-// what it was, rounded to whole pixels), for the reasons the ship is
-// (loWidth).
+// letter, name, id and value, and the total. It is 1000 px wide, for the
+// reasons the ship is (loWidth).
 func lockedOutHand(v *lockedout.PrivateView) *Canvas {
 	const cols, cw, ch, gap = 3, 316.0, 132.0, 13.0
 	width := int(cols*cw + (cols+1)*gap)

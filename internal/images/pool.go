@@ -37,9 +37,9 @@ func newRGBA(r image.Rectangle) *image.RGBA {
 // rgbaLargest and palettedLargest are the sizes of the largest pictures
 // drawn so far. A fresh buffer is made that large, whatever the picture it
 // is made for: the pictures of the four games differ in size, and a
-// buffer made to measure for a small one (a hand) was dropped the next
-// time a larger one (a table) took it, so kept buffers were replaced over
-// and over (a seventh of the bytes allocated under load).
+// buffer made to measure for a small one (a hand) would be dropped the
+// next time a larger one (a table) took it, and kept buffers replaced
+// over and over.
 var rgbaLargest, palettedLargest atomic.Int64
 
 // grownTo records n in largest and returns the largest size seen.
@@ -109,8 +109,8 @@ func Release(img image.Image) {
 
 // fillRGBA paints pixels one opaque colour: a first block of 4 KB by
 // doubling the copied span, then that block copied over and over (it
-// stays in the first-level cache, where doubling to the end read back
-// megabytes: 2.7 times slower for a whole picture).
+// stays in the first-level cache, where doubling to the end reads back
+// megabytes).
 func fillRGBA(pix []uint8, c color.RGBA) {
 	if len(pix) < 4 {
 		return

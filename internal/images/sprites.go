@@ -16,9 +16,9 @@ type Sprites struct {
 }
 
 // sprite is a drawn sprite kept compact: cards and boards' pieces are
-// mostly flat colour, and kept as whole RGBA pictures they were half of
-// the bot's live memory (about 40 MB), which under the memory limit made
-// the collector run twice as often. Its opaque spans are segments, each
+// mostly flat colour, and kept as whole RGBA pictures they would be a large
+// share of the bot's live memory, which under the memory limit makes the
+// collector run more often. Its opaque spans are segments, each
 // a run of one colour (filled) or pixels as drawn (copied); a partly
 // transparent span keeps its pixels, to blend.
 type sprite struct {
