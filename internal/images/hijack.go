@@ -112,9 +112,7 @@ func hijackLayout(v *hijack.View) hjLayout {
 func drawHijack(v *hijack.View) image.Image {
 	rgba := drawHijackRGBA(v)
 	layer, idx := hjLayers.Indexed(hijackLayerKey(v), hijackLayerBuild(v), hjPalette)
-	out := hjPalette.PalettedFrom(rgba, layer, idx)
-	releaseRGBA(rgba)
-	return out
+	return hjPalette.finishFrom(rgba, layer, idx)
 }
 
 // hjLayers holds the fixed part of each layout (board size and number of

@@ -16,19 +16,11 @@ import (
 func Hijacked(v games.View) (image.Image, error) {
 	switch v := v.(type) {
 	case *hijacked.PublicView:
-		return hjdPaletted(hjdTable(v)), nil
+		return hjdPalette.finish(hjdTable(v).RGBA()), nil
 	case *hijacked.PrivateView:
-		return hjdPaletted(hjdMedals(v)), nil
+		return hjdPalette.finish(hjdMedals(v).RGBA()), nil
 	}
 	return nil, fmt.Errorf("images: Hijacked cannot draw %T", v)
-}
-
-// hjdPaletted maps a drawing to the game's palette and gives its pixels
-// back for the next picture.
-func hjdPaletted(dc *Canvas) *image.Paletted {
-	out := hjdPalette.Paletted(dc.RGBA())
-	releaseRGBA(dc.RGBA())
-	return out
 }
 
 // hjdNewCanvas is a picture painted paper, on recycled pixels.

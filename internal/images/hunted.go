@@ -22,10 +22,7 @@ func Hunted(v games.View) (image.Image, error) {
 	if !ok {
 		return nil, fmt.Errorf("images: Hunted cannot draw %T", v)
 	}
-	dc := huntedBoard(pv)
-	out := huPalette.Paletted(dc.RGBA())
-	releaseRGBA(dc.RGBA())
-	return out, nil
+	return huPalette.finish(huntedBoard(pv).RGBA()), nil
 }
 
 // huPalette is every colour of the board and the edges where they meet:

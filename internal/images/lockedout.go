@@ -20,21 +20,11 @@ func LockedOut(v games.View) (image.Image, error) {
 	case *lockedout.PublicView:
 		dc := lockedOutShip(v)
 		band, idx := loLayers.Indexed(loMapKey(v), loMapBuild(v), loPalette)
-		out := loPalette.PalettedFrom(dc.RGBA(), band, idx)
-		releaseRGBA(dc.RGBA())
-		return out, nil
+		return loPalette.finishFrom(dc.RGBA(), band, idx), nil
 	case *lockedout.PrivateView:
-		return loPaletted(lockedOutHand(v)), nil
+		return loPalette.finish(lockedOutHand(v).RGBA()), nil
 	}
 	return nil, fmt.Errorf("images: Locked Out cannot draw %T", v)
-}
-
-// loPaletted maps a drawing to the game's palette and gives its pixels
-// back for the next picture.
-func loPaletted(dc *Canvas) *image.Paletted {
-	out := loPalette.Paletted(dc.RGBA())
-	releaseRGBA(dc.RGBA())
-	return out
 }
 
 // Zone and card colours; every colour also comes with a letter or label, so

@@ -125,3 +125,19 @@ func fillRGBA(pix []uint8, c color.RGBA) {
 		copy(pix[i:], pix[:n])
 	}
 }
+
+// finish maps a finished drawing to p and gives its pixels back for the
+// next picture: the drawing is never read again.
+func (p *Palette) finish(img *image.RGBA) *image.Paletted {
+	out := p.Paletted(img)
+	releaseRGBA(img)
+	return out
+}
+
+// finishFrom is finish for a drawing that started as a copy of base, whose
+// palette indices baseIdx are known (PalettedFrom).
+func (p *Palette) finishFrom(img, base *image.RGBA, baseIdx []uint8) *image.Paletted {
+	out := p.PalettedFrom(img, base, baseIdx)
+	releaseRGBA(img)
+	return out
+}
