@@ -12,7 +12,7 @@ import (
 
 // A gg stroke or fill is two steps: freetype's rasterizer turns the path
 // into spans of coverage (its stroker, cells and sorting: most of the
-// cost, and ~190 KB allocated for a Hijack highlight), then a painter
+// cost, and most of the allocations), then a painter
 // blends the colour into each span's pixels by its coverage alone. The
 // coverage depends only on the path (at its exact place) and the
 // rasterizer's bounds, never on the pixels under it, so it is recorded
@@ -132,7 +132,7 @@ func painted(d, c, ca, ma uint32) uint8 {
 // through gg when the cache is full or the path leaves rect (absolute).
 func (c *coverageCache) paintPath(dc *Canvas, key any, x, y float64, rect image.Rectangle, col color.Color, record func(gc *gg.Context)) {
 	img := dc.RGBA()
-	if dc.naive || img.Rect.Min != (image.Point{}) || !rect.In(img.Rect) || rect.Dx() > math.MaxInt16 || rect.Max.Y > math.MaxInt16 || rect.Max.X > math.MaxInt16 {
+	if img.Rect.Min != (image.Point{}) || !rect.In(img.Rect) || rect.Dx() > math.MaxInt16 || rect.Max.Y > math.MaxInt16 || rect.Max.X > math.MaxInt16 {
 		c.direct(dc, col, record)
 		return
 	}

@@ -18,11 +18,12 @@ import (
 //   - the byte to the left (a match at distance 1), a run of one colour;
 //
 // and, only where neither gives a match, the last position whose next four
-// bytes hashed the same (a glyph or a tile seen before: without it the
-// pictures came out 20-45% larger). Everything else is a literal, and each
+// bytes hashed the same (a glyph or a tile seen before, which text and
+// repeated pieces make common). Everything else is a literal, and each
 // block gets dynamic Huffman codes built from its own token counts, so
-// text and edges still compress. The output is 3-13% larger than
-// compress/flate's BestSpeed on the renderers' pictures.
+// text and edges still compress. The output is a little larger than
+// compress/flate's BestSpeed on the renderers' pictures (figures in
+// docs/performance.md).
 
 const (
 	maxMatch     = 258

@@ -41,7 +41,7 @@ func BenchmarkDrawing(b *testing.B) {
 		views []games.View
 		draw  func(games.View)
 	}{
-		{"hijack", hj, func(v games.View) { releaseRGBA(drawHijackRGBA(v.(*hijack.View), false)) }},
+		{"hijack", hj, func(v games.View) { releaseRGBA(drawHijackRGBA(v.(*hijack.View))) }},
 		{"lockedout/ship", lo, func(v games.View) { releaseRGBA(lockedOutShip(v.(*lockedout.PublicView)).RGBA()) }},
 		{"lockedout/hand", loHands, func(v games.View) { releaseRGBA(lockedOutHand(v.(*lockedout.PrivateView)).RGBA()) }},
 		{"hunted", hu, func(v games.View) { releaseRGBA(huntedBoard(v.(*hunted.PublicView)).RGBA()) }},

@@ -41,7 +41,7 @@ func TestPalettedPicturesStayFaithful(t *testing.T) {
 		rgba *image.RGBA
 		pal  *Palette
 	}{
-		"hijack":         {drawHijackRGBA(hv, false), hjPalette},
+		"hijack":         {drawHijackRGBA(hv), hjPalette},
 		"lockedout ship": {lockedOutShip(pub.(*lockedout.PublicView)).RGBA(), loPalette},
 		"lockedout hand": {lockedOutHand(priv.(*lockedout.PrivateView)).RGBA(), loPalette},
 	}
@@ -129,7 +129,7 @@ func TestEncodePNGRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	rgba := drawHijackRGBA(hijackViews(t)["example"].(*hijack.View), false)
+	rgba := drawHijackRGBA(hijackViews(t)["example"].(*hijack.View))
 	data, err = EncodePNG(rgba)
 	if err != nil {
 		t.Fatal(err)
@@ -143,7 +143,7 @@ func TestEncodePNGRoundTrip(t *testing.T) {
 	}
 }
 
-// Issue 13's size and width targets for every picture of every renderer
+// The size and width targets (docs/performance.md) for every picture of every renderer
 // here: at least 1000 pixels wide and at most 150 KB. (The time target is
 // measured by BenchmarkImages, never asserted.) Hijacked's medal picture
 // is a small private card, 800 wide by its author's choice: reported in
@@ -192,7 +192,7 @@ func TestRedIndexMatchesNearest(t *testing.T) {
 // looking up every pixel.
 func TestPalettedFromMatchesPaletted(t *testing.T) {
 	hv := hijackViews(t)["busy6"].(*hijack.View)
-	rgba := drawHijackRGBA(hv, false)
+	rgba := drawHijackRGBA(hv)
 	layer, idx := hjLayers.Indexed(hijackLayerKey(hv), hijackLayerBuild(hv), hjPalette)
 	if got, want := hjPalette.PalettedFrom(rgba, layer, idx), hjPalette.Paletted(rgba); !bytes.Equal(got.Pix, want.Pix) {
 		t.Error("hijack: PalettedFrom differs from Paletted")

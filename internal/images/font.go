@@ -1,7 +1,3 @@
-// Package images draws game boards with gg. Each game has one file here that
-// draws from its public or private view only, so a renderer cannot show what
-// the engine never gave it. Fonts are embedded: output never depends on the
-// host's fonts, and the same view always gives the same PNG.
 package images
 
 import (

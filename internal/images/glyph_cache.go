@@ -5,25 +5,22 @@ import (
 	"image"
 	"image/color"
 	"image/draw"
-	"math"
 	"sync"
-	"sync/atomic"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
 )
 
-// Hijacked's table draws some 300 strings; rasterizing every glyph anew was
-// a fifth of its drawing (and a tenth of Hijack's and Locked Out's, which
-// take these faces through Canvas.Font). cachedFaceFor shares one face per
-// size between pictures and keeps each glyph's mask once rasterized, by rune and by the
-// pen's position within its pixel (the mask depends on it), so the pixels
-// are exactly those of a fresh face.
+// The renderers draw hundreds of strings a picture, and rasterizing every
+// glyph anew was a large part of their drawing (docs/performance.md).
+// cachedFaceFor shares one face per size between pictures and keeps each
+// glyph's mask once rasterized, by rune and by the pen's position within
+// its pixel (the mask depends on it), so the pixels are exactly those of a
+// fresh face.
 
 // glyphCacheMax bounds the masks kept per face: past it glyphs are drawn
-// anew. Hinting keeps the pen's positions within a pixel few: 160 pictures
-// of Hijacked and Hunted left 1,166 masks (150 KB) over 32 faces, so the
-// bound (a few MB at most per face) is never near.
+// anew. Hinting keeps the pen's positions within a pixel few, so the
+// renderers stay far below it (a few MB at most per face).
 const glyphCacheMax = 4000
 
 type glyphKey struct {
@@ -109,42 +106,6 @@ type placedGlyph struct {
 // maxLayouts bounds each face's strings and widths (a few hundred bytes a
 // string).
 const maxLayouts = 512
-
-var cachedFaces sync.Map // faceKey -> *cachedFace
-
-// faceKey is a face's exact size: sizes a tenth apart (the renderers
-// scale some text with the layout) rasterize differently, so sharing one
-// face between them would change pixels depending on which picture came
-// first.
-type faceKey struct {
-	size uint64 // math.Float64bits
-	bold bool
-}
-
-// maxCachedFaces bounds the shared faces. The renderers' sizes come from
-// their layouts (a few dozen); past the bound a size gets a face of its
-// own each time, correct but rasterizing anew.
-const maxCachedFaces = 256
-
-var cachedFaceCount atomic.Int32
-
-// cachedFaceFor is the shared caching face for a size.
-func cachedFaceFor(size float64, bold bool) font.Face {
-	key := faceKey{math.Float64bits(size), bold}
-	if f, ok := cachedFaces.Load(key); ok {
-		return f.(*cachedFace)
-	}
-	f := &cachedFace{face: Face(size, bold), glyphs: map[glyphKey]*cachedGlyph{}, layouts: map[layoutKey][]placedGlyph{}, widths: map[string]fixed.Int26_6{},
-		advances: map[rune]cachedAdvance{}, kerns: map[[2]rune]fixed.Int26_6{}, blends: map[blendKey]*[256]uint32{}}
-	if cachedFaceCount.Load() >= maxCachedFaces {
-		return f
-	}
-	v, loaded := cachedFaces.LoadOrStore(key, f)
-	if !loaded {
-		cachedFaceCount.Add(1)
-	}
-	return v.(*cachedFace)
-}
 
 func (f *cachedFace) Glyph(dot fixed.Point26_6, r rune) (image.Rectangle, image.Image, image.Point, fixed.Int26_6, bool) {
 	f.mu.Lock()

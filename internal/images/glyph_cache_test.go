@@ -66,10 +66,10 @@ func TestHijackedBoxAsDrawn(t *testing.T) {
 		{24 + 540 - 33, 40, 30, 40, 5, hjdPlaneBg, hjdLine},
 		{24 + 540 - 2*31, 40, 28, 40, 5, hjdPanel, hjdLine},
 	} {
-		fast, naive := hjdNewCanvas(1200, 260, false), hjdNewCanvas(1200, 260, true)
-		fast.box(c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
-		naive.box(c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
-		a, b := fast.RGBA().Pix, naive.RGBA().Pix
+		fast, ref := hjdNewCanvas(1200, 260), hjdNewCanvas(1200, 260)
+		hjdBox(fast, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		hjdBoxGG(ref, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		a, b := fast.RGBA().Pix, ref.RGBA().Pix
 		for i := range a {
 			if d := int(a[i]) - int(b[i]); d > 3 || d < -3 {
 				t.Fatalf("box %v: pixel %d,%d is %d, gg draws %d", c, i/4%1200, i/4/1200, a[i], b[i])

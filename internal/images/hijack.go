@@ -110,11 +110,9 @@ func hijackLayout(v *hijack.View) hjLayout {
 }
 
 func drawHijack(v *hijack.View) image.Image {
-	rgba := drawHijackRGBA(v, false)
+	rgba := drawHijackRGBA(v)
 	layer, idx := hjLayers.Indexed(hijackLayerKey(v), hijackLayerBuild(v), hjPalette)
-	out := hjPalette.PalettedFrom(rgba, layer, idx)
-	releaseRGBA(rgba)
-	return out
+	return hjPalette.finishFrom(rgba, layer, idx)
 }
 
 // hjLayers holds the fixed part of each layout (board size and number of
@@ -143,21 +141,14 @@ var hjPalette = func() *Palette {
 	return NewPalette(keys, pairs, 8)
 }()
 
-// drawHijackRGBA draws the board. With naive set it draws everything anew
-// through gg, as before the fast path (the benchmarks' baseline); otherwise
-// it starts from the layout's cached layer and stamps the markers.
-func drawHijackRGBA(v *hijack.View, naive bool) *image.RGBA {
+// drawHijackRGBA draws the board: it starts from the layout's cached layer
+// and stamps the markers.
+func drawHijackRGBA(v *hijack.View) *image.RGBA {
 	l := hijackLayout(v)
 	panelTop := hjHeader + l.boardH + 20
 	g := hjGeom{r: l.r, cx: hjWidth / 2, cy: hjHeader + l.boardH/2}
-	var dc *Canvas
-	if naive {
-		dc = NewCanvasOn(hijackLayer(v, l, true))
-	} else {
-		key := hijackLayerKey(v)
-		dc = NewCanvasOn(hjLayerCopy(key, hjLayers.Get(key, hijackLayerBuild(v))))
-	}
-	dc.naive = naive
+	key := hijackLayerKey(v)
+	dc := NewCanvasOn(hjLayerCopy(key, hjLayers.Get(key, hijackLayerBuild(v))))
 
 	drawHijackHeader(dc, v)
 	cells := map[string]hijack.CellView{}
@@ -197,14 +188,13 @@ func hjLayerCopy(key string, layer *image.RGBA) *image.RGBA {
 func hijackLayerKey(v *hijack.View) string { return fmt.Sprintf("%d/%d", v.Size, len(v.Players)) }
 
 func hijackLayerBuild(v *hijack.View) func() *image.RGBA {
-	return func() *image.RGBA { return hijackLayer(v, hijackLayout(v), false) }
+	return func() *image.RGBA { return hijackLayer(v, hijackLayout(v)) }
 }
 
 // hijackLayer draws what depends only on the layout: the views of one
 // board size and player count differ in none of it.
-func hijackLayer(v *hijack.View, l hjLayout, naive bool) *image.RGBA {
+func hijackLayer(v *hijack.View, l hjLayout) *image.RGBA {
 	dc := NewCanvas(hjWidth, l.height)
-	dc.naive = naive
 	dc.SetColor(hjBackground)
 	dc.Clear()
 	r := l.r
@@ -244,7 +234,7 @@ func drawHijackHeader(dc *Canvas, v *hijack.View) {
 		title += ": game over"
 	case v.Turn >= 0:
 		p := v.Players[v.Turn]
-		title += fmt.Sprintf(": %s (%s) to move", hijackClip(p.Name, 24), p.Marker)
+		title += fmt.Sprintf(": %s (%s) to move", clip(p.Name, 24), p.Marker)
 	}
 	dc.DrawStringAnchored(title, hjMargin, 42, 0, 0)
 	if !v.Over && v.Turn >= 0 {
@@ -255,12 +245,8 @@ func drawHijackHeader(dc *Canvas, v *hijack.View) {
 
 // drawHijackMarker draws a marker as its player's colour and shape with its
 // letter, so colour is never the only cue. Markers are stamped from
-// sprites drawn once per size (rounded to the pixel) unless naive.
+// sprites drawn once per size (rounded to the pixel).
 func drawHijackMarker(dc *Canvas, x, y, size float64, seat int, letter string) {
-	if dc.naive {
-		hijackMarker(dc.Context, x, y, size, seat, letter)
-		return
-	}
 	key := struct {
 		seat   int
 		letter string
@@ -295,9 +281,8 @@ func hijackMarker(dc *gg.Context, x, y, size float64, seat int, letter string) {
 // hjCoverage keeps the coverage of the last move's highlight and the turn
 // row (coverage.go), by what each path is at its exact place: per layout,
 // an outline per cell, a circle per slot, an arrow per pair of cells, a
-// capture mark per slot; bounded, at about 3 KB each (6,800 pictures of 40
-// random games kept 717 paths, 2.4 MB), as its bytes are live heap under
-// the bot's memory limit.
+// capture mark per slot; bounded in count and bytes, as its bytes are
+// live heap under the bot's memory limit.
 var hjCoverage = &coverageCache{max: 8192, maxBytes: 4 << 20}
 
 // hjPath names a path of the highlight: with its place, what fixes every
@@ -317,7 +302,7 @@ func covRect(x0, y0, x1, y1, pad float64) image.Rectangle {
 // drawHijackLastMove outlines the cells the last move came from and went
 // to, links them with an arrow, and marks captured markers on the edge of
 // the destination cell. Every path is painted from its recorded coverage
-// unless naive: the same pixels as gg's strokes and fills.
+// (coverage.go): the same pixels as gg's strokes and fills.
 func drawHijackLastMove(dc *Canvas, g hjGeom, v *hijack.View, cells map[string]hijack.CellView) {
 	l := v.Last
 	if l == nil {
@@ -419,7 +404,7 @@ func drawHijackPanel(dc *Canvas, v *hijack.View, top float64) {
 		if p.Removed {
 			dc.SetColor(hjFaint)
 		}
-		dc.DrawStringAnchored(hijackClip(p.Name, 18), hjMargin+56, y+hjRowH/2-5, 0, 0.35)
+		dc.DrawStringAnchored(clip(p.Name, 18), hjMargin+56, y+hjRowH/2-5, 0, 0.35)
 		dc.Font(26, false)
 		status := fmt.Sprintf("%d = %d on + %d in", p.On+p.In, p.On, p.In)
 		switch {
@@ -442,7 +427,7 @@ func drawHijackPanel(dc *Canvas, v *hijack.View, top float64) {
 	var lines []string
 	if v.Last != nil {
 		who := v.Players[v.Last.Seat]
-		line := fmt.Sprintf("Last: %s (%s) %s", hijackClip(who.Name, 18), who.Marker, v.Last.Move)
+		line := fmt.Sprintf("Last: %s (%s) %s", clip(who.Name, 18), who.Marker, v.Last.Move)
 		if len(v.Last.Captured) > 0 {
 			count := map[string]int{}
 			var order []string
@@ -491,13 +476,4 @@ func drawHijackKey(dc *Canvas, top float64) {
 	}
 	dc.Font(18, false)
 	dc.DrawStringAnchored("directions", kx, ky+kr+16, 0.5, 0.5)
-}
-
-// hijackClip shortens long names so they fit their column.
-func hijackClip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }

@@ -6,10 +6,6 @@ import (
 	"image/color"
 	"math"
 	"strings"
-	"sync"
-	"sync/atomic"
-
-	"golang.org/x/image/font"
 
 	"standoff/internal/games"
 	"standoff/internal/games/hijacked"
@@ -20,34 +16,18 @@ import (
 func Hijacked(v games.View) (image.Image, error) {
 	switch v := v.(type) {
 	case *hijacked.PublicView:
-		return hjdPaletted(hjdTable(v, false)), nil
+		return hjdPalette.finish(hjdTable(v).RGBA()), nil
 	case *hijacked.PrivateView:
-		return hjdPaletted(hjdMedals(v, false)), nil
+		return hjdPalette.finish(hjdMedals(v).RGBA()), nil
 	}
 	return nil, fmt.Errorf("images: Hijacked cannot draw %T", v)
 }
 
-// hjdPaletted maps a drawing to the game's palette and gives its pixels
-// back for the next picture.
-func hjdPaletted(dc *hjdCanvas) *image.Paletted {
-	out := hjdPalette.Paletted(dc.RGBA())
-	releaseRGBA(dc.RGBA())
-	return out
-}
-
-// hjdNewCanvas is a picture painted paper: recycled pixels, or a fresh gg
-// context drawing text through gg when naive (the benchmarks' baseline).
-func hjdNewCanvas(w, h int, naive bool) *hjdCanvas {
-	if naive {
-		dc := &hjdCanvas{NewCanvas(w, h)}
-		dc.naive = true
-		dc.SetColor(hjdPaper)
-		dc.Clear()
-		return dc
-	}
+// hjdNewCanvas is a picture painted paper, on recycled pixels.
+func hjdNewCanvas(w, h int) *Canvas {
 	img := newRGBA(image.Rect(0, 0, w, h))
 	fillRGBA(img.Pix, hjdPaper)
-	return &hjdCanvas{NewCanvasOn(img)}
+	return NewCanvasOn(img)
 }
 
 // Colours. Every colour comes with a letter or a word: card colours with
@@ -116,93 +96,33 @@ const hjdWidth = 1000
 // hjdShapes: the table's shapes come from a small set (four seats, four
 // demands, dice faces, a few backgrounds) at the layout's places, so past
 // this many something unexpected varies and the rest are drawn directly.
-// A shape over several colours keeps them too (a few KB): 163 varied
-// tables kept 558 shapes in 4.3 MB.
+// A shape over several colours keeps them too (a few KB each).
 var hjdShapes = &shapeCache{max: 1024}
 
-// shape draws what draw paints around (x, y), at most half pixels away,
+// hjdShape draws what draw paints around (x, y), at most half pixels away,
 // from a copy of its first drawing over the same background (shapes.go).
-func (dc *hjdCanvas) shape(what any, x, y float64, half int, draw func(dc *hjdCanvas, x, y float64)) {
-	dc.shapeRect(what, x, y, half, half, draw)
+func hjdShape(dc *Canvas, what any, x, y float64, half int, draw func(dc *Canvas, x, y float64)) {
+	hjdShapeRect(dc, what, x, y, half, half, draw)
 }
 
-// shapeRect is shape for a shape at most hx pixels across and hy up and
+// hjdShapeRect is hjdShape for a shape at most hx pixels across and hy up and
 // down from (x, y).
-func (dc *hjdCanvas) shapeRect(what any, x, y float64, hx, hy int, draw func(dc *hjdCanvas, x, y float64)) {
-	dc.shapeIn(hjdShapes, what, x, y, image.Rect(-hx, -hy, hx+1, hy+1), func(c *Canvas, x, y float64) { draw(&hjdCanvas{c}, x, y) })
+func hjdShapeRect(dc *Canvas, what any, x, y float64, hx, hy int, draw func(dc *Canvas, x, y float64)) {
+	dc.shapeIn(hjdShapes, what, x, y, image.Rect(-hx, -hy, hx+1, hy+1), draw)
 }
 
-// hjdCanvas is the shared Canvas (one face per size, text drawn straight
-// onto the pixels).
-type hjdCanvas struct{ *Canvas }
-
-// font sets a size: the naive baseline makes its faces per picture, the
-// fast path shares glyph-caching faces (hijacked_face.go).
-func (dc *hjdCanvas) font(size float64, bold bool) {
-	if dc.naive {
-		dc.Font(size, bold)
-		return
-	}
-	dc.SetFontFace(cachedFaceFor(size, bold))
-}
-
-func (dc *hjdCanvas) text(s string, x, y, size float64, bold bool, c color.Color) {
-	dc.font(size, bold)
+// hjdText draws s with its baseline at y, in a size and colour.
+func hjdText(dc *Canvas, s string, x, y, size float64, bold bool, c color.Color) {
+	dc.Font(size, bold)
 	dc.SetColor(c)
 	dc.DrawString(s, x, y)
 }
 
-func (dc *hjdCanvas) centered(s string, x, y, size float64, bold bool, c color.Color) {
-	dc.font(size, bold)
+// hjdCentered draws s centred on (x, y), in a size and colour.
+func hjdCentered(dc *Canvas, s string, x, y, size float64, bold bool, c color.Color) {
+	dc.Font(size, bold)
 	dc.SetColor(c)
 	dc.DrawStringAnchored(s, x, y, 0.5, 0.35)
-}
-
-// hjdWraps keeps gg's word wrapping of the hijackers' texts (a few dozen
-// cards, each measured word by word through gg, under a lock per rune).
-var (
-	hjdWraps     sync.Map // hjdWrapKey -> []string
-	hjdWrapCount atomic.Int32
-)
-
-type hjdWrapKey struct {
-	s     string
-	width float64
-	face  font.Face
-}
-
-// wordWrap is gg's WordWrap at the current font, kept for a shared face.
-func (dc *hjdCanvas) wordWrap(s string, width float64) []string {
-	f, ok := dc.face.(*cachedFace)
-	if dc.naive || !ok {
-		return dc.WordWrap(s, width)
-	}
-	k := hjdWrapKey{s, width, f}
-	if v, ok := hjdWraps.Load(k); ok {
-		return v.([]string)
-	}
-	lines := dc.WordWrap(s, width)
-	if hjdWrapCount.Load() < 512 {
-		if _, loaded := hjdWraps.LoadOrStore(k, lines); !loaded {
-			hjdWrapCount.Add(1)
-		}
-	}
-	return lines
-}
-
-// fit shortens s with an ellipsis until it fits width at the current font.
-func (dc *hjdCanvas) fit(s string, width float64) string {
-	if w, _ := dc.MeasureString(s); w <= width {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 1 {
-		r = r[:len(r)-1]
-		if w, _ := dc.MeasureString(string(r) + "…"); w <= width {
-			return string(r) + "…"
-		}
-	}
-	return s
 }
 
 // hjdDieShape names a die face as drawn (shapes.go).
@@ -213,14 +133,15 @@ type hjdDieShape struct {
 	used  bool
 }
 
-// die draws a die face with its number; a used die is hollow and struck.
-func (dc *hjdCanvas) die(x, y, size float64, value int, kind string, used bool) {
-	dc.shape(hjdDieShape{size, value, kind, used}, x+size/2, y+size/2, int(size/2)+4, func(dc *hjdCanvas, _, _ float64) {
-		dc.dieFace(x, y, size, value, kind, used)
+// hjdDie draws a die face with its number; a used die is hollow and struck.
+func hjdDie(dc *Canvas, x, y, size float64, value int, kind string, used bool) {
+	hjdShape(dc, hjdDieShape{size, value, kind, used}, x+size/2, y+size/2, int(size/2)+4, func(dc *Canvas, _, _ float64) {
+		hjdDieFace(dc, x, y, size, value, kind, used)
 	})
 }
 
-func (dc *hjdCanvas) dieFace(x, y, size float64, value int, kind string, used bool) {
+// hjdDieFace is hjdDie drawn in place, the first time a face is kept.
+func hjdDieFace(dc *Canvas, x, y, size float64, value int, kind string, used bool) {
 	fill, ink := color.Color(hjdPanel), color.Color(hjdInk)
 	switch kind {
 	case "bonus":
@@ -231,10 +152,10 @@ func (dc *hjdCanvas) dieFace(x, y, size float64, value int, kind string, used bo
 	if used {
 		fill, ink = hjdPaper, hjdMuted
 	}
-	dc.box(x, y, size, size, size*0.18, fill, ink)
-	dc.centered(fmt.Sprint(value), x+size/2, y+size/2, size*0.55, true, ink)
+	hjdBox(dc, x, y, size, size, size*0.18, fill, ink)
+	hjdCentered(dc, fmt.Sprint(value), x+size/2, y+size/2, size*0.55, true, ink)
 	if kind != "own" && kind != "" {
-		dc.centered(strings.ToUpper(kind[:1]), x+size-size*0.16, y+size*0.18, size*0.22, true, ink)
+		hjdCentered(dc, strings.ToUpper(kind[:1]), x+size-size*0.16, y+size*0.18, size*0.22, true, ink)
 	}
 	if used {
 		dc.SetColor(hjdMuted)
@@ -251,17 +172,17 @@ type hjdTokenShape struct {
 	initial string
 }
 
-// token draws a player's disc with their initial.
-func (dc *hjdCanvas) token(x, y, r float64, seat int, name string) {
+// hjdToken draws a player's disc with their initial.
+func hjdToken(dc *Canvas, x, y, r float64, seat int, name string) {
 	k := hjdTokenShape{r, seat % len(hjdPlayer), hjdInitial(name)}
-	dc.shape(k, x, y, int(r)+4, func(dc *hjdCanvas, x, y float64) {
+	hjdShape(dc, k, x, y, int(r)+4, func(dc *Canvas, x, y float64) {
 		dc.DrawCircle(x, y, k.r)
 		dc.SetColor(hjdPlayer[k.colour])
 		dc.FillPreserve()
 		dc.SetColor(hjdPanel)
 		dc.SetLineWidth(2)
 		dc.Stroke()
-		dc.centered(k.initial, x, y, k.r*1.1, true, hjdPanel)
+		hjdCentered(dc, k.initial, x, y, k.r*1.1, true, hjdPanel)
 	})
 }
 
@@ -273,14 +194,14 @@ type hjdDiscShape struct {
 	letter  string
 }
 
-// disc draws a filled disc of radius r with a bold white letter of a size.
-func (dc *hjdCanvas) disc(x, y, r, size float64, fill color.RGBA, letter string) {
+// hjdDisc draws a filled disc of radius r with a bold white letter of a size.
+func hjdDisc(dc *Canvas, x, y, r, size float64, fill color.RGBA, letter string) {
 	k := hjdDiscShape{r, size, fill, letter}
-	dc.shape(k, x, y, int(r)+3, func(dc *hjdCanvas, x, y float64) {
+	hjdShape(dc, k, x, y, int(r)+3, func(dc *Canvas, x, y float64) {
 		dc.DrawCircle(x, y, k.r)
 		dc.SetColor(k.fill)
 		dc.Fill()
-		dc.centered(k.letter, x, y, k.size, true, hjdPanel)
+		hjdCentered(dc, k.letter, x, y, k.size, true, hjdPanel)
 	})
 }
 
@@ -291,18 +212,17 @@ func hjdInitial(name string) string {
 	return "?"
 }
 
-// demandChip draws a demand token: its colour and its letter.
-func (dc *hjdCanvas) demandChip(x, y float64, d string, count int) float64 {
-	dc.disc(x+11, y, 11, 13, hjdDemand[d], strings.ToUpper(d[:1]))
-	dc.text(fmt.Sprintf("×%d", count), x+24, y+6, 15, false, hjdInk)
+// hjdDemandChip draws a demand token: its colour and its letter.
+func hjdDemandChip(dc *Canvas, x, y float64, d string, count int) float64 {
+	hjdDisc(dc, x+11, y, 11, 13, hjdDemand[d], strings.ToUpper(d[:1]))
+	hjdText(dc, fmt.Sprintf("×%d", count), x+24, y+6, 15, false, hjdInk)
 	return x + 58
 }
 
-// The table's layout: the picture of 1200 px it was first drawn at, scaled
-// by 5/6 to 1000 px (Discord shows it at most ~550 px wide, so the smaller
-// picture looks the same and is about a third less pixel work), every box
-// rounded to whole pixels so it stays on the fast paths (box, shapes), and
-// no text below 13 px but the letters inside small discs.
+// The table's layout, 1000 px wide like every picture (Discord shows it
+// far narrower, so more pixels would only cost work), every box on whole
+// pixels so it stays on the fast paths (box, shapes), and no text below
+// 13 px but the letters inside small discs.
 const (
 	hjdHeaderH   = 60.0  // title, round and status
 	hjdTracksH   = 100.0 // police and trust tracks
@@ -314,7 +234,7 @@ const (
 	hjdRowMargin = 13.0  // the left and right margin of player rows and the Cybot panel
 )
 
-func hjdTable(v *hijacked.PublicView, naive bool) *hjdCanvas {
+func hjdTable(v *hijacked.PublicView) *Canvas {
 	players := len(v.Players)
 	eventsH := 33 + 22*float64(min(len(v.Events), 5))
 	finalH := 0.0
@@ -322,20 +242,20 @@ func hjdTable(v *hijacked.PublicView, naive bool) *hjdCanvas {
 		finalH = 63 + 25*float64(players)
 	}
 	height := int(hjdHeaderH + hjdTracksH + hjdSeatsH + hjdHijackH + hjdBoardH + 20 + float64(players)*hjdPlayerH + finalH + eventsH + 17 + hjdCybotHeight(v))
-	dc := hjdNewCanvas(hjdWidth, height, naive)
+	dc := hjdNewCanvas(hjdWidth, height)
 
 	// Header.
-	dc.text("HIJACKED", hjdMargin, 38, 28, true, hjdInk)
-	dc.font(20, true)
+	hjdText(dc, "HIJACKED", hjdMargin, 38, 28, true, hjdInk)
+	dc.Font(20, true)
 	dc.SetColor(hjdInk)
 	dc.DrawStringAnchored(fmt.Sprintf("Round %d", v.Round), hjdWidth-hjdMargin, 25, 1, 0.5)
 	status := v.Waiting
 	if v.Over {
 		status = "Game over"
 	}
-	dc.font(17, false)
+	dc.Font(17, false)
 	dc.SetColor(hjdMuted)
-	dc.DrawStringAnchored(dc.fit(status, 633), hjdWidth-hjdMargin, 48, 1, 0.5)
+	dc.DrawStringAnchored(dc.Fit(status, 633), hjdWidth-hjdMargin, 48, 1, 0.5)
 
 	y := hjdHeaderH
 	hjdTracks(dc, v, y)
@@ -355,13 +275,13 @@ func hjdTable(v *hijacked.PublicView, naive bool) *hjdCanvas {
 	if finalH > 0 {
 		y = hjdFinal(dc, v, y)
 	}
-	dc.text("Recently", hjdMargin, y+20, 18, true, hjdInk)
+	hjdText(dc, "Recently", hjdMargin, y+20, 18, true, hjdInk)
 	y += 28
 	start := max(0, len(v.Events)-5)
 	for _, e := range v.Events[start:] {
-		dc.font(16, false)
+		dc.Font(16, false)
 		dc.SetColor(hjdMuted)
-		dc.DrawString(dc.fit(e, hjdWidth-2*hjdMargin), hjdMargin, y+17)
+		dc.DrawString(dc.Fit(e, hjdWidth-2*hjdMargin), hjdMargin, y+17)
 		y += 22
 	}
 	return dc
@@ -372,10 +292,10 @@ func hjdTable(v *hijacked.PublicView, naive bool) *hjdCanvas {
 const hjdTrackSpaceH = 34.0
 
 // hjdTracks: the police track (minutes to the plane) and the trust track.
-func hjdTracks(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
+func hjdTracks(dc *Canvas, v *hijacked.PublicView, y float64) {
 	// Police: spaces from the far end down to the plane at 0.
 	far := max(v.PoliceStart, v.Police)
-	dc.text(fmt.Sprintf("Police: %d min to the plane", v.Police), hjdMargin, y+20, 18, true, hjdInk)
+	hjdText(dc, fmt.Sprintf("Police: %d min to the plane", v.Police), hjdMargin, y+20, 18, true, hjdInk)
 	// Spaces of whole pixels, right-aligned on the track's 450 px: a box
 	// on whole pixels is put together from a kept small box (box), where
 	// a fractional one is rasterized by gg, which was most of the table's
@@ -389,38 +309,38 @@ func hjdTracks(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 		if i == 0 {
 			fill = hjdPlaneBg
 		}
-		dc.box(x, y+33, step-gap, hjdTrackSpaceH, 4, fill, hjdLine)
+		hjdBox(dc, x, y+33, step-gap, hjdTrackSpaceH, 4, fill, hjdLine)
 		label := fmt.Sprint(i)
 		if i == 0 {
 			label = "plane"
 		}
 		cx := x + (step-gap)/2
-		dc.centered(label, cx, y+76, 13, false, hjdMuted)
+		hjdCentered(dc, label, cx, y+76, 13, false, hjdMuted)
 		if i == v.Police {
 			// The police meeple: a shield with P.
 			dc.DrawRegularPolygon(5, cx, mid, 13, math.Pi)
 			dc.SetColor(hjdBack)
 			dc.Fill()
-			dc.centered("P", cx, mid, 14, true, hjdPanel)
+			hjdCentered(dc, "P", cx, mid, 14, true, hjdPanel)
 		}
 	}
-	dc.text(fmt.Sprintf("start %d", v.PoliceStart), hjdMargin, y+95, 13, false, hjdMuted)
+	hjdText(dc, fmt.Sprintf("start %d", v.PoliceStart), hjdMargin, y+95, 13, false, hjdMuted)
 
 	// Trust: 10 spaces of 10%, green cubes, the star at the end.
 	x0 := 517.0
-	dc.text(fmt.Sprintf("Trust %d%%   bag: %d G, %d R", v.Trust, v.Green, v.Red), x0, y+20, 18, true, hjdInk)
+	hjdText(dc, fmt.Sprintf("Trust %d%%   bag: %d G, %d R", v.Trust, v.Green, v.Red), x0, y+20, 18, true, hjdInk)
 	for i := 0; i < 10; i++ {
 		x := x0 + float64(i)*43
-		dc.box(x, y+33, 40, hjdTrackSpaceH, 4, hjdPanel, hjdLine)
+		hjdBox(dc, x, y+33, 40, hjdTrackSpaceH, 4, hjdPanel, hjdLine)
 		if (i+1)*10 <= v.Trust {
-			dc.shape(hjdCubeShape{}, x+20, mid, 14, func(dc *hjdCanvas, cx, cy float64) {
+			hjdShape(dc, hjdCubeShape{}, x+20, mid, 14, func(dc *Canvas, cx, cy float64) {
 				dc.DrawRectangle(cx-13, cy-12, 26, 24)
 				dc.SetColor(hjdGreen)
 				dc.Fill()
-				dc.centered("G", cx, cy, 13, true, hjdPanel)
+				hjdCentered(dc, "G", cx, cy, 13, true, hjdPanel)
 			})
 		}
-		dc.centered(fmt.Sprintf("%d", (i+1)*10), x+20, y+78, 13, false, hjdMuted)
+		hjdCentered(dc, fmt.Sprintf("%d", (i+1)*10), x+20, y+78, 13, false, hjdMuted)
 	}
 	star := "Star (5 pts): on the board, first to 100%"
 	if v.Star >= 0 {
@@ -429,7 +349,7 @@ func hjdTracks(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 	dc.DrawRegularPolygon(5, x0+7, y+91, 7.5, 0)
 	dc.SetColor(hjdGold)
 	dc.Fill()
-	dc.text(star, x0+18, y+95, 13, false, hjdInk)
+	hjdText(dc, star, x0+18, y+95, 13, false, hjdInk)
 }
 
 // hjdCubeShape names a green cube on the trust track as drawn
@@ -438,8 +358,8 @@ type hjdCubeShape struct{}
 
 // hjdSeats: the six passenger seats, the draw and discard piles, and the
 // card being decided.
-func hjdSeats(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
-	dc.text("Passenger seats", hjdMargin, y+18, 18, true, hjdInk)
+func hjdSeats(dc *Canvas, v *hijacked.PublicView, y float64) {
+	hjdText(dc, "Passenger seats", hjdMargin, y+18, 18, true, hjdInk)
 	w, h := 122.0, 148.0
 	for i, st := range v.Seats {
 		x := hjdMargin + float64(i)*(w+8)
@@ -448,19 +368,19 @@ func hjdSeats(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 	// Piles: the discard pile's bottom level with the seats'.
 	x := hjdMargin + 6*(w+8) + 7
 	pw, ph := 98.0, 70.0
-	dc.box(x, y+28, pw, ph, 7, hjdBack, hjdBack)
-	dc.centered(fmt.Sprintf("Draw %d", v.DrawPile), x+pw/2, y+46, 14, true, hjdPanel)
+	hjdBox(dc, x, y+28, pw, ph, 7, hjdBack, hjdBack)
+	hjdCentered(dc, fmt.Sprintf("Draw %d", v.DrawPile), x+pw/2, y+46, 14, true, hjdPanel)
 	if v.DrawTop > 0 {
-		dc.centered(fmt.Sprintf("top: %s", hjdCount(v.DrawTop, "pip")), x+pw/2, y+73, 13, false, hjdPanel)
+		hjdCentered(dc, fmt.Sprintf("top: %s", hjdCount(v.DrawTop, "pip")), x+pw/2, y+73, 13, false, hjdPanel)
 	}
 	dy := y + 28 + h - ph
-	dc.box(x, dy, pw, ph, 7, hjdPanel, hjdLine)
-	dc.centered(fmt.Sprintf("Discard %d", v.Discard), x+pw/2, dy+18, 14, true, hjdInk)
+	hjdBox(dc, x, dy, pw, ph, 7, hjdPanel, hjdLine)
+	hjdCentered(dc, fmt.Sprintf("Discard %d", v.Discard), x+pw/2, dy+18, 14, true, hjdInk)
 	if v.DiscardTop != nil {
-		dc.centered(v.DiscardTop.ID, x+pw/2, dy+45, 14, false, hjdInk)
+		hjdCentered(dc, v.DiscardTop.ID, x+pw/2, dy+45, 14, false, hjdInk)
 	}
 	if v.Pending != nil {
-		dc.font(15, true)
+		dc.Font(15, true)
 		dc.SetColor(hjdAlert)
 		dc.DrawStringAnchored("Chosen: "+v.Pending.Text(), hjdWidth-hjdMargin, y+18, 1, 0)
 	}
@@ -473,69 +393,69 @@ type hjdHeaderShape struct {
 	colour color.RGBA
 }
 
-func hjdSeat(dc *hjdCanvas, v *hijacked.PublicView, st hijacked.SeatView, x, y, w, h float64) {
+func hjdSeat(dc *Canvas, v *hijacked.PublicView, st hijacked.SeatView, x, y, w, h float64) {
 	switch {
 	case st.Empty:
-		dc.box(x, y, w, h, 8, hjdPaper, hjdLine)
-		dc.centered("empty", x+w/2, y+h/2, 15, false, hjdMuted)
+		hjdBox(dc, x, y, w, h, 8, hjdPaper, hjdLine)
+		hjdCentered(dc, "empty", x+w/2, y+h/2, 15, false, hjdMuted)
 	case st.Face == nil:
-		dc.box(x, y, w, h, 8, hjdBack, hjdBack)
-		dc.centered(fmt.Sprintf("seat %d", st.Number), x+w/2, y+17, 13, false, hjdPanel)
-		dc.centered(fmt.Sprint(st.Pips), x+w/2, y+h/2, 48, true, hjdPanel)
-		dc.centered("pips", x+w/2, y+h/2+35, 13, false, hjdPanel)
+		hjdBox(dc, x, y, w, h, 8, hjdBack, hjdBack)
+		hjdCentered(dc, fmt.Sprintf("seat %d", st.Number), x+w/2, y+17, 13, false, hjdPanel)
+		hjdCentered(dc, fmt.Sprint(st.Pips), x+w/2, y+h/2, 48, true, hjdPanel)
+		hjdCentered(dc, "pips", x+w/2, y+h/2+35, 13, false, hjdPanel)
 	default:
 		c := st.Face
 		bg := hjdCardBg[c.Color]
-		dc.box(x, y, w, h, 8, hjdPanel, bg)
-		dc.shapeRect(hjdHeaderShape{w, bg}, x+w/2, y+18, int(w/2)+3, 21, func(dc *hjdCanvas, _, _ float64) {
+		hjdBox(dc, x, y, w, h, 8, hjdPanel, bg)
+		hjdShapeRect(dc, hjdHeaderShape{w, bg}, x+w/2, y+18, int(w/2)+3, 21, func(dc *Canvas, _, _ float64) {
 			dc.DrawRoundedRectangle(x, y, w, 37, 8)
 			dc.SetColor(bg)
 			dc.Fill()
 		})
-		dc.centered(c.ID, x+w/2, y+13, 18, true, hjdPanel)
-		dc.centered(c.Color, x+w/2, y+29, 13, false, hjdPanel)
-		dc.centered(fmt.Sprintf("seat %d · %s", st.Number, hjdCount(c.Pips, "pip")), x+w/2, y+50, 13, false, hjdMuted)
+		hjdCentered(dc, c.ID, x+w/2, y+13, 18, true, hjdPanel)
+		hjdCentered(dc, c.Color, x+w/2, y+29, 13, false, hjdPanel)
+		hjdCentered(dc, fmt.Sprintf("seat %d · %s", st.Number, hjdCount(c.Pips, "pip")), x+w/2, y+50, 13, false, hjdMuted)
 		if c.Color == "red" {
-			dc.centered("RED: no use", x+w/2, y+77, 15, true, hjdAlert)
+			hjdCentered(dc, "RED: no use", x+w/2, y+77, 15, true, hjdAlert)
 		} else {
-			dc.centered(fmt.Sprintf("trust %d%%", c.Trust), x+w/2, y+73, 17, true, hjdInk)
+			hjdCentered(dc, fmt.Sprintf("trust %d%%", c.Trust), x+w/2, y+73, 17, true, hjdInk)
 			dem := c.Demand
 			if dem == "none" {
 				dem = "no demand"
 			}
 			if col, ok := hjdDemand[c.Demand]; ok {
-				dc.disc(x+18, y+97, 9, 11, col, strings.ToUpper(c.Demand[:1]))
+				hjdDisc(dc, x+18, y+97, 9, 11, col, strings.ToUpper(c.Demand[:1]))
 			}
-			dc.centered(dem, x+w/2+8, y+97, 15, false, hjdInk)
+			hjdCentered(dc, dem, x+w/2+8, y+97, 15, false, hjdInk)
 		}
 	}
 	if st.Reserver >= 0 {
-		dc.die(x+7, y+h-38, 32, st.ResValue, st.ResDie, false)
-		dc.token(x+53, y+h-22, 11, st.Reserver, v.Players[st.Reserver].Name)
-		dc.font(13, false)
+		hjdDie(dc, x+7, y+h-38, 32, st.ResValue, st.ResDie, false)
+		hjdToken(dc, x+53, y+h-22, 11, st.Reserver, v.Players[st.Reserver].Name)
+		dc.Font(13, false)
 		dc.SetColor(hjdInk)
-		dc.DrawString(dc.fit("reserved", w-70), x+67, y+h-18)
+		dc.DrawString(dc.Fit("reserved", w-70), x+67, y+h-18)
 	}
 }
 
 // hjdHijackers: the four hijacker places with ranges, turning tokens and discs.
-func hjdHijackers(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
-	dc.text(fmt.Sprintf("Hijackers (%d more aside)", v.HijackersLeft), hjdMargin, y+18, 18, true, hjdInk)
+func hjdHijackers(dc *Canvas, v *hijacked.PublicView, y float64) {
+	hjdText(dc, fmt.Sprintf("Hijackers (%d more aside)", v.HijackersLeft), hjdMargin, y+18, 18, true, hjdInk)
 	w, h := hjdHijackerW, 127.0
 	for i, hv := range v.Hijackers {
 		x := hjdMargin + float64(i)*(w+8)
 		top := y + 28
 		if hv.ID == "" {
-			dc.box(x, top, w, h, 8, hjdPaper, hjdLine)
-			dc.centered("empty", x+w/2, top+h/2, 15, false, hjdMuted)
+			hjdBox(dc, x, top, w, h, 8, hjdPaper, hjdLine)
+			hjdCentered(dc, "empty", x+w/2, top+h/2, 15, false, hjdMuted)
 			continue
 		}
-		dc.box(x, top, w, h, 8, hjdPanel, hjdInk)
-		dc.text(fmt.Sprintf("%d %s", hv.Place, hv.Name), x+8, top+22, 17, true, hjdInk)
-		dc.text(fmt.Sprintf("dice %s + %s", hjdRange(hv.Ranges[0]), hjdRange(hv.Ranges[1])), x+8, top+43, 16, true, hjdAlert)
-		dc.font(hjdHijackerTextSize, false)
+		hjdBox(dc, x, top, w, h, 8, hjdPanel, hjdInk)
+		hjdText(dc, fmt.Sprintf("%d %s", hv.Place, hv.Name), x+8, top+22, 17, true, hjdInk)
+		hjdText(dc, fmt.Sprintf("dice %s + %s", hjdRange(hv.Ranges[0]), hjdRange(hv.Ranges[1])), x+8, top+43, 16, true, hjdAlert)
+		dc.Font(hjdHijackerTextSize, false)
 		dc.SetColor(hjdMuted)
-		lines := dc.wordWrap(hv.Text, hjdHijackerW-16)
+		lines := dc.Wrap(hv.Text, hjdHijackerW-16)
 		for j, l := range lines {
 			if j >= 3 {
 				break
@@ -545,7 +465,7 @@ func hjdHijackers(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 		// Turning token: 4 pips, the filled ones done.
 		for k := 0; k < 4; k++ {
 			done := k < hv.Turns
-			dc.shape(hjdPipShape{done}, x+15+float64(k)*22, top+h-15, 10, func(dc *hjdCanvas, cx, cy float64) {
+			hjdShape(dc, hjdPipShape{done}, x+15+float64(k)*22, top+h-15, 10, func(dc *Canvas, cx, cy float64) {
 				dc.DrawCircle(cx, cy, 7.5)
 				if done {
 					dc.SetColor(hjdInk)
@@ -557,12 +477,12 @@ func hjdHijackers(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 				}
 			})
 		}
-		dc.text(fmt.Sprintf("%d/4", hv.Turns), x+97, top+h-10, 13, true, hjdInk)
+		hjdText(dc, fmt.Sprintf("%d/4", hv.Turns), x+97, top+h-10, 13, true, hjdInk)
 		if hv.Disc >= 0 {
-			dc.token(x+w-20, top+h-17, 12, hv.Disc, v.Players[hv.Disc].Name)
-			dc.font(13, false)
+			hjdToken(dc, x+w-20, top+h-17, 12, hv.Disc, v.Players[hv.Disc].Name)
+			dc.Font(13, false)
 			dc.SetColor(hjdInk)
-			dc.DrawStringAnchored(dc.fit(v.Players[hv.Disc].Name, 67), x+w-37, top+h-15, 1, 0.35)
+			dc.DrawStringAnchored(dc.Fit(v.Players[hv.Disc].Name, 67), x+w-37, top+h-15, 1, 0.35)
 		}
 	}
 }
@@ -584,27 +504,27 @@ func hjdRange(r [2]int) string {
 
 // hjdBoardInfo: number tokens, the tower, bonus dice, plane, medals and the
 // dice of the turn in progress.
-func hjdBoardInfo(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
-	dc.text("Demands by die", hjdMargin, y+18, 17, true, hjdInk)
+func hjdBoardInfo(dc *Canvas, v *hijacked.PublicView, y float64) {
+	hjdText(dc, "Demands by die", hjdMargin, y+18, 17, true, hjdInk)
 	for i, n := range v.Numbers {
 		x := hjdMargin + float64(i)*80
-		dc.box(x, y+28, 30, 30, 5, hjdPanel, hjdInk)
-		dc.centered(fmt.Sprint(n), x+15, y+43, 18, true, hjdInk)
+		hjdBox(dc, x, y+28, 30, 30, 5, hjdPanel, hjdInk)
+		hjdCentered(dc, fmt.Sprint(n), x+15, y+43, 18, true, hjdInk)
 		d := v.Places[i]
-		dc.disc(x+47, y+43, 11, 13, hjdDemand[d], strings.ToUpper(d[:1]))
+		hjdDisc(dc, x+47, y+43, 11, 13, hjdDemand[d], strings.ToUpper(d[:1]))
 	}
-	dc.text("Tower:", hjdMargin, y+85, 15, true, hjdInk)
+	hjdText(dc, "Tower:", hjdMargin, y+85, 15, true, hjdInk)
 	x := 75.0
 	for i, d := range hjdDemandNames {
-		x = dc.demandChip(x, y+80, d, v.Supply[i])
+		x = hjdDemandChip(dc, x, y+80, d, v.Supply[i])
 	}
-	dc.text("C crypto  M medicine  F food  I intel (wild)", hjdMargin, y+112, 13, false, hjdMuted)
-	dc.text(fmt.Sprintf("Bonus dice: %d   Mini dice: %d   Bonus tiles: %d", v.BonusDice, v.MiniDice, v.Tiles), 350, y+100, 15, false, hjdInk)
-	dc.text("On the plane: "+hijacked.Aboard(v.Passengers, v.Pilots), 350, y+122, 15, false, hjdInk)
+	hjdText(dc, "C crypto  M medicine  F food  I intel (wild)", hjdMargin, y+112, 13, false, hjdMuted)
+	hjdText(dc, fmt.Sprintf("Bonus dice: %d   Mini dice: %d   Bonus tiles: %d", v.BonusDice, v.MiniDice, v.Tiles), 350, y+100, 15, false, hjdInk)
+	hjdText(dc, "On the plane: "+hijacked.Aboard(v.Passengers, v.Pilots), 350, y+122, 15, false, hjdInk)
 
 	// Medals: a medal on the board lies number up (a gold disc with its
 	// value); a won one is held face down (a dark disc, no value).
-	dc.text("Medals", 350, y+18, 17, true, hjdInk)
+	hjdText(dc, "Medals", 350, y+18, 17, true, hjdInk)
 	for i, m := range v.Medals {
 		my := y + 23 + float64(i)*20
 		state := map[string]string{"board": "open", "held": "won, face down", "cashed": "cashed", "discarded": "discarded"}[m.State]
@@ -613,42 +533,42 @@ func hjdBoardInfo(dc *hjdCanvas, v *hijacked.PublicView, y float64) {
 		}
 		switch m.State {
 		case "board":
-			dc.shape(hjdBoardMedalShape{m.Value}, 358, my+9, 10, func(dc *hjdCanvas, cx, cy float64) {
+			hjdShape(dc, hjdBoardMedalShape{m.Value}, 358, my+9, 10, func(dc *Canvas, cx, cy float64) {
 				dc.DrawCircle(cx, cy, 8)
 				dc.SetColor(hjdGold)
 				dc.Fill()
-				dc.centered(fmt.Sprint(m.Value), cx, cy, 12, true, hjdInk)
+				hjdCentered(dc, fmt.Sprint(m.Value), cx, cy, 12, true, hjdInk)
 			})
 		case "held":
-			dc.disc(358, my+9, 8, 12, hjdBack, "")
+			hjdDisc(dc, 358, my+9, 8, 12, hjdBack, "")
 		}
-		dc.font(13, false)
+		dc.Font(13, false)
 		dc.SetColor(hjdInk)
-		dc.DrawString(dc.fit(fmt.Sprintf("%d. %s: %s", m.Number, m.Objective, state), 350), 370, my+13)
+		dc.DrawString(dc.Fit(fmt.Sprintf("%d. %s: %s", m.Number, m.Objective, state), 350), 370, my+13)
 	}
 
 	// Dice of the turn.
 	if len(v.Dice) > 0 && !v.Over {
-		dc.font(15, true)
+		dc.Font(15, true)
 		dc.SetColor(hjdInk)
 		dc.DrawStringAnchored(fmt.Sprintf("%s's dice", v.Players[v.Turn].Name), hjdWidth-hjdMargin, y+18, 1, 0)
 		for i := len(v.Dice) - 1; i >= 0; i-- {
 			d := v.Dice[i]
 			dx := hjdWidth - hjdMargin - float64(len(v.Dice)-i)*52
-			dc.die(dx, y+28, 45, d.Value, d.Kind, d.Used)
+			hjdDie(dc, dx, y+28, 45, d.Value, d.Kind, d.Used)
 		}
 	}
 }
 
 // hjdPlayerRow: a player's score track with its bonus spaces, recognition
 // track and supply.
-func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, y, h float64) {
+func hjdPlayerRow(dc *Canvas, v *hijacked.PublicView, p hijacked.PlayerView, y, h float64) {
 	bg := color.Color(hjdPanel)
 	if p.Seat == v.Turn && !v.Over {
 		bg = hjdTurnBg
 	}
-	dc.box(hjdRowMargin, y, hjdWidth-2*hjdRowMargin, h-7, 8, bg, hjdLine)
-	dc.token(37, y+23, 13, p.Seat, p.Name)
+	hjdBox(dc, hjdRowMargin, y, hjdWidth-2*hjdRowMargin, h-7, 8, bg, hjdLine)
+	hjdToken(dc, 37, y+23, 13, p.Seat, p.Name)
 	// The most telling tag first: a long name leaves room for fewer, and
 	// the last ones are cut short.
 	tags := ""
@@ -661,29 +581,29 @@ func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, 
 	if p.Starting {
 		tags += " · start player"
 	}
-	dc.font(18, true)
+	dc.Font(18, true)
 	dc.SetColor(hjdInk)
-	name := dc.fit(p.Name, 183)
+	name := dc.Fit(p.Name, 183)
 	dc.DrawString(name, 57, y+30)
 	nw, _ := dc.MeasureString(name)
 	// The tags end before the score track's label ("track A" at tx-63).
 	tx, tw := 417.0, 550.0
-	dc.font(17, false)
-	dc.text(dc.fit(ptsText(p.Score)+tags, tx-63-7-(63+nw)), 63+nw, y+30, 17, false, hjdInk)
+	dc.Font(17, false)
+	hjdText(dc, dc.Fit(ptsText(p.Score)+tags, tx-63-7-(63+nw)), 63+nw, y+30, 17, false, hjdInk)
 
 	// Score track: 0..max(40, score), bonus spaces marked with their demand
 	// letter. The line is 3 px on whole pixels (y+22 to y+25).
 	ly := y + 23.5
 	top := max(40, p.Score)
 	px := func(n int) float64 { return tx + tw*float64(n)/float64(top) }
-	dc.shapeRect(hjdTrackShape{tw}, tx+tw/2, ly, int(tw/2)+4, 4, func(dc *hjdCanvas, _, _ float64) {
+	hjdShapeRect(dc, hjdTrackShape{tw}, tx+tw/2, ly, int(tw/2)+4, 4, func(dc *Canvas, _, _ float64) {
 		dc.SetColor(hjdLine)
 		dc.SetLineWidth(3)
 		dc.DrawLine(tx, ly, tx+tw, ly)
 		dc.Stroke()
 	})
 	for n := 0; n <= top; n += 10 {
-		dc.centered(fmt.Sprint(n), px(n), y+42, 13, false, hjdMuted)
+		hjdCentered(dc, fmt.Sprint(n), px(n), y+42, 13, false, hjdMuted)
 	}
 	for _, b := range p.Bonuses {
 		bx := px(b.At)
@@ -691,26 +611,26 @@ func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, 
 		if b.Taken {
 			fill = hjdLine
 		}
-		dc.disc(bx, ly, 8, 10, fill, strings.ToUpper(b.Demand[:1]))
+		hjdDisc(dc, bx, ly, 8, 10, fill, strings.ToUpper(b.Demand[:1]))
 	}
-	dc.token(px(p.Score), ly, 10, p.Seat, p.Name)
-	dc.text("track "+p.Track, tx-63, y+28, 13, false, hjdMuted)
+	hjdToken(dc, px(p.Score), ly, 10, p.Seat, p.Name)
+	hjdText(dc, "track "+p.Track, tx-63, y+28, 13, false, hjdMuted)
 
 	// Recognition: start, 1, 2, 3 with their points; the thumb marked.
 	rx := hjdMargin
-	dc.text("Recognition", rx, y+58, 13, false, hjdMuted)
+	hjdText(dc, "Recognition", rx, y+58, 13, false, hjdMuted)
 	for i, pts := range v.Recognition {
 		bx := rx + 77 + float64(i)*42
 		fill := color.Color(hjdPaper)
 		if i == p.Thumb {
 			fill = hjdPlayer[p.Seat%len(hjdPlayer)]
 		}
-		dc.box(bx, y+45, 37, 20, 4, fill, hjdLine)
+		hjdBox(dc, bx, y+45, 37, 20, 4, fill, hjdLine)
 		ink := color.Color(hjdInk)
 		if i == p.Thumb {
 			ink = hjdPanel
 		}
-		dc.centered(fmt.Sprintf("%+d", pts), bx+18.5, y+55, 13, true, ink)
+		hjdCentered(dc, fmt.Sprintf("%+d", pts), bx+18.5, y+55, 13, true, ink)
 	}
 
 	// Supply: demands, then cards, freed, hijackers, tiles, medals, dice.
@@ -718,21 +638,21 @@ func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, 
 	x := supplyX
 	for i, d := range hjdDemandNames {
 		if p.Demands[i] > 0 {
-			x = dc.demandChip(x, y+55, d, p.Demands[i])
+			x = hjdDemandChip(dc, x, y+55, d, p.Demands[i])
 		}
 	}
 	if x == supplyX {
-		dc.text("no demands", x, y+60, 13, false, hjdMuted)
+		hjdText(dc, "no demands", x, y+60, 13, false, hjdMuted)
 		x += 83
 	}
 	cx := hjdMargin
 	for _, c := range p.Cards {
-		dc.box(cx, y+75, 50, 22, 4, hjdCardBg[c.Color], hjdCardBg[c.Color])
-		dc.centered(c.ID, cx+25, y+86, 13, true, hjdPanel)
+		hjdBox(dc, cx, y+75, 50, 22, 4, hjdCardBg[c.Color], hjdCardBg[c.Color])
+		hjdCentered(dc, c.ID, cx+25, y+86, 13, true, hjdPanel)
 		cx += 55
 	}
 	if len(p.Cards) == 0 {
-		dc.text("no cards", cx, y+92, 13, false, hjdMuted)
+		hjdText(dc, "no cards", cx, y+92, 13, false, hjdMuted)
 		cx += 67
 	}
 	var extra []string
@@ -759,20 +679,20 @@ func hjdPlayerRow(dc *hjdCanvas, v *hijacked.PublicView, p hijacked.PlayerView, 
 	if p.Reserved > 0 {
 		extra = append(extra, fmt.Sprintf("reserves seat %d", p.Reserved))
 	}
-	dc.font(13, false)
+	dc.Font(13, false)
 	dc.SetColor(hjdInk)
-	dc.DrawString(dc.fit(strings.Join(extra, " · "), hjdWidth-33-cx), cx+8, y+92)
+	dc.DrawString(dc.Fit(strings.Join(extra, " · "), hjdWidth-33-cx), cx+8, y+92)
 }
 
 // hjdTrackShape names a score track's line as drawn (shapes.go).
 type hjdTrackShape struct{ width float64 }
 
 // hjdFinal: the final scoring table, one column per scoring item.
-func hjdFinal(dc *hjdCanvas, v *hijacked.PublicView, y float64) float64 {
-	dc.text("Final score", hjdMargin, y+22, 20, true, hjdInk)
-	dc.font(15, false)
+func hjdFinal(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
+	hjdText(dc, "Final score", hjdMargin, y+22, 20, true, hjdInk)
+	dc.Font(15, false)
 	dc.SetColor(hjdMuted)
-	dc.DrawStringAnchored(dc.fit(v.Result, 750), hjdWidth-hjdMargin, y+17, 1, 0.5)
+	dc.DrawStringAnchored(dc.Fit(v.Result, 750), hjdWidth-hjdMargin, y+17, 1, 0.5)
 	y += 33
 	scored := false
 	for _, p := range v.Players {
@@ -794,7 +714,7 @@ func hjdFinal(dc *hjdCanvas, v *hijacked.PublicView, y float64) float64 {
 	step := 630.0 / float64(len(heads)-1)
 	colX := func(i int) float64 { return 275 + float64(i)*step }
 	for i, h := range heads {
-		dc.centered(h, colX(i), y+10, 13, true, hjdMuted)
+		hjdCentered(dc, h, colX(i), y+10, 13, true, hjdMuted)
 	}
 	y += 22
 	for _, p := range v.Players {
@@ -802,28 +722,20 @@ func hjdFinal(dc *hjdCanvas, v *hijacked.PublicView, y float64) float64 {
 		if f == nil {
 			continue
 		}
-		dc.token(30, y+10, 9, p.Seat, p.Name)
-		dc.font(16, true)
+		hjdToken(dc, 30, y+10, 9, p.Seat, p.Name)
+		dc.Font(16, true)
 		dc.SetColor(hjdInk)
-		dc.DrawString(dc.fit(p.Name, 200), 47, y+16)
+		dc.DrawString(dc.Fit(p.Name, 200), 47, y+16)
 		cells := []int{f.Track, f.Medals, f.Demands, f.Star, f.Hijackers, f.Cards, f.Recognition, f.Total}
 		if solo {
 			cells = []int{f.Track, f.Medals, f.Demands, f.Star, f.Hijackers, f.Cards, f.Recognition, f.Tiles + f.SetAside, f.Total}
 		}
 		for i, n := range cells {
-			dc.centered(fmt.Sprint(n), colX(i), y+10, 16, i == len(cells)-1, hjdInk)
+			hjdCentered(dc, fmt.Sprint(n), colX(i), y+10, 16, i == len(cells)-1, hjdInk)
 		}
 		y += 25
 	}
 	return y + 8
-}
-
-func hjdClip(s string, n int) string {
-	r := []rune(s)
-	if len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
 }
 
 // hjdMedalsWidth is the private picture's width: 1000 px like every
@@ -839,27 +751,27 @@ type hjdBoardMedalShape struct{ value int }
 type hjdMedalShape struct{ value int }
 
 // hjdMedals is a player's private picture: their medals and values.
-func hjdMedals(v *hijacked.PrivateView, naive bool) *hjdCanvas {
+func hjdMedals(v *hijacked.PrivateView) *Canvas {
 	h := 120 + 60*max(1, len(v.Medals))
-	dc := hjdNewCanvas(hjdMedalsWidth, h, naive)
-	dc.text(fmt.Sprintf("%s's medals (private)", v.Name), 24, 48, 28, true, hjdInk)
+	dc := hjdNewCanvas(hjdMedalsWidth, h)
+	hjdText(dc, fmt.Sprintf("%s's medals (private)", v.Name), 24, 48, 28, true, hjdInk)
 	if len(v.Medals) == 0 {
-		dc.text("No medals yet.", 24, 110, 22, false, hjdMuted)
+		hjdText(dc, "No medals yet.", 24, 110, 22, false, hjdMuted)
 	}
 	for i, m := range v.Medals {
 		y := 80 + float64(i)*60
-		dc.shape(hjdMedalShape{m.Value}, 50, y+24, 25, func(dc *hjdCanvas, cx, cy float64) {
+		hjdShape(dc, hjdMedalShape{m.Value}, 50, y+24, 25, func(dc *Canvas, cx, cy float64) {
 			dc.DrawCircle(cx, cy, 22)
 			dc.SetColor(hjdGold)
 			dc.Fill()
-			dc.centered(fmt.Sprint(m.Value), cx, cy, 24, true, hjdInk)
+			hjdCentered(dc, fmt.Sprint(m.Value), cx, cy, 24, true, hjdInk)
 		})
 		state := "face down"
 		if m.Cashed {
 			state = "exchanged"
 		}
-		dc.font(20, false)
-		dc.text(dc.fit(fmt.Sprintf("Medal %d: %s — %s, %s", m.Number, m.Objective, hjdCount(m.Value, "point"), state), hjdMedalsWidth-86-24), 86, y+32, 20, false, hjdInk)
+		dc.Font(20, false)
+		hjdText(dc, dc.Fit(fmt.Sprintf("Medal %d: %s — %s, %s", m.Number, m.Objective, hjdCount(m.Value, "point"), state), hjdMedalsWidth-86-24), 86, y+32, 20, false, hjdInk)
 	}
 	return dc
 }

@@ -15,10 +15,10 @@ func BenchmarkHijackedTable(b *testing.B) {
 	v := pub.(*hijacked.PublicView)
 	b.Run("draw", func(b *testing.B) {
 		for b.Loop() {
-			releaseRGBA(hjdTable(v, false).RGBA())
+			releaseRGBA(hjdTable(v).RGBA())
 		}
 	})
-	dc := hjdTable(v, false)
+	dc := hjdTable(v)
 	b.Run("palette", func(b *testing.B) {
 		for b.Loop() {
 			Release(hjdPalette.Paletted(dc.RGBA()))

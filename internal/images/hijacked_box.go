@@ -34,19 +34,14 @@ type hjdBoxSprite struct {
 	quads [4][]stampSpan
 }
 
-// box draws a rounded box with a 2 px outline.
-func (dc *hjdCanvas) box(x, y, w, h, r float64, fill, line color.Color) {
+// hjdBox draws a rounded box with a 2 px outline.
+func hjdBox(dc *Canvas, x, y, w, h, r float64, fill, line color.Color) {
 	f, okf := fill.(color.RGBA)
 	l, okl := line.(color.RGBA)
 	k := int(math.Ceil(r)) + 2
 	whole := x == math.Trunc(x) && y == math.Trunc(y) && w == math.Trunc(w) && h == math.Trunc(h)
-	if dc.naive || !okf || !okl || f.A != 255 || !whole || w < float64(2*k) || h < float64(2*k) {
-		dc.DrawRoundedRectangle(x, y, w, h, r)
-		dc.SetColor(fill)
-		dc.FillPreserve()
-		dc.SetColor(line)
-		dc.SetLineWidth(2)
-		dc.Stroke()
+	if !okf || !okl || f.A != 255 || !whole || w < float64(2*k) || h < float64(2*k) {
+		hjdBoxGG(dc, x, y, w, h, r, fill, line)
 		return
 	}
 	n := 2 * k
@@ -129,4 +124,14 @@ func fillRect(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
 	for y := 1; y < r.Dy(); y++ {
 		copy(dst.Pix[i+y*dst.Stride:i+y*dst.Stride+n], first)
 	}
+}
+
+// hjdBoxGG is hjdBox as gg draws it, for the boxes that are not stamped.
+func hjdBoxGG(dc *Canvas, x, y, w, h, r float64, fill, line color.Color) {
+	dc.DrawRoundedRectangle(x, y, w, h, r)
+	dc.SetColor(fill)
+	dc.FillPreserve()
+	dc.SetColor(line)
+	dc.SetLineWidth(2)
+	dc.Stroke()
 }

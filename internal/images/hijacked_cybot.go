@@ -34,7 +34,7 @@ type hjdCybotLine struct {
 // what became of it, a skipped one ("not possible, next") apart from one
 // done, and cut to the panel in the font it is drawn in (the NOW line is
 // bold, so wider).
-func hjdCybotActions(dc *hjdCanvas, c *hijacked.CybotView) []hjdCybotLine {
+func hjdCybotActions(dc *Canvas, c *hijacked.CybotView) []hjdCybotLine {
 	var out []hjdCybotLine
 	for i, a := range c.Actions {
 		l := hjdCybotLine{mark: "next", markColor: hjdMuted}
@@ -50,8 +50,8 @@ func hjdCybotActions(dc *hjdCanvas, c *hijacked.CybotView) []hjdCybotLine {
 		if a.Note != "" {
 			line += " (" + a.Note + ")"
 		}
-		dc.font(16, l.bold)
-		l.text = dc.fit(line, hjdCybotRight-hjdCybotTextX)
+		dc.Font(16, l.bold)
+		l.text = dc.Fit(line, hjdCybotRight-hjdCybotTextX)
 		out = append(out, l)
 	}
 	return out
@@ -67,13 +67,13 @@ func hjdCybotHeight(v *hijacked.PublicView) float64 {
 }
 
 // hjdCybot draws the Cybot panel at y and returns the y below it.
-func hjdCybot(dc *hjdCanvas, v *hijacked.PublicView, y float64) float64 {
+func hjdCybot(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
 	c := v.Cybot
 	if c == nil {
 		return y
 	}
 	h := hjdCybotHeight(v) - 13
-	dc.box(hjdRowMargin, y, hjdWidth-2*hjdRowMargin, h, 8, hjdPanel, hjdLine)
+	hjdBox(dc, hjdRowMargin, y, hjdWidth-2*hjdRowMargin, h, 8, hjdPanel, hjdLine)
 	title := "Cybot: no card yet"
 	if c.Card > 0 {
 		title = fmt.Sprintf("Cybot card %d", c.Card)
@@ -81,8 +81,8 @@ func hjdCybot(dc *hjdCanvas, v *hijacked.PublicView, y float64) float64 {
 			title += " (last turn)"
 		}
 	}
-	dc.text(title, 27, y+28, 20, true, hjdInk)
-	dc.font(15, false)
+	hjdText(dc, title, 27, y+28, 20, true, hjdInk)
+	dc.Font(15, false)
 	dc.SetColor(hjdMuted)
 	dc.DrawStringAnchored(fmt.Sprintf("%d cards left in its deck", c.Deck), hjdWidth-27, y+22, 1, 0.5)
 	y += 40
@@ -90,8 +90,8 @@ func hjdCybot(dc *hjdCanvas, v *hijacked.PublicView, y float64) float64 {
 		y += 25
 	}
 	for _, l := range hjdCybotActions(dc, c) {
-		dc.text(l.mark, hjdCybotMarkX, y+17, 14, true, l.markColor)
-		dc.text(l.text, hjdCybotTextX, y+17, 16, l.bold, hjdInk)
+		hjdText(dc, l.mark, hjdCybotMarkX, y+17, 14, true, l.markColor)
+		hjdText(dc, l.text, hjdCybotTextX, y+17, 16, l.bold, hjdInk)
 		y += 25
 	}
 	var info []string
@@ -115,7 +115,7 @@ func hjdCybot(dc *hjdCanvas, v *hijacked.PublicView, y float64) float64 {
 	if len(info) == 0 {
 		info = append(info, "It plays its card's actions in order; spare dice buy a token, then a card, then a bonus die")
 	}
-	dc.font(15, false)
-	dc.text(dc.fit(strings.Join(info, " · "), hjdCybotRight-hjdCybotMarkX), hjdCybotMarkX, y+17, 15, false, hjdMuted)
+	dc.Font(15, false)
+	hjdText(dc, dc.Fit(strings.Join(info, " · "), hjdCybotRight-hjdCybotMarkX), hjdCybotMarkX, y+17, 15, false, hjdMuted)
 	return y + 25 + 13 + 8
 }

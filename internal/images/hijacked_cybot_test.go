@@ -15,7 +15,7 @@ import (
 // line too, ends inside the panel, measured in the font it is drawn in.
 // HIJACKED_PNG=dir writes a picture with a skipped action and a NOW line.
 func TestHijackedCybotPanelFits(t *testing.T) {
-	dc := hjdNewCanvas(hjdWidth, 60, false)
+	dc := hjdNewCanvas(hjdWidth, 60)
 	seen := map[string]bool{}
 	nowCards := map[int]bool{}
 	var shot *hijacked.PublicView
@@ -37,11 +37,11 @@ func TestHijackedCybotPanelFits(t *testing.T) {
 					if c.Actions[i].State == "now" {
 						nowCards[c.Card] = true
 					}
-					dc.font(16, l.bold)
+					dc.Font(16, l.bold)
 					if w, _ := dc.MeasureString(l.text); hjdCybotTextX+w > hjdCybotRight {
 						t.Fatalf("card %d, %q ends at %.0f px, past the panel's %.0f", c.Card, l.text, hjdCybotTextX+w, hjdCybotRight)
 					}
-					dc.font(14, true)
+					dc.Font(14, true)
 					if w, _ := dc.MeasureString(l.mark); hjdCybotMarkX+w > hjdCybotTextX-4 {
 						t.Fatalf("the mark %q runs into its action", l.mark)
 					}

@@ -1,19 +1,7 @@
 package images
 
-// hijackedGolden: the digests of TestHijackedSameAsBefore's views as the
-// renderer drew them at commit a46c587, with the police track's spaces
-// since on whole pixels, retaken when the table was laid out at 1000 px
-// (its layout scaled by 5/6; the medal pictures kept their digests), the
-// pictures then matching gg's own drawing of that layout
-// (TestHijackedSameAsGG), and again for the player rows' tags, ON TURN
-// first and "start player" (TestHijackedOnTurnShown), and again for counts
-// in correct English ("1 pip", "1 passenger") and the engine's views after
-// an action's points came to move the scoring token once, and for the
-// medals on the board drawn number up (a gold disc with the value), and
-// for the seeded games' new course once the bonus die had to be played and
-// reservations took an adjacent card, and for the Cybot panel marking
-// skipped steps and its lines cut at the panel in the font they are drawn
-// in, merged with the rest, and for a score of 1 read "1 pt".
+// hijackedGolden: the digests of TestHijackedSameAsBefore's views (when
+// and why they were retaken: docs/performance.md).
 // HIJACKED_GOLDEN=1 go test -v -run SameAsBefore ./internal/images prints
 // them.
 var hijackedGolden = map[string]string{

@@ -142,15 +142,21 @@ func TestHijackedTextsFit(t *testing.T) {
 	if len(data.Hijackers) == 0 {
 		t.Fatal("no hijackers in the game's data")
 	}
-	for _, naive := range []bool{false, true} {
-		dc := hjdNewCanvas(hjdWidth, 100, naive)
-		dc.font(hjdHijackerTextSize, false)
+	// Wrapped with the shared face (as drawn) and with a fresh one (gg's
+	// own wrapping, nothing kept).
+	for _, shared := range []bool{true, false} {
+		dc := hjdNewCanvas(hjdWidth, 100)
+		if shared {
+			dc.Font(hjdHijackerTextSize, false)
+		} else {
+			dc.SetFontFace(Face(hjdHijackerTextSize, false))
+		}
 		for _, h := range data.Hijackers {
 			if h.Text == "" {
 				t.Errorf("%s: no text", h.Name)
 			}
-			if lines := dc.wordWrap(h.Text, hjdHijackerW-16); len(lines) > 3 {
-				t.Errorf("%s (naive %v): %d lines: %q", h.Name, naive, len(lines), lines)
+			if lines := dc.Wrap(h.Text, hjdHijackerW-16); len(lines) > 3 {
+				t.Errorf("%s (shared face %v): %d lines: %q", h.Name, shared, len(lines), lines)
 			}
 		}
 	}
@@ -192,10 +198,10 @@ func TestHijackedLayoutBoxesAsDrawn(t *testing.T) {
 		if c.x != math.Trunc(c.x) || c.w != math.Trunc(c.w) || c.h != math.Trunc(c.h) {
 			t.Fatalf("box %v: not on whole pixels", c)
 		}
-		fast, naive := hjdNewCanvas(hjdWidth, 200, false), hjdNewCanvas(hjdWidth, 200, true)
-		fast.box(c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
-		naive.box(c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
-		a, b := fast.RGBA().Pix, naive.RGBA().Pix
+		fast, ref := hjdNewCanvas(hjdWidth, 200), hjdNewCanvas(hjdWidth, 200)
+		hjdBox(fast, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		hjdBoxGG(ref, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		a, b := fast.RGBA().Pix, ref.RGBA().Pix
 		for i := range a {
 			if d := int(a[i]) - int(b[i]); d > 3 || d < -3 {
 				t.Fatalf("box %v: pixel %d,%d is %d, gg draws %d", c, i/4%hjdWidth, i/4/hjdWidth, a[i], b[i])
@@ -218,7 +224,7 @@ func TestHijackedOnTurnShown(t *testing.T) {
 		if v.Over || !v.Players[v.Turn].Starting {
 			t.Fatalf("want a fresh game with its starting player on turn, got turn %d", v.Turn)
 		}
-		dc := hjdTable(v, false)
+		dc := hjdTable(v)
 		want := v.Players[v.Turn].Name
 		found := false
 		for _, s := range dc.texts {

@@ -22,10 +22,7 @@ func Hunted(v games.View) (image.Image, error) {
 	if !ok {
 		return nil, fmt.Errorf("images: Hunted cannot draw %T", v)
 	}
-	dc := huntedBoard(pv)
-	out := huPalette.Paletted(dc.RGBA())
-	releaseRGBA(dc.RGBA())
-	return out, nil
+	return huPalette.finish(huntedBoard(pv).RGBA()), nil
 }
 
 // huPalette is every colour of the board and the edges where they meet:
@@ -106,79 +103,45 @@ var (
 	huIcon = map[string]string{"move": "M", "search": "S", "key": "K"}
 )
 
-// huCanvas is the shared Canvas (one face per size, text drawn straight
-// onto the pixels, every string kept so tests can read what an image says).
-type huCanvas struct{ *Canvas }
-
-// font sets a size: the naive baseline makes its faces per picture, the
-// fast path shares glyph-caching faces (hijacked_face.go).
-func (dc *huCanvas) font(size float64, bold bool) {
-	if dc.naive {
-		dc.Font(size, bold)
-		return
-	}
-	dc.SetFontFace(cachedFaceFor(size, bold))
-}
-
-func (dc *huCanvas) text(s string, x, y, ax, ay float64) { dc.DrawStringAnchored(s, x, y, ax, ay) }
-
-// fit shortens s to width with an ellipsis.
-func (dc *huCanvas) fit(s string, width float64) string {
-	if w, _ := dc.MeasureString(s); w <= width {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 1 {
-		r = r[:len(r)-1]
-		if w, _ := dc.MeasureString(string(r) + "…"); w <= width {
-			break
-		}
-	}
-	return string(r) + "…"
-}
-
 // huSection is one band of the image with its height, drawn at y.
 type huSection struct {
 	h    float64
-	draw func(dc *huCanvas, y float64)
+	draw func(dc *Canvas, y float64)
 }
 
-func huntedBoard(v *hunted.PublicView) *huCanvas { return huntedDrawn(v, false) }
-
-// huntedDrawn draws the board; naive draws on a fresh gg context with gg's
-// text, as before the fast path (the benchmarks' baseline).
-func huntedDrawn(v *hunted.PublicView, naive bool) *huCanvas {
+// huntedBoard draws the board, band by band.
+func huntedBoard(v *hunted.PublicView) *Canvas {
 	var secs []huSection
-	add := func(h float64, f func(dc *huCanvas, y float64)) { secs = append(secs, huSection{h, f}) }
+	add := func(h float64, f func(dc *Canvas, y float64)) { secs = append(secs, huSection{h, f}) }
 
-	add(53, func(dc *huCanvas, y float64) { huTitle(dc, v, y) })
-	add(37, func(dc *huCanvas, y float64) { huTime(dc, v, y) })
+	add(53, func(dc *Canvas, y float64) { huTitle(dc, v, y) })
+	add(37, func(dc *Canvas, y float64) { huTime(dc, v, y) })
 	for _, p := range v.Players {
 		p := p
-		add(33, func(dc *huCanvas, y float64) { huPlayerTrack(dc, v, p, y) })
+		add(33, func(dc *Canvas, y float64) { huPlayerTrack(dc, v, p, y) })
 	}
-	add(52, func(dc *huCanvas, y float64) { huLocations(dc, v, y) })
+	add(52, func(dc *Canvas, y float64) { huLocations(dc, v, y) })
 	if v.Fight != nil || v.Roll != nil || len(v.Rolls) > 0 {
-		add(huFightHeight(v), func(dc *huCanvas, y float64) { huFight(dc, v, y) })
+		add(huFightHeight(v), func(dc *Canvas, y float64) { huFight(dc, v, y) })
 	}
 	cardBand := func(title string, cards []hunted.CardView) {
 		if len(cards) == 0 {
 			return
 		}
 		h := huCardsHeight(len(cards))
-		add(h+33, func(dc *huCanvas, y float64) {
+		add(h+33, func(dc *Canvas, y float64) {
 			huLabel(dc, title, y)
 			huCards(dc, cards, y+30)
 		})
 	}
 	if len(v.Choice) > 0 {
-		add(33+59, func(dc *huCanvas, y float64) { huChoice(dc, v, y) })
+		add(33+59, func(dc *Canvas, y float64) { huChoice(dc, v, y) })
 	}
 	if now := huNow(v); now != "" {
-		add(28, func(dc *huCanvas, y float64) {
-			dc.font(16, false)
+		add(28, func(dc *Canvas, y float64) {
+			dc.Font(16, false)
 			dc.SetColor(huInk)
-			dc.text(dc.fit(now, huW-2*huMargin), huMargin, y+17, 0, 0.5)
+			dc.DrawStringAnchored(dc.Fit(now, huW-2*huMargin), huMargin, y+17, 0, 0.5)
 		})
 	}
 	cardBand("On the monitors (Surveillance Room)", v.Surveil)
@@ -189,14 +152,14 @@ func huntedDrawn(v *hunted.PublicView, naive bool) *huCanvas {
 			name = p.Name + "'s row"
 		}
 		if len(p.Row) == 0 {
-			add(33, func(dc *huCanvas, y float64) { huLabel(dc, name+": empty", y) })
+			add(33, func(dc *Canvas, y float64) { huLabel(dc, name+": empty", y) })
 		} else {
 			cardBand(fmt.Sprintf("%s (%d)", name, len(p.Row)), p.Row)
 		}
 	}
 	if v.Coop {
 		if len(v.Shared) == 0 {
-			add(33, func(dc *huCanvas, y float64) { huLabel(dc, "Shared row: empty", y) })
+			add(33, func(dc *Canvas, y float64) { huLabel(dc, "Shared row: empty", y) })
 		} else {
 			cardBand("Shared row", v.Shared)
 		}
@@ -211,31 +174,19 @@ func huntedDrawn(v *hunted.PublicView, naive bool) *huCanvas {
 	if v.Coop {
 		cardBand("Shared inventory", v.SharedInv)
 	}
-	add(32+float64(min(3, len(v.Events)))*22, func(dc *huCanvas, y float64) { huLog(dc, v, y) })
-	add(huLegendH, func(dc *huCanvas, y float64) {
-		if dc.naive {
-			huLegend(dc, y)
-			return
-		}
-		huSprites.Stamp(dc.Canvas, "legend", huW, huLegendH, 0, int(y), func(s *Canvas) { huLegend(&huCanvas{s}, 0) })
+	add(32+float64(min(3, len(v.Events)))*22, func(dc *Canvas, y float64) { huLog(dc, v, y) })
+	add(huLegendH, func(dc *Canvas, y float64) {
+		huSprites.Stamp(dc, "legend", huW, huLegendH, 0, int(y), func(s *Canvas) { huLegend(s, 0) })
 	})
 
 	total := 0.0
 	for _, s := range secs {
 		total += s.h
 	}
-	var dc *huCanvas
-	if naive {
-		dc = &huCanvas{NewCanvas(huW, int(total+10))}
-		dc.naive = true
-		dc.SetColor(huPaper)
-		dc.Clear()
-	} else {
-		// Recycled pixels, every one painted here.
-		img := newRGBA(image.Rect(0, 0, huW, int(total+10)))
-		fillRGBA(img.Pix, huPaper)
-		dc = &huCanvas{NewCanvasOn(img)}
-	}
+	// Recycled pixels, every one painted here.
+	img := newRGBA(image.Rect(0, 0, huW, int(total+10)))
+	fillRGBA(img.Pix, huPaper)
+	dc := NewCanvasOn(img)
 	y := 0.0
 	for _, s := range secs {
 		s.draw(dc, y)
@@ -258,38 +209,32 @@ func huNow(v *hunted.PublicView) string {
 	return ""
 }
 
-func huLabel(dc *huCanvas, s string, y float64) {
-	dc.font(17, true)
+func huLabel(dc *Canvas, s string, y float64) {
+	dc.Font(17, true)
 	dc.SetColor(huInk)
-	dc.text(s, huMargin, y+13, 0, 0.5)
+	dc.DrawStringAnchored(s, huMargin, y+13, 0, 0.5)
 }
 
-func huTitle(dc *huCanvas, v *hunted.PublicView, y float64) {
+func huTitle(dc *Canvas, v *hunted.PublicView, y float64) {
 	huFillRect(dc, 0, int(y), huW, 47, huHeader)
-	dc.font(22, true)
+	dc.Font(22, true)
 	dc.SetColor(huWhite)
 	title := "HUNTED: KOBAYASHI TOWER"
 	if v.Coop {
 		title += " · co-op"
 	}
-	dc.text(title, huMargin, y+23, 0, 0.5)
-	dc.font(17, false)
+	dc.DrawStringAnchored(title, huMargin, y+23, 0, 0.5)
+	dc.Font(17, false)
 	status := v.Prompt
 	if v.Over {
 		status = "Game over: " + map[bool]string{true: "WON", false: "LOST"}[v.Won] + fmt.Sprintf(" · score %d", v.Score)
 	}
-	dc.text(dc.fit(status, 533), huW-huMargin, y+23, 1, 0.5)
+	dc.DrawStringAnchored(dc.Fit(status, 533), huW-huMargin, y+23, 1, 0.5)
 }
 
 // huFillRect paints a band of whole pixels one colour, copied straight
-// into the pixels unless naive (gg rasterizes even a plain rectangle).
-func huFillRect(dc *huCanvas, x, y, w, h int, c color.RGBA) {
-	if dc.naive {
-		dc.SetColor(c)
-		dc.DrawRectangle(float64(x), float64(y), float64(w), float64(h))
-		dc.Fill()
-		return
-	}
+// into the pixels (gg rasterizes even a plain rectangle).
+func huFillRect(dc *Canvas, x, y, w, h int, c color.RGBA) {
 	if c.A == 255 {
 		fillRect(dc.RGBA(), image.Rect(x, y, x+w, y+h), c)
 		return
@@ -298,7 +243,7 @@ func huFillRect(dc *huCanvas, x, y, w, h int, c color.RGBA) {
 }
 
 // huTrack draws numbered boxes 1..n, filled up to value.
-func huTrack(dc *huCanvas, x, y, box float64, n, value, max int, fill color.RGBA) float64 {
+func huTrack(dc *Canvas, x, y, box float64, n, value, max int, fill color.RGBA) float64 {
 	for i := 1; i <= n; i++ {
 		bx := x + float64(i-1)*(box+huTrackGap)
 		state := 0
@@ -308,7 +253,7 @@ func huTrack(dc *huCanvas, x, y, box float64, n, value, max int, fill color.RGBA
 		case i > max:
 			state = 2
 		}
-		huStamp(dc, fmt.Sprintf("track %d %d %v %v", i, state, box, fill), box, box, 2, bx, y, func(dc *huCanvas, bx, y float64) {
+		huStamp(dc, fmt.Sprintf("track %d %d %v %v", i, state, box, fill), box, box, 2, bx, y, func(dc *Canvas, bx, y float64) {
 			huTrackBox(dc, bx, y, box, i, state, fill)
 		})
 	}
@@ -316,7 +261,7 @@ func huTrack(dc *huCanvas, x, y, box float64, n, value, max int, fill color.RGBA
 }
 
 // huTrackBox is one numbered box: state 1 filled, 2 beyond the maximum.
-func huTrackBox(dc *huCanvas, bx, y, box float64, i, state int, fill color.RGBA) {
+func huTrackBox(dc *Canvas, bx, y, box float64, i, state int, fill color.RGBA) {
 	dc.DrawRectangle(bx, y, box, box)
 	switch state {
 	case 1:
@@ -334,77 +279,73 @@ func huTrackBox(dc *huCanvas, bx, y, box float64, i, state int, fill color.RGBA)
 	}
 	dc.SetLineWidth(1.25)
 	dc.Stroke()
-	dc.font(13, true)
+	dc.Font(13, true)
 	dc.SetColor(huInk)
 	if state == 1 {
 		dc.SetColor(huWhite)
 	}
-	dc.text(fmt.Sprint(i), bx+box/2, y+box/2, 0.5, 0.5)
+	dc.DrawStringAnchored(fmt.Sprint(i), bx+box/2, y+box/2, 0.5, 0.5)
 }
 
 // huStamp draws a piece of w x h at (x, y) (whole pixels), with pad pixels
-// around for its outline: drawn once and stamped from huSprites, or drawn
-// in place on the naive baseline. key names everything the piece shows.
-func huStamp(dc *huCanvas, key string, w, h float64, pad int, x, y float64, draw func(dc *huCanvas, x, y float64)) {
-	if dc.naive {
-		draw(dc, x, y)
-		return
-	}
-	huSprites.Stamp(dc.Canvas, key, int(w)+2*pad, int(h)+2*pad, int(x)-pad, int(y)-pad, func(s *Canvas) {
-		draw(&huCanvas{s}, float64(pad), float64(pad))
+// around for its outline: drawn once and stamped from huSprites. key names
+// everything the piece shows.
+func huStamp(dc *Canvas, key string, w, h float64, pad int, x, y float64, draw func(dc *Canvas, x, y float64)) {
+	huSprites.Stamp(dc, key, int(w)+2*pad, int(h)+2*pad, int(x)-pad, int(y)-pad, func(s *Canvas) {
+		draw(s, float64(pad), float64(pad))
 	})
 }
 
-func huTime(dc *huCanvas, v *hunted.PublicView, y float64) {
-	dc.font(17, true)
+func huTime(dc *Canvas, v *hunted.PublicView, y float64) {
+	dc.Font(17, true)
 	dc.SetColor(huInk)
-	dc.text(fmt.Sprintf("Time %d", v.Time), huMargin, y+17, 0, 0.5)
+	dc.DrawStringAnchored(fmt.Sprintf("Time %d", v.Time), huMargin, y+17, 0, 0.5)
 	x := huTrack(dc, huTrackX, y+4, huTrackSize, v.MaxTime, v.Time, v.MaxTime, huGold)
-	dc.font(14, false)
+	dc.Font(14, false)
 	dc.SetColor(huMuted)
-	dc.text(fmt.Sprintf("supply: %d ammo · %d key · %d regroup", v.Ammo, v.Keys, v.Regroups), x+8, y+17, 0, 0.5)
+	dc.DrawStringAnchored(fmt.Sprintf("supply: %d ammo · %d key · %d regroup", v.Ammo, v.Keys, v.Regroups), x+8, y+17, 0, 0.5)
 }
 
-func huPlayerTrack(dc *huCanvas, v *hunted.PublicView, p hunted.PlayerView, y float64) {
-	dc.font(17, true)
+func huPlayerTrack(dc *Canvas, v *hunted.PublicView, p hunted.PlayerView, y float64) {
+	dc.Font(17, true)
 	dc.SetColor(huInk)
 	name := "Health"
 	if v.Coop {
 		name = p.Name
 	}
-	dc.text(dc.fit(name, huTrackX-huMargin-9), huMargin, y+15, 0, 0.5)
+	dc.DrawStringAnchored(dc.Fit(name, huTrackX-huMargin-9), huMargin, y+15, 0, 0.5)
 	x := huTrack(dc, huTrackX, y+3, huTrackSize, 6, p.Health, p.MaxHealth, huRed)
-	dc.font(16, false)
+	dc.Font(16, false)
 	dc.SetColor(huInk)
 	x += 12
-	dc.text(fmt.Sprintf("health %d/%d · test dice %d (5+)", p.Health, p.MaxHealth, p.TestDice), x, y+15, 0, 0.5)
+	dc.DrawStringAnchored(fmt.Sprintf("health %d/%d · test dice %d (5+)", p.Health, p.MaxHealth, p.TestDice), x, y+15, 0, 0.5)
 	x += 275
 	x = huToken(dc, x, y+15, "K", p.Keys, "key", huGold)
 	huToken(dc, x+17, y+15, "R", p.Regroup, "regroup (+2)", color.RGBA{0x1d, 0x7a, 0x74, 0xff})
 }
 
 // huToken draws a round token with a letter and "×n name".
-func huToken(dc *huCanvas, x, y float64, letter string, n int, name string, c color.RGBA) float64 {
-	huCoverage.paintPath(dc.Canvas, huPath{kind: "token"}, x+12, y, covRect(x, y-12, x+24, y+12, 3), c, func(gc *gg.Context) {
+func huToken(dc *Canvas, x, y float64, letter string, n int, name string, c color.RGBA) float64 {
+	huCoverage.paintPath(dc, huPath{kind: "token"}, x+12, y, covRect(x, y-12, x+24, y+12, 3), c, func(gc *gg.Context) {
 		gc.DrawCircle(x+12, y, 12)
 		gc.Fill()
 	})
-	dc.font(13, true)
+	dc.Font(13, true)
 	dc.SetColor(huWhite)
-	dc.text(letter, x+12, y, 0.5, 0.5)
-	dc.font(16, false)
+	dc.DrawStringAnchored(letter, x+12, y, 0.5, 0.5)
+	dc.Font(16, false)
 	dc.SetColor(huInk)
 	s := fmt.Sprintf("×%d %s", n, name)
-	dc.text(s, x+28, y, 0, 0.5)
+	dc.DrawStringAnchored(s, x+28, y, 0, 0.5)
 	w, _ := dc.MeasureString(s)
 	return x + 28 + w
 }
 
-func huLocations(dc *huCanvas, v *hunted.PublicView, y float64) {
+func huLocations(dc *Canvas, v *hunted.PublicView, y float64) {
 	total := v.LocPassed + v.LocLeft + len(v.Choice)
-	dc.font(17, true)
+	dc.Font(17, true)
 	dc.SetColor(huInk)
-	dc.text("Tower", huMargin, y+17, 0, 0.5)
+	dc.DrawStringAnchored("Tower", huMargin, y+17, 0, 0.5)
 	box := 28.0
 	x0 := huTrackX
 	for i := 0; i < total; i++ {
@@ -423,7 +364,7 @@ func huLocations(dc *huCanvas, v *hunted.PublicView, y float64) {
 		case !v.RoofTop && !v.OnRoof && left <= v.RoofIn:
 			label, fill = "R?", huRoofMaybe
 		}
-		huStamp(dc, "tower "+label, box, box, 2, bx, y+3, func(dc *huCanvas, bx, y float64) { huTowerBox(dc, bx, y, box, label, fill) })
+		huStamp(dc, "tower "+label, box, box, 2, bx, y+3, func(dc *Canvas, bx, y float64) { huTowerBox(dc, bx, y, box, label, fill) })
 	}
 	roof := fmt.Sprintf("Roof (R) among the last %d", v.RoofIn)
 	switch {
@@ -432,14 +373,14 @@ func huLocations(dc *huCanvas, v *hunted.PublicView, y float64) {
 	case v.RoofTop:
 		roof = "the Roof is next"
 	}
-	dc.font(15, false)
+	dc.Font(15, false)
 	dc.SetColor(huMuted)
-	dc.text(fmt.Sprintf("%d locations passed, %d left: %s · Hunted deck %d, discard %d", v.LocPassed, v.LocLeft, roof, v.Deck, v.Discard), x0, y+45, 0, 0.5)
+	dc.DrawStringAnchored(fmt.Sprintf("%d locations passed, %d left: %s · Hunted deck %d, discard %d", v.LocPassed, v.LocLeft, roof, v.Deck, v.Discard), x0, y+45, 0, 0.5)
 }
 
 // huTowerBox is one location of the tower: passed (a tick), drawn (?),
 // the Roof (R) or where it may be (R?), or still to come (blank).
-func huTowerBox(dc *huCanvas, bx, y, box float64, label string, fill color.RGBA) {
+func huTowerBox(dc *Canvas, bx, y, box float64, label string, fill color.RGBA) {
 	dc.DrawRectangle(bx, y, box, box)
 	dc.SetColor(fill)
 	dc.FillPreserve()
@@ -454,26 +395,26 @@ func huTowerBox(dc *huCanvas, bx, y, box float64, label string, fill color.RGBA)
 		dc.LineTo(bx+box*27/34, y+box*4/17)
 		dc.Stroke()
 	} else if label != "" {
-		dc.font(13, true)
+		dc.Font(13, true)
 		dc.SetColor(huInk)
 		if label == "R" {
 			dc.SetColor(huWhite)
 		}
-		dc.text(label, bx+box/2, y+box/2, 0.5, 0.5)
+		dc.DrawStringAnchored(label, bx+box/2, y+box/2, 0.5, 0.5)
 	}
 }
 
-func huChoice(dc *huCanvas, v *hunted.PublicView, y float64) {
+func huChoice(dc *Canvas, v *hunted.PublicView, y float64) {
 	huLabel(dc, "Location cards drawn: play one", y)
 	x := huMargin
 	w := (huW - 2*huMargin - huGap) / 2
 	for _, l := range v.Choice {
 		huPanel(dc, x, y+28, w, 55, huWhite, huGold)
-		dc.font(16, true)
+		dc.Font(16, true)
 		dc.SetColor(huInk)
-		dc.text(dc.fit(l.Name+" ("+l.ID+")", w-17), x+8, y+43, 0, 0.5)
-		dc.font(13, false)
-		dc.text(dc.fit(l.Text, w-17), x+8, y+67, 0, 0.5)
+		dc.DrawStringAnchored(dc.Fit(l.Name+" ("+l.ID+")", w-17), x+8, y+43, 0, 0.5)
+		dc.Font(13, false)
+		dc.DrawStringAnchored(dc.Fit(l.Text, w-17), x+8, y+67, 0, 0.5)
 		x += w + huGap
 	}
 }
@@ -490,11 +431,11 @@ func huFightHeight(v *hunted.PublicView) float64 {
 	return h
 }
 
-func huFight(dc *huCanvas, v *hunted.PublicView, y float64) {
+func huFight(dc *Canvas, v *hunted.PublicView, y float64) {
 	y += 7
 	if f := v.Fight; f != nil {
 		huPanel(dc, huMargin, y, huW-2*huMargin, 62, huFightBg, huRed)
-		dc.font(18, true)
+		dc.Font(18, true)
 		dc.SetColor(huInk)
 		title := "FIGHT: " + f.Name
 		if f.HostageIcon {
@@ -502,30 +443,30 @@ func huFight(dc *huCanvas, v *hunted.PublicView, y float64) {
 		}
 		// The targets start at x: a long name stops short of them.
 		x := huMargin + 467.0
-		dc.text(dc.fit(title, x-huMargin-12-10), huMargin+12, y+18, 0, 0.5)
-		dc.font(14, false)
+		dc.DrawStringAnchored(dc.Fit(title, x-huMargin-12-10), huMargin+12, y+18, 0, 0.5)
+		dc.Font(14, false)
 		dc.SetColor(huMuted)
 		who := fmt.Sprintf("round %d · %s fought last", f.Round+1, f.Fighter)
 		if f.Round == 0 {
 			who = fmt.Sprintf("round 1 · %s fights first", f.Fighter)
 		}
-		dc.text(dc.fit(who, x-huMargin-12-10), huMargin+12, y+43, 0, 0.5)
+		dc.DrawStringAnchored(dc.Fit(who, x-huMargin-12-10), huMargin+12, y+43, 0, 0.5)
 		if f.Lars {
 			for i := 0; i < f.LarsNeed; i++ {
 				huStampTarget(dc, x, y+8, "5+", i < f.LarsHits)
 				x += 55
 			}
-			dc.font(15, false)
+			dc.Font(15, false)
 			dc.SetColor(huInk)
-			dc.text(fmt.Sprintf("Lars: %d of %d hits", f.LarsHits, f.LarsNeed), x+8, y+31, 0, 0.5)
+			dc.DrawStringAnchored(fmt.Sprintf("Lars: %d of %d hits", f.LarsHits, f.LarsNeed), x+8, y+31, 0, 0.5)
 		} else {
 			for i, t := range f.Targets {
 				huStampTarget(dc, x, y+8, fmt.Sprint(t), f.Hit[i])
 				x += 55
 			}
-			dc.font(15, false)
+			dc.Font(15, false)
 			dc.SetColor(huInk)
-			dc.text("targets (X = hit)", x+8, y+31, 0, 0.5)
+			dc.DrawStringAnchored("targets (X = hit)", x+8, y+31, 0, 0.5)
 		}
 		y += 70
 	}
@@ -557,26 +498,26 @@ type huPath struct {
 
 // huPanel is a rounded panel filled and outlined 2.5 pixels wide, as
 // gg's DrawRoundedRectangle, FillPreserve and Stroke draw it.
-func huPanel(dc *huCanvas, x, y, w, h float64, fill, line color.RGBA) {
+func huPanel(dc *Canvas, x, y, w, h float64, fill, line color.RGBA) {
 	path := func(gc *gg.Context) { gc.DrawRoundedRectangle(x, y, w, h, 7) }
 	r := covRect(x, y, x+w, y+h, 5)
-	huCoverage.paintPath(dc.Canvas, huPath{"panel fill", w, h}, x, y, r, fill, func(gc *gg.Context) {
+	huCoverage.paintPath(dc, huPath{"panel fill", w, h}, x, y, r, fill, func(gc *gg.Context) {
 		path(gc)
 		gc.Fill()
 	})
-	huCoverage.paintPath(dc.Canvas, huPath{"panel line", w, h}, x, y, r, line, func(gc *gg.Context) {
+	huCoverage.paintPath(dc, huPath{"panel line", w, h}, x, y, r, line, func(gc *gg.Context) {
 		gc.SetLineWidth(2.5)
 		path(gc)
 		gc.Stroke()
 	})
 }
 
-func huStampTarget(dc *huCanvas, x, y float64, label string, hit bool) {
-	huStamp(dc, fmt.Sprintf("target %s %v", label, hit), 45, 45, 3, x, y, func(dc *huCanvas, x, y float64) { huTarget(dc, x, y, label, hit) })
+func huStampTarget(dc *Canvas, x, y float64, label string, hit bool) {
+	huStamp(dc, fmt.Sprintf("target %s %v", label, hit), 45, 45, 3, x, y, func(dc *Canvas, x, y float64) { huTarget(dc, x, y, label, hit) })
 }
 
 // huTarget draws a target number box; a hit is crossed out.
-func huTarget(dc *huCanvas, x, y float64, label string, hit bool) {
+func huTarget(dc *Canvas, x, y float64, label string, hit bool) {
 	dc.DrawRoundedRectangle(x, y, 45, 45, 5)
 	dc.SetColor(huWhite)
 	if hit {
@@ -586,9 +527,9 @@ func huTarget(dc *huCanvas, x, y float64, label string, hit bool) {
 	dc.SetColor(huRed)
 	dc.SetLineWidth(2)
 	dc.Stroke()
-	dc.font(20, true)
+	dc.Font(20, true)
 	dc.SetColor(huInk)
-	dc.text(label, x+22.5, y+22.5, 0.5, 0.5)
+	dc.DrawStringAnchored(label, x+22.5, y+22.5, 0.5, 0.5)
 	if hit {
 		dc.SetColor(huRed)
 		dc.SetLineWidth(3.5)
@@ -599,39 +540,39 @@ func huTarget(dc *huCanvas, x, y float64, label string, hit bool) {
 }
 
 // huDiceLine writes a label and the dice with their faces.
-func huDiceLine(dc *huCanvas, y float64, label string, dice []hunted.Die, outcome string) {
-	dc.font(15, false)
+func huDiceLine(dc *Canvas, y float64, label string, dice []hunted.Die, outcome string) {
+	dc.Font(15, false)
 	dc.SetColor(huInk)
-	dc.text(dc.fit(label, 350), huMargin, y+22, 0, 0.5)
+	dc.DrawStringAnchored(dc.Fit(label, 350), huMargin, y+22, 0, 0.5)
 	x := huMargin + 358
 	for _, d := range dice {
-		huStamp(dc, fmt.Sprintf("die %d %d %d", d.Value(), d.Sides, d.Boost), 44, 46, 3, x, y+1, func(dc *huCanvas, x, y float64) { huDie(dc, x, y, d) })
+		huStamp(dc, fmt.Sprintf("die %d %d %d", d.Value(), d.Sides, d.Boost), 44, 46, 3, x, y+1, func(dc *Canvas, x, y float64) { huDie(dc, x, y, d) })
 		x += 54
 	}
 	if outcome != "" {
-		dc.font(16, true)
+		dc.Font(16, true)
 		dc.SetColor(huInk)
-		dc.text(dc.fit("→ "+outcome, huW-huMargin-x-8), x+8, y+22, 0, 0.5)
+		dc.DrawStringAnchored(dc.Fit("→ "+outcome, huW-huMargin-x-8), x+8, y+22, 0, 0.5)
 	}
 }
 
 // huDie draws a die: a square with its value, its kind below, regroup
 // tokens as +2.
-func huDie(dc *huCanvas, x, y float64, d hunted.Die) {
+func huDie(dc *Canvas, x, y float64, d hunted.Die) {
 	dc.DrawRoundedRectangle(x, y, 44, 46, 7)
 	dc.SetColor(huWhite)
 	dc.FillPreserve()
 	dc.SetColor(huInk)
 	dc.SetLineWidth(2)
 	dc.Stroke()
-	dc.font(20, true)
-	dc.text(fmt.Sprint(d.Value()), x+22, y+15, 0.5, 0.5)
-	dc.font(13, false)
+	dc.Font(20, true)
+	dc.DrawStringAnchored(fmt.Sprint(d.Value()), x+22, y+15, 0.5, 0.5)
+	dc.Font(13, false)
 	kind := fmt.Sprintf("d%d", d.Sides)
 	if d.Boost > 0 {
 		kind += fmt.Sprintf(" +%d", 2*d.Boost)
 	}
-	dc.text(kind, x+22, y+34, 0.5, 0.5)
+	dc.DrawStringAnchored(kind, x+22, y+34, 0.5, 0.5)
 }
 
 // huPerLine is how many cards fit on a line.
@@ -646,20 +587,16 @@ func huCardsHeight(n int) float64 {
 	return float64(lines)*(huCardH+huGap) + 3
 }
 
-func huCards(dc *huCanvas, cards []hunted.CardView, y float64) {
+func huCards(dc *Canvas, cards []hunted.CardView, y float64) {
 	perLine := huPerLine()
 	for i, c := range cards {
 		x := huMargin + float64(i%perLine)*(huCardW+huGap)
 		cy := y + float64(i/perLine)*(huCardH+huGap)
-		if dc.naive {
-			huCard(dc, c, x, cy)
-			continue
-		}
 		// A card looks the same wherever it lies (x and y are whole
 		// pixels), so each face is drawn once and stamped; the key is
 		// everything the card shows, bounded by the deck and its states.
-		huSprites.Stamp(dc.Canvas, fmt.Sprintf("card %+v", c), huCardW+4, huCardH+4, int(x)-2, int(cy)-2, func(s *Canvas) {
-			huCard(&huCanvas{s}, c, 2, 2)
+		huSprites.Stamp(dc, fmt.Sprintf("card %+v", c), huCardW+4, huCardH+4, int(x)-2, int(cy)-2, func(s *Canvas) {
+			huCard(s, c, 2, 2)
 		})
 	}
 }
@@ -670,7 +607,7 @@ var huSprites Sprites
 
 // huCard draws one card: a type band with letter and name, its id, the
 // icons it pays with (left), bells, cost, and what it does.
-func huCard(dc *huCanvas, c hunted.CardView, x, y float64) {
+func huCard(dc *Canvas, c hunted.CardView, x, y float64) {
 	t := huType[c.Type]
 	dc.DrawRoundedRectangle(x, y, huCardW, huCardH, 7)
 	dc.SetColor(huWhite)
@@ -683,13 +620,13 @@ func huCard(dc *huCanvas, c hunted.CardView, x, y float64) {
 	dc.Stroke()
 	dc.DrawRectangle(x+1.25, y+1.25, huCardW-2.5, 23)
 	dc.Fill()
-	dc.font(13, true)
+	dc.Font(13, true)
 	dc.SetColor(huWhite)
-	dc.text(t.letter, x+8, y+13, 0, 0.5)
-	dc.text(dc.fit(c.Name, huCardW-30), x+23, y+13, 0, 0.5)
-	dc.font(13, false)
+	dc.DrawStringAnchored(t.letter, x+8, y+13, 0, 0.5)
+	dc.DrawStringAnchored(dc.Fit(c.Name, huCardW-30), x+23, y+13, 0, 0.5)
+	dc.Font(13, false)
 	dc.SetColor(huMuted)
-	dc.text(c.ID, x+huCardW-7, y+35, 1, 0.5)
+	dc.DrawStringAnchored(c.ID, x+huCardW-7, y+35, 1, 0.5)
 	// Pay icons.
 	ix := x + 7
 	for _, a := range c.Actions {
@@ -699,24 +636,24 @@ func huCard(dc *huCanvas, c hunted.CardView, x, y float64) {
 	if c.Noise > 0 {
 		huBell(dc, ix+8, y+38)
 		if c.Noise > 1 {
-			dc.font(13, true)
+			dc.Font(13, true)
 			dc.SetColor(huInk)
-			dc.text(fmt.Sprintf("×%d", c.Noise), ix+18, y+38, 0, 0.5)
+			dc.DrawStringAnchored(fmt.Sprintf("×%d", c.Noise), ix+18, y+38, 0, 0.5)
 		}
 	}
 	lines := huCardLines(c)
-	dc.font(13, false)
+	dc.Font(13, false)
 	dc.SetColor(huInk)
 	for i, l := range lines {
 		if i >= 4 {
 			break
 		}
 		if i == 0 && c.Type == "terrorist" {
-			dc.font(18, true)
+			dc.Font(18, true)
 		} else {
-			dc.font(13, false)
+			dc.Font(13, false)
 		}
-		dc.text(dc.fit(l, huCardW-12), x+7, y+60+float64(i)*17, 0, 0.5)
+		dc.DrawStringAnchored(dc.Fit(l, huCardW-12), x+7, y+60+float64(i)*17, 0, 0.5)
 	}
 	if c.Type == "weapon" {
 		huWeaponDice(dc, c, x+7, y+huCardH-25)
@@ -725,13 +662,13 @@ func huCard(dc *huCanvas, c hunted.CardView, x, y float64) {
 		for i := 0; i < c.Locations; i++ {
 			huDiamond(dc, x+13+float64(i)*17, y+77)
 		}
-		dc.font(13, false)
+		dc.Font(13, false)
 		dc.SetColor(huInk)
 		word := "location"
 		if c.Locations > 1 {
 			word = "locations"
 		}
-		dc.text(fmt.Sprintf("%d %s", c.Locations, word), x+8+float64(c.Locations)*17, y+77, 0, 0.5)
+		dc.DrawStringAnchored(fmt.Sprintf("%d %s", c.Locations, word), x+8+float64(c.Locations)*17, y+77, 0, 0.5)
 	}
 }
 
@@ -784,7 +721,7 @@ func huCardLines(c hunted.CardView) []string {
 
 // huWeaponDice shows the dice on a weapon (filled) and used ones (outline),
 // then its magazines as ammo tokens.
-func huWeaponDice(dc *huCanvas, c hunted.CardView, x, y float64) {
+func huWeaponDice(dc *Canvas, c hunted.CardView, x, y float64) {
 	if c.Flipped {
 		return
 	}
@@ -820,17 +757,17 @@ func huWeaponDice(dc *huCanvas, c hunted.CardView, x, y float64) {
 }
 
 // huIconBox draws an action icon: a letter in a rounded square.
-func huIconBox(dc *huCanvas, x, y float64, letter string) {
+func huIconBox(dc *Canvas, x, y float64, letter string) {
 	dc.DrawRoundedRectangle(x, y, 20, 20, 4)
 	dc.SetColor(huHeader)
 	dc.Fill()
-	dc.font(13, true)
+	dc.Font(13, true)
 	dc.SetColor(huWhite)
-	dc.text(letter, x+10, y+10, 0.5, 0.5)
+	dc.DrawStringAnchored(letter, x+10, y+10, 0.5, 0.5)
 }
 
 // huDiamond draws a location icon.
-func huDiamond(dc *huCanvas, x, y float64) {
+func huDiamond(dc *Canvas, x, y float64) {
 	dc.MoveTo(x, y-7.5)
 	dc.LineTo(x+6.5, y)
 	dc.LineTo(x, y+7.5)
@@ -841,7 +778,7 @@ func huDiamond(dc *huCanvas, x, y float64) {
 }
 
 // huBell draws a bell (noise icon).
-func huBell(dc *huCanvas, x, y float64) {
+func huBell(dc *Canvas, x, y float64) {
 	dc.SetColor(huGold)
 	dc.MoveTo(x-7.5, y+6)
 	dc.QuadraticTo(x-6, y-8.5, x, y-8.5)
@@ -855,39 +792,39 @@ func huBell(dc *huCanvas, x, y float64) {
 	dc.Fill()
 }
 
-func huLog(dc *huCanvas, v *hunted.PublicView, y float64) {
+func huLog(dc *Canvas, v *hunted.PublicView, y float64) {
 	huLabel(dc, "Recently", y)
 	ev := v.Events
 	if len(ev) > 3 {
 		ev = ev[len(ev)-3:]
 	}
-	dc.font(14, false)
+	dc.Font(14, false)
 	dc.SetColor(huInk)
 	for i, e := range ev {
-		dc.text(dc.fit(e, huW-2*huMargin), huMargin, y+37+float64(i)*22, 0, 0.5)
+		dc.DrawStringAnchored(dc.Fit(e, huW-2*huMargin), huMargin, y+37+float64(i)*22, 0, 0.5)
 	}
 }
 
-func huLegend(dc *huCanvas, y float64) {
+func huLegend(dc *Canvas, y float64) {
 	dc.SetColor(huFaint)
 	dc.DrawRectangle(0, y, huW, huLegendH)
 	dc.Fill()
 	x := huMargin
 	for _, ic := range []struct{ l, name string }{{"M", "move"}, {"S", "search"}, {"K", "key"}} {
 		huIconBox(dc, x, y+7, ic.l)
-		dc.font(13, false)
+		dc.Font(13, false)
 		dc.SetColor(huInk)
-		dc.text(ic.name, x+25, y+17, 0, 0.5)
+		dc.DrawStringAnchored(ic.name, x+25, y+17, 0, 0.5)
 		x += 83
 	}
 	huBell(dc, x+8, y+15)
-	dc.font(13, false)
+	dc.Font(13, false)
 	dc.SetColor(huInk)
-	dc.text("noise", x+20, y+17, 0, 0.5)
+	dc.DrawStringAnchored("noise", x+20, y+17, 0, 0.5)
 	x += 67
 	huDiamond(dc, x+7, y+17)
 	dc.SetColor(huInk)
-	dc.text("location", x+18, y+17, 0, 0.5)
+	dc.DrawStringAnchored("location", x+18, y+17, 0, 0.5)
 	x += 83
-	dc.text("cards: T terrorist D door W weapon I item H hostage R regroup E event", x, y+17, 0, 0.5)
+	dc.DrawStringAnchored("cards: T terrorist D door W weapon I item H hostage R regroup E event", x, y+17, 0, 0.5)
 }

@@ -20,21 +20,11 @@ func LockedOut(v games.View) (image.Image, error) {
 	case *lockedout.PublicView:
 		dc := lockedOutShip(v)
 		band, idx := loLayers.Indexed(loMapKey(v), loMapBuild(v), loPalette)
-		out := loPalette.PalettedFrom(dc.RGBA(), band, idx)
-		releaseRGBA(dc.RGBA())
-		return out, nil
+		return loPalette.finishFrom(dc.RGBA(), band, idx), nil
 	case *lockedout.PrivateView:
-		return loPaletted(lockedOutHand(v)), nil
+		return loPalette.finish(lockedOutHand(v).RGBA()), nil
 	}
 	return nil, fmt.Errorf("images: Locked Out cannot draw %T", v)
-}
-
-// loPaletted maps a drawing to the game's palette and gives its pixels
-// back for the next picture.
-func loPaletted(dc *loCanvas) *image.Paletted {
-	out := loPalette.Paletted(dc.RGBA())
-	releaseRGBA(dc.RGBA())
-	return out
 }
 
 // Zone and card colours; every colour also comes with a letter or label, so
@@ -94,10 +84,9 @@ var loPalette = func() *Palette {
 // loPanelY is where the panels start below the map (9 grid units tall).
 const loPanelY = loMapY + 9*loUnit + 20
 
-// The ship is laid out at 1000 px wide (it was 1200: every size is 5/6 of
-// what it was, rounded to whole pixels). Discord shows it at most ~550 px
-// wide, so it looks the same, and the palette step and the PNG writer,
-// which cost about in proportion to the pixels, do 0.69 of the work.
+// The ship is laid out at 1000 px wide: Discord shows it far narrower, and
+// the palette step and the PNG writer cost about in proportion to the
+// pixels.
 const (
 	loWidth = 1000
 	loUnit  = 60.0 // pixels per grid unit of the ship map
@@ -105,27 +94,6 @@ const (
 	loMapY  = 80.0
 	loRowH  = 38.0 // a player's row in the right panel
 )
-
-// loCanvas is the shared Canvas (one face per size, text drawn straight
-// onto the pixels, every string kept for the tests).
-type loCanvas struct{ *Canvas }
-
-func newLoCanvas(w, h int, naive bool) *loCanvas {
-	dc := &loCanvas{NewCanvas(w, h)}
-	dc.naive = naive
-	return dc
-}
-
-func (dc *loCanvas) font(size float64, bold bool) { dc.Font(size, bold) }
-
-// wordWrap is gg's WordWrap, kept by the shared face (glyph_cache.go)
-// unless naive. The lines are shared: never change them.
-func (dc *loCanvas) wordWrap(s string, width float64) []string {
-	if f, ok := dc.face.(*cachedFace); ok && !dc.naive {
-		return f.wrapped(s, width, func() []string { return dc.WordWrap(s, width) })
-	}
-	return dc.WordWrap(s, width)
-}
 
 // loCardLetter is the category letter shown with a card's colour.
 func loCardLetter(c lockedout.CardView) string {
@@ -138,56 +106,45 @@ func loCardLetter(c lockedout.CardView) string {
 	return c.ID[:1]
 }
 
-func lockedOutShip(v *lockedout.PublicView) *loCanvas { return lockedOutShipDrawn(v, false) }
-
-// lockedOutShipDrawn draws the ship; naive draws text through gg, the
-// benchmarks' baseline.
-func lockedOutShipDrawn(v *lockedout.PublicView, naive bool) *loCanvas {
+// lockedOutShip draws the ship: the map, the players and the areas, the
+// events.
+func lockedOutShip(v *lockedout.PublicView) *Canvas {
 	players := len(v.Players)
 	panelY := loPanelY
 	playersH := float64(players)*loRowH + 42
 	// The left panel grows with the face-up cards (a long game discards most
 	// of the deck): lay it out once on a 1x1 canvas to learn its height.
-	measure := newLoCanvas(1, 1, naive)
+	measure := NewCanvas(1, 1)
 	areasH := loAreas(measure, v, 20, 0, false)
 	eventsY := panelY + math.Max(playersH, areasH) + 10
 	height := int(eventsY + 37 + float64(min(len(v.Events), 4))*25 + 17)
 
-	var dc *loCanvas
-	if naive {
-		dc = newLoCanvas(loWidth, height, true)
-		dc.SetColor(loPaper)
-		dc.Clear()
-		loMap(dc, v)
+	// The map as the rooms' locks leave it comes from a layer; below it
+	// the picture starts as blank paper.
+	img := newRGBA(image.Rect(0, 0, loWidth, height))
+	key := loMapKey(v)
+	band := loLayers.Get(key, loMapBuild(v))
+	n := min(len(band.Pix), len(img.Pix))
+	if n == len(band.Pix) {
+		loBandRows.copy(key, img.Pix, band) // its paper rows written, not copied
 	} else {
-		// The map as the rooms' locks leave it comes from a layer; below
-		// it the picture starts as blank paper.
-		img := newRGBA(image.Rect(0, 0, loWidth, height))
-		key := loMapKey(v)
-		band := loLayers.Get(key, loMapBuild(v))
-		n := min(len(band.Pix), len(img.Pix))
-		if n == len(band.Pix) {
-			loBandRows.copy(key, img.Pix, band) // its paper rows written, not copied
-		} else {
-			copy(img.Pix, band.Pix)
-		}
-		fillRGBA(img.Pix[n:], loPaper)
-		dc = &loCanvas{NewCanvasOn(img)}
+		copy(img.Pix, band.Pix)
 	}
-	dc.faces = measure.faces
+	fillRGBA(img.Pix[n:], loPaper)
+	dc := NewCanvasOn(img)
 
 	// Stage and status.
 	dc.SetColor(loInk)
-	dc.font(22, true)
+	dc.Font(22, true)
 	stage := map[int]string{1: "Stage 1: blue zone open", 2: "Stage 2: orange zone open", 3: "Stage 3: board computer open"}[v.Stage]
 	dc.DrawStringAnchored(stage, loWidth-20, 28, 1, 0.5)
-	dc.font(18, false)
+	dc.Font(18, false)
 	dc.SetColor(loMuted)
 	status := v.Waiting
 	if v.Over {
 		status = "Game over"
 	}
-	dc.DrawStringAnchored(loFit(dc, "Now: "+status, loWidth-250), loWidth-20, 58, 1, 0.5)
+	dc.DrawStringAnchored(dc.Fit("Now: "+status, loWidth-250), loWidth-20, 58, 1, 0.5)
 
 	for _, r := range v.Rooms {
 		loRoomState(dc, r, v)
@@ -200,13 +157,13 @@ func lockedOutShipDrawn(v *lockedout.PublicView, naive bool) *loCanvas {
 
 	// Right panel: players.
 	px := 583.0
-	dc.font(20, true)
+	dc.Font(20, true)
 	dc.SetColor(loInk)
 	dc.DrawString("Players (hand size)", px, panelY+18)
 	for i, p := range v.Players {
 		py := panelY + 33 + float64(i)*loRowH
 		if p.Seat == v.Acting && !v.Over {
-			loCoverage.paintPath(dc.Canvas, loPath{kind: "acting row"}, px-5, py, covRect(px-5, py, loWidth-20, py+34, 3), color.RGBA{0xff, 0xf0, 0x9e, 0xff}, func(gc *gg.Context) {
+			loCoverage.paintPath(dc, loPath{kind: "acting row"}, px-5, py, covRect(px-5, py, loWidth-20, py+34, 3), color.RGBA{0xff, 0xf0, 0x9e, 0xff}, func(gc *gg.Context) {
 				gc.DrawRoundedRectangle(px-5, py, loWidth-px-15, 34, 7)
 				gc.Fill()
 			})
@@ -216,10 +173,10 @@ func lockedOutShipDrawn(v *lockedout.PublicView, naive bool) *loCanvas {
 		if p.Resigned {
 			name += " (left)"
 		}
-		dc.font(18, p.Seat == v.Turn && !v.Over)
+		dc.Font(18, p.Seat == v.Turn && !v.Over)
 		dc.SetColor(loInk)
-		dc.DrawString(loFit(dc, name, 137), px+37, py+24)
-		dc.font(18, false)
+		dc.DrawString(dc.Fit(name, 137), px+37, py+24)
+		dc.Font(18, false)
 		dc.DrawString(loCards(p.Hand), px+182, py+24)
 		var tags []string
 		if p.Seat == v.Turn && !v.Over {
@@ -232,20 +189,20 @@ func lockedOutShipDrawn(v *lockedout.PublicView, naive bool) *loCanvas {
 			}
 			tags = append(tags, m)
 		}
-		dc.font(14, true)
+		dc.Font(14, true)
 		dc.SetColor(loZoneLine["orange"])
 		dc.DrawString(strings.Join(tags, " "), px+265, py+23)
 	}
 
 	// Recent events.
-	dc.font(20, true)
+	dc.Font(20, true)
 	dc.SetColor(loInk)
 	head := "Recently"
 	if v.Over {
 		head = "Result"
 	}
 	dc.DrawString(head, 20, eventsY+20)
-	dc.font(18, false)
+	dc.Font(18, false)
 	lines := v.Events
 	if len(lines) > 4 {
 		lines = lines[len(lines)-4:]
@@ -255,7 +212,7 @@ func lockedOutShipDrawn(v *lockedout.PublicView, naive bool) *loCanvas {
 	}
 	ly := eventsY + 47
 	for _, l := range lines {
-		for _, w := range dc.wordWrap(loZ(l), loWidth-40) {
+		for _, w := range dc.Wrap(loZ(l), loWidth-40) {
 			if ly > float64(height)-7 {
 				break
 			}
@@ -290,7 +247,7 @@ func loMapKey(v *lockedout.PublicView) string {
 // loMapBuild draws the map layer: everything above the panels.
 func loMapBuild(v *lockedout.PublicView) func() *image.RGBA {
 	return func() *image.RGBA {
-		l := newLoCanvas(loWidth, int(loPanelY), false)
+		l := NewCanvas(loWidth, int(loPanelY))
 		l.SetColor(loPaper)
 		l.Clear()
 		loMap(l, v)
@@ -299,8 +256,8 @@ func loMapBuild(v *lockedout.PublicView) func() *image.RGBA {
 }
 
 // loMap draws the part of the map no move changes but a lock opening.
-func loMap(dc *loCanvas, v *lockedout.PublicView) {
-	dc.font(28, true)
+func loMap(dc *Canvas, v *lockedout.PublicView) {
+	dc.Font(28, true)
 	dc.SetColor(loInk)
 	dc.DrawString("LOCKED OUT", 20, 38)
 	rooms := map[string]lockedout.RoomView{}
@@ -317,7 +274,7 @@ func loMap(dc *loCanvas, v *lockedout.PublicView) {
 
 // loRoomState draws what moves change in a room: its pile's count and the
 // engine's gauges.
-func loRoomState(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
+func loRoomState(dc *Canvas, r lockedout.RoomView, v *lockedout.PublicView) {
 	x, y, w, h := loRect(r)
 	if r.Zone == "green" {
 		loEngineState(dc, r, v)
@@ -325,7 +282,7 @@ func loRoomState(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
 	}
 	if r.Zone != "purple" {
 		bx, by := loPile(x, y, w, h)
-		dc.font(20, true)
+		dc.Font(20, true)
 		dc.SetColor(loInk)
 		dc.DrawStringAnchored(fmt.Sprint(r.Pile), bx+20, by+16, 0.5, 0.5)
 	}
@@ -339,7 +296,7 @@ func loRect(r lockedout.RoomView) (x, y, w, h float64) {
 	return loMapX + r.X*loUnit, loMapY + r.Y*loUnit, r.W * loUnit, r.H * loUnit
 }
 
-func loRoom(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
+func loRoom(dc *Canvas, r lockedout.RoomView, v *lockedout.PublicView) {
 	x, y, w, h := loRect(r)
 	dc.SetColor(loZoneFill[r.Zone])
 	dc.DrawRectangle(x, y, w, h)
@@ -374,16 +331,16 @@ func loRoom(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
 		loEngine(dc, r, v)
 		return
 	}
-	dc.font(20, true)
-	title := dc.wordWrap(fmt.Sprintf("%d %s", r.Number, r.Name), w-16)
+	dc.Font(20, true)
+	title := dc.Wrap(fmt.Sprintf("%d %s", r.Number, r.Name), w-16)
 	ty := y + 25
 	for i, l := range title {
 		if i < 2 {
-			dc.DrawString(loFit(dc, l, w-16), x+8, ty)
+			dc.DrawString(dc.Fit(l, w-16), x+8, ty)
 			ty += 22
 		}
 	}
-	dc.font(15, false)
+	dc.Font(15, false)
 	dc.SetColor(loMuted)
 	sub := fmt.Sprintf("%s zone · %s", r.Zone, r.ID)
 	switch {
@@ -392,7 +349,7 @@ func loRoom(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
 	case w < 166:
 		sub = r.ID
 	}
-	dc.DrawString(loFit(dc, sub, w-16), x+8, ty-2)
+	dc.DrawString(dc.Fit(sub, w-16), x+8, ty-2)
 	if r.Zone != "purple" {
 		// The draw pile: a small stack with its count.
 		bx, by := loPile(x, y, w, h)
@@ -409,22 +366,22 @@ func loRoom(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
 		dc.SetColor(loZoneLine[r.Zone])
 		dc.DrawRoundedRectangle(bx, by, 40, 33, 4)
 		dc.Stroke()
-		dc.font(13, false)
+		dc.Font(13, false)
 		dc.SetColor(loMuted)
 		dc.DrawStringAnchored("pile", bx-18, by+17, 0.5, 0.5)
 	} else {
-		dc.font(15, true)
+		dc.Font(15, true)
 		dc.DrawString("ESCAPE", x+8, y+h-13)
 	}
 }
 
 // loEngine draws the engine compartment's labels and empty gauges.
-func loEngine(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
+func loEngine(dc *Canvas, r lockedout.RoomView, v *lockedout.PublicView) {
 	x, y, w, _ := loRect(r)
-	dc.font(17, true)
+	dc.Font(17, true)
 	dc.SetColor(loInk)
 	dc.DrawStringAnchored("ENGINE", x+w/2, y+22, 0.5, 0.5)
-	dc.font(13, false)
+	dc.Font(13, false)
 	dc.SetColor(loMuted)
 	dc.DrawStringAnchored("resources", x+w/2, y+40, 0.5, 0.5)
 	for i, t := range v.Tracks {
@@ -436,7 +393,7 @@ func loEngine(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
 		dc.SetLineWidth(2)
 		dc.DrawRoundedRectangle(cx-15, top, 30, bottom-top, 5)
 		dc.Stroke()
-		dc.font(14, true)
+		dc.Font(14, true)
 		dc.DrawStringAnchored(t.Name[:1], cx, top-12, 0.5, 0.5)
 	}
 }
@@ -461,7 +418,7 @@ type loPath struct {
 }
 
 // loEngineState fills the gauges with the three resource tracks.
-func loEngineState(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) {
+func loEngineState(dc *Canvas, r lockedout.RoomView, v *lockedout.PublicView) {
 	for i, t := range v.Tracks {
 		cx, top, bottom := loGauge(r, v, i)
 		start := math.Max(float64(t.Start), 1)
@@ -471,21 +428,21 @@ func loEngineState(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) 
 			// fill's edge.
 			fill := (bottom - top) * float64(t.Value) / start
 			fy := bottom - fill
-			loCoverage.paintPath(dc.Canvas, loPath{kind: "gauge fill", h: fill}, cx, fy, covRect(cx-15, fy, cx+15, bottom, 3), loCardColor[t.Color], func(gc *gg.Context) {
+			loCoverage.paintPath(dc, loPath{kind: "gauge fill", h: fill}, cx, fy, covRect(cx-15, fy, cx+15, bottom, 3), loCardColor[t.Color], func(gc *gg.Context) {
 				gc.DrawRoundedRectangle(cx-15, fy, 30, fill, 5)
 				gc.Fill()
 			})
-			loCoverage.paintPath(dc.Canvas, loPath{kind: "gauge outline", h: bottom - top}, cx, top, covRect(cx-15, top, cx+15, bottom, 4), loInk, func(gc *gg.Context) {
+			loCoverage.paintPath(dc, loPath{kind: "gauge outline", h: bottom - top}, cx, top, covRect(cx-15, top, cx+15, bottom, 4), loInk, func(gc *gg.Context) {
 				gc.SetLineWidth(2)
 				gc.DrawRoundedRectangle(cx-15, top, 30, bottom-top, 5)
 				gc.Stroke()
 			})
 		}
 		dc.SetColor(loInk)
-		dc.font(22, true)
+		dc.Font(22, true)
 		dc.DrawStringAnchored(fmt.Sprint(t.Value), cx, bottom+18, 0.5, 0.5)
 		if t.Saved {
-			dc.font(13, true)
+			dc.Font(13, true)
 			dc.SetColor(loZoneLine["green"])
 			dc.DrawStringAnchored("SAVED", cx, bottom+38, 0.5, 0.5)
 		}
@@ -493,7 +450,7 @@ func loEngineState(dc *loCanvas, r lockedout.RoomView, v *lockedout.PublicView) 
 }
 
 // loDoor draws a doorway in the middle of the wall two rooms share.
-func loDoor(dc *loCanvas, a, b lockedout.RoomView) {
+func loDoor(dc *Canvas, a, b lockedout.RoomView) {
 	ax, ay, aw, ah := loRect(a)
 	bx, by, bw, bh := loRect(b)
 	var x0, y0, x1, y1 float64
@@ -533,7 +490,7 @@ func loDoor(dc *loCanvas, a, b lockedout.RoomView) {
 }
 
 // loPawns draws the pawns standing in a room.
-func loPawns(dc *loCanvas, r lockedout.RoomView) {
+func loPawns(dc *Canvas, r lockedout.RoomView) {
 	x, y, _, h := loRect(r)
 	for i, seat := range r.Pawns {
 		// Clear of the doorways, which sit in the middle of the walls.
@@ -554,17 +511,16 @@ type loPawnShape struct {
 }
 
 // loPawnDisc is a player's pawn: a coloured disc with the seat number.
-func loPawnDisc(dc *loCanvas, x, y, rad float64, seat int) {
+func loPawnDisc(dc *Canvas, x, y, rad float64, seat int) {
 	half := int(rad) + 5
-	dc.shapeIn(loShapes, loPawnShape{rad, seat}, x, y, image.Rect(-half, -half, half+1, half+1), func(c *Canvas, x, y float64) {
-		dc := &loCanvas{c}
+	dc.shapeIn(loShapes, loPawnShape{rad, seat}, x, y, image.Rect(-half, -half, half+1, half+1), func(dc *Canvas, x, y float64) {
 		dc.SetColor(color.White)
 		dc.DrawCircle(x, y, rad+2.5)
 		dc.Fill()
 		dc.SetColor(loPawn[seat%len(loPawn)])
 		dc.DrawCircle(x, y, rad)
 		dc.Fill()
-		dc.font(rad*1.2, true)
+		dc.Font(rad*1.2, true)
 		dc.SetColor(color.White)
 		dc.DrawStringAnchored(fmt.Sprint(seat+1), x, y-2, 0.5, 0.5)
 	})
@@ -573,7 +529,7 @@ func loPawnDisc(dc *loCanvas, x, y, rad float64, seat int) {
 // loAreas is the left panel under the map: the two play areas, the face-up
 // discard pile and the legend. It returns the panel's height; with draw
 // false it only measures.
-func loAreas(dc *loCanvas, v *lockedout.PublicView, x, y float64, draw bool) float64 {
+func loAreas(dc *Canvas, v *lockedout.PublicView, x, y float64, draw bool) float64 {
 	top := y
 	named := func(c lockedout.CardView) string { return c.ID + " " + c.Name }
 	bare := func(c lockedout.CardView) string { return c.ID }
@@ -589,14 +545,14 @@ func loAreas(dc *loCanvas, v *lockedout.PublicView, x, y float64, draw bool) flo
 		{fmt.Sprintf("Discard pile (%s)", loCards(len(v.Discard))), v.Discard, bare},
 	} {
 		if draw {
-			dc.font(20, true)
+			dc.Font(20, true)
 			dc.SetColor(loInk)
 			dc.DrawString(area.head, x, y+18)
 		}
 		y = loChips(dc, area.cards, x, y+28, 542, area.text, draw) + 13
 	}
 	if draw {
-		dc.font(15, false)
+		dc.Font(15, false)
 		dc.SetColor(loMuted)
 		dc.DrawString(fmt.Sprintf("Out of the game: %d. Engine: F fuel, P power, O oxygen. Hatched = locked.", v.OutOfGame), x, y+17)
 		dc.DrawString("Chips: R Y B resource, O orange / P purple access, L loot, S share.", x, y+35)
@@ -615,10 +571,10 @@ func loCards(n int) string {
 
 // loChips draws face-up cards as small labelled chips, wrapping at width;
 // it returns the y below the last row. With draw false it only measures.
-func loChips(dc *loCanvas, cards []lockedout.CardView, x, y, width float64, label func(lockedout.CardView) string, draw bool) float64 {
+func loChips(dc *Canvas, cards []lockedout.CardView, x, y, width float64, label func(lockedout.CardView) string, draw bool) float64 {
 	if len(cards) == 0 {
 		if draw {
-			dc.font(17, false)
+			dc.Font(17, false)
 			dc.SetColor(loMuted)
 			dc.DrawString("none", x, y+22)
 		}
@@ -627,7 +583,7 @@ func loChips(dc *loCanvas, cards []lockedout.CardView, x, y, width float64, labe
 	cx, cy := x, y
 	for _, c := range cards {
 		text := label(c)
-		dc.font(15, false)
+		dc.Font(15, false)
 		tw, _ := dc.MeasureString(text)
 		w := tw + 40
 		if cx+w > x+width {
@@ -645,25 +601,21 @@ func loChips(dc *loCanvas, cards []lockedout.CardView, x, y, width float64, labe
 // a game's deck bounds them.
 var loSprites Sprites
 
-// loChip draws a chip, stamped from a sprite unless naive. Chips sit on
+// loChip draws a chip, stamped from a sprite. Chips sit on
 // whole pixels (widths are measured in whole pixels), so the stamp is the
 // drawing.
-func loChip(dc *loCanvas, c lockedout.CardView, x, y, w float64, text string) {
-	if dc.naive {
-		loChipDraw(dc, c, x, y, w, text)
-		return
-	}
+func loChip(dc *Canvas, c lockedout.CardView, x, y, w float64, text string) {
 	key := struct {
 		card      lockedout.CardView
 		text      string
 		w, dx, dy float64
 	}{c, text, w, x - math.Round(x), y - math.Round(y)}
-	loSprites.Stamp(dc.Canvas, key, int(math.Ceil(w))+5, 35, int(math.Round(x))-2, int(math.Round(y))-2, func(s *Canvas) {
-		loChipDraw(&loCanvas{s}, c, 2+key.dx, 2+key.dy, w, text)
+	loSprites.Stamp(dc, key, int(math.Ceil(w))+5, 35, int(math.Round(x))-2, int(math.Round(y))-2, func(s *Canvas) {
+		loChipDraw(s, c, 2+key.dx, 2+key.dy, w, text)
 	})
 }
 
-func loChipDraw(dc *loCanvas, c lockedout.CardView, x, y, w float64, text string) {
+func loChipDraw(dc *Canvas, c lockedout.CardView, x, y, w float64, text string) {
 	col := loCardColor[c.Color]
 	dc.SetColor(color.White)
 	dc.DrawRoundedRectangle(x, y, w, 30, 5)
@@ -674,37 +626,18 @@ func loChipDraw(dc *loCanvas, c lockedout.CardView, x, y, w float64, text string
 	dc.Stroke()
 	dc.DrawRoundedRectangle(x, y, 26, 30, 5)
 	dc.Fill()
-	dc.font(17, true)
+	dc.Font(17, true)
 	dc.SetColor(color.White)
 	dc.DrawStringAnchored(loCardLetter(c), x+13, y+13, 0.5, 0.5)
-	dc.font(15, false)
+	dc.Font(15, false)
 	dc.SetColor(loInk)
 	dc.DrawStringAnchored(text, x+33, y+14, 0, 0.5)
 }
 
-// loFit shortens text to a width with an ellipsis.
-func loFit(dc *loCanvas, s string, width float64) string {
-	if w, _ := dc.MeasureString(s); w <= width {
-		return s
-	}
-	r := []rune(s)
-	for len(r) > 1 {
-		r = r[:len(r)-1]
-		if w, _ := dc.MeasureString(string(r) + "…"); w <= width {
-			break
-		}
-	}
-	return string(r) + "…"
-}
-
 // lockedOutHand draws one hand: a card per tile with its category colour and
-// letter, name, id and value, and the total.
-func lockedOutHand(v *lockedout.PrivateView) *loCanvas { return lockedOutHandDrawn(v, false) }
-
-// The hand is laid out at 1000 px wide (it was 1144: every size is 7/8 of
-// what it was, rounded to whole pixels), for the reasons the ship is
-// (loWidth).
-func lockedOutHandDrawn(v *lockedout.PrivateView, naive bool) *loCanvas {
+// letter, name, id and value, and the total. It is 1000 px wide, for the
+// reasons the ship is (loWidth).
+func lockedOutHand(v *lockedout.PrivateView) *Canvas {
 	const cols, cw, ch, gap = 3, 316.0, 132.0, 13.0
 	width := int(cols*cw + (cols+1)*gap)
 	rows := (len(v.Hand) + cols - 1) / cols
@@ -714,57 +647,46 @@ func lockedOutHandDrawn(v *lockedout.PrivateView, naive bool) *loCanvas {
 		height += 70 + float64(seenRows)*(ch+gap)
 	}
 	height += 35 // legend
-	var dc *loCanvas
-	if naive {
-		dc = newLoCanvas(width, int(height), true)
-		dc.SetColor(loPaper)
-		dc.Clear()
-	} else {
-		// Recycled pixels, painted over: fresh memory costs page faults.
-		img := newRGBA(image.Rect(0, 0, width, int(height)))
-		fillRGBA(img.Pix, loPaper)
-		dc = &loCanvas{NewCanvasOn(img)}
-	}
-	dc.font(28, true)
+	// Recycled pixels, painted over: fresh memory costs page faults.
+	img := newRGBA(image.Rect(0, 0, width, int(height)))
+	fillRGBA(img.Pix, loPaper)
+	dc := NewCanvasOn(img)
+	dc.Font(28, true)
 	dc.SetColor(loInk)
-	dc.DrawString(loFit(dc, v.Name+"'s hand", float64(width)-315), gap, 44)
-	dc.font(26, true)
+	dc.DrawString(dc.Fit(v.Name+"'s hand", float64(width)-315), gap, 44)
+	dc.Font(26, true)
 	dc.DrawStringAnchored(fmt.Sprintf("Total %d Z", v.Total), float64(width)-gap, 35, 1, 0.5)
-	dc.font(18, false)
+	dc.Font(18, false)
 	dc.SetColor(loMuted)
 	dc.DrawString(loCards(len(v.Hand))+" · values in znooties (Z)", gap, 74)
 	y := 88.0
 	if len(v.Hand) == 0 {
-		dc.font(23, false)
+		dc.Font(23, false)
 		dc.DrawString("No cards.", gap, y+52)
 	}
 	y = loCardGrid(dc, v.Hand, y, cols, cw, ch, gap)
 	if len(v.Seen) > 0 {
-		dc.font(21, true)
+		dc.Font(21, true)
 		dc.SetColor(loInk)
-		for i, l := range dc.wordWrap("You see "+v.Looking+":", float64(width)-2*gap) {
+		for i, l := range dc.Wrap("You see "+v.Looking+":", float64(width)-2*gap) {
 			if i < 2 {
 				dc.DrawString(l, gap, y+26+float64(i)*24)
 			}
 		}
 		y = loCardGrid(dc, v.Seen, y+61, cols, cw, ch, gap)
 	}
-	legend := func(dc *loCanvas, y float64) {
-		dc.font(16, false)
+	legend := func(dc *Canvas, y float64) {
+		dc.Font(16, false)
 		dc.SetColor(loMuted)
 		dc.DrawString("R fuel · Y power · B oxygen · O orange access · P purple access · L loot · S share", gap, y)
 	}
-	if naive {
-		legend(dc, height-14)
-	} else {
-		loSprites.Stamp(dc.Canvas, "hand legend", width, 35, 0, int(height)-35, func(s *Canvas) { legend(&loCanvas{s}, 21) })
-	}
+	loSprites.Stamp(dc, "hand legend", width, 35, 0, int(height)-35, func(s *Canvas) { legend(s, 21) })
 	return dc
 }
 
 // loCardTile is one card of a hand: its category colour and letter, name,
 // id and kind, and value.
-func loCardTile(dc *loCanvas, c lockedout.CardView, x, cy, cw, ch float64) {
+func loCardTile(dc *Canvas, c lockedout.CardView, x, cy, cw, ch float64) {
 	col := loCardColor[c.Color]
 	dc.SetColor(color.White)
 	dc.DrawRoundedRectangle(x, cy, cw, ch, 10)
@@ -777,44 +699,40 @@ func loCardTile(dc *loCanvas, c lockedout.CardView, x, cy, cw, ch float64) {
 	dc.SetLineWidth(4)
 	dc.DrawRoundedRectangle(x, cy, cw, ch, 10)
 	dc.Stroke()
-	dc.font(38, true)
+	dc.Font(38, true)
 	dc.SetColor(color.White)
 	dc.DrawStringAnchored(loCardLetter(c), x+28, cy+ch/2-3, 0.5, 0.5)
-	dc.font(21, true)
+	dc.Font(21, true)
 	dc.SetColor(loInk)
-	lines := dc.wordWrap(c.Name, cw-79)
+	lines := dc.Wrap(c.Name, cw-79)
 	for j, l := range lines {
 		if j < 2 {
-			dc.DrawString(loFit(dc, l, cw-79), x+70, cy+32+float64(j)*24)
+			dc.DrawString(dc.Fit(l, cw-79), x+70, cy+32+float64(j)*24)
 		}
 	}
-	dc.font(18, false)
+	dc.Font(18, false)
 	dc.SetColor(loMuted)
 	kind := c.Color + " " + c.Kind
 	if c.Share {
 		kind = "loot (share)"
 	}
 	dc.DrawString(c.ID+" · "+kind, x+70, cy+ch-18)
-	dc.font(30, true)
+	dc.Font(30, true)
 	dc.SetColor(loInk)
 	dc.DrawStringAnchored(fmt.Sprintf("%d Z", c.Value), x+cw-12, cy+ch-26, 1, 0.5)
 }
 
-func loCardGrid(dc *loCanvas, cards []lockedout.CardView, y float64, cols int, cw, ch, gap float64) float64 {
+func loCardGrid(dc *Canvas, cards []lockedout.CardView, y float64, cols int, cw, ch, gap float64) float64 {
 	for i, c := range cards {
 		x := gap + float64(i%cols)*(cw+gap)
 		cy := y + float64(i/cols)*(ch+gap)
-		if dc.naive {
-			loCardTile(dc, c, x, cy, cw, ch)
-			continue
-		}
 		key := struct {
 			card   lockedout.CardView
 			w, h   float64
 			dx, dy float64
 		}{c, cw, ch, x - math.Round(x), cy - math.Round(cy)}
-		loSprites.Stamp(dc.Canvas, key, int(math.Ceil(cw))+7, int(math.Ceil(ch))+7, int(math.Round(x))-3, int(math.Round(cy))-3, func(s *Canvas) {
-			loCardTile(&loCanvas{s}, c, 3+key.dx, 3+key.dy, cw, ch)
+		loSprites.Stamp(dc, key, int(math.Ceil(cw))+7, int(math.Ceil(ch))+7, int(math.Round(x))-3, int(math.Round(cy))-3, func(s *Canvas) {
+			loCardTile(s, c, 3+key.dx, 3+key.dy, cw, ch)
 		})
 	}
 	rows := (len(cards) + cols - 1) / cols

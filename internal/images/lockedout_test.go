@@ -48,7 +48,7 @@ func TestLockedOutRenders(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// At least 1000 px wide (issue 13); a one-card hand is the
+			// At least 1000 px wide (the pictures' target); a one-card hand is the
 			// shortest picture, under 300 px high.
 			b := img.Bounds()
 			if b.Dx() < 1000 || b.Dx() > 2000 || b.Dy() < 250 || b.Dy() > 2400 {
@@ -126,10 +126,10 @@ func BenchmarkLockedOut(b *testing.B) {
 }
 
 // drawnText is everything an image says, one string per label drawn.
-func drawnText(dc *loCanvas) string { return strings.Join(dc.texts, "\n") }
+func drawnText(dc *Canvas) string { return strings.Join(dc.texts, "\n") }
 
 // The discard pile lies face up, so the ship image shows which cards are on
-// it, not only how many (issue 8, item 18).
+// it, not only how many.
 func TestLockedOutShipShowsTheDiscardPile(t *testing.T) {
 	pub, _ := lockedOutViews(t, 4, 0)
 	v := *pub.(*lockedout.PublicView)

@@ -25,12 +25,12 @@ func rgbaDrawings(t testing.TB) map[string]struct {
 		rgba *image.RGBA
 		pal  *Palette
 	}{
-		"hijack":          {drawHijackRGBA(hv, false), hjPalette},
+		"hijack":          {drawHijackRGBA(hv), hjPalette},
 		"lockedout ship":  {lockedOutShip(pub.(*lockedout.PublicView)).RGBA(), loPalette},
 		"lockedout hand":  {lockedOutHand(priv.(*lockedout.PrivateView)).RGBA(), loPalette},
 		"hunted":          {huntedBoard(hu).RGBA(), huPalette},
-		"hijacked table":  {hjdTable(hdPub.(*hijacked.PublicView), false).RGBA(), hjdPalette},
-		"hijacked medals": {hjdMedals(hdPriv.(*hijacked.PrivateView), false).RGBA(), hjdPalette},
+		"hijacked table":  {hjdTable(hdPub.(*hijacked.PublicView)).RGBA(), hjdPalette},
+		"hijacked medals": {hjdMedals(hdPriv.(*hijacked.PrivateView)).RGBA(), hjdPalette},
 	}
 }
 

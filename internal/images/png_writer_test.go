@@ -94,7 +94,7 @@ func grey(n int) color.Palette {
 }
 
 // Every picture of every renderer comes back pixel for pixel, stays within
-// issue 13's size, and is not much larger than the standard library's
+// the pictures' size target, and is not much larger than the standard library's
 // fastest encoding of the same paletted picture.
 func TestWritePalettedRenderers(t *testing.T) {
 	for _, c := range benchCases(t) {

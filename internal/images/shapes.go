@@ -13,8 +13,7 @@ import (
 
 // Small shapes (discs, chips, dice, pawns) repeat from picture to picture,
 // and rasterizing each with gg (its path, flattening, stroker and cells,
-// ~280 KB allocated per Hijacked table) was most of the drawing after the
-// boxes. A shape is instead drawn once over a copy of what lies under it
+// and their allocations) costs more than the rest of the drawing. A shape is instead drawn once over a copy of what lies under it
 // (one colour, or the very pixels), where it is in the picture, and its
 // changed pixels are copied from then on. gg and the text painter compose
 // each pixel from that pixel alone, so over the same background the copy
@@ -59,10 +58,6 @@ var shapeSeed = maphash.MakeSeed()
 // shapeIn draws what draw paints inside rel (pixels from the one holding
 // (x, y)) from a copy in c of its first drawing over the same background.
 func (dc *Canvas) shapeIn(c *shapeCache, what any, x, y float64, rel image.Rectangle, draw func(dc *Canvas, x, y float64)) {
-	if dc.naive {
-		draw(dc, x, y)
-		return
-	}
 	ix, iy := math.Floor(x), math.Floor(y)
 	img := dc.RGBA()
 	r := rel.Add(image.Pt(int(ix), int(iy)))
