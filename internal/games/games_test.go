@@ -1,7 +1,9 @@
 package games
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -137,5 +139,44 @@ func TestEffectiveLogDropsUndoneMoves(t *testing.T) {
 	}
 	if got := Effective([]SeatMove{{0, UndoMove}}); len(got) != 0 {
 		t.Fatalf("undo of nothing: %v", got)
+	}
+}
+
+// tally is the smallest State: a count that a move adds to, refusing a sum
+// over ten only after it has added (as an engine that finds a move wrong
+// deep in its effects would).
+type tally struct{ N, Moves int }
+
+func (t *tally) Apply(seat int, move string) ([]Event, error) {
+	return OnCopy(t, decodeTally, func(c *tally) ([]Event, error) {
+		c.Moves++
+		c.N += len(move)
+		if c.N > 10 {
+			return nil, fmt.Errorf("%q would take the count over ten", move)
+		}
+		return []Event{PublicEvent(move)}, nil
+	})
+}
+func (t *tally) Resign(int) ([]Event, error) { return nil, nil }
+func (t *tally) Prompts() []Prompt           { return nil }
+func (t *tally) Legal(int) []string          { return nil }
+func (t *tally) Public() View                { return nil }
+func (t *tally) Private(int) View            { return nil }
+func (t *tally) Outcome() *Outcome           { return nil }
+func (t *tally) Encode() ([]byte, error)     { return json.Marshal(t) }
+func decodeTally(b []byte) (State, error) {
+	var t tally
+	err := json.Unmarshal(b, &t)
+	return &t, err
+}
+
+func TestOnCopyKeepsOnlyASucceededMove(t *testing.T) {
+	s := &tally{}
+	if ev, err := s.Apply(0, "abcd"); err != nil || len(ev) != 1 || *s != (tally{N: 4, Moves: 1}) {
+		t.Fatalf("accepted move: %v, %v, state %+v", ev, err, *s)
+	}
+	ev, err := s.Apply(0, "abcdefgh")
+	if err == nil || ev != nil || *s != (tally{N: 4, Moves: 1}) {
+		t.Fatalf("refused move: %v, %v, state %+v", ev, err, *s)
 	}
 }
