@@ -180,3 +180,32 @@ func TestOnCopyKeepsOnlyASucceededMove(t *testing.T) {
 		t.Fatalf("refused move: %v, %v, state %+v", ev, err, *s)
 	}
 }
+
+func TestNextSeatSkipsSeatsOutOfPlay(t *testing.T) {
+	out := map[int]bool{1: true, 3: true}
+	in := func(s int) bool { return !out[s] }
+	for _, c := range []struct{ from, dir, want int }{{0, 1, 2}, {2, 1, 4}, {4, 1, 0}, {0, -1, 4}, {2, -1, 0}, {1, 1, 2}} {
+		if got := NextSeat(5, c.from, c.dir, in); got != c.want {
+			t.Errorf("NextSeat(5, %d, %d) = %d, want %d", c.from, c.dir, got, c.want)
+		}
+	}
+	if got := NextSeat(3, 1, 1, func(s int) bool { return s == 1 }); got != 1 {
+		t.Errorf("the only seat in play gets %d, not itself", got)
+	}
+}
+
+func TestSayKeepsTheRecentEvents(t *testing.T) {
+	var ev []Event
+	var recent []string
+	for i := range RecentEvents + 3 {
+		Say(&ev, &recent, fmt.Sprint(i))
+	}
+	Say(nil, &recent, "setup")
+	Tell(&ev, 2, "secret")
+	if len(ev) != RecentEvents+4 || ev[0] != PublicEvent("0") || ev[len(ev)-1] != PrivateEvent(2, "secret") {
+		t.Fatalf("events %v", ev)
+	}
+	if len(recent) != RecentEvents || recent[0] != "4" || recent[RecentEvents-1] != "setup" {
+		t.Fatalf("recent %v", recent)
+	}
+}
