@@ -173,14 +173,6 @@ func (s *Store) execStatement(ctx context.Context, soft bool, query string, args
 	return s.group.do(ctx, run)
 }
 
-// Dialect names the database behind the store: "sqlite" or "postgres".
-func (s *Store) Dialect() string {
-	if s.pg {
-		return "postgres"
-	}
-	return "sqlite"
-}
-
 func (s *Store) migrate(ctx context.Context) error {
 	if err := s.createMigrationsTable(ctx); err != nil {
 		return err
