@@ -209,3 +209,14 @@ func TestSayKeepsTheRecentEvents(t *testing.T) {
 		t.Fatalf("recent %v", recent)
 	}
 }
+
+func TestSquashFoldsTypedNames(t *testing.T) {
+	for _, typed := range []string{"Gold Watch", "gold-watch", " GOLDWATCH ", "gold_watch!"} {
+		if got := Squash(typed); got != "goldwatch" {
+			t.Errorf("Squash(%q) = %q", typed, got)
+		}
+	}
+	if got := Squash("Bridge 2"); got != "bridge2" {
+		t.Errorf("digits are kept: %q", got)
+	}
+}
