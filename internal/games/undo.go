@@ -5,8 +5,8 @@ package games
 // state after it, whether it showed something nobody had seen. A move that
 // would not replay is not judged here: the platform refuses it with its own
 // reason.
-func CheckUndo[T State](k *Kind, before T, seat int, move string, revealed func(after T) error) error {
-	after, err := Try(k, before, seat, move)
+func CheckUndo[T State](decode func([]byte) (State, error), before T, seat int, move string, revealed func(after T) error) error {
+	after, err := Try(decode, before, seat, move)
 	if err != nil {
 		return nil
 	}

@@ -13,7 +13,7 @@ import (
 // drawn from the bag and dice rolled are refused by the platform already
 // (they move the game's RNG).
 func (s *State) CanUndo(seat int, move string) error {
-	return games.CheckUndo(Kind, s, seat, move, func(t *State) error {
+	return games.CheckUndo(decode, s, seat, move, func(t *State) error {
 		for i := range s.Seats {
 			if s.Seats[i].Card >= 0 && !s.Seats[i].FaceUp && (t.Seats[i].FaceUp || t.Seats[i].Card != s.Seats[i].Card) {
 				return errors.New("it turned up a face-down passenger card")

@@ -13,7 +13,7 @@ import (
 // player choose again knowing it. Dice rolls and reshuffles are refused by
 // the platform already (they move the game's RNG).
 func (s *State) CanUndo(seat int, move string) error {
-	return games.CheckUndo(Kind, s, seat, move, func(t *State) error {
+	return games.CheckUndo(decode, s, seat, move, func(t *State) error {
 		if !slices.Equal(s.Deck, t.Deck) || !slices.Equal(s.Locations, t.Locations) {
 			return errors.New("it turned up a card from a deck")
 		}
