@@ -47,8 +47,8 @@ var tables = []struct {
 func TestRefusedMoveChangesNothing(t *testing.T) {
 	t.Parallel()
 	seeds := 20
-	if testing.Short() {
-		seeds = 4
+	if raceEnabled || testing.Short() {
+		seeds = 2
 	}
 	for _, tb := range tables {
 		t.Run(tb.name, func(t *testing.T) {
