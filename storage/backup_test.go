@@ -34,11 +34,14 @@ func checkCounting(t *testing.T, path string) (gamesSeen, moves int) {
 	}
 	defer s.Close()
 	ctx := context.Background()
-	list, err := s.ActiveGames(ctx)
+	list, err := s.OpenGames(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, g := range list {
+		if g.Status != Active {
+			continue
+		}
 		var st struct{ N int }
 		json.Unmarshal(g.State, &st)
 		log, err := s.Moves(ctx, g.ID)

@@ -304,23 +304,6 @@ func (s *Store) Due(ctx context.Context, now time.Time, waitFrom, closeAfter, re
 		ORDER BY id`, unix(now.Add(-retryAfter)), idle, closeAt, unix(now))
 }
 
-// ActiveGames lists every game being played.
-func (s *Store) ActiveGames(ctx context.Context) ([]*Game, error) {
-	ids, err := s.ids(ctx, `SELECT id FROM games WHERE status = 'active' ORDER BY id`)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]*Game, 0, len(ids))
-	for _, id := range ids {
-		g, err := s.Game(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, g)
-	}
-	return out, nil
-}
-
 // Save writes g as the next version after base, appending move to the log
 // when it is not nil, all in one transaction. If the stored version is no
 // longer base, nothing is written and ErrConflict is returned. On success

@@ -5,8 +5,6 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"fmt"
-	"strconv"
-	"strings"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 )
@@ -41,41 +39,6 @@ func openPostgres(url string) (*Store, error) {
 		return nil, fmt.Errorf("migrate PostgreSQL: %w", err)
 	}
 	return s, nil
-}
-
-// q writes a query for the store's database: the code writes SQLite's ?
-// placeholders, PostgreSQL numbers them ($1, $2, ...). No query here has a
-// question mark inside a string literal.
-func (s *Store) q(query string) string {
-	if !s.pg {
-		return query
-	}
-	var b strings.Builder
-	n := 0
-	for _, r := range query {
-		if r == '?' {
-			n++
-			b.WriteString("$" + strconv.Itoa(n))
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// b2i stores a flag as the integer both databases keep it as.
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// uniqueViolation reports a unique constraint refusing a row, in either
-// database's words.
-func uniqueViolation(err error) bool {
-	msg := err.Error()
-	return strings.Contains(msg, "UNIQUE constraint failed") || strings.Contains(msg, "SQLSTATE 23505")
 }
 
 // Lock takes the game's lock across every process sharing the database, and

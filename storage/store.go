@@ -173,14 +173,6 @@ func (s *Store) execStatement(ctx context.Context, soft bool, query string, args
 	return s.group.do(ctx, run)
 }
 
-// Dialect names the database behind the store: "sqlite" or "postgres".
-func (s *Store) Dialect() string {
-	if s.pg {
-		return "postgres"
-	}
-	return "sqlite"
-}
-
 func (s *Store) migrate(ctx context.Context) error {
 	if err := s.createMigrationsTable(ctx); err != nil {
 		return err
@@ -213,36 +205,43 @@ func (s *Store) migrate(ctx context.Context) error {
 // IF NOT EXISTS and one then fails ("type schema_migrations already
 // exists"): the create runs under the migrations' advisory lock.
 func (s *Store) createMigrationsTable(ctx context.Context) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.beginMigration(ctx)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if s.pg {
-		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(7467)`); err != nil {
-			return err
-		}
-	}
 	if _, err := tx.ExecContext(ctx, s.q(`CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY)`)); err != nil {
 		return err
 	}
 	return tx.Commit()
 }
 
+// beginMigration starts a transaction that migrating processes take in
+// turn: on PostgreSQL it holds an advisory lock for its length (SQLite's
+// transactions start as the one writer already).
+func (s *Store) beginMigration(ctx context.Context) (*sql.Tx, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	if s.pg {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(7467)`); err != nil {
+			tx.Rollback()
+			return nil, err
+		}
+	}
+	return tx, nil
+}
+
 // applyMigration runs one migration unless it ran before. The check and the
 // run share a transaction that starts as a writer (SQLite) or holds a lock
 // (PostgreSQL), so processes starting together migrate once.
 func (s *Store) applyMigration(ctx context.Context, v int, body string) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, err := s.beginMigration(ctx)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if s.pg {
-		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(7467)`); err != nil {
-			return err
-		}
-	}
 	var done int
 	if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM schema_migrations WHERE version = ?`), v).Scan(&done); err != nil {
 		return err

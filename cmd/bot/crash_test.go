@@ -526,7 +526,13 @@ func (d *crashDriver) restore() {
 		d.t.Fatal(err)
 	}
 	defer s.Close()
-	list, err := s.ActiveGames(context.Background())
+	open, err := s.OpenGames(context.Background())
+	var list []*storage.Game
+	for _, g := range open {
+		if g.Status == storage.Active {
+			list = append(list, g)
+		}
+	}
 	if err != nil || len(list) == 0 {
 		d.t.Fatalf("the restored database has no game being played (%v)", err)
 	}

@@ -9,6 +9,7 @@ package games
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 )
 
 // Kind describes one game the bot can host.
@@ -82,8 +83,22 @@ type Setup struct {
 // State is one game in progress. Implementations are plain values that
 // round-trip through Encode and Kind.Decode.
 type State interface {
-	// Apply plays a typed move for a seat. On error the state is unchanged
-	// and the error text is fit to show the player.
+	// Apply plays a typed move for a seat. A refused move (any error) is
+	// promised to:
+	//   - leave the state as it was: Encode gives the same bytes, and none
+	//     of the state's randomness is consumed;
+	//   - return nil events;
+	//   - say in the error, in words fit to show the player, what is wrong
+	//     and what would be right.
+	// Callers rely on it: bots and Try probe moves on a state they go on
+	// using, and a refusal is shown as is. Each engine keeps it in one of
+	// two ways. Hijack and Hijacked check the whole move first and then
+	// execute it with functions that cannot fail (the types keep the two
+	// apart); Locked Out checks at the top of each move's function, before
+	// its first change. Hunted, whose moves are found wrong deep inside
+	// chains of effects, plays on a copy with OnCopy. A new engine uses
+	// OnCopy unless its checks can all come first. TestRefusedMoveChangesNothing
+	// holds every kind to the promise.
 	Apply(seat int, move string) ([]Event, error)
 	// Resign removes a seat from the game (the game may end or go on).
 	Resign(seat int) ([]Event, error)
@@ -273,4 +288,34 @@ func DecodeJSON[T any](data []byte, schema int, schemaOf func(*T) int) (*T, erro
 		return nil, ErrSchema
 	}
 	return &v, nil
+}
+
+// OnCopy keeps Apply's promise for an engine whose moves cannot all be
+// checked before they begin to change the state: play runs on a copy of s
+// made through its own encoding, and s becomes the copy only when play
+// succeeds. A field added to the state later is copied without anyone
+// remembering to, which a hand-written deep copy cannot promise. The price
+// is one encoding round trip per move.
+func OnCopy[T any, P interface {
+	*T
+	State
+}](s P, decode func([]byte) (State, error), play func(P) ([]Event, error)) ([]Event, error) {
+	enc, err := s.Encode()
+	if err != nil {
+		return nil, err
+	}
+	d, err := decode(enc)
+	if err != nil {
+		return nil, err
+	}
+	c, ok := d.(P)
+	if !ok {
+		return nil, fmt.Errorf("decoding a %T gave a %T", s, d)
+	}
+	ev, err := play(c)
+	if err != nil {
+		return nil, err
+	}
+	*s = *c
+	return ev, nil
 }

@@ -1,7 +1,9 @@
 package games
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -137,5 +139,84 @@ func TestEffectiveLogDropsUndoneMoves(t *testing.T) {
 	}
 	if got := Effective([]SeatMove{{0, UndoMove}}); len(got) != 0 {
 		t.Fatalf("undo of nothing: %v", got)
+	}
+}
+
+// tally is the smallest State: a count that a move adds to, refusing a sum
+// over ten only after it has added (as an engine that finds a move wrong
+// deep in its effects would).
+type tally struct{ N, Moves int }
+
+func (t *tally) Apply(seat int, move string) ([]Event, error) {
+	return OnCopy(t, decodeTally, func(c *tally) ([]Event, error) {
+		c.Moves++
+		c.N += len(move)
+		if c.N > 10 {
+			return nil, fmt.Errorf("%q would take the count over ten", move)
+		}
+		return []Event{PublicEvent(move)}, nil
+	})
+}
+func (t *tally) Resign(int) ([]Event, error) { return nil, nil }
+func (t *tally) Prompts() []Prompt           { return nil }
+func (t *tally) Legal(int) []string          { return nil }
+func (t *tally) Public() View                { return nil }
+func (t *tally) Private(int) View            { return nil }
+func (t *tally) Outcome() *Outcome           { return nil }
+func (t *tally) Encode() ([]byte, error)     { return json.Marshal(t) }
+func decodeTally(b []byte) (State, error) {
+	var t tally
+	err := json.Unmarshal(b, &t)
+	return &t, err
+}
+
+func TestOnCopyKeepsOnlyASucceededMove(t *testing.T) {
+	s := &tally{}
+	if ev, err := s.Apply(0, "abcd"); err != nil || len(ev) != 1 || *s != (tally{N: 4, Moves: 1}) {
+		t.Fatalf("accepted move: %v, %v, state %+v", ev, err, *s)
+	}
+	ev, err := s.Apply(0, "abcdefgh")
+	if err == nil || ev != nil || *s != (tally{N: 4, Moves: 1}) {
+		t.Fatalf("refused move: %v, %v, state %+v", ev, err, *s)
+	}
+}
+
+func TestNextSeatSkipsSeatsOutOfPlay(t *testing.T) {
+	out := map[int]bool{1: true, 3: true}
+	in := func(s int) bool { return !out[s] }
+	for _, c := range []struct{ from, dir, want int }{{0, 1, 2}, {2, 1, 4}, {4, 1, 0}, {0, -1, 4}, {2, -1, 0}, {1, 1, 2}} {
+		if got := NextSeat(5, c.from, c.dir, in); got != c.want {
+			t.Errorf("NextSeat(5, %d, %d) = %d, want %d", c.from, c.dir, got, c.want)
+		}
+	}
+	if got := NextSeat(3, 1, 1, func(s int) bool { return s == 1 }); got != 1 {
+		t.Errorf("the only seat in play gets %d, not itself", got)
+	}
+}
+
+func TestSayKeepsTheRecentEvents(t *testing.T) {
+	var ev []Event
+	var recent []string
+	for i := range RecentEvents + 3 {
+		Say(&ev, &recent, fmt.Sprint(i))
+	}
+	Say(nil, &recent, "setup")
+	Tell(&ev, 2, "secret")
+	if len(ev) != RecentEvents+4 || ev[0] != PublicEvent("0") || ev[len(ev)-1] != PrivateEvent(2, "secret") {
+		t.Fatalf("events %v", ev)
+	}
+	if len(recent) != RecentEvents || recent[0] != "4" || recent[RecentEvents-1] != "setup" {
+		t.Fatalf("recent %v", recent)
+	}
+}
+
+func TestSquashFoldsTypedNames(t *testing.T) {
+	for _, typed := range []string{"Gold Watch", "gold-watch", " GOLDWATCH ", "gold_watch!"} {
+		if got := Squash(typed); got != "goldwatch" {
+			t.Errorf("Squash(%q) = %q", typed, got)
+		}
+	}
+	if got := Squash("Bridge 2"); got != "bridge2" {
+		t.Errorf("digits are kept: %q", got)
 	}
 }

@@ -124,15 +124,17 @@ func ApplyLogged(s State, m SeatMove) error {
 	return err
 }
 
-// Try plays a move on a copy of s (made through its encoding), leaving s
-// alone: for a game that must know what a move would do before it allows
-// something, such as taking it back.
-func Try(k *Kind, s State, seat int, move string) (State, error) {
+// Try plays a move on a copy of s (made through its encoding, read back by
+// decode), leaving s alone: for a game that must know what a move would do
+// before it allows something, such as taking it back. It takes the game's
+// decode rather than its Kind so that what the Kind itself refers to (its
+// bot) may use it.
+func Try(decode func([]byte) (State, error), s State, seat int, move string) (State, error) {
 	enc, err := s.Encode()
 	if err != nil {
 		return nil, err
 	}
-	c, err := k.Decode(enc)
+	c, err := decode(enc)
 	if err != nil {
 		return nil, err
 	}

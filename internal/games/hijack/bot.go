@@ -166,13 +166,7 @@ func (se *search) repeats() bool {
 }
 
 func (s *state) nextActive(from int) int {
-	n := len(s.Players)
-	for i := 1; i <= n; i++ {
-		if p := (from + i) % n; s.active(p) {
-			return p
-		}
-	}
-	return from
+	return games.NextSeat(len(s.Players), from, 1, s.active)
 }
 
 // terminal scores eliminations: the bot out is a loss, everyone else out a win.

@@ -445,3 +445,41 @@ func TestPolicePhase(t *testing.T) {
 		t.Fatalf("police %d round %d turn %d", s.Police, s.Round, s.Turn)
 	}
 }
+
+// "If two demands are submitted, the 1 can even be changed into a 3 or a 5."
+func TestAdjustTwoDown(t *testing.T) {
+	s := newTest(t, 2, 3)
+	giveDemand(s, 0, "food", 1)
+	setDice(s, 1, 2)
+	must(t, s, 0, "adjust 1 - food")
+	must(t, s, 0, "adjust 6 - intel")
+	if s.Dice[0].Value != 5 {
+		t.Fatalf("1 - 2 = %d", s.Dice[0].Value)
+	}
+}
+
+// "When the same player repeats this action in another round, he moves his
+// thumb one place forward." Medal: "Let the police withdraw for the second
+// time on the recognition track."
+func TestThumbForward(t *testing.T) {
+	s := newTest(t, 2, 3)
+	s.Round = 3
+	s.Medals[0] = Medal{Objective: "withdraw2", Value: 2, State: medalBoard, Holder: -1}
+	for k := 1; k <= 4; k++ {
+		for i := range s.Players {
+			s.Players[i].Score = 10
+		}
+		s.Turn, s.Phase, s.Done = 0, phaseTurn, nil
+		setDice(s, 1, 2)
+		must(t, s, 0, "retreat 1 2")
+		if s.Phase == phaseKeep {
+			must(t, s, 0, s.Legal(0)[0])
+		}
+		if want := min(k, 3); s.Players[0].Thumb != want {
+			t.Fatalf("retreat %d: thumb %d", k, s.Players[0].Thumb)
+		}
+		if k == 2 && s.Medals[0].Holder != 0 {
+			t.Fatalf("second withdrawal: medal %+v", s.Medals[0])
+		}
+	}
+}

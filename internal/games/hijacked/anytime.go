@@ -138,7 +138,7 @@ func (s *State) execAnyTime(seat int, a Action, ev *[]games.Event) {
 		// The value stays private in the narration; the score track moves as
 		// it would on the table.
 		s.say(ev, fmt.Sprintf("%s exchanges the medal for %q for its points.", p.Name, data.Objectives[m.Objective]))
-		tell(ev, seat, fmt.Sprintf("Your medal was worth %s.", plural(m.Value, "point")))
+		games.Tell(ev, seat, fmt.Sprintf("Your medal was worth %s.", plural(m.Value, "point")))
 		s.addPoints(seat, m.Value, ev)
 	case verbTile:
 		s.execTile(seat, a, ev)

@@ -88,3 +88,32 @@ func TestBonusDieReservationOneMoreRound(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// "The mini dice have a one-time effect and must be returned to the general
+// supply after use. The same rules apply to the mini dice as to the bonus
+// dice." A mini die from the bonus tile is rolled on the next turn (allowing
+// a second card) and goes back to the tower after it.
+func TestMiniDie(t *testing.T) {
+	s := newTest(t, 2, 3)
+	i := data.tile[tileMini]
+	s.Tiles = remove(s.Tiles, i)
+	s.Players[0].Tiles = append(s.Players[0].Tiles, i)
+	must(t, s, 0, "tile mini")
+	if len(s.Dice) != 2 {
+		t.Fatal("the mini die was rolled in the turn it was taken")
+	}
+	must(t, s, 0, "end")
+	must(t, s, 1, "end")
+	if len(s.Dice) != 3 || s.Dice[2].Kind != dieMini || s.cardLimit() != 2 || s.MiniDice != 1 {
+		t.Fatalf("dice %+v, tower %d", s.Dice, s.MiniDice)
+	}
+	s.Dice[2].Value = 5
+	refuse(t, s, 0, "end") // "The same rules apply to the mini dice as to the bonus dice."
+	must(t, s, 0, "trust 1 5m")
+	if s.Turn == 0 {
+		must(t, s, 0, "end")
+	}
+	if s.MiniDice != 2 {
+		t.Fatalf("mini die not returned: %d", s.MiniDice)
+	}
+}

@@ -1002,19 +1002,12 @@ func (s *State) keepText(seat, t int) string {
 // The words after `cybot` are only a description: the move resolves the
 // same without them.
 func (s *State) cybotMoveText() string {
-	enc, err := s.Encode()
-	if err != nil {
-		return moveCybot
-	}
-	g, err := decode(enc)
+	before := len(s.Cybot.Short)
+	g, err := games.Try(decode, s, s.Cybot.Seat, moveCybot)
 	if err != nil {
 		return moveCybot
 	}
 	t := g.(*State)
-	before := len(t.Cybot.Short)
-	if _, err := t.Apply(t.Cybot.Seat, moveCybot); err != nil {
-		return moveCybot
-	}
 	did := "nothing"
 	if after := t.Cybot.Short; len(after) >= before {
 		if w := after[before:]; len(w) > 0 {

@@ -91,7 +91,7 @@ func (s *State) checkMedals(ev *[]games.Event) {
 			s.soloMedal(i) // solo: "You always win the most valuable medal."
 			m.State, m.Holder = medalHeld, who[0]
 			s.say(ev, fmt.Sprintf("%s is the first to %q and takes medal %d face down.", s.Players[who[0]].Name, strings.ToLower(obj), i+1))
-			tell(ev, who[0], fmt.Sprintf("Medal %d (%s) is worth %s: exchange it any time with `medal %d`, or keep it for the end.", i+1, obj, plural(m.Value, "point"), i+1))
+			games.Tell(ev, who[0], fmt.Sprintf("Medal %d (%s) is worth %s: exchange it any time with `medal %d`, or keep it for the end.", i+1, obj, plural(m.Value, "point"), i+1))
 		case len(who) > 1:
 			m.State = medalDiscarded
 			var names []string

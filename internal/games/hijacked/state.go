@@ -37,9 +37,6 @@ const (
 // maxSupply is "Players can place a maximum of 5 cards in their personal supply."
 const maxSupply = 5
 
-// maxLog is how many recent public events the public view repeats.
-const maxLog = 8
-
 // Die is one die of the current turn.
 type Die struct {
 	Kind  string `json:"kind"`
@@ -310,27 +307,11 @@ func (s *State) active() int {
 
 // next is the next player still in the game clockwise from seat.
 func (s *State) next(seat int) int {
-	for i := 1; i <= s.n(); i++ {
-		t := (seat + i) % s.n()
-		if !s.Players[t].Resigned {
-			return t
-		}
-	}
-	return seat
+	return games.NextSeat(s.n(), seat, 1, func(t int) bool { return !s.Players[t].Resigned })
 }
 
-// say records a public event and keeps it in the recent log.
-func (s *State) say(ev *[]games.Event, text string) {
-	*ev = append(*ev, games.PublicEvent(text))
-	s.Log = append(s.Log, text)
-	if len(s.Log) > maxLog {
-		s.Log = append([]string{}, s.Log[len(s.Log)-maxLog:]...)
-	}
-}
-
-func tell(ev *[]games.Event, seat int, text string) {
-	*ev = append(*ev, games.PrivateEvent(seat, text))
-}
+// say narrates to the table and keeps the text in the recent log.
+func (s *State) say(ev *[]games.Event, text string) { games.Say(ev, &s.Log, text) }
 
 func (s *State) did(space string) bool {
 	for _, d := range s.Done {

@@ -8,9 +8,9 @@ import (
 	"standoff/internal/games"
 )
 
-// Apply plays a typed move for a seat. The move is played on a copy of the
-// state, so a refused move (at whatever point it is found wrong) leaves the
-// state untouched and consumes no randomness.
+// Apply plays a typed move for a seat. A move can be found wrong deep in a
+// chain of effects, so it is played on a copy (games.OnCopy): a refused move
+// leaves the state untouched and consumes no randomness.
 func (s *State) Apply(seat int, text string) ([]games.Event, error) {
 	if seat < 0 || seat >= len(s.Players) {
 		return nil, fmt.Errorf("seat %d is not in this game", seat+1)
@@ -31,67 +31,14 @@ func (s *State) Apply(seat int, text string) ([]games.Event, error) {
 		}
 		return nil, fmt.Errorf("it is not your move: %s decides now (the player on turn makes every choice)", s.Players[s.Turn].Name)
 	}
-	next, err := s.clone()
-	if err != nil {
-		return nil, err
-	}
-	var ev []games.Event
-	if err := next.apply(seat, c, &ev); err != nil {
-		return nil, err
-	}
-	next.settle(&ev)
-	*s = *next
-	return ev, nil
-}
-
-// clone deep-copies the state (cheaper than a round trip through JSON,
-// which the playouts check separately).
-func (s *State) clone() (*State, error) {
-	c := *s
-	cp := func(l []string) []string {
-		if l == nil {
-			return nil
+	return games.OnCopy(s, decode, func(next *State) ([]games.Event, error) {
+		var ev []games.Event
+		if err := next.apply(seat, c, &ev); err != nil {
+			return nil, err
 		}
-		return append([]string{}, l...)
-	}
-	c.Players = make([]Player, len(s.Players))
-	for i, p := range s.Players {
-		p.Row, p.Inv = cp(p.Row), cp(p.Inv)
-		c.Players[i] = p
-	}
-	c.Deck, c.Discard, c.Out, c.Shared, c.SharedInv = cp(s.Deck), cp(s.Discard), cp(s.Out), cp(s.Shared), cp(s.SharedInv)
-	c.Locations, c.LocPassed, c.LocUnused, c.LocChoice = cp(s.Locations), cp(s.LocPassed), cp(s.LocUnused), cp(s.LocChoice)
-	c.Surveil, c.RewardDraw, c.Log = cp(s.Surveil), cp(s.RewardDraw), cp(s.Log)
-	c.Weapons = make(map[string]*Weapon, len(s.Weapons))
-	for id, w := range s.Weapons {
-		w2 := *w
-		c.Weapons[id] = &w2
-	}
-	c.FaceDown = make(map[string]bool, len(s.FaceDown))
-	for id, v := range s.FaceDown {
-		c.FaceDown[id] = v
-	}
-	if s.Roll != nil {
-		r := *s.Roll
-		r.Dice = append([]Die{}, r.Dice...)
-		c.Roll = &r
-	}
-	if s.Fight != nil {
-		f := *s.Fight
-		f.Targets = append([]int{}, f.Targets...)
-		f.Hit = append([]bool{}, f.Hit...)
-		c.Fight = &f
-	}
-	c.Rolls = make([]RollView, len(s.Rolls))
-	for i, r := range s.Rolls {
-		r.Dice = append([]Die{}, r.Dice...)
-		c.Rolls[i] = r
-	}
-	if s.Result != nil {
-		o := *s.Result
-		c.Result = &o
-	}
-	return &c, nil
+		next.settle(&ev)
+		return ev, nil
+	})
 }
 
 // phaseVerbs lists the verbs each phase accepts.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"standoff/internal/games"
 )
 
 // Verbs of the typed move syntax.
@@ -144,17 +146,6 @@ func isDieNumber(s string) bool {
 	return err == nil && n >= 1 && n <= 9
 }
 
-// squash folds a name for comparison: lower case, letters and digits only.
-func squash(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
 // clip shortens typed text echoed in an error.
 func clip(s string) string {
 	if len(s) > 30 {
@@ -166,15 +157,15 @@ func clip(s string) string {
 // findIn resolves a typed card among ids by id or by a name unique among them;
 // where says where it was looked for.
 func findIn(arg string, among []string, where string) (string, error) {
-	q := squash(arg)
+	q := games.Squash(arg)
 	for _, id := range among {
-		if squash(id) == q {
+		if games.Squash(id) == q {
 			return id, nil
 		}
 	}
 	var hits []string
 	for _, id := range among {
-		if squash(nameOf(id)) == q {
+		if games.Squash(nameOf(id)) == q {
 			hits = append(hits, id)
 		}
 	}

@@ -32,9 +32,6 @@ const (
 	rollGrenade = "grenade"
 )
 
-// maxLog is how many recent events the public view repeats.
-const maxLog = 8
-
 // handsID names the bare-hands side in moves and rolls.
 const handsID = "hands"
 
@@ -265,16 +262,8 @@ func (s *State) Encode() ([]byte, error) { return json.Marshal(s) }
 // Outcome is nil while the game runs.
 func (s *State) Outcome() *games.Outcome { return s.Result }
 
-// say records a public event; ev may be nil during setup.
-func (s *State) say(ev *[]games.Event, text string) {
-	if ev != nil {
-		*ev = append(*ev, games.PublicEvent(text))
-	}
-	s.Log = append(s.Log, text)
-	if len(s.Log) > maxLog {
-		s.Log = append([]string{}, s.Log[len(s.Log)-maxLog:]...)
-	}
-}
+// say narrates to the table and keeps the text in the recent log.
+func (s *State) say(ev *[]games.Event, text string) { games.Say(ev, &s.Log, text) }
 
 // gainWeapon puts a weapon card in a seat's inventory with its dice and as
 // many of its magazines as the ammo supply still holds.

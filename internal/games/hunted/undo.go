@@ -13,13 +13,10 @@ import (
 // player choose again knowing it. Dice rolls and reshuffles are refused by
 // the platform already (they move the game's RNG).
 func (s *State) CanUndo(seat int, move string) error {
-	after, err := games.Try(Kind, s, seat, move)
-	if err != nil {
-		return nil // it would not replay: the platform says so itself
-	}
-	t := after.(*State)
-	if !slices.Equal(s.Deck, t.Deck) || !slices.Equal(s.Locations, t.Locations) {
-		return errors.New("it turned up a card from a deck")
-	}
-	return nil
+	return games.CheckUndo(decode, s, seat, move, func(t *State) error {
+		if !slices.Equal(s.Deck, t.Deck) || !slices.Equal(s.Locations, t.Locations) {
+			return errors.New("it turned up a card from a deck")
+		}
+		return nil
+	})
 }

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"standoff/internal/games"
 )
 
 // Verbs of the typed move syntax.
@@ -105,17 +107,6 @@ func (c command) String() string {
 	return strings.ToLower(strings.TrimSpace(c.Verb + " " + c.Arg()))
 }
 
-// squash folds a name for comparison: lower case, letters and digits only.
-func squash(s string) string {
-	var b strings.Builder
-	for _, r := range strings.ToLower(s) {
-		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
 // quote echoes typed text in an error as the player typed it, shortened
 // when long.
 func quote(s string) string {
@@ -134,7 +125,7 @@ func (e errNoRoom) Error() string { return fmt.Sprintf("there is no room %s", qu
 // findRoom resolves a room by id, number, name or a unique start of one. A
 // start shared by several rooms is refused with the rooms it matches.
 func findRoom(arg string) (string, error) {
-	q := squash(arg)
+	q := games.Squash(arg)
 	if q == "" {
 		return "", fmt.Errorf("name a room, e.g. `move galley` or `move 2`")
 	}
@@ -147,10 +138,10 @@ func findRoom(arg string) (string, error) {
 	}
 	var hits []string
 	for _, r := range ship.Rooms {
-		if q == r.ID || q == squash(r.Name) {
+		if q == r.ID || q == games.Squash(r.Name) {
 			return r.ID, nil
 		}
-		if strings.HasPrefix(r.ID, q) || strings.HasPrefix(squash(r.Name), q) {
+		if strings.HasPrefix(r.ID, q) || strings.HasPrefix(games.Squash(r.Name), q) {
 			hits = append(hits, r.ID)
 		}
 	}
@@ -178,14 +169,14 @@ func roomList(ids []string) string {
 
 // findCard resolves a card among the ids in `among` by id or by name.
 func findCard(arg string, among []string) (string, bool) {
-	q := squash(arg)
+	q := games.Squash(arg)
 	for _, id := range among {
-		if squash(id) == q {
+		if games.Squash(id) == q {
 			return id, true
 		}
 	}
 	for _, id := range among {
-		if squash(ship.card[id].Name) == q {
+		if games.Squash(ship.card[id].Name) == q {
 			return id, true
 		}
 	}
@@ -239,18 +230,18 @@ func findLootPair(args []string, hand []string) (string, string, error) {
 // findPlayer resolves a player by seat number (1..n as shown) or name; the
 // refusal lists the players seat may name.
 func (s *State) findPlayer(arg string, seat int) (int, error) {
-	q := squash(arg)
+	q := games.Squash(arg)
 	if n, err := strconv.Atoi(q); err == nil && n >= 1 && n <= s.n() {
 		return n - 1, nil
 	}
 	for seat, name := range s.Players {
-		if squash(name) == q && q != "" {
+		if games.Squash(name) == q && q != "" {
 			return seat, nil
 		}
 	}
 	var hits []int
 	for seat, name := range s.Players {
-		if q != "" && strings.HasPrefix(squash(name), q) {
+		if q != "" && strings.HasPrefix(games.Squash(name), q) {
 			hits = append(hits, seat)
 		}
 	}

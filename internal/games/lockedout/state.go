@@ -30,9 +30,6 @@ const (
 	endResign  = "resign"
 )
 
-// maxLog is how many recent public events the public view repeats.
-const maxLog = 8
-
 // State is one game of Locked Out.
 type State struct {
 	Schema  int       `json:"schema"`
@@ -229,29 +226,11 @@ func (s *State) active() int {
 // next is the next player still in the game, clockwise (dir 1) or
 // counterclockwise (dir -1) from seat.
 func (s *State) next(seat, dir int) int {
-	n := s.n()
-	for i := 1; i <= n; i++ {
-		t := ((seat+dir*i)%n + n) % n
-		if !s.Resigned[t] {
-			return t
-		}
-	}
-	return seat
+	return games.NextSeat(s.n(), seat, dir, func(t int) bool { return !s.Resigned[t] })
 }
 
-// say records a public event and keeps it in the recent log.
-func (s *State) say(ev *[]games.Event, text string) {
-	*ev = append(*ev, games.PublicEvent(text))
-	s.Log = append(s.Log, text)
-	if len(s.Log) > maxLog {
-		s.Log = append([]string{}, s.Log[len(s.Log)-maxLog:]...)
-	}
-}
-
-// tell records a private event for one seat.
-func tell(ev *[]games.Event, seat int, text string) {
-	*ev = append(*ev, games.PrivateEvent(seat, text))
-}
+// say narrates to the table and keeps the text in the recent log.
+func (s *State) say(ev *[]games.Event, text string) { games.Say(ev, &s.Log, text) }
 
 // give adds a card to a hand, keeping the hand in data order.
 func (s *State) give(seat int, id string) {

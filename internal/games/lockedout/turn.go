@@ -169,7 +169,7 @@ func (s *State) draw(seat int, ev *[]games.Event) {
 	if s.Drawn == nil {
 		// Straight into the hand. A card being shown around is in the
 		// drawer's view instead, which names it once.
-		tell(ev, seat, fmt.Sprintf("You drew %s in %s.", label(card), ship.room[room].Name))
+		games.Tell(ev, seat, fmt.Sprintf("You drew %s in %s.", label(card), ship.room[room].Name))
 	}
 }
 
@@ -185,7 +185,7 @@ func (s *State) askNext(ev *[]games.Event) {
 			s.say(ev, fmt.Sprintf("%s shows the card to %s.", s.Players[d.Drawer], s.Players[t]))
 			return
 		}
-		tell(ev, t, fmt.Sprintf("%s shows you %s; your hand is empty, so you cannot swap.", s.Players[d.Drawer], label(d.Card)))
+		games.Tell(ev, t, fmt.Sprintf("%s shows you %s; your hand is empty, so you cannot swap.", s.Players[d.Drawer], label(d.Card)))
 		d.Ask = d.Ask[1:]
 	}
 	// "If no swap takes place, add the card you drew to your hand."
@@ -214,8 +214,8 @@ func (s *State) swap(seat int, arg string, ev *[]games.Event) error {
 	s.give(seat, d.Card)
 	s.give(d.Drawer, id)
 	s.say(ev, fmt.Sprintf("%s swaps a card with %s.", s.Players[seat], s.Players[d.Drawer]))
-	tell(ev, seat, fmt.Sprintf("You took %s from %s and gave %s.", label(d.Card), s.Players[d.Drawer], label(id)))
-	tell(ev, d.Drawer, fmt.Sprintf("%s took %s and gave you %s.", s.Players[seat], label(d.Card), label(id)))
+	games.Tell(ev, seat, fmt.Sprintf("You took %s from %s and gave %s.", label(d.Card), s.Players[d.Drawer], label(id)))
+	games.Tell(ev, d.Drawer, fmt.Sprintf("%s took %s and gave you %s.", s.Players[seat], label(d.Card), label(id)))
 	s.Drawn = nil
 	s.Phase = phasePlay
 	return nil

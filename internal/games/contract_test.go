@@ -1,0 +1,195 @@
+package games_test
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"standoff/internal/games"
+	"standoff/internal/games/hijack"
+	"standoff/internal/games/hijacked"
+	"standoff/internal/games/hunted"
+	"standoff/internal/games/lockedout"
+)
+
+// tables are the kinds and set-ups the refusal contract is checked on: every
+// kind, at its smallest and largest table, and the variants whose moves
+// follow other rules (Hijacked's solo game against the Cybot, Hunted's
+// co-op game).
+var tables = []struct {
+	name  string
+	kind  *games.Kind
+	names []string
+	bots  []int
+}{
+	{"hijack 2", hijack.Kind, []string{"Ann", "Bob"}, nil},
+	{"hijack 3", hijack.Kind, []string{"Ann", "Bob", "Cy"}, nil},
+	{"hijacked 2", hijacked.Kind, []string{"Ann", "Bob"}, nil},
+	{"hijacked 4", hijacked.Kind, []string{"Ann", "Bob", "Cy", "Di"}, nil},
+	{"hijacked solo", hijacked.Kind, []string{"Ann", "Cybot"}, []int{0, 1}},
+	{"hunted solo", hunted.Kind, []string{"Ann"}, nil},
+	{"hunted co-op", hunted.Kind, []string{"Ann", "Bob"}, nil},
+	{"lockedout 3", lockedout.Kind, []string{"Ann", "Bob", "Cy"}, nil},
+	{"lockedout 6", lockedout.Kind, []string{"Ann", "Bob", "Cy", "Di", "Eve", "Fay"}, nil},
+}
+
+// TestRefusedMoveChangesNothing holds every engine to the contract written
+// on State.Apply: "On error the state is unchanged, the events are nil and
+// the error text is fit to show the player." Along seeded random games it
+// tries, in every position, moves that are likely to be refused late rather
+// than at parsing: another seat's legal moves, moves that were legal a few
+// positions ago, legal moves with a number or a word changed, dropped or
+// added, and moves by seats that are not in the game. Each is tried on a
+// decoded copy; a refused one must leave the copy's encoding byte for byte
+// as it was.
+func TestRefusedMoveChangesNothing(t *testing.T) {
+	t.Parallel()
+	seeds := 20
+	if raceEnabled || testing.Short() {
+		seeds = 2
+	}
+	for _, tb := range tables {
+		t.Run(tb.name, func(t *testing.T) {
+			t.Parallel()
+			refused := 0
+			for i := range seeds {
+				seed := uint64(31_000 + i)
+				opts, err := tb.kind.Resolve(nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				setup := games.Setup{Players: tb.names, Options: opts, Seed: seed, Bots: tb.bots}
+				p := &prober{kind: tb.kind, rng: games.NewRNG(seed ^ 0xbad), seats: len(tb.names)}
+				if _, _, err := games.Playout(tb.kind, setup, games.NewRNG(seed), 20000, p.probe); err != nil {
+					t.Fatalf("seed %d: %v", seed, err)
+				}
+				refused += p.refused
+			}
+			// The probes must reach refusals beyond the parser for the
+			// test to mean anything; every table refuses thousands.
+			if refused < 100*seeds {
+				t.Fatalf("only %d moves refused in %d games: the probes do not reach the engine", refused, seeds)
+			}
+		})
+	}
+}
+
+// prober tries likely-refused moves on copies of each position of a game.
+type prober struct {
+	kind    *games.Kind
+	rng     *games.RNG
+	seats   int
+	stale   []string // legal moves of earlier positions, newest last
+	refused int
+}
+
+// perPosition is how many candidate moves each position is tried with.
+const perPosition = 24
+
+func (p *prober) probe(s games.State) error {
+	before, err := s.Encode()
+	if err != nil {
+		return err
+	}
+	var legal []string
+	for seat := range p.seats {
+		legal = append(legal, s.Legal(seat)...)
+	}
+	c, err := p.kind.Decode(before)
+	if err != nil {
+		return err
+	}
+	for range perPosition {
+		seat, move := p.candidate(legal)
+		ev, err := c.Apply(seat, move)
+		if err == nil {
+			// Legal after all: start again from the position.
+			if c, err = p.kind.Decode(before); err != nil {
+				return err
+			}
+			continue
+		}
+		p.refused++
+		after, eerr := c.Encode()
+		if eerr != nil {
+			return eerr
+		}
+		if !bytes.Equal(before, after) {
+			return fmt.Errorf("seat %d: refused %q (%v) changed the state", seat+1, move, err)
+		}
+		if ev != nil {
+			return fmt.Errorf("seat %d: refused %q (%v) returned events %v", seat+1, move, err, ev)
+		}
+		if msg := err.Error(); !readable(msg) {
+			return fmt.Errorf("seat %d: refused %q with an error a player cannot read: %q", seat+1, move, msg)
+		}
+	}
+	p.stale = append(p.stale, legal...)
+	if len(p.stale) > 400 {
+		p.stale = p.stale[len(p.stale)-400:]
+	}
+	return nil
+}
+
+// candidate picks a seat and a move that is probably refused now.
+func (p *prober) candidate(legal []string) (int, string) {
+	seat := p.rng.Intn(p.seats)
+	if p.rng.Intn(20) == 0 {
+		seat = []int{-1, p.seats}[p.rng.Intn(2)]
+	}
+	pick := func(l []string) string {
+		if len(l) == 0 {
+			return "end"
+		}
+		return l[p.rng.Intn(len(l))]
+	}
+	switch p.rng.Intn(4) {
+	case 0:
+		return seat, pick(legal)
+	case 1:
+		return seat, pick(p.stale)
+	default:
+		return seat, p.mutate(pick(legal))
+	}
+}
+
+// mutate changes one word of a move: a number to another, a word dropped,
+// repeated or replaced.
+func (p *prober) mutate(move string) string {
+	w := strings.Fields(move)
+	if len(w) == 0 {
+		return "x"
+	}
+	i := p.rng.Intn(len(w))
+	switch p.rng.Intn(4) {
+	case 0:
+		if _, err := strconv.Atoi(w[i]); err == nil {
+			w[i] = strconv.Itoa([]int{0, 1, 2, 5, 9, 13, 99, -1}[p.rng.Intn(8)])
+		} else {
+			w[i] += "x"
+		}
+	case 1:
+		w = append(w[:i], w[i+1:]...)
+	case 2:
+		w = append(w[:i+1], w[i:]...)
+	default:
+		w[i] = []string{"end", "keep", "pass", "none", "take", "1", "all", "red", "blue"}[p.rng.Intn(9)]
+	}
+	return strings.Join(w, " ")
+}
+
+// readable says whether an error text can be shown to a player: not empty,
+// and not a formatting slip or a library's internal message.
+func readable(msg string) bool {
+	if strings.TrimSpace(msg) == "" {
+		return false
+	}
+	for _, bad := range []string{"%!", "<nil>", "strconv.", "json:", "runtime error", "index out of range"} {
+		if strings.Contains(msg, bad) {
+			return false
+		}
+	}
+	return true
+}

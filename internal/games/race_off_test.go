@@ -1,0 +1,5 @@
+//go:build !race
+
+package games_test
+
+const raceEnabled = false
