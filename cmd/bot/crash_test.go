@@ -165,7 +165,10 @@ type crashDriver struct {
 	// figures
 	kills, acked, verified, inflightCommitted, replays, reposted, statusReposts, finished, backups int
 	lastBackup                                                                                     string
-	logs                                                                                           bytes.Buffer // every bot process\'s log (STANDOFF_LOG)
+	// moment, if set, waits for the moment of the kill instead of a random
+	// sleep (the power-cut suite cuts the power there).
+	moment func()
+	logs   bytes.Buffer // every bot process\'s log (STANDOFF_LOG)
 }
 
 var crashNames = []string{"ann", "bob", "cat", "dan", "eve", "fay"}
@@ -307,9 +310,13 @@ func (d *crashDriver) stepGame(cg *crashGame, kill bool) bool {
 	marker := d.p.send(append(d.in(cg.channel), line)...)
 	sm := games.SeatMove{Seat: seat, Move: move}
 	if kill {
-		// Most moves take milliseconds (rendering the board is most of it):
-		// kill anywhere from before the save to after the post.
-		time.Sleep(time.Duration(d.rng.Intn(40000)) * time.Microsecond)
+		if d.moment != nil {
+			d.moment()
+		} else {
+			// Most moves take milliseconds (rendering the board is most of
+			// it): kill anywhere from before the save to after the post.
+			time.Sleep(time.Duration(d.rng.Intn(40000)) * time.Microsecond)
+		}
 		d.p.kill()
 		d.kills++
 		d.inflight, d.inflightMove = cg, sm
