@@ -259,6 +259,12 @@ func (d *Disk) mount() error {
 			FsName:            "powercut",
 			Name:              "powercut",
 			DisableXAttrs:     true,
+			// Every change reaches the files through this one mount, so
+			// the kernel's cache is always right: it must not drop it on
+			// open or when it sees a new mtime, which races with another
+			// process's shared mapping of SQLite's -shm and let a reader
+			// see a stale WAL index.
+			ExplicitDataCacheControl: true,
 		},
 	})
 	if err != nil {
@@ -639,6 +645,7 @@ func (n *node) Open(ctx context.Context, flags uint32) (fs.FileHandle, uint32, s
 		return nil, 0, errno
 	}
 	f := &file{lf: fh.(*fs.LoopbackFile), disk: n.disk}
+	fuseFlags |= fuse.FOPEN_KEEP_CACHE
 	if flags&syscall.O_TRUNC != 0 {
 		var st syscall.Stat_t
 		if err := syscall.Fstat(f.fd(), &st); err == nil {
@@ -667,7 +674,7 @@ func (n *node) Create(ctx context.Context, name string, flags uint32, mode uint3
 			n.disk.truncated(&st, 0)
 		}
 	}
-	return inode, f, fuseFlags, 0
+	return inode, f, fuseFlags | fuse.FOPEN_KEEP_CACHE, 0
 }
 
 func (n *node) Mkdir(ctx context.Context, name string, mode uint32, out *fuse.EntryOut) (*fs.Inode, syscall.Errno) {
