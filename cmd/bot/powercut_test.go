@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -64,6 +65,10 @@ func TestPowerCut(t *testing.T) {
 			d.p.cmd.Wait()
 		}
 		d.store.Close()
+		if t.Failed() {
+			lines := strings.Split(strings.TrimSpace(d.logs.String()), "\n")
+			t.Logf("the bots' last log lines:\n%s", strings.Join(lines[max(0, len(lines)-30):], "\n"))
+		}
 	})
 	d.start()
 	for k := 0; k < cuts && !t.Failed(); k++ {
