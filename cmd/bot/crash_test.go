@@ -162,10 +162,16 @@ type crashDriver struct {
 	// in flight when the bot was killed
 	inflight     *crashGame
 	inflightMove games.SeatMove
+	// the bot answered the move in flight that nothing was changed (the
+	// power-cut suite: the disk went before the process)
+	inflightRefused bool
 	// figures
 	kills, acked, verified, inflightCommitted, replays, reposted, statusReposts, finished, backups int
 	lastBackup                                                                                     string
-	logs                                                                                           bytes.Buffer // every bot process\'s log (STANDOFF_LOG)
+	// moment, if set, waits for the moment of the kill instead of a random
+	// sleep (the power-cut suite cuts the power there).
+	moment func()
+	logs   bytes.Buffer // every bot process\'s log (STANDOFF_LOG)
 }
 
 var crashNames = []string{"ann", "bob", "cat", "dan", "eve", "fay"}
@@ -307,9 +313,13 @@ func (d *crashDriver) stepGame(cg *crashGame, kill bool) bool {
 	marker := d.p.send(append(d.in(cg.channel), line)...)
 	sm := games.SeatMove{Seat: seat, Move: move}
 	if kill {
-		// Most moves take milliseconds (rendering the board is most of it):
-		// kill anywhere from before the save to after the post.
-		time.Sleep(time.Duration(d.rng.Intn(40000)) * time.Microsecond)
+		if d.moment != nil {
+			d.moment()
+		} else {
+			// Most moves take milliseconds (rendering the board is most of
+			// it): kill anywhere from before the save to after the post.
+			time.Sleep(time.Duration(d.rng.Intn(40000)) * time.Microsecond)
+		}
 		d.p.kill()
 		d.kills++
 		d.inflight, d.inflightMove = cg, sm
@@ -327,6 +337,10 @@ func (d *crashDriver) stepGame(cg *crashGame, kill bool) bool {
 		if kill {
 			d.inflight = nil
 		}
+	} else if ok && kill && d.moment != nil && hasLine(out, "[ephemeral "+user+"] ", "nothing was changed") {
+		// The power went while the bot still ran: it found the disk gone
+		// and said so before it was killed. The move must then be lost.
+		d.inflightRefused = true
 	} else if ok {
 		t.Errorf("game #%d (%s): %s's legal move %q was not played:\n%s", cg.id, g.Kind.Name, user, move, strings.Join(out, "\n"))
 	} else if !kill {
@@ -378,6 +392,9 @@ func (d *crashDriver) verify() {
 		case equalMoves(human, want):
 		case d.inflight == cg && equalMoves(human, append(append([]games.SeatMove(nil), want...), d.inflightMove)):
 			// Saved but killed before it was acknowledged: whole, and kept.
+			if d.inflightRefused {
+				t.Errorf("game #%d (%s): the bot answered that nothing was changed, yet the move %v is in the log", cg.id, cg.kind.Name, d.inflightMove)
+			}
 			cg.acked = human
 			d.inflightCommitted++
 		default:
@@ -387,7 +404,7 @@ func (d *crashDriver) verify() {
 		cg.pending = row.Status == storage.Active && row.PostPending
 		cg.version = row.Version
 	}
-	d.inflight = nil
+	d.inflight, d.inflightRefused = nil, false
 }
 
 func equalMoves(a, b []games.SeatMove) bool {
