@@ -516,11 +516,11 @@ func (d *crashDriver) checkCopy(path string) {
 		}
 		st, err := games.Replay(cg.kind, row.Setup(), log)
 		if err != nil {
-			d.t.Errorf("copy: game #%d does not replay: %v", cg.id, err)
+			d.t.Errorf("copy %s: game #%d does not replay: %v", filepath.Base(path), cg.id, err)
 			continue
 		}
 		if enc, _ := st.Encode(); !bytes.Equal(enc, row.State) {
-			d.t.Errorf("copy: game #%d's state is not the replay of its log", cg.id)
+			d.t.Errorf("copy %s: game #%d's state is not the replay of its log", filepath.Base(path), cg.id)
 		}
 	}
 }
