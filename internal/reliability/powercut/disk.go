@@ -113,8 +113,18 @@ func Mount(backing, mnt string) (*Disk, error) {
 // when the test ends however it ends. Where FUSE cannot mount (no
 // /dev/fuse, not root, a container without the capability) it skips the
 // test and says why.
+//
+// The disk is served from inside the test process, which also maps
+// SQLite's shared memory through it: about one run in six under -race on
+// a busy machine never exits (the process waits on its own mount). A hang
+// would stop the whole test run, so the suite runs only when asked for:
+// STANDOFF_POWERCUT=1 (the short suite) or STANDOFF_LONG=1. Serving the
+// disk from a child process would lift this.
 func New(t testing.TB) *Disk {
 	t.Helper()
+	if os.Getenv("STANDOFF_POWERCUT") == "" && os.Getenv("STANDOFF_LONG") == "" {
+		t.Skip("power-cut tests run only with STANDOFF_POWERCUT=1 or STANDOFF_LONG=1: the disk is served from the test process, which can hang at exit (docs/reliability.md)")
+	}
 	if _, err := os.Stat("/dev/fuse"); err != nil {
 		t.Skipf("power-cut tests need FUSE: /dev/fuse is missing (%v); install fuse3 and run as root", err)
 	}
