@@ -60,8 +60,12 @@ type Canvas struct {
 	color  color.Color
 	face   font.Face
 	height float64
-	// texts keeps every string drawn, so tests can read what a picture says.
+	// texts keeps every string drawn, so tests can read what a picture says;
+	// sizes holds the font size each was drawn at (the same index), so tests
+	// can check that the smallest text stays legible at phone width.
 	texts []string
+	sizes []float64
+	size  float64
 }
 
 // NewCanvas is a blank canvas of a size.
@@ -99,11 +103,13 @@ func (dc *Canvas) SetRGB(r, g, b float64) {
 // rasterizing again).
 func (dc *Canvas) Font(size float64, bold bool) {
 	dc.SetFontFace(cachedFaceFor(size, bold))
+	dc.size = size
 }
 
 func (dc *Canvas) SetFontFace(f font.Face) {
 	dc.face = f
 	dc.height = float64(f.Metrics().Height) / 64
+	dc.size = dc.height / 1.2 // gg's faces: a line is 1.2 times the size; Font sets it exactly
 	dc.Context.SetFontFace(f)
 }
 
@@ -122,10 +128,11 @@ func (dc *Canvas) MeasureString(s string) (w, h float64) {
 // DrawStringAnchored places text like gg's (the anchor is a fraction of the
 // advance width and of the font height) but draws the glyph masks directly.
 func (dc *Canvas) DrawStringAnchored(s string, x, y, ax, ay float64) {
-	dc.texts = append(dc.texts, s)
 	if dc.face == nil {
 		dc.Font(12, false)
 	}
+	dc.texts = append(dc.texts, s)
+	dc.sizes = append(dc.sizes, dc.size)
 	w, h := dc.MeasureString(s)
 	x -= ax * w
 	y += ay * h
