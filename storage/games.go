@@ -366,6 +366,38 @@ func (s *Store) SetTurnMessage(ctx context.Context, g *Game) error {
 		g.MessageID, g.TurnOwner, g.Narration, b2i(g.PostPending), g.ID)
 }
 
+// RecordDelivery records in one soft write what a change showed: the living
+// turn message (as SetTurnMessage), whether the channel is reachable, the
+// DM fingerprint of the listed seats and, when votes is set, the table's
+// open votes. Like the Set* records it is soft: a power cut that takes it
+// back leaves the move's save marking its post owed, and the clock redoes
+// it.
+func (s *Store) RecordDelivery(ctx context.Context, g *Game, seats []int, votes bool) error {
+	run := func(ctx context.Context, tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET message_id = ?, turn_owner = ?, narration = ?, post_pending = ?, unreachable_at = ? WHERE id = ?`),
+			g.MessageID, g.TurnOwner, g.Narration, b2i(g.PostPending), unix(g.UnreachableAt), g.ID); err != nil {
+			return err
+		}
+		if votes {
+			if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET table_state = ? WHERE id = ?`), g.Table, g.ID); err != nil {
+				return err
+			}
+		}
+		for _, i := range seats {
+			seat := g.Seats[i]
+			if _, err := tx.ExecContext(ctx, s.q(`UPDATE seats SET dm_hash = ?, dm_failed = ? WHERE game_id = ? AND seat = ?`),
+				seat.DMHash, b2i(seat.DMFailed), g.ID, seat.Seat); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if s.group != nil {
+		return s.group.doSoft(ctx, run)
+	}
+	return s.write(ctx, run)
+}
+
 // SetUnreachable records when posting in the game's channel failed for
 // good (zero: it works again).
 func (s *Store) SetUnreachable(ctx context.Context, id int64, at time.Time) error {

@@ -10,7 +10,7 @@ import (
 // publicControls turns the public prompts of human seats into rows. A
 // control two seats share (the same move, such as accepting a draw) appears
 // once: Discord refuses a message carrying a custom id twice.
-func (r *Router) publicControls(t *table) []Row {
+func (t *table) publicControls() []Row {
 	var rows []Row
 	seen := map[string]bool{}
 	for _, p := range t.prompts() {
@@ -51,7 +51,7 @@ func (t *table) ownedChoices(p games.Prompt) ([]games.Choice, string) {
 }
 
 // privateControls are the rows for one seat's private prompts.
-func (r *Router) privateControls(t *table, seat int) []Row {
+func (t *table) privateControls(seat int) []Row {
 	var rows []Row
 	seen := map[string]bool{}
 	for _, p := range t.promptsFor(seat) {

@@ -62,7 +62,8 @@ func (r *Router) status(ctx context.Context, in Interaction) (Response, error) {
 		}
 	}
 	r.readBest(ctx, t)
-	m := r.turnMessage(t, "")
+	m := t.turnMessage("")
+	r.drawViews(t.row.ID, &m)
 	m.Rows, m.Ephemeral, m.Mentions = nil, true, nil
 	text := t.state.Public().Text()
 	head := m.Content
@@ -101,9 +102,8 @@ func (r *Router) board(ctx context.Context, in Interaction, g Game) (Response, e
 			Ephemeral: true, Files: []File{{Name: "board.txt", Data: []byte(text + "\n")}}}}, nil
 	}
 	m := Message{Content: t.header(), Ephemeral: true}
-	if f, ok := r.picture(t, t.state.Public(), "board.png"); ok {
-		m.Files = []File{f}
-	}
+	m.attachView(t, t.state.Public(), "board.png")
+	r.drawViews(t.row.ID, &m)
 	return Response{Kind: Reply, Message: m}, nil
 }
 
@@ -119,13 +119,14 @@ func (r *Router) hand(ctx context.Context, in Interaction) (Response, error) {
 	if seat < 0 {
 		return Response{}, refusef("You are not playing in this game, so you have no hand here.")
 	}
-	m, _, ok := r.privateMessage(t, seat, nil, true)
+	m, _, ok := t.privateMessage(seat, nil, true)
 	if !ok {
 		// A game may hide things a seat does not hold yet (Hijacked: the
 		// value of a medal won face down), so this speaks of the seat only.
 		return ephemeral(fmt.Sprintf("You hold nothing hidden in this %s game now: everything you have is on the board. Use /game status.", t.game.Kind.Title)), nil
 	}
 	m.Ephemeral = true
+	r.drawViews(t.row.ID, &m)
 	return Response{Kind: Reply, Message: m}, nil
 }
 

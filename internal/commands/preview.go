@@ -2,15 +2,15 @@ package commands
 
 import (
 	"fmt"
-	"log/slog"
 	"strconv"
 
 	"standoff/internal/games"
 	"standoff/storage"
 )
 
-// Preview builds every message the router could post for a game state, the
-// way it would post them but without images: the channel's turn message,
+// Preview builds every message the router could post for a game state, by
+// the presenter that publishes every move, without drawing the pictures:
+// the channel's turn message,
 // each seat's private message (DM or /game hand) and the ephemeral reply of
 // every guided choice (games.Refiner) offered to a seat. Every seat is a
 // human player named "p<seat>". Tests feed the result to a validator that
@@ -21,13 +21,11 @@ func Preview(kind *games.Kind, st games.State, players int, gameID int64, versio
 	for i := 0; i < players; i++ {
 		row.Seats = append(row.Seats, storage.Seat{Seat: i, UserID: strconv.Itoa(1000 + i), Name: fmt.Sprintf("p%d", i), Accepted: true})
 	}
-	r := &Router{log: slog.Default()}
 	t := &table{row: row, game: Game{Kind: kind}, state: st}
-	out := []Message{r.turnMessage(t, "")}
-	for seat := range row.Seats {
-		if m, _, ok := r.privateMessage(t, seat, nil, false); ok {
-			out = append(out, m)
-		}
+	pub := present(t, nil)
+	out := []Message{pub.turn.message}
+	for _, p := range pub.private {
+		out = append(out, p.message)
 	}
 	ref, ok := st.(games.Refiner)
 	if !ok {

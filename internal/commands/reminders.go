@@ -151,7 +151,12 @@ func (r *Router) remind(ctx context.Context, t *table, idle time.Duration, seats
 		Mentions: ids,
 	}
 	if _, err := r.out.Send(ctx, t.row.Channel, msg); err != nil {
-		r.deliveryTrouble(ctx, t, err)
+		r.deliveryTrouble(t, err)
+		if at := t.row.UnreachableAt; !at.IsZero() {
+			if err := r.store.SetUnreachable(ctx, t.row.ID, at); err != nil {
+				r.log.Error("could not mark the channel unreachable", "game", t.row.ID, "err", err)
+			}
+		}
 		return
 	}
 	if err := r.store.SetReminded(ctx, t.row.ID, now); err != nil {

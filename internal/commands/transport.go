@@ -95,12 +95,18 @@ type Message struct {
 	Rows      []Row
 	// Mentions lists user ids the message may ping; nobody else is pinged.
 	Mentions []string
+	// views are pictures still to draw (pictures.go): the presenter names
+	// them, delivery draws them into Files just before sending.
+	views []viewPicture
 }
 
 // File is an attachment.
 type File struct {
 	Name string
 	Data []byte
+	// Description is the attachment's alt text (Discord: up to 1024
+	// characters), read by screen readers.
+	Description string
 }
 
 // Row is an action row: up to 5 buttons, or one select menu.
@@ -177,5 +183,13 @@ type Renderer func(games.View) (image.Image, error)
 // Game pairs a kind with its renderer; Draw may be nil (text only).
 type Game struct {
 	Kind *games.Kind
+	// Draw is the turn picture, made to be read on a phone.
 	Draw Renderer
+	// Full, when set, is the whole board with the detail the turn picture
+	// leaves out, shown one tap away; nil: the turn picture is the whole
+	// board.
+	Full Renderer
+	// Alt, when set, says in words what a view's picture shows, for screen
+	// readers; it sees only the view it is given.
+	Alt func(games.View) string
 }

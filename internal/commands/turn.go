@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"standoff/internal/games"
-	"standoff/internal/images"
 )
 
 // Discord's limits that shape every message.
@@ -62,7 +61,7 @@ func (t *table) header() string {
 }
 
 // turnMessage is the channel's view of the game now.
-func (r *Router) turnMessage(t *table, narration string) Message {
+func (t *table) turnMessage(narration string) Message {
 	// What the table must read (the result, who must act) is written
 	// first; the narration gets the room that is left.
 	var b strings.Builder
@@ -80,7 +79,7 @@ func (r *Router) turnMessage(t *table, narration string) Message {
 		b.WriteString(line)
 		mentions = append(mentions, ids...)
 	} else {
-		for _, line := range r.waitLines(t) {
+		for _, line := range t.waitLines() {
 			b.WriteString(line.text)
 			b.WriteString("\n")
 			if line.user != "" {
@@ -96,11 +95,9 @@ func (r *Router) turnMessage(t *table, narration string) Message {
 		}
 	}
 	msg := Message{Content: clip(strings.TrimRight(content+tail, "\n"), maxContent), Mentions: mentions}
-	if f, ok := r.picture(t, t.state.Public(), "board.png"); ok {
-		msg.Files = []File{f}
-	}
+	msg.attachView(t, t.state.Public(), "board.png")
 	if t.state.Outcome() == nil && !t.paused() {
-		msg.Rows = r.publicControls(t)
+		msg.Rows = t.publicControls()
 	}
 	return msg
 }
@@ -151,7 +148,7 @@ func (t *table) standings(out *games.Outcome) string {
 type waitLine struct{ text, user string }
 
 // waitLines say who must act; private prompts are only named, never shown.
-func (r *Router) waitLines(t *table) []waitLine {
+func (t *table) waitLines() []waitLine {
 	var out []waitLine
 	seen := map[int]bool{}
 	for _, p := range t.prompts() {
@@ -178,27 +175,4 @@ func (r *Router) waitLines(t *table) []waitLine {
 		}
 	}
 	return out
-}
-
-// picture renders a view when the game has a renderer.
-func (r *Router) picture(t *table, v games.View, name string) (File, bool) {
-	if t.game.Draw == nil || v == nil {
-		return File{}, false
-	}
-	// Rendering is most of a move's cost: bound how many run at once, so a
-	// burst of moves queues instead of holding every picture in memory.
-	r.renders <- struct{}{}
-	defer func() { <-r.renders }()
-	img, err := t.game.Draw(v)
-	if err != nil {
-		r.log.Error("could not draw", "game", t.row.ID, "err", err)
-		return File{}, false
-	}
-	data, err := images.EncodePNG(img)
-	images.Release(img) // the renderer's picture is ours; its memory serves the next one
-	if err != nil {
-		r.log.Error("could not encode", "game", t.row.ID, "err", err)
-		return File{}, false
-	}
-	return File{Name: name, Data: data}, true
 }

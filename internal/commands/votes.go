@@ -172,9 +172,9 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 	undoBeside := in.Sub == voteUndo && prior != nil && prior.lasting(t)
 	if v := prior; v != nil && !resume && !undoBeside {
 		if v.Kind == voteRejoin {
-			return Response{}, refusef("A vote is already open (%s); wait until it is decided.", r.voteTitle(t, v))
+			return Response{}, refusef("A vote is already open (%s); wait until it is decided.", t.voteTitle(v))
 		}
-		return Response{}, refusef("A vote is already open (%s); wait until it is decided or the game moves on.", r.voteTitle(t, v))
+		return Response{}, refusef("A vote is already open (%s); wait until it is decided or the game moves on.", t.voteTitle(v))
 	}
 	v := &vote{Kind: in.Sub, By: me, Version: t.row.Version, Seat: me}
 	switch in.Sub {
@@ -198,7 +198,7 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 		}
 		v.Undo, v.Move = plan.entries, plan.move
 		if undoBeside && !plan.atOnce {
-			return Response{}, refusef("A vote is already open (%s); wait until it is decided.", r.voteTitle(t, prior))
+			return Response{}, refusef("A vote is already open (%s); wait until it is decided.", t.voteTitle(prior))
 		}
 		if plan.atOnce {
 			notice, err := r.carryOut(ctx, t, v)
@@ -225,7 +225,7 @@ func (r *Router) ask(ctx context.Context, t *table, v *vote) (Response, error) {
 		}
 		return ephemeral(strings.TrimSpace("Done: nobody else needed to agree. " + notice)), nil
 	}
-	id, err := r.out.Send(ctx, t.row.Channel, r.voteMessage(t, v))
+	id, err := r.out.Send(ctx, t.row.Channel, t.voteMessage(v))
 	if err != nil {
 		return Response{}, fmt.Errorf("post the vote: %w", err)
 	}
@@ -233,7 +233,7 @@ func (r *Router) ask(ctx context.Context, t *table, v *vote) (Response, error) {
 	if err := r.setOpenVotes(ctx, t, openVotes{Vote: v}); err != nil {
 		return Response{}, err
 	}
-	return ephemeral("Vote opened: " + r.voteTitle(t, v) + "."), nil
+	return ephemeral("Vote opened: " + t.voteTitle(v) + "."), nil
 }
 
 // aboutPlayer fills a vote on another player's seat (skip their turn, or
@@ -269,7 +269,7 @@ func (r *Router) resume(ctx context.Context, t *table, v, prior *vote) (Response
 	me := v.Seat
 	if prior != nil && prior.Seat == me {
 		// The request asked earlier is answered by this one.
-		text := fmt.Sprintf("%s\n**Vote:** %s: closed, %s took the seat back while the game was paused.", t.header(), r.voteTitle(t, prior), t.row.Seats[me].Name)
+		text := fmt.Sprintf("%s\n**Vote:** %s: closed, %s took the seat back while the game was paused.", t.header(), t.voteTitle(prior), t.row.Seats[me].Name)
 		if err := r.out.Edit(ctx, t.row.Channel, prior.Message, Message{Content: text}); err != nil {
 			r.log.Warn("could not close a vote", "game", t.row.ID, "err", err)
 		}
@@ -277,7 +277,7 @@ func (r *Router) resume(ctx context.Context, t *table, v, prior *vote) (Response
 	return ephemeral(strings.TrimSpace("The game was paused, so you took your seat back at once. " + notice)), nil
 }
 
-func (r *Router) voteTitle(t *table, v *vote) string {
+func (t *table) voteTitle(v *vote) string {
 	name := t.row.Seats[v.Seat].Name
 	by := t.row.Seats[v.By].Name
 	switch v.Kind {
@@ -294,9 +294,9 @@ func (r *Router) voteTitle(t *table, v *vote) string {
 }
 
 // voteMessage is the channel message of an open vote.
-func (r *Router) voteMessage(t *table, v *vote) Message {
+func (t *table) voteMessage(v *vote) Message {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n**Vote:** %s.\n", t.header(), r.voteTitle(t, v))
+	fmt.Fprintf(&b, "%s\n**Vote:** %s.\n", t.header(), t.voteTitle(v))
 	var ids, names []string
 	for _, s := range v.Voters {
 		if !slices.Contains(v.Yes, s) && !slices.Contains(v.No, s) {
@@ -346,7 +346,7 @@ func (r *Router) voteClick(ctx context.Context, in Interaction, t *table, id cus
 		if err := r.setOpenVotes(ctx, t, openVotes{Vote: v}); err != nil {
 			return Response{}, err
 		}
-		if err := r.out.Edit(ctx, t.row.Channel, v.Message, r.voteMessage(t, v)); err != nil {
+		if err := r.out.Edit(ctx, t.row.Channel, v.Message, t.voteMessage(v)); err != nil {
 			r.log.Warn("could not update the vote", "game", t.row.ID, "err", err)
 		}
 		return ephemeral("Your vote is counted."), nil
@@ -354,10 +354,10 @@ func (r *Router) voteClick(ctx context.Context, in Interaction, t *table, id cus
 	if err := r.setOpenVotes(ctx, t, openVotes{}); err != nil {
 		return Response{}, err
 	}
-	result := fmt.Sprintf("%s\n**Vote:** %s: refused (%d yes, %d no).", t.header(), r.voteTitle(t, v), len(v.Yes), len(v.No))
+	result := fmt.Sprintf("%s\n**Vote:** %s: refused (%d yes, %d no).", t.header(), t.voteTitle(v), len(v.Yes), len(v.No))
 	notice := ""
 	if decided {
-		result = fmt.Sprintf("%s\n**Vote:** %s: accepted (%d yes, %d no).", t.header(), r.voteTitle(t, v), len(v.Yes), len(v.No))
+		result = fmt.Sprintf("%s\n**Vote:** %s: accepted (%d yes, %d no).", t.header(), t.voteTitle(v), len(v.Yes), len(v.No))
 		var err error
 		if notice, err = r.carryOut(ctx, t, v); err != nil {
 			var ref refusal

@@ -1,0 +1,160 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"standoff/internal/games"
+)
+
+// Delivery sends what the presenter decided and records what was shown.
+// A move is saved before anything is sent; when sending fails the game
+// remembers that a turn message is owed (PostPending) and the clock,
+// /game status or the next move posts it. What was shown (the turn
+// message, each seat's DM fingerprint, a lapsed vote, whether the channel
+// is reachable) is recorded in one write after everything was sent.
+
+// unreachableRetry is how long a game whose channel is gone or closed to
+// the bot waits before the clock tries to post there again. Anyone acting
+// in the game clears it at once.
+const unreachableRetry = 6 * time.Hour
+
+// delivered is what a publication's delivery did.
+type delivered struct {
+	// posted: a new turn message went out (its mentions notified).
+	posted bool
+	// trouble, for whoever caused the change, says why the channel could
+	// not be updated (the change itself is saved either way).
+	trouble string
+}
+
+// publish shows what a change did and returns the trouble notice, if any.
+func (r *Router) publish(ctx context.Context, t *table, events []games.Event) string {
+	r.readBest(ctx, t)
+	return r.deliver(ctx, t, present(t, events)).trouble
+}
+
+// repost brings a game's controls back: it posts the turn message anew when
+// one is owed or the current one is gone, or refreshes the living one. The
+// notice says what was done or went wrong; failed is true when the channel
+// could still not be updated.
+func (r *Router) repost(ctx context.Context, t *table) (notice string, failed bool) {
+	r.readBest(ctx, t)
+	d := r.deliver(ctx, t, publication{turn: presentAgain(t)})
+	switch {
+	case d.trouble != "":
+		return d.trouble, true
+	case d.posted:
+		return fmt.Sprintf("The game's controls were missing, so I posted them again (game #%d).", t.row.ID), false
+	}
+	return "", false
+}
+
+// deliver sends a publication and records what was shown in one write.
+func (r *Router) deliver(ctx context.Context, t *table, pub publication) delivered {
+	votes := false
+	if pub.lapsed != nil {
+		if err := r.out.Edit(ctx, t.row.Channel, pub.lapsed.message, Message{Content: pub.lapsed.text}); err != nil {
+			r.log.Warn("could not close a lapsed vote", "game", t.row.ID, "err", err)
+		}
+		t.row.Table, votes = "", true
+	}
+	d := r.deliverTurn(ctx, t, pub.turn)
+	seats := r.deliverPrivate(ctx, t, pub.private, d.posted)
+	if err := r.store.RecordDelivery(ctx, t.row, seats, votes); err != nil {
+		r.log.Error("could not record what was shown", "game", t.row.ID, "err", err)
+	}
+	return d
+}
+
+// deliverTurn edits the living turn message or posts a new one. The
+// previous message keeps its controls until the new one exists, so a
+// failed post never leaves the table with fewer controls.
+func (r *Router) deliverTurn(ctx context.Context, t *table, p turnPost) delivered {
+	r.drawViews(t.row.ID, &p.message)
+	if p.how == postEdit {
+		err := r.out.Edit(ctx, t.row.Channel, p.editing, p.message)
+		switch {
+		case err == nil:
+			t.row.TurnOwner, t.row.Narration = p.owner, p.narration
+			return delivered{}
+		case errors.Is(err, ErrMessageGone):
+			// Deleted by a moderator: a new message tells the whole turn.
+			r.log.Warn("the turn message was deleted; posting a new one", "game", t.row.ID, "message", p.editing)
+			t.row.MessageID, p.previous = "", ""
+		case p.refresh:
+			return delivered{trouble: r.deliveryTrouble(t, err)}
+		default:
+			t.row.Narration, t.row.PostPending = p.narration, true
+			return delivered{trouble: r.deliveryTrouble(t, err)}
+		}
+	}
+	t.row.TurnOwner, t.row.Narration = p.owner, p.narration
+	id, err := r.out.Send(ctx, t.row.Channel, p.message)
+	if err != nil {
+		t.row.PostPending = true
+		return delivered{trouble: r.deliveryTrouble(t, err)}
+	}
+	if p.previous != "" && p.previous != id {
+		if err := r.out.ClearControls(ctx, t.row.Channel, p.previous); err != nil && !errors.Is(err, ErrMessageGone) {
+			r.log.Warn("could not clear old controls", "game", t.row.ID, "message", p.previous, "err", err)
+		}
+	}
+	t.row.MessageID, t.row.PostPending, t.row.UnreachableAt = id, false, time.Time{}
+	return delivered{posted: true}
+}
+
+// deliverPrivate sends the private messages that say something new and
+// returns the seats whose record changed. A closed DM is said in the
+// channel without revealing anything, and /game hand does the same job;
+// while DMs stay closed each new decision is announced by a new channel
+// message that mentions the player (an edit notifies nobody), unless the
+// turn message just posted mentioned them already.
+func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePost, posted bool) []int {
+	var seats []int
+	for _, p := range posts {
+		seat := &t.row.Seats[p.seat]
+		if !p.send {
+			seat.DMHash = p.hash
+			seats = append(seats, p.seat)
+			continue
+		}
+		r.drawViews(t.row.ID, &p.message)
+		err := r.out.DM(ctx, p.user, p.message)
+		failed := errors.Is(err, ErrDMClosed)
+		if err != nil && !failed {
+			r.log.Error("could not send a DM", "game", t.row.ID, "seat", p.seat, "err", err)
+			continue
+		}
+		if failed {
+			text := closedDMNotice(t, *seat, p.newDecision && !(posted && p.mentioned))
+			if text != "" {
+				notice := Message{Content: text, Mentions: []string{seat.UserID}}
+				if _, err := r.out.Send(ctx, t.row.Channel, notice); err != nil {
+					r.log.Error("could not post the DM notice", "game", t.row.ID, "err", err)
+				}
+			}
+		}
+		seat.DMHash, seat.DMFailed = p.hash, failed
+		seats = append(seats, p.seat)
+	}
+	return seats
+}
+
+// deliveryTrouble notes why the channel could not be updated and says so
+// to whoever acted. A channel that is gone is marked unreachable, so the
+// clock stops knocking on it (Discord counts repeated 403s and 404s toward
+// banning a bot's requests) until someone acts there again.
+func (r *Router) deliveryTrouble(t *table, err error) string {
+	r.log.Error("could not update the game's channel", "game", t.row.ID, "channel", t.row.Channel, "err", err)
+	switch {
+	case errors.Is(err, ErrChannelGone):
+		t.row.UnreachableAt = r.now()
+		return "Everything was saved, but I can no longer post in this channel (it was deleted or I lost access to it). Give me back View Channel, Send Messages and Attach Files, then use /game status to bring the board back."
+	case errors.Is(err, ErrThreadArchived):
+		return "Everything was saved, but this thread is archived and I could not reopen it (I need Manage Threads for that). Unarchive the thread, then use /game status to bring the board back."
+	}
+	return "Everything was saved, but posting the board failed. I will try again shortly; anyone can bring the controls back with /game status."
+}

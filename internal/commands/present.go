@@ -1,0 +1,207 @@
+package commands
+
+import (
+	"fmt"
+	"strings"
+
+	"standoff/internal/games"
+	"standoff/storage"
+)
+
+// The presenter decides everything a change of a game shows, from a
+// snapshot of the table alone: the loaded game and its seats, the open
+// votes, what the channel and each seat were last shown (the turn message,
+// its owner and narration, each seat's DM fingerprint), and the stats line
+// read before. It draws nothing (a picture is named by the view it shows),
+// sends nothing, reads no clock: delivery (deliver.go) does all of that, so
+// the presenter's decisions can be checked by table tests, and Preview is
+// this code path.
+//
+// The channel shows one living message per turn: while the same players
+// are waited on, each change edits it, its narration growing; when someone
+// else must act, a new message is posted so that its mention notifies
+// them, and the old one keeps its text but loses its controls.
+
+// publication is what one change shows.
+type publication struct {
+	turn    turnPost
+	private []privatePost
+	// lapsed, when set, is the vote the game moved past: its message is
+	// edited to say so and the table's open votes are cleared.
+	lapsed *lapsedVote
+}
+
+// postHow says how the turn message reaches the channel.
+type postHow int
+
+const (
+	// postEdit edits the living message (the same players are waited on);
+	// when it is gone, the same message is posted instead.
+	postEdit postHow = iota
+	// postNew posts a new message, so that its mentions notify, and takes
+	// the controls off the previous one once the new one exists.
+	postNew
+)
+
+// turnPost is the channel's turn message of a publication.
+type turnPost struct {
+	how     postHow
+	message Message
+	// editing is the message postEdit edits; previous the message whose
+	// controls a new post replaces.
+	editing, previous string
+	// owner and narration are recorded once the message is shown.
+	owner, narration string
+	// refresh marks a post that shows nothing new (bringing controls back):
+	// an edit that fails leaves the game as it was instead of owing a post.
+	refresh bool
+}
+
+// privatePost is one seat's private message of a publication.
+type privatePost struct {
+	seat    int
+	user    string
+	message Message
+	// hash fingerprints what the message shows (dmHash); send is false when
+	// only the fingerprint is recorded (nothing new to say).
+	hash string
+	send bool
+	// newDecision: the message brings a decision the seat was not shown.
+	newDecision bool
+	// mentioned: the turn message, when it goes out as a new post, mentions
+	// the seat as waited on, so a closed DM needs no second mention.
+	mentioned bool
+}
+
+// lapsedVote is a vote whose buttons come off because the game moved on.
+type lapsedVote struct {
+	message string
+	text    string
+}
+
+// present decides what a change with these events shows. The table is the
+// state after the change; its row still holds what was shown before.
+func present(t *table, events []games.Event) publication {
+	pub := publication{lapsed: t.lapsedVote()}
+	pub.turn = presentTurn(t, publicText(events))
+	for seat := range t.row.Seats {
+		if p, ok := presentPrivate(t, seat, events, pub.turn.how == postNew); ok {
+			pub.private = append(pub.private, p)
+		}
+	}
+	return pub
+}
+
+// presentTurn decides whether the change edits the living turn message or
+// posts a new one, and what it says.
+func presentTurn(t *table, narration string) turnPost {
+	owner, ok := t.turnOwner()
+	if !ok {
+		owner = t.row.TurnOwner
+	}
+	if t.row.MessageID != "" && !t.row.PostPending && owner == t.row.TurnOwner && owner != ownerOver {
+		all := joinNarration(t.row.Narration, narration)
+		return turnPost{how: postEdit, editing: t.row.MessageID, message: t.turnMessage(all), owner: owner, narration: all}
+	}
+	if t.row.PostPending {
+		// The owed message tells everything since the last one that was seen.
+		narration = joinNarration(t.row.Narration, narration)
+	}
+	return turnPost{how: postNew, previous: t.row.MessageID, message: t.turnMessage(narration), owner: owner, narration: narration}
+}
+
+// presentAgain brings a game's controls back as they are: the living
+// message refreshed, or a new one when a post is owed or none exists.
+func presentAgain(t *table) turnPost {
+	if t.row.MessageID != "" && !t.row.PostPending {
+		return turnPost{how: postEdit, editing: t.row.MessageID, message: t.turnMessage(t.row.Narration),
+			owner: t.row.TurnOwner, narration: t.row.Narration, refresh: true}
+	}
+	return turnPost{how: postNew, previous: t.row.MessageID, message: t.turnMessage(t.row.Narration), owner: t.row.TurnOwner, narration: t.row.Narration}
+}
+
+// presentPrivate decides whether a seat is sent its private message: when
+// it says something new (news, a view that gained something, a new
+// decision). ok is false when there is nothing to send or record.
+func presentPrivate(t *table, seat int, events []games.Event, posting bool) (privatePost, bool) {
+	s := t.row.Seats[seat]
+	if s.BotLevel > 0 {
+		return privatePost{}, false
+	}
+	hasNews := false
+	for _, e := range events {
+		hasNews = hasNews || e.Seat == seat
+	}
+	msg, hash, ok := t.privateMessage(seat, events, false)
+	if !ok || hash == s.DMHash && !hasNews && !s.DMFailed {
+		return privatePost{}, false
+	}
+	p := privatePost{seat: seat, user: s.UserID, message: msg, hash: hash, newDecision: newDecision(s.DMHash, hash),
+		mentioned: posting && t.waitsOn(seat)}
+	p.send = dmNeeded(s.DMHash, hash, hasNews)
+	if s.DMFailed {
+		// Each refused DM counts toward Discord's invalid-request limit:
+		// try again only for a new decision (DMs may have been opened
+		// since), else the channel and /game hand carry it.
+		p.send = p.newDecision
+	}
+	if !p.send {
+		// Remember what the seat was last shown, so only what is new later
+		// sends a DM (a decision that closed and comes back is new again:
+		// the DM that showed it lost its controls when it was used).
+		return p, hash != s.DMHash
+	}
+	_, before, _ := strings.Cut(s.DMHash, ":")
+	_, now, _ := strings.Cut(hash, ":")
+	if before != "" && now == "" && t.actsInChannel(seat) {
+		// The player acted in this DM and their turn goes on with controls
+		// in the channel (an accusation after playing an access card):
+		// say where.
+		p.message.Content = clip(p.message.Content+fmt.Sprintf("\nYour turn goes on in <#%s>: use the buttons under the game's message there.", t.row.Channel), maxContent)
+	}
+	if viewGained(s.DMHash, hash) {
+		// The hand's picture comes when the hand changed; a DM for a
+		// decision alone has the hand as text.
+		p.message.attachView(t, t.state.Private(seat), "hand.png")
+	}
+	return p, true
+}
+
+// closedDMNotice is what the channel says, in a new message that mentions
+// the player, when their DMs are closed: the first time why; later only
+// that a new private decision waits (never what it is). Empty: nothing to
+// say.
+func closedDMNotice(t *table, s storage.Seat, decision bool) string {
+	switch {
+	case !s.DMFailed:
+		return fmt.Sprintf("%s: I cannot send you direct messages (your DMs are closed for this server). Use /game hand here to see your hand and answer privately.", mention(s.UserID))
+	case decision:
+		return fmt.Sprintf("%s: you have a new private decision in game #%d. Your DMs are closed, so use /game hand here to answer.", mention(s.UserID), t.row.ID)
+	}
+	return ""
+}
+
+// lapsedVote is the open vote the game moved past, if any.
+func (t *table) lapsedVote() *lapsedVote {
+	v := t.openVotes().Vote
+	if v == nil || v.Version == t.row.Version || v.lasting(t) {
+		return nil
+	}
+	text := fmt.Sprintf("%s\n**Vote:** %s: lapsed, the game moved on first.", t.header(), t.voteTitle(v))
+	if t.state != nil && t.state.Outcome() != nil {
+		text = fmt.Sprintf("%s\n**Vote:** %s: closed, the game ended first.", t.header(), t.voteTitle(v))
+	}
+	return &lapsedVote{message: v.Message, text: text}
+}
+
+// joinNarration appends a change's narration to the turn's, keeping the
+// newest lines when the whole no longer fits a message.
+func joinNarration(old, add string) string {
+	switch {
+	case add == "":
+		return old
+	case old == "":
+		return add
+	}
+	return newestLines(strings.TrimPrefix(old, "…\n")+"\n"+add, maxNarration)
+}

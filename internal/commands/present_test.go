@@ -1,0 +1,178 @@
+package commands
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"standoff/internal/games"
+	"standoff/storage"
+)
+
+// The presenter's tests feed it snapshots of a table, built by hand: no
+// database, no clock, no Discord, no drawing.
+
+// snapshot is a Tally table between alice and bob with the state given,
+// as the router would have loaded it.
+func snapshot(t *testing.T, st *tally, row storage.Game) *table {
+	t.Helper()
+	row.ID, row.Kind, row.Channel, row.Status = 5, "tally", "chan", storage.Active
+	if row.Seats == nil {
+		row.Seats = []storage.Seat{{Seat: 0, UserID: "1", Name: "alice"}, {Seat: 1, UserID: "2", Name: "bob"}}
+	}
+	return &table{row: &row, game: Game{Kind: tallyKind, Draw: drawTally}, state: st}
+}
+
+func freshTally(t *testing.T) *tally {
+	t.Helper()
+	s, err := newTally(games.Setup{Players: []string{"alice", "bob"}, Options: games.Options{"target": 10}, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.(*tally)
+}
+
+// ownerOf is the turn owner the presenter would record for the state.
+func ownerOf(t *testing.T, st *tally, row storage.Game) string {
+	t.Helper()
+	owner, ok := snapshot(t, st, row).turnOwner()
+	if !ok {
+		t.Fatal("the state waits on nobody")
+	}
+	return owner
+}
+
+func TestPresentTurnEditsWhileTheSamePlayersAreWaitedOn(t *testing.T) {
+	st := freshTally(t) // alice on turn
+	owner := ownerOf(t, st, storage.Game{})
+	tb := snapshot(t, st, storage.Game{MessageID: "m1", TurnOwner: owner, Narration: "alice joined."})
+	pub := present(tb, []games.Event{games.PublicEvent("bob cheers (1).")})
+	if pub.turn.how != postEdit || pub.turn.editing != "m1" {
+		t.Fatalf("the same player is waited on: the living message m1 should be edited, got how=%d editing=%q", pub.turn.how, pub.turn.editing)
+	}
+	if pub.turn.narration != "alice joined.\nbob cheers (1)." {
+		t.Fatalf("the narration should grow: %q", pub.turn.narration)
+	}
+	if !strings.Contains(pub.turn.message.Content, "bob cheers (1).") || len(pub.turn.message.views) != 1 {
+		t.Fatalf("the edit should tell the change and ask for the board's picture: %+v", pub.turn.message)
+	}
+}
+
+func TestPresentTurnPostsWhenSomeoneElseMustAct(t *testing.T) {
+	st := freshTally(t)
+	before := ownerOf(t, st, storage.Game{})
+	// alice adds; bob's private reaction belongs to her turn; then bob is
+	// on turn.
+	for _, m := range []games.SeatMove{{Seat: 0, Move: "add 2"}, {Seat: 1, Move: "ok"}} {
+		if _, err := st.Apply(m.Seat, m.Move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tb := snapshot(t, st, storage.Game{MessageID: "m1", TurnOwner: before})
+	pub := present(tb, []games.Event{games.PublicEvent("alice added 2.")})
+	if pub.turn.how != postNew || pub.turn.previous != "m1" {
+		t.Fatalf("another player must act: a new message should replace m1, got how=%d previous=%q", pub.turn.how, pub.turn.previous)
+	}
+	if pub.turn.narration != "alice added 2." {
+		t.Fatalf("a new turn's message starts its own narration: %q", pub.turn.narration)
+	}
+	if got := pub.turn.message.Mentions; len(got) != 1 || got[0] != "2" {
+		t.Fatalf("the new message pings bob alone: %v", got)
+	}
+}
+
+func TestPresentTurnOwedPostTellsEverythingSinceTheLastSeen(t *testing.T) {
+	st := freshTally(t)
+	owner := ownerOf(t, st, storage.Game{})
+	tb := snapshot(t, st, storage.Game{MessageID: "m1", TurnOwner: owner, Narration: "earlier.", PostPending: true})
+	pub := present(tb, []games.Event{games.PublicEvent("now.")})
+	if pub.turn.how != postNew || pub.turn.narration != "earlier.\nnow." {
+		t.Fatalf("an owed post tells the unseen narration too: how=%d narration=%q", pub.turn.how, pub.turn.narration)
+	}
+}
+
+func TestPresentTurnGameOverIsANewMessageWithoutControls(t *testing.T) {
+	st := freshTally(t)
+	st.Result = &games.Outcome{Rank: []int{1, 2}, Text: "alice reached the target."}
+	tb := snapshot(t, st, storage.Game{MessageID: "m1", TurnOwner: ownerOver})
+	pub := present(tb, nil)
+	if pub.turn.how != postNew {
+		t.Fatal("the end of a game is always a new message")
+	}
+	if len(pub.turn.message.Rows) != 0 || !strings.Contains(pub.turn.message.Content, "Game over.") {
+		t.Fatalf("the last message has the result and no controls: %+v", pub.turn.message)
+	}
+}
+
+func TestPresentPrivateSendsOnlyWhatIsNew(t *testing.T) {
+	st := freshTally(t)
+	tb := snapshot(t, st, storage.Game{})
+	first := present(tb, nil)
+	if len(first.private) != 2 || !first.private[0].send || !first.private[1].send {
+		t.Fatalf("each seat is shown its hand the first time: %+v", first.private)
+	}
+	for _, p := range first.private {
+		tb.row.Seats[p.seat].DMHash = p.hash
+	}
+	if again := present(tb, nil); len(again.private) != 0 {
+		t.Fatalf("nothing changed privately: no DM and nothing to record, got %+v", again.private)
+	}
+	news := present(tb, []games.Event{games.PrivateEvent(1, "alice's secret is 4.")})
+	if len(news.private) != 1 || news.private[0].seat != 1 || !news.private[0].send {
+		t.Fatalf("news for bob alone sends bob alone a DM: %+v", news.private)
+	}
+	if !strings.Contains(news.private[0].message.Content, "alice's secret is 4.") {
+		t.Fatalf("the DM tells the news: %q", news.private[0].message.Content)
+	}
+}
+
+func TestPresentPrivateClosedDMsTryAgainOnlyForANewDecision(t *testing.T) {
+	st := freshTally(t)
+	tb := snapshot(t, st, storage.Game{})
+	for _, p := range present(tb, nil).private {
+		tb.row.Seats[p.seat].DMHash = p.hash
+	}
+	tb.row.Seats[1].DMFailed = true
+	if _, err := st.Apply(0, "add 1"); err != nil { // bob must react privately
+		t.Fatal(err)
+	}
+	tb.changed()
+	var bob *privatePost
+	for _, p := range present(tb, nil).private {
+		if p.seat == 1 {
+			bob = &p
+		}
+	}
+	if bob == nil || !bob.send || !bob.newDecision || !bob.mentioned {
+		t.Fatalf("bob's DMs are closed, but a new decision is tried again and he is named as waited on: %+v", bob)
+	}
+	if text := closedDMNotice(tb, tb.row.Seats[1], true); !strings.Contains(text, "new private decision") || strings.Contains(text, "secret") {
+		t.Fatalf("the channel says a decision waits, never what it is: %q", text)
+	}
+}
+
+func TestPresentLapsedVote(t *testing.T) {
+	st := freshTally(t)
+	b, _ := json.Marshal(openVotes{Vote: &vote{Kind: voteSkip, Seat: 1, By: 0, Version: 2, Message: "v1", Voters: []int{0}}})
+	tb := snapshot(t, st, storage.Game{Version: 3, Table: string(b)})
+	pub := present(tb, nil)
+	if pub.lapsed == nil || pub.lapsed.message != "v1" || !strings.Contains(pub.lapsed.text, "lapsed") {
+		t.Fatalf("a skip vote asked at version 2 lapses at version 3: %+v", pub.lapsed)
+	}
+	tb.row.Version = 2
+	if pub := present(tb, nil); pub.lapsed != nil {
+		t.Fatal("a vote of the current version stays open")
+	}
+}
+
+// Preview is the presenter: what it shows is what a move publishes.
+func TestPreviewIsThePresenter(t *testing.T) {
+	st := freshTally(t)
+	msgs := Preview(tallyKind, st, 2, 5, 0)
+	tb := snapshot(t, st, storage.Game{Seats: []storage.Seat{{Seat: 0, UserID: "1000", Name: "p0"}, {Seat: 1, UserID: "1001", Name: "p1"}}})
+	tb.game.Draw = nil
+	pub := present(tb, nil)
+	if msgs[0].Content != pub.turn.message.Content {
+		t.Fatalf("Preview's turn message differs from the presenter's:\n%s\n---\n%s", msgs[0].Content, pub.turn.message.Content)
+	}
+}
