@@ -643,6 +643,7 @@ func TestSoftRecordsReadBack(t *testing.T) {
 		},
 		"SetReminded":    func() error { return s.SetReminded(ctx, g.ID, time.Unix(1e9, 0)) },
 		"SetUnreachable": func() error { return s.SetUnreachable(ctx, g.ID, time.Time{}) },
+		"RecordDelivery": func() error { return s.RecordDelivery(ctx, g, []int{0}, false) },
 	} {
 		if err := s.group.do(ctx, syncMode(&mode)); err != nil || mode != 2 {
 			t.Fatalf("a durable write committed with synchronous=%d (%v)", mode, err)

@@ -76,6 +76,42 @@ func TestTurnMessageAndUnreachableKeepTheVersion(t *testing.T) {
 	})
 }
 
+// What one publication showed is recorded in one write: the turn message,
+// the channel's reachability, the DMs of the seats named and the votes.
+func TestRecordDeliveryWritesWhatWasShown(t *testing.T) {
+	eachBackend(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		g := newGame("c1")
+		g.Table = `{"vote":{}}`
+		if err := s.CreateGame(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+		at := time.Unix(2000, 0).UTC()
+		g.MessageID, g.TurnOwner, g.Narration, g.PostPending, g.UnreachableAt = "m2", "1", "Bo moved.", true, at
+		g.Seats[1].DMHash, g.Seats[1].DMFailed = "ab:cd", true
+		g.Seats[0].DMHash = "not recorded"
+		g.Table = ""
+		if err := s.RecordDelivery(ctx, g, []int{1}, true); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := s.Game(ctx, g.ID)
+		if got.Version != g.Version || got.MessageID != "m2" || got.TurnOwner != "1" || got.Narration != "Bo moved." ||
+			!got.PostPending || !got.UnreachableAt.Equal(at) || got.Table != "" {
+			t.Fatalf("got %+v", got)
+		}
+		if got.Seats[1].DMHash != "ab:cd" || !got.Seats[1].DMFailed || got.Seats[0].DMHash != "" {
+			t.Fatalf("only seat 1's DM is recorded: %+v", got.Seats)
+		}
+		g.Table = `{"vote":{"kind":"skip"}}`
+		if err := s.RecordDelivery(ctx, g, nil, false); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := s.Game(ctx, g.ID); got.Table != "" {
+			t.Fatalf("votes are written only when asked: %q", got.Table)
+		}
+	})
+}
+
 func TestResultsAreWrittenWithTheFinishingSave(t *testing.T) {
 	eachBackend(t, func(t *testing.T, s *Store) {
 		ctx := context.Background()
