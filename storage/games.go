@@ -356,22 +356,13 @@ func (s *Store) SetMessage(ctx context.Context, id int64, messageID string) erro
 	return s.exec(ctx, `UPDATE games SET message_id = ? WHERE id = ?`, messageID, id)
 }
 
-// SetTurnMessage records the living turn message: its id, whom it was
-// posted for, its narration so far, and whether a post is still owed. It
-// does not change the version. Like the other Set* records below it is
-// soft (group_commit.go): after a power cut that takes it back, the move's
-// own save still marks the turn message owed, and the clock posts it.
-func (s *Store) SetTurnMessage(ctx context.Context, g *Game) error {
-	return s.execSoft(ctx, `UPDATE games SET message_id = ?, turn_owner = ?, narration = ?, post_pending = ? WHERE id = ?`,
-		g.MessageID, g.TurnOwner, g.Narration, b2i(g.PostPending), g.ID)
-}
-
 // RecordDelivery records in one soft write what a change showed: the living
-// turn message (as SetTurnMessage), whether the channel is reachable, the
-// DM fingerprint of the listed seats and, when votes is set, the table's
-// open votes. Like the Set* records it is soft: a power cut that takes it
-// back leaves the move's save marking its post owed, and the clock redoes
-// it.
+// turn message (its id, whom it was posted for, its narration so far,
+// whether a post is still owed), whether the channel is reachable, the DM
+// fingerprint of the listed seats and, when votes is set, the table's open
+// votes. It does not change the version. Like the other soft records
+// (group_commit.go), a power cut may take it back: the move's own save
+// still marks the turn message owed, and the clock posts it.
 func (s *Store) RecordDelivery(ctx context.Context, g *Game, seats []int, votes bool) error {
 	run := func(ctx context.Context, tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET message_id = ?, turn_owner = ?, narration = ?, post_pending = ?, unreachable_at = ? WHERE id = ?`),
@@ -407,11 +398,6 @@ func (s *Store) SetUnreachable(ctx context.Context, id int64, at time.Time) erro
 // SetReminded records when the waiting players were last reminded.
 func (s *Store) SetReminded(ctx context.Context, id int64, at time.Time) error {
 	return s.execSoft(ctx, `UPDATE games SET reminded_at = ? WHERE id = ?`, unix(at), id)
-}
-
-// SetDM records what a seat's last private message showed and whether it failed.
-func (s *Store) SetDM(ctx context.Context, id int64, seat int, hash string, failed bool) error {
-	return s.execSoft(ctx, `UPDATE seats SET dm_hash = ?, dm_failed = ? WHERE game_id = ? AND seat = ?`, hash, b2i(failed), id, seat)
 }
 
 // Moves returns a game's move log in order.

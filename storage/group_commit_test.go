@@ -163,10 +163,8 @@ func TestGroupCommitManyWriters(t *testing.T) {
 					return
 				}
 				g.MessageID = fmt.Sprintf("m%d", i)
-				if err := s.SetTurnMessage(ctx, g); err != nil {
-					errs <- err
-				}
-				if err := s.SetDM(ctx, g.ID, i%2, fmt.Sprintf("h%d", i), false); err != nil {
+				g.Seats[i%2].DMHash = fmt.Sprintf("h%d", i)
+				if err := s.RecordDelivery(ctx, g, []int{i % 2}, false); err != nil {
 					errs <- err
 				}
 			}
@@ -636,10 +634,9 @@ func TestSoftRecordsReadBack(t *testing.T) {
 	g.MessageID, g.TurnOwner, g.Narration, g.PostPending = "m42", "seat:1", "Ann moved.", false
 	var mode int
 	for name, record := range map[string]func() error{
-		"SetTurnMessage": func() error { return s.SetTurnMessage(ctx, g) },
-		"SetDM": func() error {
+		"RecordDelivery of a DM": func() error {
 			g.Seats[0].DMHash = "abc:def" // as the router keeps it
-			return s.SetDM(ctx, g.ID, 0, "abc:def", false)
+			return s.RecordDelivery(ctx, g, []int{0}, false)
 		},
 		"SetReminded":    func() error { return s.SetReminded(ctx, g.ID, time.Unix(1e9, 0)) },
 		"SetUnreachable": func() error { return s.SetUnreachable(ctx, g.ID, time.Time{}) },

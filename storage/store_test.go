@@ -163,7 +163,8 @@ func TestReopenKeepsEverythingAndMigratesOnce(t *testing.T) {
 	g := newGame("c1")
 	s.CreateGame(ctx, g)
 	s.SetMessage(ctx, g.ID, "m42")
-	s.SetDM(ctx, g.ID, 1, "h", true)
+	g.MessageID, g.Seats[1].DMHash, g.Seats[1].DMFailed = "m42", "h", true
+	s.RecordDelivery(ctx, g, []int{1}, false)
 	s.Close()
 	s2, err := Open(path)
 	if err != nil {

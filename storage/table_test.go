@@ -61,7 +61,7 @@ func TestTurnMessageAndUnreachableKeepTheVersion(t *testing.T) {
 			t.Fatal(err)
 		}
 		g.MessageID, g.TurnOwner, g.Narration, g.PostPending = "m1", "0", "Ann moved.", true
-		if err := s.SetTurnMessage(ctx, g); err != nil {
+		if err := s.RecordDelivery(ctx, g, nil, false); err != nil {
 			t.Fatal(err)
 		}
 		at := time.Unix(1000, 0).UTC()
@@ -268,7 +268,7 @@ func TestConcurrentMovesOnDifferentGamesNeverFail(t *testing.T) {
 					if err := s.Save(ctx, g, g.Version, &games.SeatMove{Seat: m % 2, Move: "x"}); err != nil {
 						errs <- err
 					}
-					if err := s.SetTurnMessage(ctx, g); err != nil {
+					if err := s.RecordDelivery(ctx, g, nil, false); err != nil {
 						errs <- err
 					}
 				}
