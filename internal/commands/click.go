@@ -58,6 +58,7 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 	if len(t.promptsFor(seat)) == 0 {
 		return Response{}, refusef("It is not your move now: waiting for %s.", t.waitingFor())
 	}
+	t.from(in)
 	then, err := r.playThen(ctx, t, seat, arg, t.row.Version, "")
 	if err != nil {
 		return Response{}, err

@@ -71,11 +71,12 @@ func (r *Router) deliver(ctx context.Context, t *table, pub publication) deliver
 
 // deliverTurn edits the living turn message or posts a new one. The
 // previous message keeps its controls until the new one exists, so a
-// failed post never leaves the table with fewer controls.
+// failed post never leaves the table with fewer controls. What the
+// interaction behind the change can carry goes through it (origin).
 func (r *Router) deliverTurn(ctx context.Context, t *table, p turnPost) delivered {
 	r.drawViews(t.row.ID, &p.message)
 	if p.how == postEdit {
-		err := r.out.Edit(ctx, t.row.Channel, p.editing, p.message)
+		err := r.editTurn(ctx, t, p)
 		switch {
 		case err == nil:
 			t.row.TurnOwner, t.row.Narration = p.owner, p.narration
@@ -92,18 +93,67 @@ func (r *Router) deliverTurn(ctx context.Context, t *table, p turnPost) delivere
 		}
 	}
 	t.row.TurnOwner, t.row.Narration = p.owner, p.narration
-	id, err := r.out.Send(ctx, t.row.Channel, p.message)
+	id, err := r.postTurn(ctx, t, p.message)
 	if err != nil {
 		t.row.PostPending = true
 		return delivered{trouble: r.deliveryTrouble(t, err)}
 	}
 	if p.previous != "" && p.previous != id {
-		if err := r.out.ClearControls(ctx, t.row.Channel, p.previous); err != nil && !errors.Is(err, ErrMessageGone) {
-			r.log.Warn("could not clear old controls", "game", t.row.ID, "message", p.previous, "err", err)
-		}
+		r.clearControls(ctx, t, p.previous)
 	}
 	t.row.MessageID, t.row.PostPending, t.row.UnreachableAt = id, false, time.Time{}
 	return delivered{posted: true}
+}
+
+// editTurn edits the living message: through the interaction when it is
+// the message clicked.
+func (r *Router) editTurn(ctx context.Context, t *table, p turnPost) error {
+	if o := t.origin; o.reply != nil && o.clicked == p.editing {
+		err := o.reply.EditOriginal(ctx, p.message)
+		if err == nil || errors.Is(err, ErrMessageGone) {
+			return err
+		}
+		r.log.Warn("could not edit the turn message through the interaction; editing it directly", "game", t.row.ID, "err", err)
+	}
+	return r.out.Edit(ctx, t.row.Channel, p.editing, p.message)
+}
+
+// postTurn posts a new turn message: as the interaction's follow-up when
+// there is one, else (or when that fails) with the bot's token.
+func (r *Router) postTurn(ctx context.Context, t *table, m Message) (string, error) {
+	if o := t.origin; o.reply != nil {
+		id, err := o.reply.FollowUp(ctx, m)
+		if err == nil {
+			return id, nil
+		}
+		r.log.Warn("could not post the turn message as a follow-up; posting it directly", "game", t.row.ID, "err", err)
+	}
+	return r.out.Send(ctx, t.row.Channel, m)
+}
+
+// clearControls takes the controls off a replaced turn message: through
+// the interaction when it is the message clicked; else, when an
+// interaction is being answered, later (clean-ups wait for spare budget,
+// outside the game's lock); else now.
+func (r *Router) clearControls(ctx context.Context, t *table, message string) {
+	var err error
+	switch o := t.origin; {
+	case o.reply != nil && o.clicked == message:
+		err = o.reply.ClearOriginal(ctx)
+	case o.reply != nil:
+		game, channel := t.row.ID, t.row.Channel
+		r.later(func(ctx context.Context) {
+			if err := r.out.ClearControls(ctx, channel, message); err != nil && !errors.Is(err, ErrMessageGone) {
+				r.log.Warn("could not clear old controls", "game", game, "message", message, "err", err)
+			}
+		})
+		return
+	default:
+		err = r.out.ClearControls(ctx, t.row.Channel, message)
+	}
+	if err != nil && !errors.Is(err, ErrMessageGone) {
+		r.log.Warn("could not clear old controls", "game", t.row.ID, "message", message, "err", err)
+	}
 }
 
 // deliverPrivate sends the private messages that say something new and

@@ -293,6 +293,7 @@ func (r *Router) typedMove(ctx context.Context, in Interaction, g Game) (Respons
 	if len(move) > maxMoveLength {
 		return Response{}, refusef("That move was not played: `%s` is %d characters long, and moves are short, such as those listed while you type. /game rules shows every typed move.", quoteTyped(move), len(move))
 	}
+	t.from(in)
 	then, err := r.playThen(ctx, t, seat, move, -1, "")
 	if err != nil {
 		return Response{}, err

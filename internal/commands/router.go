@@ -80,6 +80,8 @@ type Router struct {
 	renders chan struct{}
 	// limiter bounds each user's interactions (nil: no limit); ratelimit.go.
 	limiter *rateLimiter
+	// cleanups are the requests that may wait (later.go).
+	cleanups cleanups
 }
 
 // New makes a router.

@@ -23,6 +23,25 @@ type table struct {
 	// read (readBest) before the message is built: building a message
 	// does no I/O.
 	best string
+	// origin is the interaction in the game's channel that this change
+	// comes from, if any: delivery answers through it first.
+	origin origin
+}
+
+// origin is an interaction a change came from.
+type origin struct {
+	reply Replier
+	// clicked is the message whose component was clicked; empty for a
+	// slash command.
+	clicked string
+}
+
+// from remembers the interaction that acts on the table, when it happened
+// in the game's channel (a click in a DM answers there, not in the channel).
+func (t *table) from(in Interaction) {
+	if in.Reply != nil && !in.DM && in.Channel == t.row.Channel {
+		t.origin = origin{reply: in.Reply, clicked: in.MessageID}
+	}
 }
 
 func (r *Router) table(row *storage.Game) (*table, error) {

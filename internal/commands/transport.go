@@ -49,6 +49,23 @@ type Interaction struct {
 	CustomID  string
 	Values    []string // select menu values
 	MessageID string   // the message the component is on
+
+	// Reply, when the transport sets it, carries messages back through the
+	// interaction itself (Discord's interaction endpoints are not bound by
+	// the bot's global rate limit); nil: everything goes through Transport.
+	Reply Replier
+}
+
+// Replier sends through an interaction, once its first answer was given (a
+// click acknowledged with a deferred update, a slash command answered).
+type Replier interface {
+	// EditOriginal edits the message the clicked component is on.
+	EditOriginal(ctx context.Context, m Message) error
+	// ClearOriginal takes every component off the clicked message.
+	ClearOriginal(ctx context.Context) error
+	// FollowUp posts a new message in the interaction's channel and returns
+	// its id; its mentions notify as a bot's message would.
+	FollowUp(ctx context.Context, m Message) (string, error)
 }
 
 // User is whoever acted.

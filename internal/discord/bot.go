@@ -260,6 +260,7 @@ func (b *Bot) handle(i *discordgo.InteractionCreate, first responder, inlineOnly
 	if !ok {
 		return
 	}
+	in.Reply = replier{b, i}
 	router, busy := b.acquire()
 	if router == nil {
 		// Answer rather than let Discord show "interaction failed".

@@ -72,10 +72,18 @@ func finishedLine(id string) string {
 // filled in, follow-ups. A silent acknowledgement tells "".
 func answerText(in *discordtest.Interaction) []discordtest.Message {
 	var out []discordtest.Message
-	for _, m := range in.Told() {
-		if in.Source() == "" || m.ID != in.Source() {
-			out = append(out, m)
+	for i, m := range in.Told() {
+		if in.Source() != "" && m.ID == in.Source() {
+			continue
 		}
+		// What a move shows the channel may come through its interaction
+		// too (the turn message as a follow-up): that is not the answer.
+		// A click never answers in public, and a slash command's public
+		// answer is its first message.
+		if !m.Ephemeral && (in.Source() != "" || i > 0) {
+			continue
+		}
+		out = append(out, m)
 	}
 	return out
 }

@@ -158,8 +158,11 @@ func testNoticeAfterEarlyAnswer(t *testing.T, mode envOption) {
 	row := e.startHijack(general)
 	_, st := e.game(general)
 	mv := firstMove(st.Legal(0))
-	// The move hands the turn to bob: a new turn message, which Discord
-	// refuses (the bot lost Send Messages there).
+	// The move hands the turn to bob: a new turn message. Its follow-up
+	// fails (a server error: a create is not sent twice) and the post
+	// with the bot's token that replaces it is refused (the bot lost Send
+	// Messages there).
+	e.fake.FailNext(discordtest.RouteFollowup, 1, 500)
 	e.fake.FailNext(discordtest.RouteSendMessage, 1, 403)
 	in := e.must(e.fake.RunCommand(alice, general, "hijack", "move", discordtest.Opt("move", mv)))
 	_, msg := e.answered(in)

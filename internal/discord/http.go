@@ -172,6 +172,11 @@ func writeResponse(w http.ResponseWriter, r *discordgo.InteractionResponse) erro
 	w.Header().Set("Content-Type", "application/json")
 	w.Header().Set("Content-Length", strconv.Itoa(len(data)))
 	_, err = io.Copy(w, bytes.NewReader(data))
+	if f, ok := w.(http.Flusher); ok && err == nil {
+		// The whole answer reaches Discord now, before the follow-ups and
+		// edits that use the interaction's token are sent.
+		f.Flush()
+	}
 	return err
 }
 
