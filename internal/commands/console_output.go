@@ -33,10 +33,14 @@ func (c *Console) Edit(_ context.Context, channel, id string, m Message) error {
 		return fmt.Errorf("%w: unknown message %s", ErrMessageGone, id)
 	}
 	c.mu.Lock()
-	same := reflect.DeepEqual(target.msg, m)
+	// Discord shows no change for an edit that changes nothing it shows
+	// (whom a message may ping is not shown).
+	was, now := target.msg, m
+	was.Mentions, now.Mentions = nil, nil
+	same := reflect.DeepEqual(was, now)
 	target.msg = m
 	c.mu.Unlock()
-	if !same { // Discord shows no change for an edit that changes nothing
+	if !same {
 		c.print(target.where+" (edited)", m)
 	}
 	return nil

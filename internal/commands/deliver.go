@@ -62,7 +62,11 @@ func (r *Router) deliver(ctx context.Context, t *table, pub publication) deliver
 		t.row.Table, votes = "", true
 	}
 	d := r.deliverTurn(ctx, t, pub.turn)
-	seats := r.deliverPrivate(ctx, t, pub.private, d.posted)
+	pinged := d.posted
+	if pub.ping != nil {
+		pinged = r.deliverPing(ctx, t, *pub.ping)
+	}
+	seats := r.deliverPrivate(ctx, t, pub.private, pinged)
 	if err := r.store.RecordDelivery(ctx, t.row, seats, votes); err != nil {
 		r.log.Error("could not record what was shown", "game", t.row.ID, "err", err)
 	}
@@ -156,12 +160,22 @@ func (r *Router) clearControls(ctx context.Context, t *table, message string) {
 	}
 }
 
+// deliverPing posts the message that notifies players the turn message
+// did not (it was an edit): through the interaction when there is one.
+func (r *Router) deliverPing(ctx context.Context, t *table, m Message) bool {
+	if _, err := r.postTurn(ctx, t, m); err != nil {
+		r.log.Error("could not notify the players who must act", "game", t.row.ID, "err", err)
+		return false
+	}
+	return true
+}
+
 // deliverPrivate sends the private messages that say something new and
 // returns the seats whose record changed. A closed DM is said in the
 // channel without revealing anything, and /game hand does the same job;
 // while DMs stay closed each new decision is announced by a new channel
 // message that mentions the player (an edit notifies nobody), unless the
-// turn message just posted mentioned them already.
+// channel message just posted pinged them already.
 func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePost, posted bool) []int {
 	var seats []int
 	for _, p := range posts {

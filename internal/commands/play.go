@@ -143,6 +143,7 @@ var errStale = refusal{"The position changed since that message was posted, so n
 
 // commit applies one move to the state and saves it with the move log entry.
 func (r *Router) commit(ctx context.Context, t *table, seat int, move string) ([]games.Event, error) {
+	t.rememberWaited()
 	var events []games.Event
 	var err error
 	if move == games.ResignMove {

@@ -29,6 +29,9 @@ type publication struct {
 	// lapsed, when set, is the vote the game moved past: its message is
 	// edited to say so and the table's open votes are cleared.
 	lapsed *lapsedVote
+	// ping, when set, is a new message that notifies whoever must act now
+	// and is not notified otherwise (the turn message being an edit).
+	ping *Message
 }
 
 // postHow says how the turn message reaches the channel.
@@ -68,8 +71,9 @@ type privatePost struct {
 	send bool
 	// newDecision: the message brings a decision the seat was not shown.
 	newDecision bool
-	// mentioned: the turn message, when it goes out as a new post, mentions
-	// the seat as waited on, so a closed DM needs no second mention.
+	// mentioned: a new channel message of this publication (the turn
+	// message or the ping) pings the player, so a closed DM needs no second
+	// mention.
 	mentioned bool
 }
 
@@ -85,10 +89,11 @@ func present(t *table, events []games.Event) publication {
 	pub := publication{lapsed: t.lapsedVote()}
 	pub.turn = presentTurn(t, publicText(events))
 	for seat := range t.row.Seats {
-		if p, ok := presentPrivate(t, seat, events, pub.turn.how == postNew); ok {
+		if p, ok := presentPrivate(t, seat, events); ok {
 			pub.private = append(pub.private, p)
 		}
 	}
+	planNotifications(t, &pub)
 	return pub
 }
 
@@ -114,16 +119,24 @@ func presentTurn(t *table, narration string) turnPost {
 // message refreshed, or a new one when a post is owed or none exists.
 func presentAgain(t *table) turnPost {
 	if t.row.MessageID != "" && !t.row.PostPending {
-		return turnPost{how: postEdit, editing: t.row.MessageID, message: t.turnMessage(t.row.Narration),
+		p := turnPost{how: postEdit, editing: t.row.MessageID, message: t.turnMessage(t.row.Narration),
 			owner: t.row.TurnOwner, narration: t.row.Narration, refresh: true}
+		p.message.Mentions = nil // an edit notifies nobody
+		return p
 	}
-	return turnPost{how: postNew, previous: t.row.MessageID, message: t.turnMessage(t.row.Narration), owner: t.row.TurnOwner, narration: t.row.Narration}
+	p := turnPost{how: postNew, previous: t.row.MessageID, message: t.turnMessage(t.row.Narration), owner: t.row.TurnOwner, narration: t.row.Narration}
+	if !t.row.PostPending {
+		// The message that was lost (deleted, or never recorded) pinged
+		// its players already; an owed post never reached them.
+		p.message.Mentions = nil
+	}
+	return p
 }
 
 // presentPrivate decides whether a seat is sent its private message: when
 // it says something new (news, a view that gained something, a new
 // decision). ok is false when there is nothing to send or record.
-func presentPrivate(t *table, seat int, events []games.Event, posting bool) (privatePost, bool) {
+func presentPrivate(t *table, seat int, events []games.Event) (privatePost, bool) {
 	s := t.row.Seats[seat]
 	if s.BotLevel > 0 {
 		return privatePost{}, false
@@ -136,8 +149,7 @@ func presentPrivate(t *table, seat int, events []games.Event, posting bool) (pri
 	if !ok || hash == s.DMHash && !hasNews && !s.DMFailed {
 		return privatePost{}, false
 	}
-	p := privatePost{seat: seat, user: s.UserID, message: msg, hash: hash, newDecision: newDecision(s.DMHash, hash),
-		mentioned: posting && t.waitsOn(seat)}
+	p := privatePost{seat: seat, user: s.UserID, message: msg, hash: hash, newDecision: newDecision(s.DMHash, hash)}
 	p.send = dmNeeded(s.DMHash, hash, hasNews)
 	if s.DMFailed {
 		// Each refused DM counts toward Discord's invalid-request limit:

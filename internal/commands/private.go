@@ -113,13 +113,3 @@ func newDecision(old, now string) bool {
 func dmNeeded(old, now string, news bool) bool {
 	return news || old == "" || viewGained(old, now) || newDecision(old, now)
 }
-
-// waitsOn says whether the turn message mentions the seat as waited for.
-func (t *table) waitsOn(seat int) bool {
-	for _, p := range t.promptsFor(seat) {
-		if !p.Standing {
-			return true
-		}
-	}
-	return false
-}

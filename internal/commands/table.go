@@ -26,6 +26,12 @@ type table struct {
 	// origin is the interaction in the game's channel that this change
 	// comes from, if any: delivery answers through it first.
 	origin origin
+	// before is whom the game waited on before this table's first change
+	// (notify.go).
+	before      map[string]int
+	beforeKnown bool
+	// actor is the user whose interaction changes the table, if any.
+	actor string
 }
 
 // origin is an interaction a change came from.
@@ -39,6 +45,7 @@ type origin struct {
 // from remembers the interaction that acts on the table, when it happened
 // in the game's channel (a click in a DM answers there, not in the channel).
 func (t *table) from(in Interaction) {
+	t.actor = in.User.ID
 	if in.Reply != nil && !in.DM && in.Channel == t.row.Channel {
 		t.origin = origin{reply: in.Reply, clicked: in.MessageID}
 	}

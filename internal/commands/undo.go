@@ -125,6 +125,7 @@ func (r *Router) undo(ctx context.Context, t *table, seat, entries int, move str
 		return "", err
 	}
 	setup := t.row.Setup()
+	t.rememberWaited()
 	for i := 0; i < entries; i++ {
 		moves = append(moves, games.SeatMove{Seat: seat, Move: games.UndoMove})
 		s, err := games.Replay(t.game.Kind, setup, moves)

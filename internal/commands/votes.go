@@ -407,6 +407,7 @@ func (r *Router) carryOut(ctx context.Context, t *table, v *vote) (string, error
 
 // handOver gives seats to automation and lets it play on.
 func (r *Router) handOver(ctx context.Context, t *table, seats []int, note string) (string, error) {
+	t.rememberWaited()
 	for _, s := range seats {
 		t.row.Seats[s].Away = true
 	}
@@ -420,6 +421,7 @@ func (r *Router) handOver(ctx context.Context, t *table, seats []int, note strin
 
 // saveTable saves a change of seats as a new version with no move.
 func (r *Router) saveTable(ctx context.Context, t *table) error {
+	t.rememberWaited()
 	base := t.row.Version
 	now := r.now()
 	t.row.UpdatedAt, t.row.TurnStartedAt, t.row.RemindedAt = now, now, time.Time{}
