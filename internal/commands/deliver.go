@@ -62,11 +62,7 @@ func (r *Router) deliver(ctx context.Context, t *table, pub publication) deliver
 		t.row.Table, votes = "", true
 	}
 	d := r.deliverTurn(ctx, t, pub.turn)
-	pinged := d.posted
-	if pub.ping != nil {
-		pinged = r.deliverPing(ctx, t, *pub.ping)
-	}
-	seats := r.deliverPrivate(ctx, t, pub.private, pinged)
+	seats := r.deliverPrivate(ctx, t, pub.private, d.posted)
 	if err := r.store.RecordDelivery(ctx, t.row, seats, votes); err != nil {
 		r.log.Error("could not record what was shown", "game", t.row.ID, "err", err)
 	}
@@ -158,16 +154,6 @@ func (r *Router) clearControls(ctx context.Context, t *table, message string) {
 	if err != nil && !errors.Is(err, ErrMessageGone) {
 		r.log.Warn("could not clear old controls", "game", t.row.ID, "message", message, "err", err)
 	}
-}
-
-// deliverPing posts the message that notifies players the turn message
-// did not (it was an edit): through the interaction when there is one.
-func (r *Router) deliverPing(ctx context.Context, t *table, m Message) bool {
-	if _, err := r.postTurn(ctx, t, m); err != nil {
-		r.log.Error("could not notify the players who must act", "game", t.row.ID, "err", err)
-		return false
-	}
-	return true
 }
 
 // deliverPrivate sends the private messages that say something new and

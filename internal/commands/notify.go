@@ -1,9 +1,5 @@
 package commands
 
-import (
-	"strings"
-)
-
 // Who is notified of what. Discord notifies a user for a new message that
 // mentions them (as its allowed mentions permit) or a DM, never for an
 // edit. The contract: each time someone new must act (a turn, a reaction,
@@ -62,8 +58,8 @@ func (t *table) rememberWaited() {
 
 // planNotifications decides who each part of the publication pings: a
 // private decision is notified by its DM; anyone else newly waited on by
-// the turn message when it is a new post, or else by a short new message
-// of their own (an edit would notify nobody).
+// the turn message, posted anew for them when it would have been an edit
+// (an edit notifies nobody).
 func planNotifications(t *table, pub *publication) {
 	var channel []string
 	if t.state != nil && t.paused() && t.row.TurnOwner != ownerPaused {
@@ -88,33 +84,16 @@ func planNotifications(t *table, pub *publication) {
 	for i := range pub.private {
 		pub.private[i].mentioned = pinged[pub.private[i].user]
 	}
-	if pub.turn.how == postNew {
-		pub.turn.message.Mentions = channel
-		return
+	if pub.turn.how == postEdit && len(channel) > 0 && !pub.turn.refresh {
+		// An edit notifies nobody: the turn goes on in a new message,
+		// which keeps the board and its controls at the bottom of the
+		// channel where the pinged player looks.
+		pub.turn.how, pub.turn.previous = postNew, pub.turn.editing
 	}
 	pub.turn.message.Mentions = nil
-	if len(channel) > 0 {
-		pub.ping = &Message{Content: t.header() + "\n" + pingLines(t, pinged), Mentions: channel}
+	if pub.turn.how == postNew {
+		pub.turn.message.Mentions = channel
 	}
-}
-
-// pingLines are the turn message's lines that say what the pinged players
-// must do (a private decision only named, never shown).
-func pingLines(t *table, pinged map[string]bool) string {
-	var lines []string
-	for _, l := range t.waitLines() {
-		if pinged[l.user] {
-			lines = append(lines, l.text)
-		}
-	}
-	if len(lines) == 0 {
-		var names []string
-		for u := range pinged {
-			names = append(names, mention(u))
-		}
-		return strings.Join(names, ", ") + ": the game needs you; see its message above."
-	}
-	return strings.Join(lines, "\n")
 }
 
 func contains(list []string, s string) bool {

@@ -29,9 +29,6 @@ type publication struct {
 	// lapsed, when set, is the vote the game moved past: its message is
 	// edited to say so and the table's open votes are cleared.
 	lapsed *lapsedVote
-	// ping, when set, is a new message that notifies whoever must act now
-	// and is not notified otherwise (the turn message being an edit).
-	ping *Message
 }
 
 // postHow says how the turn message reaches the channel.

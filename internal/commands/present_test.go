@@ -46,6 +46,7 @@ func TestPresentTurnEditsWhileTheSamePlayersAreWaitedOn(t *testing.T) {
 	st := freshTally(t) // alice on turn
 	owner := ownerOf(t, st, storage.Game{})
 	tb := snapshot(t, st, storage.Game{MessageID: "m1", TurnOwner: owner, Narration: "alice joined."})
+	tb.rememberWaited() // alice was on turn before bob's cheer too
 	pub := present(tb, []games.Event{games.PublicEvent("bob cheers (1).")})
 	if pub.turn.how != postEdit || pub.turn.editing != "m1" {
 		t.Fatalf("the same player is waited on: the living message m1 should be edited, got how=%d editing=%q", pub.turn.how, pub.turn.editing)
@@ -55,6 +56,31 @@ func TestPresentTurnEditsWhileTheSamePlayersAreWaitedOn(t *testing.T) {
 	}
 	if !strings.Contains(pub.turn.message.Content, "bob cheers (1).") || len(pub.turn.message.views) != 1 {
 		t.Fatalf("the edit should tell the change and ask for the board's picture: %+v", pub.turn.message)
+	}
+	if len(pub.turn.message.Mentions) != 0 {
+		t.Fatalf("alice was notified of her turn already: nobody is pinged, got %v", pub.turn.message.Mentions)
+	}
+}
+
+// "Edits notify no one": when a change newly waits on someone in the
+// channel while the same turn goes on, the turn message is posted anew so
+// that it pings them, and only them.
+func TestPresentNewlyWaitedInTheChannelGetsANewMessage(t *testing.T) {
+	st := freshTally(t)
+	owner := ownerOf(t, st, storage.Game{})
+	tb := snapshot(t, st, storage.Game{MessageID: "m1", TurnOwner: owner})
+	tb.row.Seats[1].DMFailed = true // bob's reaction shows in the channel
+	tb.rememberWaited()
+	if _, err := st.Apply(0, "add 1"); err != nil { // bob must react
+		t.Fatal(err)
+	}
+	tb.changed()
+	pub := present(tb, nil)
+	if pub.turn.how != postNew || pub.turn.previous != "m1" {
+		t.Fatalf("bob must now act and an edit would not tell him: a new message should replace m1, got how=%d previous=%q", pub.turn.how, pub.turn.previous)
+	}
+	if got := pub.turn.message.Mentions; len(got) != 1 || got[0] != "2" {
+		t.Fatalf("the new message pings bob alone, got %v", got)
 	}
 }
 
