@@ -5,8 +5,6 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"fmt"
-
-	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 )
 
 // PostgreSQL pool sizes: queries, and connections holding game locks.
@@ -16,17 +14,19 @@ const (
 )
 
 func openPostgres(url string) (*Store, error) {
-	db, err := sql.Open("pgx", url)
+	queries, err := pgConnector(url, pgStatementDeadline)
 	if err != nil {
 		return nil, err
 	}
+	// A lock waits as long as another process holds the game: no deadline.
+	held, err := pgConnector(url, 0)
+	if err != nil {
+		return nil, err
+	}
+	db := sql.OpenDB(queries)
 	db.SetMaxOpenConns(pgConns)
 	db.SetMaxIdleConns(pgConns)
-	locks, err := sql.Open("pgx", url)
-	if err != nil {
-		db.Close()
-		return nil, err
-	}
+	locks := sql.OpenDB(held)
 	locks.SetMaxOpenConns(pgLockConns)
 	locks.SetMaxIdleConns(4)
 	s := &Store{db: db, read: db, locks: locks, pg: true}
@@ -34,7 +34,8 @@ func openPostgres(url string) (*Store, error) {
 		s.Close()
 		return nil, fmt.Errorf("connect to PostgreSQL: %w", err)
 	}
-	if err := s.migrate(context.Background()); err != nil {
+	// A migration may rewrite a large table: no statement deadline.
+	if err := s.migrate(context.WithValue(context.Background(), unbounded{}, true)); err != nil {
 		s.Close()
 		return nil, fmt.Errorf("migrate PostgreSQL: %w", err)
 	}

@@ -268,6 +268,10 @@ func (r *Router) handle(ctx context.Context, in Interaction) (resp Response) {
 		if errors.As(err, &ref) {
 			return ephemeral(ref.msg)
 		}
+		if errors.Is(err, storage.ErrUnavailable) {
+			r.log.Warn("interaction failed: the database is unavailable", "command", in.Command, "sub", in.Sub, "custom_id", in.CustomID, "err", err)
+			return ephemeral("The game's storage is briefly unavailable; please try again in a moment.")
+		}
 		r.log.Error("interaction failed", "command", in.Command, "sub", in.Sub, "custom_id", in.CustomID, "err", err)
 		return ephemeral("Something went wrong on my side; nothing was changed. Please try again.")
 	}

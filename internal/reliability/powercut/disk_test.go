@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+	"time"
 
 	_ "github.com/mattn/go-sqlite3"
 )
@@ -376,5 +377,47 @@ func TestSQLiteNewDatabaseSurvives(t *testing.T) {
 	reboot(t, d)
 	if n := rows(t, path); n != 1 {
 		t.Fatalf("a new database's committed row: %d rows after the cut, want 1", n)
+	}
+}
+
+// TestStuckServerIsFreed: a server that stops answering leaves a program
+// blocked on the disk; forcing it frees the program (its call fails), the
+// mount is gone, and the test is told the disk needed force.
+func TestStuckServerIsFreed(t *testing.T) {
+	d := New(t)
+	p := d.Path("a")
+	write(t, p, []byte("before"), true)
+	if _, err := d.request(request{Op: "hang"}); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		f, err := os.OpenFile(p, os.O_WRONLY, 0)
+		if err == nil {
+			f.Write([]byte("stuck"))
+			err = f.Sync()
+			f.Close()
+		}
+		done <- err
+	}()
+	d.force("the test hung its server")
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Error("a sync on a disk whose server hung and was forced succeeded")
+		}
+	case <-time.After(time.Minute):
+		t.Fatal("a program blocked on the hung disk was not freed a minute after force")
+	}
+	if dev := mountedDevice(d.Dir()); dev != "" {
+		t.Errorf("the forced disk is still mounted (connection %s)", dev)
+	}
+	<-d.exited
+	d.mu.Lock()
+	forced := len(d.aborted)
+	d.aborted = nil // told; the cleanup need not fail the test
+	d.mu.Unlock()
+	if forced != 1 {
+		t.Errorf("the disk recorded %d forced frees, want 1", forced)
 	}
 }
