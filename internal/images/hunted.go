@@ -13,16 +13,32 @@ import (
 	"standoff/internal/games/hunted"
 )
 
-// Hunted draws a Hunted: Kobayashi Tower view: tracks and tokens, location
-// progress, the fight and the dice, the row(s) and inventories. Every card
-// type has a colour and a letter, icons are letters in shapes, and a legend
-// explains them, so nothing is told by colour alone.
+// Hunted draws the turn picture of a Hunted: Kobayashi Tower view, laid
+// out for a phone (Discord shows it about 350 px wide there): the bars,
+// the tower, what is being resolved (a fight and its dice, a location, a
+// choice), the cards in play with what each gives, costs and does in
+// short words, and what just happened. No text is under 26 px on its
+// 1000 px, 9 px at 350. Every card type has a colour and a letter, icons
+// are letters in shapes, and a legend explains them, so nothing is told
+// by colour alone. HuntedFull has every detail.
 func Hunted(v games.View) (image.Image, error) {
 	pv, ok := v.(*hunted.PublicView)
 	if !ok {
 		return nil, fmt.Errorf("images: Hunted cannot draw %T", v)
 	}
 	return huPalette.finish(huntedBoard(pv).RGBA()), nil
+}
+
+// HuntedFull draws the full board: every card face with its id, the
+// tracks numbered, the supply, the decks, the last rolls and the log, at
+// desktop sizes; the turn picture leaves these out to stay legible on a
+// phone, and this is one tap away.
+func HuntedFull(v games.View) (image.Image, error) {
+	pv, ok := v.(*hunted.PublicView)
+	if !ok {
+		return nil, fmt.Errorf("images: HuntedFull cannot draw %T", v)
+	}
+	return huPalette.finish(huntedFullBoard(pv).RGBA()), nil
 }
 
 // huPalette is every colour of the board and the edges where they meet:

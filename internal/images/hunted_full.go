@@ -16,30 +16,22 @@ type huSection struct {
 	draw func(dc *Canvas, y float64)
 }
 
-// huntedBoard draws the board, band by band.
-func huntedBoard(v *hunted.PublicView) *Canvas {
+// huntedFullBoard draws the full board, band by band: every card face,
+// both tracks with their numbers, the supply, the last rolls and the log,
+// at desktop sizes (the smallest text 13 px on 1000). It is one tap away
+// from the turn picture, where only what a phone shows legibly goes.
+func huntedFullBoard(v *hunted.PublicView) *Canvas {
 	var secs []huSection
 	add := func(h float64, f func(dc *Canvas, y float64)) { secs = append(secs, huSection{h, f}) }
 
 	add(53, func(dc *Canvas, y float64) { huTitle(dc, v, y) })
 	add(37, func(dc *Canvas, y float64) { huTime(dc, v, y) })
 	for _, p := range v.Players {
-		p := p
 		add(33, func(dc *Canvas, y float64) { huPlayerTrack(dc, v, p, y) })
 	}
 	add(52, func(dc *Canvas, y float64) { huLocations(dc, v, y) })
 	if v.Fight != nil || v.Roll != nil || len(v.Rolls) > 0 {
 		add(huFightHeight(v), func(dc *Canvas, y float64) { huFight(dc, v, y) })
-	}
-	cardBand := func(title string, cards []hunted.CardView) {
-		if len(cards) == 0 {
-			return
-		}
-		h := huCardsHeight(len(cards))
-		add(h+33, func(dc *Canvas, y float64) {
-			huLabel(dc, title, y)
-			huCards(dc, cards, y+30)
-		})
 	}
 	if len(v.Choice) > 0 {
 		add(33+59, func(dc *Canvas, y float64) { huChoice(dc, v, y) })
@@ -49,6 +41,29 @@ func huntedBoard(v *hunted.PublicView) *Canvas {
 			dc.Font(16, false)
 			dc.SetColor(huInk)
 			dc.DrawStringAnchored(dc.Fit(now, huW-2*huMargin), huMargin, y+17, 0, 0.5)
+		})
+	}
+	secs = append(secs, huFullCardBands(v)...)
+	add(32+float64(min(3, len(v.Events)))*22, func(dc *Canvas, y float64) { huLog(dc, v, y) })
+	add(huLegendH, func(dc *Canvas, y float64) {
+		huSprites.Stamp(dc, "legend", huW, huLegendH, 0, int(y), func(s *Canvas) { huLegend(s, 0) })
+	})
+	return huDrawSections(secs, huW)
+}
+
+// huFullCardBands are the full board's bands of cards: the monitors, a
+// fight's reward, each row and inventory, and co-op's shared ones.
+func huFullCardBands(v *hunted.PublicView) []huSection {
+	var secs []huSection
+	add := func(h float64, f func(dc *Canvas, y float64)) { secs = append(secs, huSection{h, f}) }
+	cardBand := func(title string, cards []hunted.CardView) {
+		if len(cards) == 0 {
+			return
+		}
+		h := huCardsHeight(len(cards))
+		add(h+33, func(dc *Canvas, y float64) {
+			huLabel(dc, title, y)
+			huCards(dc, cards, y+30)
 		})
 	}
 	cardBand("On the monitors (Surveillance Room)", v.Surveil)
@@ -81,17 +96,17 @@ func huntedBoard(v *hunted.PublicView) *Canvas {
 	if v.Coop {
 		cardBand("Shared inventory", v.SharedInv)
 	}
-	add(32+float64(min(3, len(v.Events)))*22, func(dc *Canvas, y float64) { huLog(dc, v, y) })
-	add(huLegendH, func(dc *Canvas, y float64) {
-		huSprites.Stamp(dc, "legend", huW, huLegendH, 0, int(y), func(s *Canvas) { huLegend(s, 0) })
-	})
+	return secs
+}
 
+// huDrawSections stacks the bands on a picture of width w, on paper.
+func huDrawSections(secs []huSection, w int) *Canvas {
 	total := 0.0
 	for _, s := range secs {
 		total += s.h
 	}
 	// Recycled pixels, every one painted here.
-	img := newRGBA(image.Rect(0, 0, huW, int(total+10)))
+	img := newRGBA(image.Rect(0, 0, w, int(total+10)))
 	fillRGBA(img.Pix, huPaper)
 	dc := NewCanvasOn(img)
 	y := 0.0
