@@ -150,12 +150,6 @@ func splitWords(s string) []string {
 // game ended.
 func htHeader(dc *Canvas, v *hunted.PublicView, y float64) {
 	huFillRect(dc, 0, int(y), huW, 60, huHeader)
-	title := "HUNTED"
-	if v.Coop {
-		title += " · co-op"
-	}
-	htText(dc, title, htTitle, true, huWhite, htX, y+30, 0)
-	tw := htMeasure(htTitle, true)(title)
 	status := ""
 	switch {
 	case v.Over && v.Won:
@@ -165,6 +159,16 @@ func htHeader(dc *Canvas, v *hunted.PublicView, y float64) {
 	case v.Turn >= 0 && v.Turn < len(v.Players):
 		status = v.Players[v.Turn].Name + "'s turn"
 	}
+	m := htMeasure(htTitle, true)
+	title := "HUNTED: KOBAYASHI TOWER"
+	if v.Coop || m(title)+30+m(status) > htWidth {
+		title = "HUNTED"
+	}
+	if v.Coop {
+		title += " · co-op"
+	}
+	htText(dc, title, htTitle, true, huWhite, htX, y+30, 0)
+	tw := m(title)
 	htText(dc, htFit(status, htTitle, true, htWidth-tw-30), htTitle, true, huWhite, htRight, y+30, 1)
 }
 
@@ -267,24 +271,25 @@ func huTowerLabel(v *hunted.PublicView, i, total int) (string, color.RGBA) {
 	return "", huWhite
 }
 
-// htRecent is the last events, newest last, wrapped: at most two events
-// of two lines each. The ending is the end panel's, not repeated here.
+// htRecent is the last two events, wrapped to two lines each.
 func htRecent(v *hunted.PublicView) []string {
-	var ev []string
-	for _, e := range v.Events {
-		if v.Over && e == v.Result {
-			continue
-		}
-		ev = append(ev, e)
-	}
-	if len(ev) > 2 {
-		ev = ev[len(ev)-2:]
-	}
 	var lines []string
-	for _, e := range ev {
+	for _, e := range htRecentEvents(v, 2) {
 		lines = append(lines, htWrap(e, htBody, false, htWidth, 2)...)
 	}
 	return lines
+}
+
+// htRecentEvents is the last n events, newest last. The ending is the end
+// panel's, not repeated.
+func htRecentEvents(v *hunted.PublicView, n int) []string {
+	var ev []string
+	for _, e := range v.Events {
+		if !v.Over || e != v.Result {
+			ev = append(ev, e)
+		}
+	}
+	return ev[max(0, len(ev)-n):]
 }
 
 const htLegendH = 104

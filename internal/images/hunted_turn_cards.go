@@ -2,6 +2,8 @@ package images
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"standoff/internal/games/hunted"
 )
@@ -11,51 +13,78 @@ import (
 // costs to take and what it does; in an inventory, its state and use.
 const (
 	htNameX  = htX + 46 // after the badge
-	htGivesX = 316.0
-	htCostsX = 456.0
+	htGivesX = 330.0
+	htCostsX = 466.0
 	htDoesX  = 612.0
 )
 
 // htCardSections are the bands of cards: the monitors' and a won fight's
-// draws, each row (co-op: and the shared one), each inventory.
+// draws, each row (co-op: and the shared one), each inventory. The empty
+// ones share one line, where the first of them would be.
 func htCardSections(v *hunted.PublicView) []huSection {
 	var secs []huSection
+	var empty []string
+	emptyAt := -1
+	list := func(title string, cards []hunted.CardView, inRow bool) {
+		if len(cards) > 0 {
+			secs = append(secs, htCardList(title, cards, inRow))
+			return
+		}
+		if emptyAt < 0 {
+			emptyAt = len(secs)
+		}
+		empty = append(empty, title)
+	}
 	if len(v.Surveil) > 0 {
-		secs = append(secs, htCardList("On the monitors: discard one, one to the bottom, one on top", v.Surveil, true))
+		list("On the monitors: discard one, one to the bottom, one on top", v.Surveil, true)
 	}
 	if len(v.Reward) > 0 {
-		secs = append(secs, htCardList("Fight won: keep one of these for free", v.Reward, false))
+		list("Fight won: keep one of these for free", v.Reward, false)
 	}
 	for _, p := range v.Players {
-		name := "Row"
-		if v.Coop {
-			name = p.Name + "'s row"
-		}
-		secs = append(secs, htCardList(name, p.Row, true))
+		list(htOwn(v, p, "Row", "'s row"), p.Row, true)
 	}
 	if v.Coop {
-		secs = append(secs, htCardList("Shared row", v.Shared, true))
+		list("Shared row", v.Shared, true)
 	}
 	for _, p := range v.Players {
-		name := "Inventory"
-		if v.Coop {
-			name = p.Name + "'s inventory"
-		}
-		secs = append(secs, htCardList(name, p.Inv, false))
+		list(htOwn(v, p, "Inventory", "'s inventory"), p.Inv, false)
 	}
 	if v.Coop && len(v.SharedInv) > 0 {
-		secs = append(secs, htCardList("Shared inventory", v.SharedInv, false))
+		list("Shared inventory", v.SharedInv, false)
+	}
+	if len(empty) > 0 {
+		secs = slices.Insert(secs, emptyAt, htEmpty(empty))
 	}
 	return secs
 }
 
+// htOwn names a player's row or inventory: solo "Row", co-op "Bob's row".
+func htOwn(v *hunted.PublicView, p hunted.PlayerView, solo, coop string) string {
+	if v.Coop {
+		return p.Name + coop
+	}
+	return solo
+}
+
+// htEmpty is one line for the empty rows and inventories.
+func htEmpty(titles []string) huSection {
+	s := titles[0] + ": empty"
+	if len(titles) > 1 {
+		s = "Empty: " + strings.Join(titles, ", ")
+	}
+	lines := htWrap(s, htHead, true, htWidth, 2)
+	return huSection{14 + float64(len(lines))*htLineH, func(dc *Canvas, y float64) {
+		for i, l := range lines {
+			htText(dc, l, htHead, true, huInk, htX, y+26+float64(i)*htLineH, 0)
+		}
+	}}
+}
+
 // htCardList is a heading and a line per card; row cards (inRow) have
 // the columns gives, costs and does, named beside the heading or, when it
-// is long, under it. No cards: the heading says "empty".
+// is long, under it.
 func htCardList(title string, cards []hunted.CardView, inRow bool) huSection {
-	if len(cards) == 0 {
-		return huSection{48, func(dc *Canvas, y float64) { htHeading(dc, title+": empty", y) }}
-	}
 	if inRow {
 		title = fmt.Sprintf("%s (%d)", title, len(cards))
 	}

@@ -32,7 +32,8 @@ func htNowSections(v *hunted.PublicView) []huSection {
 		for _, l := range v.Choice {
 			secs = append(secs, htCardPanel(l.Name+" ("+l.ID+")", l.Text, huWhite, huGold))
 		}
-	} else if title, text := htResolving(v); title != "" {
+	} else if title, text := htResolving(v); title != "" && v.Fight == nil {
+		// A fight's panel says all a fighting location or event does.
 		secs = append(secs, htCardPanel(title, text, huWhite, huGold))
 	}
 	return secs
