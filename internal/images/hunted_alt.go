@@ -18,8 +18,9 @@ const HuntedAltMax = 1024
 // resolved (the fight and its dice, a location), the cards in each row and
 // inventory with what they do, and the last event. Hunted hides nothing
 // but the order of its decks, which no view carries. It is at most
-// HuntedAltMax characters: when the state says more, card lists lose
-// their details first, then the least needed parts go.
+// HuntedAltMax characters: when the state says more, the least needed
+// parts (the inventories, then the tower and the last event) lose their
+// details and then go, before the rows lose theirs.
 func HuntedAlt(v games.View) string {
 	pv, ok := v.(*hunted.PublicView)
 	if !ok || pv == nil {
@@ -38,9 +39,16 @@ type huAltPart struct {
 // huAltParts are the parts in reading order.
 func huAltParts(v *hunted.PublicView) []huAltPart {
 	var ps []huAltPart
+	// A card list has a short form; a free text (a prompt, a location's
+	// text, an event) is clipped instead, so that one long text cannot
+	// crowd out the rest.
 	add := func(rank int, full, short string) {
+		full, short = huASCII(full), huASCII(short)
+		if short == "" {
+			full = huAltClip(full, huAltPartMax)
+		}
 		if full != "" {
-			ps = append(ps, huAltPart{huASCII(full), huASCII(short), rank})
+			ps = append(ps, huAltPart{full, short, rank})
 		}
 	}
 	mode := "solo"
@@ -58,12 +66,18 @@ func huAltParts(v *hunted.PublicView) []huAltPart {
 	add(0, status, "")
 	add(0, huAltBars(v), "")
 	add(2, huAltTower(v), "")
-	add(1, huAltNow(v), "")
+	for _, s := range huAltNow(v) {
+		add(1, s, "")
+	}
 	if v.Over {
 		add(1, v.Result, "")
 	}
-	add(2, huAltCards("On the monitors", v.Surveil, false), huAltNames("On the monitors", v.Surveil))
-	add(1, huAltCards("Fight won, keep one for free", v.Reward, true), huAltNames("Fight won, keep one for free", v.Reward))
+	if len(v.Surveil) > 0 {
+		add(2, huAltCards("On the monitors", v.Surveil, false), huAltNames("On the monitors", v.Surveil))
+	}
+	if len(v.Reward) > 0 {
+		add(1, huAltCards("Fight won, keep one for free", v.Reward, true), huAltNames("Fight won, keep one for free", v.Reward))
+	}
 	for _, p := range v.Players {
 		name := "Row"
 		if v.Coop {
@@ -90,9 +104,9 @@ func huAltParts(v *hunted.PublicView) []huAltPart {
 	return ps
 }
 
-// huAltFit joins the parts within max characters: short forms replace
-// full ones from the highest rank down, then whole parts go the same way,
-// and what is still too long is cut.
+// huAltFit joins the parts within max characters: from the highest rank
+// down, a rank's parts take their short forms, then go, before a lower
+// rank loses anything; what is still too long is cut.
 func huAltFit(ps []huAltPart, max int) string {
 	text := func() string {
 		var out []string
@@ -103,15 +117,14 @@ func huAltFit(ps []huAltPart, max int) string {
 		}
 		return strings.Join(out, " ")
 	}
-	for rank := 3; rank >= 0 && utf8.RuneCountInString(text()) > max; rank-- {
-		for i := len(ps) - 1; i >= 0 && utf8.RuneCountInString(text()) > max; i-- {
+	long := func() bool { return utf8.RuneCountInString(text()) > max }
+	for rank := 3; rank >= 0 && long(); rank-- {
+		for i := range ps {
 			if ps[i].rank == rank && ps[i].short != "" {
 				ps[i].full = ps[i].short
 			}
 		}
-	}
-	for rank := 3; rank > 0 && utf8.RuneCountInString(text()) > max; rank-- {
-		for i := len(ps) - 1; i >= 0 && utf8.RuneCountInString(text()) > max; i-- {
+		for i := len(ps) - 1; i >= 0 && rank > 0 && long(); i-- {
 			if ps[i].rank == rank {
 				ps[i].full = ""
 			}
@@ -124,15 +137,31 @@ func huAltFit(ps []huAltPart, max int) string {
 	return s
 }
 
+// huAltPartMax bounds a free text part.
+const huAltPartMax = 240
+
+// huAltClip is s cut at a word to at most n characters, with "...".
+func huAltClip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	cut := string(r[:n-3])
+	if i := strings.LastIndexByte(cut, ' '); i > n/2 {
+		cut = cut[:i]
+	}
+	return cut + "..."
+}
+
 // huAltBars are time, health and tokens.
 func huAltBars(v *hunted.PublicView) string {
 	s := fmt.Sprintf("Time %d of %d.", v.Time, v.MaxTime)
 	for _, p := range v.Players {
-		who := ""
+		who := "Health"
 		if v.Coop {
-			who = p.Name + ": "
+			who = p.Name + ": health"
 		}
-		s += fmt.Sprintf(" %shealth %d of %d, %s, %s.", who, p.Health, p.MaxHealth, huPlural(p.Keys, "key"), huPlural(p.Regroup, "regroup token"))
+		s += fmt.Sprintf(" %s %d of %d, %s, %s.", who, p.Health, p.MaxHealth, huPlural(p.Keys, "key"), huPlural(p.Regroup, "regroup token"))
 	}
 	return s
 }
@@ -151,7 +180,7 @@ func huAltTower(v *hunted.PublicView) string {
 
 // huAltNow is what is being resolved: the fight, the dice, the location
 // cards to choose from or the one being played.
-func huAltNow(v *hunted.PublicView) string {
+func huAltNow(v *hunted.PublicView) []string {
 	var out []string
 	if f := v.Fight; f != nil {
 		s := fmt.Sprintf("Fight: %s, targets %s, round %d.", f.Name, huAltTargets(f), f.Round+1)
@@ -178,7 +207,7 @@ func huAltNow(v *hunted.PublicView) string {
 	} else if title, text := htResolving(v); title != "" && v.Fight == nil {
 		out = append(out, title+". "+text)
 	}
-	return strings.Join(out, " ")
+	return out
 }
 
 // huAltTargets are a fight's numbers, the hit ones said.
@@ -261,5 +290,5 @@ func huAltIcons(ls []string) string {
 // huASCII spells the picture's symbols out, so a screen reader says them
 // and each counts as one character.
 func huASCII(s string) string {
-	return strings.NewReplacer("·", ",", "×", "x", "→", "->", "…", "...", "–", "-", "—", "-", "✓", "passed").Replace(s)
+	return strings.NewReplacer(" · ", ", ", "·", ",", "×", "x", "→", "->", "…", "...", "–", "-", "—", "-", "✓", "passed").Replace(s)
 }
