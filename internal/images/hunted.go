@@ -122,11 +122,28 @@ var (
 // huFillRect paints a band of whole pixels one colour, copied straight
 // into the pixels (gg rasterizes even a plain rectangle).
 func huFillRect(dc *Canvas, x, y, w, h int, c color.RGBA) {
-	if c.A == 255 {
-		fillRect(dc.RGBA(), image.Rect(x, y, x+w, y+h), c)
+	r := image.Rect(x, y, x+w, y+h).Intersect(dc.RGBA().Rect)
+	if c.A != 255 {
+		draw.Draw(dc.RGBA(), r, image.NewUniform(c), image.Point{}, draw.Src)
 		return
 	}
-	draw.Draw(dc.RGBA(), image.Rect(x, y, x+w, y+h), image.NewUniform(c), image.Point{}, draw.Src)
+	if r.Empty() {
+		return
+	}
+	img := dc.RGBA()
+	i, n := img.PixOffset(r.Min.X, r.Min.Y), 4*r.Dx()
+	first := img.Pix[i : i+n]
+	fillRGBA(first, c)
+	for y := 1; y < r.Dy(); y++ {
+		copy(img.Pix[i+y*img.Stride:i+y*img.Stride+n], first)
+	}
+}
+
+// huBox is a rectangle of whole pixels filled and outlined line pixels
+// wide inside its bounds, painted straight into the pixels.
+func huBox(dc *Canvas, x, y, w, h, line int, fill, edge color.RGBA) {
+	huFillRect(dc, x, y, w, h, edge)
+	huFillRect(dc, x+line, y+line, w-2*line, h-2*line, fill)
 }
 
 // huStamp draws a piece of w x h at (x, y) (whole pixels), with pad pixels

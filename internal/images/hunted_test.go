@@ -61,6 +61,7 @@ func TestHuntedRenders(t *testing.T) {
 		"row":   huntedRowView(t),
 		"coop":  huntedView(t, []string{"Alice", "Bob"}, 4, 30, nil),
 		"over":  huntedView(t, []string{"Alice"}, 5, 5000, nil),
+		"busy":  huntedBusyView(t),
 	}
 	for name, v := range views {
 		huntedRenders(t, name, v, Hunted)

@@ -3,6 +3,8 @@ package images
 import (
 	"fmt"
 	"image/color"
+	"slices"
+	"sync"
 
 	"golang.org/x/image/font"
 
@@ -23,7 +25,7 @@ const (
 	htTitle = 32.0       // the header and a panel's title
 	htBarX  = 250.0      // bars and the tower start here, after their labels
 	htLineH = 34.0       // a line of wrapped body text
-	htCardH = 50.0       // a card's line
+	htCardH = 46.0       // a card's line
 	htWidth = htRight - htX
 )
 
@@ -31,25 +33,27 @@ const (
 func huntedBoard(v *hunted.PublicView) *Canvas {
 	var secs []huSection
 	add := func(h float64, f func(dc *Canvas, y float64)) { secs = append(secs, huSection{h, f}) }
-	add(70, func(dc *Canvas, y float64) { htHeader(dc, v, y) })
-	add(54, func(dc *Canvas, y float64) {
+	add(64, func(dc *Canvas, y float64) { htHeader(dc, v, y) })
+	add(48, func(dc *Canvas, y float64) {
 		htBar(dc, y, fmt.Sprintf("Time %d/%d", v.Time, v.MaxTime), v.MaxTime, v.Time, v.MaxTime, 4, huGold)
 	})
 	for _, p := range v.Players {
-		add(54, func(dc *Canvas, y float64) { htHealth(dc, v, p, y) })
+		add(48, func(dc *Canvas, y float64) { htHealth(dc, v, p, y) })
 	}
-	add(100, func(dc *Canvas, y float64) { htTower(dc, v, y) })
+	add(90, func(dc *Canvas, y float64) { htTower(dc, v, y) })
 	secs = append(secs, htNowSections(v)...)
 	secs = append(secs, htCardSections(v)...)
 	if lines := htRecent(v); len(lines) > 0 {
-		add(52+float64(len(lines))*htLineH, func(dc *Canvas, y float64) {
+		add(48+float64(len(lines))*htLineH, func(dc *Canvas, y float64) {
 			htHeading(dc, "Just now", y)
 			for i, l := range lines {
-				htText(dc, l, htBody, false, huInk, htX, y+62+float64(i)*htLineH, 0)
+				htText(dc, l, htBody, false, huInk, htX, y+58+float64(i)*htLineH, 0)
 			}
 		})
 	}
-	add(htLegendH, func(dc *Canvas, y float64) { htLegend(dc, y) })
+	add(htLegendH, func(dc *Canvas, y float64) {
+		htStamp(dc, "ht legend", huW, htLegendH, 0, int(y), func(s *Canvas) { htLegend(s, 0) })
+	})
 	return huDrawSections(secs, huW)
 }
 
@@ -63,7 +67,7 @@ func htText(dc *Canvas, s string, size float64, bold bool, c color.RGBA, x, y, a
 
 // htHeading is a band's title: bold, on the band's first line.
 func htHeading(dc *Canvas, s string, y float64) {
-	htText(dc, htFit(s, htHead, true, htWidth), htHead, true, huInk, htX, y+26, 0)
+	htText(dc, htFit(s, htHead, true, htWidth), htHead, true, huInk, htX, y+24, 0)
 }
 
 // htMeasure measures strings at a size, without a canvas: the layout
@@ -149,7 +153,7 @@ func splitWords(s string) []string {
 // htHeader is the dark band: the game, and whose turn it is or how the
 // game ended.
 func htHeader(dc *Canvas, v *hunted.PublicView, y float64) {
-	huFillRect(dc, 0, int(y), huW, 60, huHeader)
+	huFillRect(dc, 0, int(y), huW, 56, huHeader)
 	status := ""
 	switch {
 	case v.Over && v.Won:
@@ -167,36 +171,26 @@ func htHeader(dc *Canvas, v *hunted.PublicView, y float64) {
 	if v.Coop {
 		title += " · co-op"
 	}
-	htText(dc, title, htTitle, true, huWhite, htX, y+30, 0)
+	htText(dc, title, htTitle, true, huWhite, htX, y+28, 0)
 	tw := m(title)
-	htText(dc, htFit(status, htTitle, true, htWidth-tw-30), htTitle, true, huWhite, htRight, y+30, 1)
+	htText(dc, htFit(status, htTitle, true, htWidth-tw-30), htTitle, true, huWhite, htRight, y+28, 1)
 }
 
 // htBar is a labelled bar of n segments from htBarX, value of them
 // filled: the label says the number, the filled segments show it.
 // Segments past max (a co-op player's lower health) are left out.
-func htBar(dc *Canvas, y float64, label string, n, value, max int, gap float64, fill color.RGBA) float64 {
-	htText(dc, htFit(label, htHead, true, htBarX-htX-12), htHead, true, huInk, htX, y+26, 0)
+func htBar(dc *Canvas, y float64, label string, n, value, max int, gap float64, fill0 color.RGBA) float64 {
+	htText(dc, htFit(label, htHead, true, htBarX-htX-12), htHead, true, huInk, htX, y+24, 0)
 	step := float64(int((htRight - htBarX + gap) / float64(n)))
 	step = min(step, 66)
 	w := step - gap
 	x := htBarX
 	for i := 1; i <= min(n, max); i++ {
-		full := i <= value
-		huStamp(dc, fmt.Sprintf("ht seg %v %v %v", w, full, fill), w, 34, 2, x, y+9, func(dc *Canvas, x, y float64) {
-			dc.DrawRectangle(x, y, w, 34)
-			dc.SetColor(huWhite)
-			if full {
-				dc.SetColor(fill)
-			}
-			dc.FillPreserve()
-			dc.SetColor(huMuted)
-			if full {
-				dc.SetColor(huInk)
-			}
-			dc.SetLineWidth(2)
-			dc.Stroke()
-		})
+		fill, edge := huWhite, huMuted
+		if i <= value {
+			fill, edge = fill0, huInk
+		}
+		huBox(dc, int(x), int(y)+8, int(w), 32, 2, fill, edge)
 		x += step
 	}
 	return x
@@ -212,13 +206,13 @@ func htHealth(dc *Canvas, v *hunted.PublicView, p hunted.PlayerView, y float64) 
 	x := htBar(dc, y, label, 6, p.Health, p.MaxHealth, 6, huRed)
 	x = max(x, htBarX+4*66) + 14
 	tokens := huPlural(p.Keys, "key") + " · " + huPlural(p.Regroup, "regroup token")
-	htText(dc, htFit(tokens, htBody, false, htRight-x), htBody, false, huInk, x, y+26, 0)
+	htText(dc, htFit(tokens, htBody, false, htRight-x), htBody, false, huInk, x, y+24, 0)
 }
 
 // htTower is the location deck as boxes (passed, drawn, the Roof or where
 // it may be) and a line that says it.
 func htTower(dc *Canvas, v *hunted.PublicView, y float64) {
-	htText(dc, "Tower", htHead, true, huInk, htX, y+26, 0)
+	htText(dc, "Tower", htHead, true, huInk, htX, y+24, 0)
 	total := v.LocPassed + v.LocLeft + len(v.Choice)
 	step := 48.0
 	if total > 0 {
@@ -228,18 +222,24 @@ func htTower(dc *Canvas, v *hunted.PublicView, y float64) {
 	for i := 0; i < total; i++ {
 		label, fill := huTowerLabel(v, i, total)
 		bx := htBarX + float64(i)*step
-		huStamp(dc, fmt.Sprintf("ht tower %v %v %v", box, label == "✓", fill), box, box, 2, bx, y+6, func(dc *Canvas, bx, y float64) {
-			huTowerBox(dc, bx, y, box, "", fill)
-			if label == "✓" {
-				huTowerBox(dc, bx, y, box, label, fill)
-			}
-		})
-		if label != "" && label != "✓" {
+		huBox(dc, int(bx), int(y)+3, int(box), int(box), 2, fill, huInk)
+		switch label {
+		case "":
+		case "✓":
+			huStamp(dc, fmt.Sprintf("ht tick %v", box), box, box, 0, bx, y+3, func(dc *Canvas, bx, y float64) {
+				dc.SetColor(huWhite)
+				dc.SetLineWidth(3.5)
+				dc.MoveTo(bx+box*4/17, y+box*9/17)
+				dc.LineTo(bx+box*15/34, y+box*13/17)
+				dc.LineTo(bx+box*27/34, y+box*4/17)
+				dc.Stroke()
+			})
+		default:
 			c := huInk
 			if label == "R" {
 				c = huWhite
 			}
-			htText(dc, label, htBody, true, c, bx+box/2, y+6+box/2, 0.5)
+			htText(dc, label, htBody, true, c, bx+box/2, y+3+box/2, 0.5)
 		}
 	}
 	roof := fmt.Sprintf("the Roof (R) is among the last %d", v.RoofIn)
@@ -250,7 +250,7 @@ func htTower(dc *Canvas, v *hunted.PublicView, y float64) {
 		roof = "the Roof is next"
 	}
 	s := fmt.Sprintf("%d passed, %d left: %s", v.LocPassed, v.LocLeft, roof)
-	htText(dc, htFit(s, htBody, false, htWidth), htBody, false, huInk, htX, y+76, 0)
+	htText(dc, htFit(s, htBody, false, htWidth), htBody, false, huInk, htX, y+70, 0)
 }
 
 // huTowerLabel is what the tower's box i of total shows, and its fill.
@@ -292,25 +292,40 @@ func htRecentEvents(v *hunted.PublicView, n int) []string {
 	return ev[max(0, len(ev)-n):]
 }
 
-const htLegendH = 104
+const htLegendH = 94
 
 // htLegend explains the icons and the card letters, on a grey band.
 func htLegend(dc *Canvas, y float64) {
 	huFillRect(dc, 0, int(y), huW, htLegendH, huFaint)
 	x := htX
 	for _, ic := range []struct{ l, name string }{{"M", "move"}, {"S", "search"}, {"K", "key"}} {
-		htIcon(dc, x, y+10, ic.l, true)
-		htText(dc, ic.name, htBody, false, huInk, x+44, y+29, 0)
+		htIcon(dc, x, y+7, ic.l, true)
+		htText(dc, ic.name, htBody, false, huInk, x+44, y+26, 0)
 		x += 44 + htMeasure(htBody, false)(ic.name) + 24
 	}
-	htBell(dc, x+14, y+29)
-	htText(dc, "noise (2 and a terrorist: fight)", htBody, false, huInk, x+34, y+29, 0)
+	htBell(dc, x+14, y+26)
+	htText(dc, "noise (2 and a terrorist: fight)", htBody, false, huInk, x+34, y+26, 0)
 	x = htX
 	for _, t := range []string{"terrorist", "door", "weapon", "item", "hostage", "regroup", "event"} {
-		htBadge(dc, t, x, y+56)
-		htText(dc, t, htBody, false, huInk, x+42, y+75, 0)
+		htBadge(dc, t, x, y+50)
+		htText(dc, t, htBody, false, huInk, x+42, y+69, 0)
 		x += 42 + htMeasure(htBody, false)(t) + 16
 	}
+}
+
+// htSizes keeps the font sizes of the texts in each sprite htStamp drew,
+// by key: Sprites keeps a sprite's texts, not their sizes.
+var htSizes sync.Map // key -> []float64
+
+// htStamp stamps a sprite as huSprites.Stamp does, and records the sizes of
+// its texts with them, so the picture's texts and sizes stay in step.
+func htStamp(dc *Canvas, key string, w, h, x, y int, draw func(s *Canvas)) {
+	huSprites.Stamp(dc, key, w, h, x, y, func(s *Canvas) {
+		draw(s)
+		htSizes.Store(key, slices.Clone(s.sizes))
+	})
+	sizes, _ := htSizes.Load(key)
+	dc.sizes = append(dc.sizes, sizes.([]float64)...)
 }
 
 // htIcon is an action icon: a letter in a square, filled dark when the

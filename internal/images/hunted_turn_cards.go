@@ -74,9 +74,9 @@ func htEmpty(titles []string) huSection {
 		s = "Empty: " + strings.Join(titles, ", ")
 	}
 	lines := htWrap(s, htHead, true, htWidth, 2)
-	return huSection{14 + float64(len(lines))*htLineH, func(dc *Canvas, y float64) {
+	return huSection{10 + float64(len(lines))*htLineH, func(dc *Canvas, y float64) {
 		for i, l := range lines {
-			htText(dc, l, htHead, true, huInk, htX, y+26+float64(i)*htLineH, 0)
+			htText(dc, l, htHead, true, huInk, htX, y+24+float64(i)*htLineH, 0)
 		}
 	}}
 }
@@ -88,15 +88,15 @@ func htCardList(title string, cards []hunted.CardView, inRow bool) huSection {
 	if inRow {
 		title = fmt.Sprintf("%s (%d)", title, len(cards))
 	}
-	top := 48.0
-	labelsY := 26.0
+	top := 44.0
+	labelsY := 24.0
 	if inRow && htMeasure(htHead, true)(title) > htGivesX-htX-10 {
-		top, labelsY = 84, 66
+		top, labelsY = 80, 62
 	}
 	if !inRow {
-		top = 44
+		top = 40
 	}
-	h := top + float64(len(cards))*htCardH + 6
+	h := top + float64(len(cards))*htCardH + 4
 	return huSection{h, func(dc *Canvas, y float64) {
 		htHeading(dc, title, y)
 		if inRow {

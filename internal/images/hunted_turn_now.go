@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"slices"
+	"strings"
 
 	"standoff/internal/games/hunted"
 )
@@ -20,7 +21,7 @@ func htNowSections(v *hunted.PublicView) []huSection {
 		secs = append(secs, htFightSection(v.Fight))
 	}
 	if r := v.Roll; r != nil {
-		secs = append(secs, htDiceSection(r.Who+" rolled ("+r.What+"), not kept yet:", r.Dice, ""))
+		secs = append(secs, htDiceSection(htRollLabel(r), r.Dice, ""))
 	} else if len(v.Rolls) > 0 && (v.Fight != nil || v.Phase == "reward") {
 		// A fight's last roll, while it matters; older rolls are history
 		// (the full board keeps them).
@@ -37,6 +38,15 @@ func htNowSections(v *hunted.PublicView) []huSection {
 		secs = append(secs, htCardPanel(title, text, huWhite, huGold))
 	}
 	return secs
+}
+
+// htRollLabel says whose roll is waiting and what for; a test says what
+// passes ("roll equal to or greater than five", one die).
+func htRollLabel(r *hunted.RollView) string {
+	if test, ok := strings.CutPrefix(r.What, "test: "); ok {
+		return fmt.Sprintf("%s's test for %s (one 5+ passes), not kept yet:", r.Who, test)
+	}
+	return fmt.Sprintf("%s rolled (%s), not kept yet:", r.Who, r.What)
 }
 
 // htResolving names the location or event being resolved, while it

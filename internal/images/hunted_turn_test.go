@@ -100,13 +100,24 @@ func huntedMomentKinds(v *hunted.PublicView) []string {
 // rolls, choices, the ends, solo and co-op), every text the turn picture
 // draws is at least 9/350 of its width, each is recorded with its size
 // (a text stamped from a sprite would escape the check), nothing runs
-// into the right margin, and the cards in play, the fight and the time
-// are all there. HUNTED_PNG=dir writes one picture of each kind of
-// moment and its full board.
+// into the right margin, the cards in play, the fight and the time are
+// all there, and a sample stays within 150 KB. HUNTED_PNG=dir writes one
+// picture of each kind of moment and its full board.
 func TestHuntedTurnLegible(t *testing.T) {
 	moments := huntedPlayouts(t, 24)
 	written := map[string]bool{}
-	for _, m := range moments {
+	tallest, largest := 0, 0
+	for i, m := range moments {
+		if i%8 == 0 {
+			// The size budget (docs/performance.md), on a sample.
+			img, _ := Hunted(m.v)
+			data, err := EncodePNG(img)
+			if err != nil || len(data) > 150_000 {
+				t.Fatalf("%s: %d bytes (%v), want at most 150 KB", m.name, len(data), err)
+			}
+			tallest, largest = max(tallest, img.Bounds().Dy()), max(largest, len(data))
+			Release(img)
+		}
 		dc := huntedBoard(m.v)
 		img := dc.RGBA()
 		w := float64(img.Bounds().Dx())
@@ -139,7 +150,7 @@ func TestHuntedTurnLegible(t *testing.T) {
 			huntedWriteMoment(t, dir, m, written)
 		}
 	}
-	t.Logf("%d moments drawn", len(moments))
+	t.Logf("%d moments drawn; of a sample, the tallest %d px, the largest %d bytes", len(moments), tallest, largest)
 }
 
 // huntedInsideMargin: outside the full-width bands (header, legend) the
