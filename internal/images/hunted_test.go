@@ -2,6 +2,7 @@ package images
 
 import (
 	"bytes"
+	"image"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -49,8 +50,9 @@ func huntedRowView(t testing.TB) *hunted.PublicView {
 }
 
 // TestHuntedRenders draws views from several moments of seeded games: the
-// image is wide enough for a phone to zoom, small as a PNG, deterministic,
-// and shows the fight and the dice faces the view holds.
+// turn picture and the full board are at least 1000 px wide, small as
+// PNGs, deterministic, and show the fight and the dice faces the view
+// holds.
 func TestHuntedRenders(t *testing.T) {
 	views := map[string]*hunted.PublicView{
 		"start": huntedView(t, []string{"Alice"}, 3, 0, nil),
@@ -59,53 +61,64 @@ func TestHuntedRenders(t *testing.T) {
 		"row":   huntedRowView(t),
 		"coop":  huntedView(t, []string{"Alice", "Bob"}, 4, 30, nil),
 		"over":  huntedView(t, []string{"Alice"}, 5, 5000, nil),
+		"busy":  huntedBusyView(t),
 	}
 	for name, v := range views {
-		img, err := Hunted(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b := img.Bounds()
-		if b.Dx() < 1000 || b.Dy() < 400 || b.Dy() > 3000 {
-			t.Fatalf("%s: size %v", name, b)
-		}
-		data, err := EncodePNG(img)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(data) > 150_000 {
-			t.Fatalf("%s: %d bytes, want well under 150 KB", name, len(data))
-		}
-		if _, err := png.Decode(bytes.NewReader(data)); err != nil {
-			t.Fatal(err)
-		}
-		if dir := os.Getenv("HUNTED_PNG"); dir != "" {
-			_ = os.WriteFile(filepath.Join(dir, "hunted-"+name+".png"), data, 0o644)
-		}
+		huntedRenders(t, name, v, Hunted)
+		huntedRenders(t, name+"-full", v, HuntedFull)
 	}
 	// The image says what the view says: the fight's name and the dice faces.
 	v := views["fight"]
 	if v.Fight == nil || len(v.Rolls) == 0 {
 		t.Fatal("no fight in the fight view")
 	}
-	texts := huntedTexts(v)
-	if !strings.Contains(texts, v.Fight.Name) {
-		t.Fatalf("fight %q not drawn", v.Fight.Name)
-	}
-	last := v.Rolls[len(v.Rolls)-1]
-	if !strings.Contains(texts, itoa(last.Dice[0].Value())) || !strings.Contains(texts, last.Outcome) {
-		t.Fatal("die face or outcome not drawn")
+	for _, texts := range []string{huntedTexts(v), strings.Join(huntedFullBoard(v).texts, "\n")} {
+		if !strings.Contains(texts, v.Fight.Name) {
+			t.Fatalf("fight %q not drawn", v.Fight.Name)
+		}
+		last := v.Rolls[len(v.Rolls)-1]
+		if !strings.Contains(texts, itoa(last.Dice[0].Value())) || !strings.Contains(texts, last.Outcome) {
+			t.Fatal("die face or outcome not drawn")
+		}
 	}
 	// Same view, same image.
-	a, _ := Hunted(views["mid"])
-	b, _ := Hunted(views["mid"])
-	da, _ := EncodePNG(a)
-	db, _ := EncodePNG(b)
-	if !bytes.Equal(da, db) {
-		t.Fatal("same view, different image")
+	for _, draw := range []func(games.View) (image.Image, error){Hunted, HuntedFull} {
+		a, _ := draw(views["mid"])
+		b, _ := draw(views["mid"])
+		da, _ := EncodePNG(a)
+		db, _ := EncodePNG(b)
+		if !bytes.Equal(da, db) {
+			t.Fatal("same view, different image")
+		}
+		if _, err := draw(nil); err == nil {
+			t.Fatal("drew a nil view")
+		}
 	}
-	if _, err := Hunted(nil); err == nil {
-		t.Fatal("drew a nil view")
+}
+
+// huntedRenders draws one picture of a view and checks its size.
+func huntedRenders(t *testing.T, name string, v *hunted.PublicView, draw func(games.View) (image.Image, error)) {
+	t.Helper()
+	img, err := draw(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := img.Bounds()
+	if b.Dx() < 1000 || b.Dy() < 400 || b.Dy() > 3000 {
+		t.Fatalf("%s: size %v", name, b)
+	}
+	data, err := EncodePNG(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) > 150_000 {
+		t.Fatalf("%s: %d bytes, want well under 150 KB", name, len(data))
+	}
+	if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+		t.Fatal(err)
+	}
+	if dir := os.Getenv("HUNTED_PNG"); dir != "" {
+		_ = os.WriteFile(filepath.Join(dir, "hunted-"+name+".png"), data, 0o644)
 	}
 }
 
@@ -164,7 +177,13 @@ func TestHuntedStaysInside(t *testing.T) {
 		"fight": huntedView(t, []string{"Alice"}, 3, 400, func(v *hunted.PublicView) bool { return v.Fight != nil && len(v.Rolls) > 0 }),
 	}
 	for name, v := range views {
-		img := huntedBoard(v).RGBA()
+		dc := huntedBoard(v)
+		huntedInsideMargin(t, name, dc)
+		releaseRGBA(dc.RGBA())
+		if dir := os.Getenv("HUNTED_PNG"); dir != "" {
+			huntedRenders(t, "inside-"+name, v, Hunted)
+		}
+		img := huntedFullBoard(v).RGBA()
 		b := img.Bounds()
 		edge := b.Max.X - int(huMargin)/2
 		for y := b.Min.Y; y < b.Max.Y; y++ {
@@ -173,7 +192,7 @@ func TestHuntedStaysInside(t *testing.T) {
 			}
 			for x := edge; x < b.Max.X; x++ {
 				if c := img.RGBAAt(x, y); c != huPaper {
-					t.Fatalf("%s: %v drawn at (%d, %d), in the right margin", name, c, x, y)
+					t.Fatalf("%s (full): %v drawn at (%d, %d), in the right margin", name, c, x, y)
 				}
 			}
 		}

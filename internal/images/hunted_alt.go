@@ -1,0 +1,294 @@
+package images
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"standoff/internal/games"
+	"standoff/internal/games/hunted"
+)
+
+// HuntedAltMax is the longest alt text: Discord's limit for an
+// attachment's description, in characters.
+const HuntedAltMax = 1024
+
+// HuntedAlt is the turn picture in words, for a screen reader: whose turn
+// or how the game ended, time and health, the tower, what is being
+// resolved (the fight and its dice, a location), the cards in each row and
+// inventory with what they do, and the last event. Hunted hides nothing
+// but the order of its decks, which no view carries. It is at most
+// HuntedAltMax characters: when the state says more, the least needed
+// parts (the inventories, then the tower and the last event) lose their
+// details and then go, before the rows lose theirs.
+func HuntedAlt(v games.View) string {
+	pv, ok := v.(*hunted.PublicView)
+	if !ok || pv == nil {
+		return ""
+	}
+	return huAltFit(huAltParts(pv), HuntedAltMax)
+}
+
+// huAltPart is a sentence or two of the alt text: its full and short
+// forms, and its rank (0 kept longest).
+type huAltPart struct {
+	full, short string
+	rank        int
+}
+
+// huAltParts are the parts in reading order.
+func huAltParts(v *hunted.PublicView) []huAltPart {
+	var ps []huAltPart
+	// A card list has a short form; a free text (a prompt, a location's
+	// text, an event) is clipped instead, so that one long text cannot
+	// crowd out the rest.
+	add := func(rank int, full, short string) {
+		full, short = huASCII(full), huASCII(short)
+		if short == "" {
+			full = huAltClip(full, huAltPartMax)
+		}
+		if full != "" {
+			ps = append(ps, huAltPart{full, short, rank})
+		}
+	}
+	mode := "solo"
+	if v.Coop {
+		mode = "co-op"
+	}
+	status := fmt.Sprintf("Hunted: Kobayashi Tower, %s. %s", mode, v.Prompt)
+	if v.Over {
+		verdict := "lost"
+		if v.Won {
+			verdict = "won"
+		}
+		status = fmt.Sprintf("Hunted: Kobayashi Tower, %s. Game over: %s, score %d.", mode, verdict, v.Score)
+	}
+	add(0, status, "")
+	add(0, huAltBars(v), "")
+	add(2, huAltTower(v), "")
+	for _, s := range huAltNow(v) {
+		add(1, s, "")
+	}
+	if v.Over {
+		add(1, v.Result, "")
+	}
+	if len(v.Surveil) > 0 {
+		add(2, huAltCards("On the monitors", v.Surveil, false), huAltNames("On the monitors", v.Surveil))
+	}
+	if len(v.Reward) > 0 {
+		add(1, huAltCards("Fight won, keep one for free", v.Reward, true), huAltNames("Fight won, keep one for free", v.Reward))
+	}
+	for _, p := range v.Players {
+		name := "Row"
+		if v.Coop {
+			name = p.Name + "'s row"
+		}
+		add(1, huAltCards(name, p.Row, false), huAltNames(name, p.Row))
+	}
+	if v.Coop {
+		add(1, huAltCards("Shared row", v.Shared, false), huAltNames("Shared row", v.Shared))
+	}
+	if ev := htRecentEvents(v, 1); len(ev) > 0 {
+		add(2, "Just now: "+ev[0], "")
+	}
+	for _, p := range v.Players {
+		name := "Inventory"
+		if v.Coop {
+			name = p.Name + "'s inventory"
+		}
+		add(3, huAltCards(name, p.Inv, true), huAltNames(name, p.Inv))
+	}
+	if v.Coop && len(v.SharedInv) > 0 {
+		add(3, huAltCards("Shared inventory", v.SharedInv, true), huAltNames("Shared inventory", v.SharedInv))
+	}
+	return ps
+}
+
+// huAltFit joins the parts within max characters: from the highest rank
+// down, a rank's parts take their short forms, then go, before a lower
+// rank loses anything; what is still too long is cut.
+func huAltFit(ps []huAltPart, max int) string {
+	text := func() string {
+		var out []string
+		for _, p := range ps {
+			if p.full != "" {
+				out = append(out, p.full)
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	long := func() bool { return utf8.RuneCountInString(text()) > max }
+	for rank := 3; rank >= 0 && long(); rank-- {
+		for i := range ps {
+			if ps[i].rank == rank && ps[i].short != "" {
+				ps[i].full = ps[i].short
+			}
+		}
+		for i := len(ps) - 1; i >= 0 && rank > 0 && long(); i-- {
+			if ps[i].rank == rank {
+				ps[i].full = ""
+			}
+		}
+	}
+	s := text()
+	if r := []rune(s); len(r) > max {
+		s = string(r[:max-3]) + "..."
+	}
+	return s
+}
+
+// huAltPartMax bounds a free text part.
+const huAltPartMax = 240
+
+// huAltClip is s cut at a word to at most n characters, with "...".
+func huAltClip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	cut := string(r[:n-3])
+	if i := strings.LastIndexByte(cut, ' '); i > n/2 {
+		cut = cut[:i]
+	}
+	return cut + "..."
+}
+
+// huAltBars are time, health and tokens.
+func huAltBars(v *hunted.PublicView) string {
+	s := fmt.Sprintf("Time %d of %d.", v.Time, v.MaxTime)
+	for _, p := range v.Players {
+		who := "Health"
+		if v.Coop {
+			who = p.Name + ": health"
+		}
+		s += fmt.Sprintf(" %s %d of %d, %s, %s.", who, p.Health, p.MaxHealth, huPlural(p.Keys, "key"), huPlural(p.Regroup, "regroup token"))
+	}
+	return s
+}
+
+// huAltTower is the location deck.
+func huAltTower(v *hunted.PublicView) string {
+	roof := fmt.Sprintf("the Roof is among the last %d", v.RoofIn)
+	switch {
+	case v.OnRoof:
+		roof = "on the Roof"
+	case v.RoofTop:
+		roof = "the Roof is next"
+	}
+	return fmt.Sprintf("Tower: %s passed, %d left; %s.", huPlural(v.LocPassed, "location"), v.LocLeft, roof)
+}
+
+// huAltNow is what is being resolved: the fight, the dice, the location
+// cards to choose from or the one being played.
+func huAltNow(v *hunted.PublicView) []string {
+	var out []string
+	if f := v.Fight; f != nil {
+		s := fmt.Sprintf("Fight: %s, targets %s, round %d.", f.Name, huAltTargets(f), f.Round+1)
+		if f.Lars {
+			s = fmt.Sprintf("Final fight with Lars: %d of %d hits, 5 or more each, round %d.", f.LarsHits, f.LarsNeed, f.Round+1)
+		}
+		if f.HostageIcon {
+			s += " It hits hostages first."
+		}
+		out = append(out, s)
+	}
+	if r := v.Roll; r != nil {
+		out = append(out, fmt.Sprintf("%s rolled %s for %s, not kept yet.", r.Who, huAltDice(r.Dice), r.What))
+	} else if len(v.Rolls) > 0 && (v.Fight != nil || v.Phase == "reward") {
+		r := v.Rolls[len(v.Rolls)-1]
+		out = append(out, fmt.Sprintf("Last roll, %s, %s: %s; %s.", r.Who, r.What, huAltDice(r.Dice), r.Outcome))
+	}
+	if len(v.Choice) > 0 {
+		var ls []string
+		for _, l := range v.Choice {
+			ls = append(ls, l.Name+": "+l.Text)
+		}
+		out = append(out, "Location cards drawn, play one. "+strings.Join(ls, " Or "))
+	} else if title, text := htResolving(v); title != "" && v.Fight == nil {
+		out = append(out, title+". "+text)
+	}
+	return out
+}
+
+// huAltTargets are a fight's numbers, the hit ones said.
+func huAltTargets(f *hunted.FightView) string {
+	s := make([]string, len(f.Targets))
+	for i, t := range f.Targets {
+		s[i] = fmt.Sprint(t)
+		if i < len(f.Hit) && f.Hit[i] {
+			s[i] += " (hit)"
+		}
+	}
+	return strings.Join(s, " and ")
+}
+
+// huAltDice are dice as "6 on a d6, 7 on a d6 with 2 added".
+func huAltDice(ds []hunted.Die) string {
+	s := make([]string, len(ds))
+	for i, d := range ds {
+		s[i] = fmt.Sprintf("%d on a d%d", d.Value(), d.Sides)
+		if d.Boost > 0 {
+			s[i] += fmt.Sprintf(" with %d added", 2*d.Boost)
+		}
+	}
+	return strings.Join(s, ", ")
+}
+
+var huIconWord = map[string]string{"M": "move", "S": "search", "K": "key"}
+
+// huAltCards lists cards with their type and what they do; a row card
+// also what it gives and costs.
+func huAltCards(title string, cards []hunted.CardView, inInv bool) string {
+	if len(cards) == 0 {
+		return title + ": empty."
+	}
+	s := make([]string, len(cards))
+	for i, c := range cards {
+		var w []string
+		if !inInv {
+			if g := huAltIcons(huGives(c)); g != "" {
+				w = append(w, "gives "+g)
+			}
+			if c.Noise > 0 {
+				w = append(w, huPlural(c.Noise, "bell"))
+			}
+			if t := huCostTime(c); t != "" {
+				w = append(w, "costs "+t)
+			} else if k := huAltIcons(huCosts(c)); k != "" {
+				w = append(w, "costs "+k)
+			}
+		}
+		if d := huDoes(c, inInv); d != "" {
+			w = append(w, d)
+		}
+		s[i] = fmt.Sprintf("%s (%s: %s)", c.Name, c.Type, strings.Join(w, "; "))
+	}
+	return title + ": " + strings.Join(s, ", ") + "."
+}
+
+// huAltNames lists cards by name and type only.
+func huAltNames(title string, cards []hunted.CardView) string {
+	if len(cards) == 0 {
+		return ""
+	}
+	s := make([]string, len(cards))
+	for i, c := range cards {
+		s[i] = c.Name + " (" + c.Type + ")"
+	}
+	return title + ": " + strings.Join(s, ", ") + "."
+}
+
+// huAltIcons says icon letters as words: "move and search".
+func huAltIcons(ls []string) string {
+	w := make([]string, len(ls))
+	for i, l := range ls {
+		w[i] = huIconWord[l]
+	}
+	return strings.Join(w, " and ")
+}
+
+// huASCII spells the picture's symbols out, so a screen reader says them
+// and each counts as one character.
+func huASCII(s string) string {
+	return strings.NewReplacer(" · ", ", ", "·", ",", "×", "x", "→", "->", "…", "...", "–", "-", "—", "-", "✓", "passed").Replace(s)
+}

@@ -1,0 +1,129 @@
+package images
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"standoff/internal/games/hijack"
+	"standoff/internal/games/hunted"
+)
+
+// Issue 24: "Alt text on every picture (the attachment description, up to
+// Discord's limit), written from the public view: the state in words."
+// Over many moments of seeded games the alt text fits Discord's 1024
+// characters on one line and says whose turn it is or how the game ended,
+// time and each player's health, the fight, a roll not yet kept, the
+// location cards to choose from, and every card in the rows.
+func TestHuntedAlt(t *testing.T) {
+	moments := huntedPlayouts(t, 24)
+	longest, fitted := 0, 0
+	for _, m := range moments {
+		v := m.v
+		alt := HuntedAlt(v)
+		n := utf8.RuneCountInString(alt)
+		longest = max(longest, n)
+		full := -1
+		for _, p := range huAltParts(v) {
+			full += utf8.RuneCountInString(p.full) + 1
+		}
+		if full > HuntedAltMax {
+			fitted++
+		}
+		if n == 0 || n > HuntedAltMax || !utf8.ValidString(alt) || strings.Contains(alt, "\n") {
+			t.Fatalf("%s: %d characters (want 1 to %d, one line): %q", m.name, n, HuntedAltMax, alt)
+		}
+		want := []string{"Hunted: Kobayashi Tower", fmt.Sprintf("Time %d of %d.", v.Time, v.MaxTime)}
+		for _, p := range v.Players {
+			want = append(want, fmt.Sprintf("ealth %d of %d", p.Health, p.MaxHealth))
+			for _, c := range p.Row {
+				want = append(want, c.Name+" ("+c.Type)
+			}
+		}
+		switch {
+		case v.Over && v.Won:
+			want = append(want, "Game over: won, score "+fmt.Sprint(v.Score))
+		case v.Over:
+			want = append(want, "Game over: lost, score "+fmt.Sprint(v.Score))
+		default:
+			want = append(want, huASCII(v.Prompt))
+		}
+		if f := v.Fight; f != nil && f.Lars {
+			want = append(want, fmt.Sprintf("Final fight with Lars: %d of %d hits", f.LarsHits, f.LarsNeed))
+		} else if f != nil {
+			want = append(want, "Fight: "+f.Name+", targets "+huAltTargets(f))
+		}
+		if r := v.Roll; r != nil {
+			want = append(want, r.Who+" rolled "+huAltDice(r.Dice))
+		}
+		for _, l := range v.Choice {
+			want = append(want, l.Name+": ")
+		}
+		for _, s := range want {
+			if !strings.Contains(alt, s) {
+				t.Fatalf("%s: %q is not in the alt text %q", m.name, s, alt)
+			}
+		}
+	}
+	t.Logf("%d moments, the longest alt text %d characters, %d shortened to fit", len(moments), longest, fitted)
+}
+
+// A board that says far more than 1024 characters (two long rows, long
+// names, a fight, a roll and a prompt of 250 characters each) keeps what
+// matters most: the turn, the bars and the fight.
+func TestHuntedAltFitsACrowdedBoard(t *testing.T) {
+	v := huntedBusyView(t)
+	parts := huAltParts(v)
+	full := 0
+	for _, p := range parts {
+		full += utf8.RuneCountInString(p.full) + 1
+	}
+	if full <= HuntedAltMax {
+		t.Fatalf("the crowded board says only %d characters: it tests no fitting", full)
+	}
+	alt := HuntedAlt(v)
+	if n := utf8.RuneCountInString(alt); n > HuntedAltMax {
+		t.Fatalf("%d characters: %q", n, alt)
+	}
+	for _, s := range []string{"Hunted: Kobayashi Tower, co-op.", "Time 3 of 20.", "Maximiliana Longname: health", "Fight: Heavy and Spotter"} {
+		if !strings.Contains(alt, s) {
+			t.Errorf("%q is not in the crowded board's alt text %q", s, alt)
+		}
+	}
+	if HuntedAlt(nil) != "" || HuntedAlt((*hunted.PublicView)(nil)) != "" || HuntedAlt(&hijack.View{}) != "" {
+		t.Error("alt text for a view that is not Hunted's")
+	}
+}
+
+// huAltFit shortens a rank's parts, then drops them, before it touches a
+// lower rank, and cuts only what is still too long.
+func TestHuntedAltFitOrder(t *testing.T) {
+	parts := func() []huAltPart {
+		return []huAltPart{
+			{"turn", "", 0},
+			{"row with details", "row", 1},
+			{"inventory with details", "inventory", 3},
+			{"log", "", 2},
+		}
+	}
+	for _, tc := range []struct {
+		max  int
+		want string
+	}{
+		{100, "turn row with details inventory with details log"},
+		{40, "turn row with details inventory log"},
+		{30, "turn row with details log"},
+		{25, "turn row with details log"},
+		{21, "turn row with details"},
+		{20, "turn row"},
+		{6, "turn"},
+	} {
+		if got := huAltFit(parts(), tc.max); got != tc.want {
+			t.Errorf("within %d: %q, want %q", tc.max, got, tc.want)
+		}
+	}
+	if got := huAltFit([]huAltPart{{"a long turn", "", 0}}, 8); got != "a lon..." {
+		t.Errorf("a part of rank 0 too long: %q", got)
+	}
+}

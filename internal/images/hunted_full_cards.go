@@ -1,0 +1,221 @@
+package images
+
+import (
+	"fmt"
+	"strings"
+
+	"standoff/internal/games/hunted"
+)
+
+// huPerLine is how many cards fit on a line.
+func huPerLine() int {
+	w := float64(huW) - 2*huMargin + huGap
+	return int(w / (huCardW + huGap))
+}
+
+func huCardsHeight(n int) float64 {
+	perLine := huPerLine()
+	lines := (n + perLine - 1) / perLine
+	return float64(lines)*(huCardH+huGap) + 3
+}
+
+func huCards(dc *Canvas, cards []hunted.CardView, y float64) {
+	perLine := huPerLine()
+	for i, c := range cards {
+		x := huMargin + float64(i%perLine)*(huCardW+huGap)
+		cy := y + float64(i/perLine)*(huCardH+huGap)
+		// A card looks the same wherever it lies (x and y are whole
+		// pixels), so each face is drawn once and stamped; the key is
+		// everything the card shows, bounded by the deck and its states.
+		huSprites.Stamp(dc, fmt.Sprintf("card %+v", c), huCardW+4, huCardH+4, int(x)-2, int(cy)-2, func(s *Canvas) {
+			huCard(s, c, 2, 2)
+		})
+	}
+}
+
+// huCard draws one card: a type band with letter and name, its id, the
+// icons it pays with (left), bells, cost, and what it does.
+func huCard(dc *Canvas, c hunted.CardView, x, y float64) {
+	t := huType[c.Type]
+	dc.DrawRoundedRectangle(x, y, huCardW, huCardH, 7)
+	dc.SetColor(huWhite)
+	if c.FaceDown {
+		dc.SetColor(huFaint)
+	}
+	dc.FillPreserve()
+	dc.SetColor(t.c)
+	dc.SetLineWidth(2.5)
+	dc.Stroke()
+	dc.DrawRectangle(x+1.25, y+1.25, huCardW-2.5, 23)
+	dc.Fill()
+	dc.Font(13, true)
+	dc.SetColor(huWhite)
+	dc.DrawStringAnchored(t.letter, x+8, y+13, 0, 0.5)
+	dc.DrawStringAnchored(dc.Fit(c.Name, huCardW-30), x+23, y+13, 0, 0.5)
+	dc.Font(13, false)
+	dc.SetColor(huMuted)
+	dc.DrawStringAnchored(c.ID, x+huCardW-7, y+35, 1, 0.5)
+	// Pay icons.
+	ix := x + 7
+	for _, a := range c.Actions {
+		huIconBox(dc, ix, y+28, huIcon[a])
+		ix += 23
+	}
+	if c.Noise > 0 {
+		huBell(dc, ix+8, y+38)
+		if c.Noise > 1 {
+			dc.Font(13, true)
+			dc.SetColor(huInk)
+			dc.DrawStringAnchored(fmt.Sprintf("×%d", c.Noise), ix+18, y+38, 0, 0.5)
+		}
+	}
+	lines := huCardLines(c)
+	dc.Font(13, false)
+	dc.SetColor(huInk)
+	for i, l := range lines {
+		if i >= 4 {
+			break
+		}
+		if i == 0 && c.Type == "terrorist" {
+			dc.Font(18, true)
+		} else {
+			dc.Font(13, false)
+		}
+		dc.DrawStringAnchored(dc.Fit(l, huCardW-12), x+7, y+60+float64(i)*17, 0, 0.5)
+	}
+	if c.Type == "weapon" {
+		huWeaponDice(dc, c, x+7, y+huCardH-25)
+	}
+	if c.Type == "door" {
+		for i := 0; i < c.Locations; i++ {
+			huDiamond(dc, x+13+float64(i)*17, y+77)
+		}
+		dc.Font(13, false)
+		dc.SetColor(huInk)
+		word := "location"
+		if c.Locations > 1 {
+			word = "locations"
+		}
+		dc.DrawStringAnchored(fmt.Sprintf("%d %s", c.Locations, word), x+8+float64(c.Locations)*17, y+77, 0, 0.5)
+	}
+}
+
+// huCardLines says what a card does, in short lines.
+func huCardLines(c hunted.CardView) []string {
+	cost := ""
+	if len(c.Cost) > 0 {
+		var ic []string
+		for _, a := range c.Cost {
+			ic = append(ic, huIcon[a])
+		}
+		cost = "cost " + strings.Join(ic, "+")
+	}
+	if c.CostTime > 0 {
+		cost = fmt.Sprintf("cost %d time", c.CostTime)
+	}
+	switch c.Type {
+	case "terrorist":
+		var t []string
+		for _, n := range c.Targets {
+			t = append(t, fmt.Sprint(n))
+		}
+		out := []string{strings.Join(t, "  "), fmt.Sprintf("draw %d if beaten", len(c.Targets))}
+		if c.HostageIcon {
+			out = append(out, "H: hits hostages")
+		}
+		return out
+	case "door":
+		return []string{cost, ""}
+	case "weapon":
+		if c.Flipped {
+			return []string{cost, "bare hands: 1 d6"}
+		}
+		return []string{cost, fmt.Sprintf("%d d%d · %d mag", c.FullDice, c.Sides, c.Mags)}
+	case "hostage":
+		state := "face up (3 pts)"
+		if c.FaceDown {
+			state = "FACE DOWN (1 pt)"
+		}
+		return []string{cost, "flip: " + c.Effect, state}
+	case "item":
+		return []string{cost, c.Effect}
+	case "regroup":
+		return []string{cost, "regroup token"}
+	case "event":
+		return []string{c.Text}
+	}
+	return []string{cost}
+}
+
+// huWeaponDice shows the dice on a weapon (filled) and used ones (outline),
+// then its magazines as ammo tokens.
+func huWeaponDice(dc *Canvas, c hunted.CardView, x, y float64) {
+	if c.Flipped {
+		return
+	}
+	for i := 0; i < c.FullDice; i++ {
+		dc.DrawRoundedRectangle(x+float64(i)*18, y, 15, 15, 3)
+		if i < c.Dice {
+			dc.SetColor(huType["weapon"].c)
+			dc.FillPreserve()
+		} else {
+			dc.SetColor(huWhite)
+			dc.FillPreserve()
+		}
+		dc.SetColor(huInk)
+		dc.SetLineWidth(1.25)
+		dc.Stroke()
+	}
+	ax := x + float64(c.FullDice)*18 + 7
+	// Magazines beyond the three a card starts with at most (ammo tokens
+	// add more) overlap like stacked coins rather than leave the card;
+	// the card's text gives their number.
+	step := 13.0
+	if c.Mags > 1 {
+		step = min(step, (x+huCardW-24.5-ax)/float64(c.Mags-1))
+	}
+	for i := 0; i < c.Mags; i++ {
+		dc.DrawCircle(ax+float64(i)*step+6, y+7.5, 6)
+		dc.SetColor(huGold)
+		dc.FillPreserve()
+		dc.SetColor(huInk)
+		dc.SetLineWidth(1)
+		dc.Stroke()
+	}
+}
+
+// huIconBox draws an action icon: a letter in a rounded square.
+func huIconBox(dc *Canvas, x, y float64, letter string) {
+	dc.DrawRoundedRectangle(x, y, 20, 20, 4)
+	dc.SetColor(huHeader)
+	dc.Fill()
+	dc.Font(13, true)
+	dc.SetColor(huWhite)
+	dc.DrawStringAnchored(letter, x+10, y+10, 0.5, 0.5)
+}
+
+// huDiamond draws a location icon.
+func huDiamond(dc *Canvas, x, y float64) {
+	dc.MoveTo(x, y-7.5)
+	dc.LineTo(x+6.5, y)
+	dc.LineTo(x, y+7.5)
+	dc.LineTo(x-6.5, y)
+	dc.ClosePath()
+	dc.SetColor(huType["door"].c)
+	dc.Fill()
+}
+
+// huBell draws a bell (noise icon).
+func huBell(dc *Canvas, x, y float64) {
+	dc.SetColor(huGold)
+	dc.MoveTo(x-7.5, y+6)
+	dc.QuadraticTo(x-6, y-8.5, x, y-8.5)
+	dc.QuadraticTo(x+6, y-8.5, x+7.5, y+6)
+	dc.ClosePath()
+	dc.FillPreserve()
+	dc.SetColor(huInk)
+	dc.SetLineWidth(1.25)
+	dc.Stroke()
+	dc.DrawCircle(x, y+7.5, 2)
+	dc.Fill()
+}
