@@ -53,3 +53,25 @@ func (s *Store) Turns(ctx context.Context, userID, guild string) ([]Turn, error)
 	}
 	return out, rows.Err()
 }
+
+// Playing lists the games being played in which a user plays a seat of
+// their own (not handed to the bot), oldest first: the tables told when
+// they go away or come back.
+func (s *Store) Playing(ctx context.Context, userID string) ([]Turn, error) {
+	rows, err := s.read.QueryContext(ctx, s.q(`SELECT g.id, g.guild, g.channel, g.kind, s.seat
+		FROM seats s JOIN games g ON g.id = s.game_id
+		WHERE s.user_id = ? AND s.bot_level = 0 AND s.away = 0 AND g.status = 'active' ORDER BY g.id`), userID)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Turn
+	for rows.Next() {
+		var t Turn
+		if err := rows.Scan(&t.GameID, &t.Guild, &t.Channel, &t.Kind, &t.Seat); err != nil {
+			return nil, err
+		}
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
