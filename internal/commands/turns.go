@@ -74,7 +74,7 @@ func (r *Router) turnsMessage(list []storage.Turn, p storage.Player, now time.Ti
 		buttons = append(buttons, Button{Label: clip(r.gameName(t.Kind, t.GameID), 80), URL: channelURL(t.Guild, t.Channel)})
 	}
 	for _, t := range mine {
-		line(t, fmt.Sprintf("waiting for you for %s; %s.", human(now.Sub(t.Since)), deadlineText(t, p.Settings, now)))
+		line(t, fmt.Sprintf("waiting for you %s; %s.", waitedText(now.Sub(t.Since)), deadlineText(t, p.Settings, now)))
 	}
 	if len(next) > 0 {
 		fmt.Fprintf(&b, "**You are next** in %s:\n", count(len(next), "game"))
@@ -90,6 +90,14 @@ func (r *Router) turnsMessage(list []storage.Turn, p storage.Player, now time.Ti
 		m.Rows = append(m.Rows, Row{Buttons: buttons[i:min(i+5, len(buttons))]})
 	}
 	return m
+}
+
+// waitedText says how long a game has waited on a player.
+func waitedText(d time.Duration) string {
+	if d < time.Minute {
+		return "since just now"
+	}
+	return "for " + human(d)
 }
 
 // deadlineText says when a waiting game's turn limit or time bank runs
