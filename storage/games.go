@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"slices"
 	"time"
 
 	"standoff/internal/games"
@@ -49,6 +50,9 @@ type Game struct {
 	// TurnLimit is how long a player may keep the table waiting before an
 	// automated player takes their seat; zero for no limit.
 	TurnLimit time.Duration
+	// TurnBank is the size of each seat's time bank (a turn limit that
+	// slow turns spend and moves refill, rhythm.Bank); zero for none.
+	TurnBank time.Duration
 	// Table is the command layer's open votes and requests (JSON).
 	Table string
 	Seats []Seat
@@ -87,6 +91,15 @@ type Seat struct {
 	// Away marks a human seat handed to automation (timed out or replaced
 	// by a vote); the player may take it back.
 	Away bool
+	// WaitingSince is when the table began waiting on the seat's player
+	// (zero: it does not); NextAfter names the player on turn when this
+	// seat's player is next after them. Written with each save of a game
+	// being played, they let a player's waiting games be listed without
+	// decoding any state (Turns).
+	WaitingSince time.Time
+	NextAfter    string
+	// BankSpent is how much of the game's time bank the seat has spent.
+	BankSpent time.Duration
 }
 
 // SeatOf returns the seat index of a user, or -1.
@@ -151,11 +164,11 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 	err = s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, s.q(`INSERT INTO games
 			(guild, channel, kind, options, status, creator, seed, version, state, message_id, created_at, updated_at, turn_started_at, reminded_at,
-			 turn_owner, narration, post_pending, unreachable_at, turn_limit, table_state)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+			 turn_owner, narration, post_pending, unreachable_at, turn_limit, table_state, turn_bank)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 			g.Guild, g.Channel, g.Kind, string(opts), string(g.Status), g.Creator, int64(g.Seed), g.Version, g.State, g.MessageID,
 			unix(g.CreatedAt), unix(g.UpdatedAt), unix(g.TurnStartedAt), unix(g.RemindedAt),
-			g.TurnOwner, g.Narration, b2i(g.PostPending), unix(g.UnreachableAt), int64(g.TurnLimit/time.Second), g.Table).Scan(&id)
+			g.TurnOwner, g.Narration, b2i(g.PostPending), unix(g.UnreachableAt), int64(g.TurnLimit/time.Second), g.Table, int64(g.TurnBank/time.Second)).Scan(&id)
 		if err != nil {
 			if uniqueViolation(err) {
 				return ErrChannelBusy
@@ -176,14 +189,18 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 // rarely changes a seat, dirties no seat page.
 func (s *Store) writeSeats(ctx context.Context, tx *sql.Tx, id int64, seats []Seat) error {
 	for i, st := range seats {
-		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO seats (game_id, seat, user_id, name, bot_level, accepted, dm_hash, dm_failed, away)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO seats (game_id, seat, user_id, name, bot_level, accepted, dm_hash, dm_failed, away,
+				waiting_since, next_after, bank_spent)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, name = excluded.name, bot_level = excluded.bot_level,
-				accepted = excluded.accepted, dm_hash = excluded.dm_hash, dm_failed = excluded.dm_failed, away = excluded.away
+				accepted = excluded.accepted, dm_hash = excluded.dm_hash, dm_failed = excluded.dm_failed, away = excluded.away,
+				waiting_since = excluded.waiting_since, next_after = excluded.next_after, bank_spent = excluded.bank_spent
 			WHERE seats.user_id <> excluded.user_id OR seats.name <> excluded.name OR seats.bot_level <> excluded.bot_level
 				OR seats.accepted <> excluded.accepted OR seats.dm_hash <> excluded.dm_hash OR seats.dm_failed <> excluded.dm_failed
-				OR seats.away <> excluded.away`),
-			id, i, st.UserID, st.Name, st.BotLevel, b2i(st.Accepted), st.DMHash, b2i(st.DMFailed), b2i(st.Away)); err != nil {
+				OR seats.away <> excluded.away OR seats.waiting_since <> excluded.waiting_since OR seats.next_after <> excluded.next_after
+				OR seats.bank_spent <> excluded.bank_spent`),
+			id, i, st.UserID, st.Name, st.BotLevel, b2i(st.Accepted), st.DMHash, b2i(st.DMFailed), b2i(st.Away),
+			unix(st.WaitingSince), st.NextAfter, int64(st.BankSpent/time.Second)); err != nil {
 			return err
 		}
 	}
@@ -192,16 +209,16 @@ func (s *Store) writeSeats(ctx context.Context, tx *sql.Tx, id int64, seats []Se
 }
 
 const gameColumns = `id, guild, channel, kind, options, status, creator, seed, version, state, message_id,
-	created_at, updated_at, turn_started_at, reminded_at, turn_owner, narration, post_pending, unreachable_at, turn_limit, table_state`
+	created_at, updated_at, turn_started_at, reminded_at, turn_owner, narration, post_pending, unreachable_at, turn_limit, table_state, turn_bank`
 
 type scanner interface{ Scan(...any) error }
 
 func scanGame(row scanner) (*Game, error) {
 	var g Game
 	var opts, status string
-	var seed, created, updated, turn, reminded, unreachable, limit int64
+	var seed, created, updated, turn, reminded, unreachable, limit, bank int64
 	if err := row.Scan(&g.ID, &g.Guild, &g.Channel, &g.Kind, &opts, &status, &g.Creator, &seed, &g.Version, &g.State,
-		&g.MessageID, &created, &updated, &turn, &reminded, &g.TurnOwner, &g.Narration, &g.PostPending, &unreachable, &limit, &g.Table); err != nil {
+		&g.MessageID, &created, &updated, &turn, &reminded, &g.TurnOwner, &g.Narration, &g.PostPending, &unreachable, &limit, &g.Table, &bank); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, ErrNoGame
 		}
@@ -214,6 +231,7 @@ func scanGame(row scanner) (*Game, error) {
 	g.Seed = uint64(seed)
 	g.CreatedAt, g.UpdatedAt, g.TurnStartedAt, g.RemindedAt = fromUnix(created), fromUnix(updated), fromUnix(turn), fromUnix(reminded)
 	g.UnreachableAt, g.TurnLimit = fromUnix(unreachable), time.Duration(limit)*time.Second
+	g.TurnBank = time.Duration(bank) * time.Second
 	return &g, nil
 }
 
@@ -223,8 +241,8 @@ type querier interface {
 }
 
 func (s *Store) loadSeats(ctx context.Context, q querier, g *Game) error {
-	rows, err := q.QueryContext(ctx, s.q(`SELECT seat, user_id, name, bot_level, accepted, dm_hash, dm_failed, away
-		FROM seats WHERE game_id = ? ORDER BY seat`), g.ID)
+	rows, err := q.QueryContext(ctx, s.q(`SELECT seat, user_id, name, bot_level, accepted, dm_hash, dm_failed, away,
+		waiting_since, next_after, bank_spent FROM seats WHERE game_id = ? ORDER BY seat`), g.ID)
 	if err != nil {
 		return err
 	}
@@ -232,9 +250,12 @@ func (s *Store) loadSeats(ctx context.Context, q querier, g *Game) error {
 	g.Seats = nil
 	for rows.Next() {
 		var st Seat
-		if err := rows.Scan(&st.Seat, &st.UserID, &st.Name, &st.BotLevel, &st.Accepted, &st.DMHash, &st.DMFailed, &st.Away); err != nil {
+		var since, spent int64
+		if err := rows.Scan(&st.Seat, &st.UserID, &st.Name, &st.BotLevel, &st.Accepted, &st.DMHash, &st.DMFailed, &st.Away,
+			&since, &st.NextAfter, &spent); err != nil {
 			return err
 		}
+		st.WaitingSince, st.BankSpent = fromUnix(since), time.Duration(spent)*time.Second
 		g.Seats = append(g.Seats, st)
 	}
 	return rows.Err()
@@ -300,8 +321,10 @@ func (s *Store) Due(ctx context.Context, now time.Time, waitFrom, closeAfter, re
 	return s.ids(ctx, `SELECT id FROM games WHERE status = 'active'
 		AND (unreachable_at = 0 OR unreachable_at <= ?)
 		AND (post_pending = 1 OR message_id = '' OR turn_started_at <= ? OR updated_at <= ?
-		     OR (turn_limit > 0 AND turn_started_at + CAST(turn_limit AS BIGINT) * 1000000000 <= ?))
-		ORDER BY id`, unix(now.Add(-retryAfter)), idle, closeAt, unix(now))
+		     OR (turn_limit > 0 AND turn_started_at + CAST(turn_limit AS BIGINT) * 1000000000 <= ?)
+		     OR (turn_bank > 0 AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.waiting_since > 0
+		         AND seats.waiting_since + (games.turn_bank - seats.bank_spent) * 1000000000 <= ?)))
+		ORDER BY id`, unix(now.Add(-retryAfter)), idle, closeAt, unix(now), unix(now))
 }
 
 // Save writes g as the next version after base, appending move to the log
@@ -316,10 +339,10 @@ func (s *Store) Save(ctx context.Context, g *Game, base int, move *games.SeatMov
 	err = s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, s.q(`UPDATE games SET options = ?, status = ?, seed = ?, version = ?, state = ?, message_id = ?,
 			updated_at = ?, turn_started_at = ?, reminded_at = ?, turn_owner = ?, narration = ?, post_pending = ?, unreachable_at = ?,
-			turn_limit = ?, table_state = ? WHERE id = ? AND version = ?`),
+			turn_limit = ?, table_state = ?, turn_bank = ? WHERE id = ? AND version = ?`),
 			string(opts), string(g.Status), int64(g.Seed), base+1, g.State, g.MessageID, unix(g.UpdatedAt), unix(g.TurnStartedAt),
 			unix(g.RemindedAt), g.TurnOwner, g.Narration, b2i(g.PostPending), unix(g.UnreachableAt), int64(g.TurnLimit/time.Second), g.Table,
-			g.ID, base)
+			int64(g.TurnBank/time.Second), g.ID, base)
 		if err != nil {
 			return err
 		}
@@ -328,7 +351,7 @@ func (s *Store) Save(ctx context.Context, g *Game, base int, move *games.SeatMov
 		} else if n != 1 {
 			return ErrConflict
 		}
-		if err := s.writeSeats(ctx, tx, g.ID, g.Seats); err != nil {
+		if err := s.writeSeats(ctx, tx, g.ID, seatsAsSaved(g)); err != nil {
 			return err
 		}
 		if move != nil {
@@ -348,6 +371,19 @@ func (s *Store) Save(ctx context.Context, g *Game, base int, move *games.SeatMov
 	}
 	g.Version = base + 1
 	return nil
+}
+
+// seatsAsSaved is what a save writes of the seats: a game no longer being
+// played waits on nobody, whatever its seats still say.
+func seatsAsSaved(g *Game) []Seat {
+	if g.Status == Active {
+		return g.Seats
+	}
+	seats := slices.Clone(g.Seats)
+	for i := range seats {
+		seats[i].WaitingSince, seats[i].NextAfter = time.Time{}, ""
+	}
+	return seats
 }
 
 // SetMessage records which message carries the game's controls. It does not

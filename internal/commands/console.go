@@ -45,6 +45,10 @@ var ConsoleStart = time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
 // consoleBot is the bot's own user in console mode: @standoff.
 const consoleBot = "standoff"
 
+// consoleDM is the channel name that stands for each user's direct
+// messages with the bot: commands typed there run in their DM.
+const consoleDM = "dm"
+
 type consoleMessage struct {
 	id    string
 	where string // "#chan", "DM name" or "ephemeral name"
@@ -222,7 +226,7 @@ const ConsoleHelp = `Console grammar (one command per line):
                                            VALUE: entry label or value, "quoted" if it has a comma)
   NAME: autocomplete /COMMAND [SUB] option:partial
                                            list what Discord would suggest
-  channel NAME       switch channel (one game per channel)
+  channel NAME       switch channel (one game per channel); channel dm: each user's DM with the bot
   wait DURATION      advance the clock (e.g. 30m, 25h, 2d); reminders fire
   restart            close and reopen everything from the database file
   dms NAME off|on    close or open NAME's direct messages
@@ -329,6 +333,9 @@ func (c *Console) wait(ctx context.Context, d time.Duration) {
 
 func (c *Console) userAction(ctx context.Context, user, rest string) error {
 	in := Interaction{Guild: "console", Channel: c.channel, User: User{ID: user, Name: user}, CanManage: c.manage[user], CanManageServer: c.admin[user]}
+	if c.channel == consoleDM {
+		in.Guild, in.Channel, in.DM = "", "dm-"+user, true
+	}
 	words, err := splitWords(rest)
 	if err != nil {
 		return err

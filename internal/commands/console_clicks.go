@@ -39,6 +39,9 @@ func (c *Console) findButton(in *Interaction, what string) error {
 		for _, m := range visible {
 			for _, row := range m.msg.Rows {
 				for _, b := range row.Buttons {
+					if b.URL != "" {
+						continue // a link opens a page; it sends the bot nothing
+					}
 					match := strings.EqualFold(b.Label, what) || b.CustomID == what
 					if prefix {
 						match = strings.HasPrefix(strings.ToLower(b.Label), strings.ToLower(what))

@@ -111,6 +111,10 @@ func (c *Console) print(where string, m Message) {
 	}
 	for _, row := range m.Rows {
 		for _, b := range row.Buttons {
+			if b.URL != "" {
+				fmt.Fprintf(c.out, "%s[link: %s | %s]\n", p, b.Label, b.URL)
+				continue
+			}
 			fmt.Fprintf(c.out, "%s[button: %s | %s]\n", p, b.Label, b.CustomID)
 		}
 		if s := row.Select; s != nil {

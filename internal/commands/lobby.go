@@ -20,14 +20,14 @@ func (r *Router) newRow(ctx context.Context, in Interaction, g Game) (*storage.G
 	if err != nil {
 		return nil, err
 	}
-	limit, err := r.turnLimit(ctx, in)
+	limit, bank, err := r.gameClock(ctx, in)
 	if err != nil {
 		return nil, err
 	}
 	now := r.now()
 	return &storage.Game{
 		Guild: in.Guild, Channel: in.Channel, Kind: g.Kind.Name, Options: opts, Status: storage.Lobby,
-		Creator: in.User.ID, CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, TurnLimit: limit,
+		Creator: in.User.ID, CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, TurnLimit: limit, TurnBank: bank,
 		Seats: []storage.Seat{{UserID: in.User.ID, Name: in.User.Name, Accepted: true}},
 	}, nil
 }
@@ -164,6 +164,9 @@ func (t *table) optionText() string {
 	if t.row.TurnLimit > 0 && t.humanSeats() > 1 {
 		// Alone at a table the limit never applies (reminders.go).
 		parts = append(parts, "turn limit "+human(t.row.TurnLimit))
+	}
+	if t.row.TurnBank > 0 && t.humanSeats() > 1 {
+		parts = append(parts, "time bank "+human(t.row.TurnBank)+" each")
 	}
 	if len(parts) == 0 {
 		return ""

@@ -1,106 +1,166 @@
 package commands
 
-// Who is notified of what. Discord notifies a user for a new message that
-// mentions them (as its allowed mentions permit) or a DM, never for an
-// edit. The contract: each time someone new must act (a turn, a reaction,
-// a vote, a question), each such player is notified exactly once, by a new
-// message or a DM, and nobody else is pinged; a player who just acted is
-// not pinged for their own continuing turn. Reminders come on top, from
-// the clock.
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"strings"
+	"time"
 
-// What the game waits on a person for.
-const (
-	waitsForReaction = 1 // an answer during someone else's turn
-	waitsForTurn     = 2
+	"standoff/internal/rhythm"
+	"standoff/storage"
 )
 
-// waitedUsers are the people (never a bot) the game waits on now, and for
-// what.
-func (t *table) waitedUsers() map[string]int {
-	out := map[string]int{}
-	if t.state == nil || t.state.Outcome() != nil || t.paused() {
-		return out
+// /game notify keeps each player's own way of being told that a game waits
+// on them, across every game and server: how (a mention, a DM, both or
+// none), quiet hours in their time zone, a heads-up when they are next,
+// and a daily digest instead of a ping per turn. The rules are package
+// rhythm's; here they are read, stored and shown.
+
+// notifyOptions are /game notify's options.
+var notifyOptions = []CommandOption{
+	{Name: "how", Description: "how you are told a game waits on you", Type: StringOption, Choices: []Suggestion{
+		{Name: "a mention in the game's channel (default)", Value: string(rhythm.Mention)},
+		{Name: "a direct message", Value: string(rhythm.DM)},
+		{Name: "both", Value: string(rhythm.Both)},
+		{Name: "none (I look with /game turns)", Value: string(rhythm.Silent)},
+	}},
+	{Name: "quiet", Description: "quiet hours in your time zone, e.g. 22:00-07:00, or off", Type: StringOption},
+	{Name: "zone", Description: "your time zone, e.g. Europe/Paris or America/New_York", Type: StringOption, Autocomplete: true},
+	{Name: "next", Description: "a heads-up when the player before you starts their turn", Type: BooleanOption},
+	{Name: "digest", Description: "one DM a day at this time (e.g. 08:00) instead of a ping per turn, or off", Type: StringOption},
+}
+
+// notify answers /game notify: with no option it shows the settings;
+// otherwise it changes those given.
+func (r *Router) notify(ctx context.Context, in Interaction) (Response, error) {
+	p, err := r.store.Player(ctx, in.User.ID)
+	if err != nil {
+		return Response{}, err
 	}
-	for _, p := range t.waited() {
-		if s := t.row.Seats[p.Seat]; !automated(s) {
-			what := waitsForReaction
-			if p.Turn {
-				what = waitsForTurn
+	changed, err := applyNotify(&p, in.Options, r.now())
+	if err != nil {
+		return Response{}, err
+	}
+	if !changed {
+		return ephemeral(describeNotify(p, r.now()) + "\nChange any of them, e.g. `/game notify how:dm quiet:22:00-07:00 zone:Europe/Paris next:true digest:08:00`."), nil
+	}
+	if err := r.store.SavePlayer(ctx, p); err != nil {
+		return Response{}, err
+	}
+	return ephemeral("Saved. " + describeNotify(p, r.now())), nil
+}
+
+// applyNotify changes the settings an interaction names; changed is false
+// when it names none.
+func applyNotify(p *storage.Player, opts map[string]string, now time.Time) (changed bool, err error) {
+	if raw, ok := opts["how"]; ok {
+		if p.How, err = rhythm.ParseHow(raw); err != nil {
+			return false, refusef("Option how is mention, dm, both or none, not %q.", raw)
+		}
+		changed = true
+	}
+	if raw, ok := opts["zone"]; ok {
+		name := strings.TrimSpace(raw)
+		if _, err := rhythm.LoadZone(name); err != nil {
+			return false, refusef("I do not know the time zone %q: name it as the IANA database does, such as Europe/Paris, America/New_York or Asia/Tokyo.", raw)
+		}
+		p.Zone, changed = name, true
+	}
+	if raw, ok := opts["quiet"]; ok {
+		if p.Quiet, err = rhythm.ParseWindow(raw); err != nil {
+			return false, refusef("Quiet hours are written like 22:00-07:00 (your time), or off: %v.", err)
+		}
+		changed = true
+	}
+	if raw, ok := opts["next"]; ok {
+		p.HeadsUp, changed = strings.EqualFold(raw, "true"), true
+	}
+	if raw, ok := opts["digest"]; ok {
+		switch v := strings.ToLower(strings.TrimSpace(raw)); v {
+		case "off", "none", "false":
+			p.Digest = false
+		default:
+			at, err := rhythm.ParseClock(v)
+			if err != nil {
+				return false, refusef("Option digest is a time of day such as 08:00 (your time), or off, not %q.", raw)
 			}
-			out[s.UserID] = max(out[s.UserID], what)
+			p.Digest, p.DigestAt = true, at
 		}
+		changed = true
 	}
-	return out
+	// The next digest follows the time and zone just chosen.
+	p.DigestNext = p.NextDigest(now)
+	return changed, nil
 }
 
-// newlyWaited says whether the game now waits on a user for something they
-// were not notified of: they were not waited on, or only for a reaction
-// and now their turn has come through someone else's move.
-func (t *table) newlyWaited(user string, now map[string]int) bool {
-	switch before := t.before[user]; {
-	case now[user] == 0:
-		return false
-	case before == 0:
-		return true
-	default:
-		return before == waitsForReaction && now[user] == waitsForTurn && user != t.actor
+// describeNotify says, in a player's words, how they are told.
+func describeNotify(p storage.Player, now time.Time) string {
+	s := p.Settings
+	zone := s.Zone
+	if zone == "" {
+		zone = "UTC"
 	}
+	how := map[rhythm.How]string{
+		rhythm.Mention: "a mention in the game's channel", rhythm.DM: "a direct message",
+		rhythm.Both: "a mention in the game's channel and a direct message", rhythm.Silent: "nothing (you look with /game turns)",
+	}[cmp.Or(s.How, rhythm.Mention)]
+	var b strings.Builder
+	fmt.Fprintf(&b, "How you are told a game waits on you, on every server:\n• %s", how)
+	if s.Digest {
+		b.WriteString(", replaced by your daily digest")
+	}
+	b.WriteString(".\n")
+	if s.Quiet.On() {
+		fmt.Fprintf(&b, "• Quiet hours %s (%s): no ping and no reminder then; what was due comes in one message when they end.\n", s.Quiet, zone)
+	} else {
+		b.WriteString("• Quiet hours: off.\n")
+	}
+	if s.HeadsUp {
+		b.WriteString("• A heads-up when the player before you starts their turn: on.\n")
+	} else {
+		b.WriteString("• A heads-up when you are next: off.\n")
+	}
+	if s.Digest {
+		fmt.Fprintf(&b, "• Daily digest at %s (%s), one DM listing the games waiting on you; the next on %s.\n", s.DigestAt, zone, when(p.DigestNext, s))
+	} else {
+		b.WriteString("• Daily digest: off.\n")
+	}
+	fmt.Fprintf(&b, "• Time zone: %s (it is %s there now).", zone, now.In(s.Location()).Format("15:04 Mon 2 Jan"))
+	if s.AwayAt(now) {
+		fmt.Fprintf(&b, "\nYou are away until %s.", when(s.AwayUntil, s))
+	}
+	return b.String()
 }
 
-// rememberWaited notes whom the game waited on before this table's first
-// change: whoever is waited on after it and was not is someone new. A
-// table never changed, or made from a lobby, waited on nobody.
-func (t *table) rememberWaited() {
-	if !t.beforeKnown {
-		t.before, t.beforeKnown = t.waitedUsers(), true
-	}
+// commonZones are offered while a zone is typed; any IANA name is taken.
+var commonZones = []string{
+	"UTC", "Europe/London", "Europe/Dublin", "Europe/Lisbon", "Europe/Paris", "Europe/Berlin", "Europe/Madrid",
+	"Europe/Rome", "Europe/Amsterdam", "Europe/Brussels", "Europe/Stockholm", "Europe/Warsaw", "Europe/Athens",
+	"Europe/Helsinki", "Europe/Istanbul", "Europe/Moscow", "Africa/Cairo", "Africa/Johannesburg", "Africa/Lagos",
+	"Asia/Dubai", "Asia/Kolkata", "Asia/Bangkok", "Asia/Singapore", "Asia/Shanghai", "Asia/Hong_Kong", "Asia/Tokyo",
+	"Asia/Seoul", "Australia/Perth", "Australia/Adelaide", "Australia/Sydney", "Pacific/Auckland",
+	"America/St_Johns", "America/Halifax", "America/New_York", "America/Chicago", "America/Denver", "America/Phoenix",
+	"America/Los_Angeles", "America/Anchorage", "Pacific/Honolulu", "America/Mexico_City", "America/Bogota",
+	"America/Sao_Paulo", "America/Argentina/Buenos_Aires",
 }
 
-// planNotifications decides who each part of the publication pings: a
-// private decision is notified by its DM; anyone else newly waited on by
-// the turn message, posted anew for them when it would have been an edit
-// (an edit notifies nobody).
-func planNotifications(t *table, pub *publication) {
-	var channel []string
-	if t.state != nil && t.paused() && t.row.TurnOwner != ownerPaused {
-		_, channel = t.pausedLine()
+// completeZone suggests time zones matching what was typed.
+func (r *Router) completeZone(_ context.Context, in Interaction) []Suggestion {
+	if in.Focused != "zone" {
+		return nil
 	}
-	now := t.waitedUsers()
-	byDM := map[string]bool{}
-	for _, p := range pub.private {
-		if p.send && p.newDecision && !t.row.Seats[p.seat].DMFailed {
-			byDM[p.user] = true
+	typed := strings.ToLower(strings.TrimSpace(in.Options["zone"]))
+	var out []Suggestion
+	for _, z := range commonZones {
+		if strings.Contains(strings.ToLower(z), typed) {
+			out = append(out, Suggestion{Name: z, Value: z})
 		}
 	}
-	for _, s := range t.row.Seats {
-		if t.newlyWaited(s.UserID, now) && !byDM[s.UserID] && !contains(channel, s.UserID) {
-			channel = append(channel, s.UserID)
+	if len(out) == 0 && typed != "" {
+		if _, err := rhythm.LoadZone(strings.TrimSpace(in.Options["zone"])); err == nil {
+			out = append(out, Suggestion{Name: in.Options["zone"], Value: in.Options["zone"]})
 		}
 	}
-	pinged := map[string]bool{}
-	for _, u := range channel {
-		pinged[u] = true
-	}
-	for i := range pub.private {
-		pub.private[i].mentioned = pinged[pub.private[i].user]
-	}
-	if pub.turn.how == postEdit && len(channel) > 0 && !pub.turn.refresh {
-		// An edit notifies nobody: the turn goes on in a new message,
-		// which keeps the board and its controls at the bottom of the
-		// channel where the pinged player looks.
-		pub.turn.how, pub.turn.previous = postNew, pub.turn.editing
-	}
-	pub.turn.message.Mentions = nil
-	if pub.turn.how == postNew {
-		pub.turn.message.Mentions = channel
-	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
+	return out[:min(len(out), 25)]
 }

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -26,6 +27,7 @@ func (r *Router) Tick(ctx context.Context) {
 	for _, id := range ids {
 		r.tickGame(ctx, id)
 	}
+	r.tickPlayers(ctx)
 }
 
 // shortestWait is the least idle time after which the clock acts on a game
@@ -71,17 +73,18 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 	}
 	idle := now.Sub(t.row.TurnStartedAt)
 	seats := t.waitedSeats()
+	players := r.lazyPlayers(ctx, t, seats)
 	// The turn limit never hands over the only person's seat (a solo game,
 	// a game against the bot): there nobody else is kept waiting.
-	limited := t.row.TurnLimit > 0 && t.humanSeats() > 1
-	if limited && idle >= t.row.TurnLimit && len(seats) > 0 {
-		r.handOverLate(ctx, t, seats)
+	limited := (t.row.TurnLimit > 0 || t.row.TurnBank > 0) && t.humanSeats() > 1
+	if late := t.lateSeats(seats, players, now); limited && len(late) > 0 {
+		r.handOverLate(ctx, t, late)
 		return
 	}
 	if r.cfg.AnswerAfter > 0 && idle >= r.cfg.AnswerAfter && r.answerIdle(ctx, t) {
 		return
 	}
-	r.remind(ctx, t, idle, seats, limited)
+	r.remind(ctx, t, idle, seats, limited, players)
 }
 
 // handOverLate gives the seats that let the turn limit run out to the bot.
@@ -90,11 +93,7 @@ func (r *Router) handOverLate(ctx context.Context, t *table, seats []int) {
 	for _, s := range seats {
 		names = append(names, t.row.Seats[s].Name)
 	}
-	who := strings.Join(names, " and ")
-	note := fmt.Sprintf("%s did not act within the turn limit of %s, so the bot plays for them from now on. They can ask for their seat back with /game rejoin.", who, human(t.row.TurnLimit))
-	if len(names) > 1 {
-		note = fmt.Sprintf("%s did not act within the turn limit of %s, so the bot plays for them from now on. They can ask for their seats back with /game rejoin.", who, human(t.row.TurnLimit))
-	}
+	note := t.lateNote(strings.Join(names, " and "), len(names) > 1)
 	if _, err := r.handOver(ctx, t, seats, note); err != nil {
 		r.log.Error("could not hand a seat to the bot", "game", t.row.ID, "err", err)
 	}
@@ -116,26 +115,31 @@ func (r *Router) answerIdle(ctx context.Context, t *table) bool {
 	return false
 }
 
-// remind mentions the waited-for players when a reminder is due.
-func (r *Router) remind(ctx context.Context, t *table, idle time.Duration, seats []int, limited bool) {
+// remind reminds the waited-for players when a reminder is due, each the
+// way they chose (a mention, a DM, both, held through quiet hours, or
+// nothing while away or taking a digest).
+func (r *Router) remind(ctx context.Context, t *table, idle time.Duration, seats []int, limited bool, players func() map[string]storage.Player) {
 	now := r.now()
-	if r.cfg.RemindAfter <= 0 || idle < r.cfg.RemindAfter {
+	if r.cfg.RemindAfter <= 0 || idle < r.cfg.RemindAfter || len(seats) == 0 {
 		return
 	}
 	if !t.row.RemindedAt.IsZero() && now.Sub(t.row.RemindedAt) < r.remindGap(t.row, t.row.RemindedAt) {
 		return
 	}
-	var who, ids []string
-	for _, s := range seats {
-		who = append(who, mention(t.row.Seats[s].UserID))
-		ids = append(ids, t.row.Seats[s].UserID)
-	}
-	if len(who) == 0 {
-		return
-	}
+	inChannel, byDM := r.reminderPlan(ctx, t, seats, players(), now)
 	left := ""
 	if limited {
-		left = fmt.Sprintf(" %s left before the bot takes over.", human(t.row.TurnLimit-idle))
+		left = fmt.Sprintf(" %s left before the bot takes over.", human(t.timeLeft(slices.Concat(inChannel, byDM), players(), now)))
+	}
+	inChannel = append(inChannel, r.remindByDM(ctx, t, byDM, idle, left)...)
+	if len(inChannel) == 0 {
+		r.reminded(ctx, t, now)
+		return
+	}
+	var who, ids []string
+	for _, s := range inChannel {
+		who = append(who, mention(t.row.Seats[s].UserID))
+		ids = append(ids, t.row.Seats[s].UserID)
 	}
 	// The last reminder before the game closes for inactivity says so;
 	// none comes after it.
@@ -159,6 +163,12 @@ func (r *Router) remind(ctx context.Context, t *table, idle time.Duration, seats
 		}
 		return
 	}
+	r.reminded(ctx, t, now)
+}
+
+// reminded records that the waiting players were reminded (or held, or
+// left alone by their choice) at now, so the next reminder waits its gap.
+func (r *Router) reminded(ctx context.Context, t *table, now time.Time) {
 	if err := r.store.SetReminded(ctx, t.row.ID, now); err != nil {
 		r.log.Error("could not record a reminder", "game", t.row.ID, "err", err)
 	}

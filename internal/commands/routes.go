@@ -44,11 +44,12 @@ func shared(f func(r *Router, ctx context.Context, in Interaction) (Response, er
 // The lines of /game help, in order.
 const (
 	groupEveryone = "Everyone"
+	groupYou      = "Your games, your pace"
 	groupTable    = "The table"
 	groupServer   = "The server"
 )
 
-var helpGroups = []string{groupEveryone, groupTable, groupServer}
+var helpGroups = []string{groupEveryone, groupYou, groupTable, groupServer}
 
 // gameOption is /game's choice of a game kind; Commands fills in the kinds.
 var gameOption = CommandOption{Name: "game", Type: StringOption}
@@ -77,6 +78,12 @@ func init() {
 			group: groupEveryone, anywhere: true, handle: shared((*Router).rules)},
 		{Subcommand: Subcommand{Name: "history", Description: "the moves played so far in this channel's game"},
 			group: groupEveryone, handle: shared((*Router).history)},
+		{Subcommand: Subcommand{Name: "turns", Description: "every game waiting on you, on this server (in the bot's DM: every server)"},
+			group: groupYou, note: "every game waiting on you", anywhere: true, handle: shared((*Router).turns)},
+		{Subcommand: Subcommand{Name: "notify", Description: "how you are told a game waits on you: mention, DM, quiet hours, heads-up, digest", Options: notifyOptions},
+			group: groupYou, note: "mention or DM, quiet hours, heads-up, daily digest", anywhere: true, handle: shared((*Router).notify), complete: (*Router).completeZone},
+		{Subcommand: Subcommand{Name: "away", Description: "step away for some days: your turn limits and reminders pause", Options: []CommandOption{awayOption}},
+			group: groupYou, note: "days:N pauses your turn limits and reminders; days:off when back", anywhere: true, handle: shared((*Router).away)},
 		{Subcommand: Subcommand{Name: "help", Description: "how to play with Standoff"},
 			anywhere: true, handle: shared(func(r *Router, _ context.Context, _ Interaction) (Response, error) {
 				return ephemeral(r.helpText()), nil
@@ -99,10 +106,10 @@ func init() {
 		}, withGameChoice("one game only")...)}, group: groupTable, handle: shared((*Router).stats)},
 		{Subcommand: Subcommand{Name: "leaderboard", Description: "this server's best players", Options: withGameChoice("one game only")},
 			group: groupTable, handle: shared((*Router).leaderboard)},
-		{Subcommand: Subcommand{Name: "settings", Description: "this server's settings for new games (Manage Server to change them)", Options: []CommandOption{
+		{Subcommand: Subcommand{Name: "settings", Description: "this server's settings for new games (Manage Server to change them)", Options: append([]CommandOption{
 			{Name: "turn_limit", Description: "the turn limit of new games that name none", Type: StringOption,
 				Choices: append(slices.Clone(turnLimitOption.Choices), Suggestion{Name: "the bot's default", Value: "default"})},
-		}}, group: groupServer, note: "the turn limit of new games; Manage Server to change it", anywhere: true, handle: shared((*Router).settings)},
+		}, serverRhythmOptions...)}, group: groupServer, note: "the turn limit of new games, time banks, time away; Manage Server to change it", anywhere: true, handle: shared((*Router).settings)},
 	}
 }
 

@@ -57,7 +57,7 @@ func TestOneDeclarationMakesASubcommand(t *testing.T) {
 }
 
 // The schema and the dispatch are the same table: every registered
-// subcommand has a handler, and only /game rules, help and settings work
+// subcommand has a handler, and only /game rules, turns, notify, away, help and settings work
 // in DMs.
 func TestEverySubcommandIsDispatched(t *testing.T) {
 	h := newHarness(t)
@@ -73,7 +73,7 @@ func TestEverySubcommandIsDispatched(t *testing.T) {
 			}
 		}
 	}
-	if want := []string{"game rules", "game help", "game settings"}; !slices.Equal(anywhere, want) {
+	if want := []string{"game rules", "game turns", "game notify", "game away", "game help", "game settings"}; !slices.Equal(anywhere, want) {
 		t.Errorf("subcommands that work in DMs: %v, want %v", anywhere, want)
 	}
 }

@@ -91,7 +91,7 @@ func kindOptions(k *games.Kind) []CommandOption {
 // turnLimitOption sets how long a player may keep the table waiting before
 // the bot takes their seat.
 var turnLimitOption = CommandOption{Name: "turn_limit", Description: "time a player has for a turn before the bot plays their seat",
-	Type: StringOption, Choices: []Suggestion{{Name: "24 hours", Value: "24h"}, {Name: "72 hours", Value: "72h"}, {Name: "7 days", Value: "7d"}, {Name: "none", Value: "none"}}}
+	Type: StringOption, Choices: []Suggestion{{Name: "24 hours", Value: "24h"}, {Name: "72 hours", Value: "72h"}, {Name: "7 days", Value: "7d"}, {Name: "none", Value: "none"}, bankChoice}}
 
 func (r *Router) gameKindChoices() []Suggestion {
 	var out []Suggestion

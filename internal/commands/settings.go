@@ -5,22 +5,37 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"standoff/internal/rhythm"
+	"standoff/storage"
 )
+
+// serverRhythmOptions are /game settings's options beside turn_limit: the
+// size of a time bank and the most days /game away may ask.
+var serverRhythmOptions = []CommandOption{
+	{Name: "bank", Description: "the time bank of each player in games with turn_limit:bank", Type: StringOption, Choices: []Suggestion{
+		{Name: "72 hours", Value: "72h"}, {Name: "7 days", Value: "7d"}, {Name: "14 days", Value: "14d"}, {Name: "the bot's default", Value: "default"},
+	}},
+	{Name: "away_days", Description: "the most days a player may be away with /game away", Type: IntegerOption, Min: 1, Max: rhythm.MaxAwayDays},
+}
 
 // settings shows this server's settings, or changes them for someone with
 // the Manage Server permission: the turn limit that new games take unless
-// they name one with turn_limit. Games already open keep theirs.
+// they name one with turn_limit, the size of a time bank, and the cap of
+// /game away. Games already open keep their limit.
 func (r *Router) settings(ctx context.Context, in Interaction) (Response, error) {
 	if in.DM || in.Guild == "" {
 		return Response{}, refusef("Settings belong to a server: run /game settings in one of its channels.")
 	}
 	raw, change := in.Options["turn_limit"]
-	if !change {
-		now, err := r.describeServerTurnLimit(ctx, in.Guild)
+	_, bank := in.Options["bank"]
+	_, away := in.Options["away_days"]
+	if !change && !bank && !away {
+		now, err := r.describeServer(ctx, in.Guild)
 		if err != nil {
 			return Response{}, err
 		}
-		return ephemeral(now + "\nSomeone with the Manage Server permission can change it: `/game settings turn_limit:24h|72h|7d|none|default`."), nil
+		return ephemeral(now + "\nSomeone with the Manage Server permission can change it: `/game settings turn_limit:24h|72h|7d|none|bank|default`."), nil
 	}
 	if !in.CanManageServer {
 		now, err := r.describeServerTurnLimit(ctx, in.Guild)
@@ -29,22 +44,92 @@ func (r *Router) settings(ctx context.Context, in Interaction) (Response, error)
 		}
 		return Response{}, refusef("Only someone with the Manage Server permission can change this server's settings. %s", now)
 	}
-	var limit *time.Duration
-	if !strings.EqualFold(strings.TrimSpace(raw), "default") {
-		d, err := parseTurnLimit(raw)
-		if err != nil {
-			return Response{}, refusef("Option turn_limit is 24h, 72h, 7d, none or default, not %q.", raw)
+	if bank || away {
+		if err := r.setServerRhythm(ctx, in); err != nil {
+			return Response{}, err
 		}
-		limit = &d
 	}
-	if err := r.store.SetGuildTurnLimit(ctx, in.Guild, limit); err != nil {
-		return Response{}, err
+	if change {
+		var limit *time.Duration
+		switch {
+		case isBank(raw):
+			b := bankLimit
+			limit = &b
+		case !strings.EqualFold(strings.TrimSpace(raw), "default"):
+			d, err := parseTurnLimit(raw)
+			if err != nil {
+				return Response{}, refusef("Option turn_limit is 24h, 72h, 7d, none, bank or default, not %q.", raw)
+			}
+			limit = &d
+		}
+		if err := r.store.SetGuildTurnLimit(ctx, in.Guild, limit); err != nil {
+			return Response{}, err
+		}
 	}
-	now, err := r.describeServerTurnLimit(ctx, in.Guild)
+	now, err := r.describeServer(ctx, in.Guild)
 	if err != nil {
 		return Response{}, err
 	}
 	return ephemeral(now + " Games already open keep theirs."), nil
+}
+
+// setServerRhythm changes a server's time bank size or away cap.
+func (r *Router) setServerRhythm(ctx context.Context, in Interaction) error {
+	g, err := r.store.GuildRhythm(ctx, in.Guild)
+	if err != nil {
+		return err
+	}
+	if raw, ok := in.Options["bank"]; ok {
+		switch strings.ToLower(strings.TrimSpace(raw)) {
+		case "default":
+			g.Bank = 0
+		case "72h", "3d":
+			g.Bank = 72 * time.Hour
+		case "7d", "168h":
+			g.Bank = 7 * 24 * time.Hour
+		case "14d", "336h":
+			g.Bank = 14 * 24 * time.Hour
+		default:
+			return refusef("Option bank is 72h, 7d, 14d or default, not %q.", raw)
+		}
+	}
+	if raw, ok := in.Options["away_days"]; ok {
+		var days int
+		if _, err := fmt.Sscan(raw, &days); err != nil || days < 1 || days > rhythm.MaxAwayDays {
+			return refusef("Option away_days is a number of days from 1 to %d, not %q.", rhythm.MaxAwayDays, raw)
+		}
+		g.AwayDays = days
+	}
+	return r.store.SetGuildRhythm(ctx, in.Guild, g)
+}
+
+// describeServer says all of a server's settings.
+func (r *Router) describeServer(ctx context.Context, guild string) (string, error) {
+	limit, err := r.describeServerTurnLimit(ctx, guild)
+	if err != nil {
+		return "", err
+	}
+	g, err := r.store.GuildRhythm(ctx, guild)
+	if err != nil {
+		return "", err
+	}
+	return limit + "\n" + describeServerRhythm(g), nil
+}
+
+// describeServerRhythm says what a time bank holds and how long players
+// may be away on a server.
+func describeServerRhythm(g storage.GuildRhythm) string {
+	size, whose := g.Bank, "this server's setting"
+	if size <= 0 {
+		size, whose = rhythm.DefaultBank, "the bot's default"
+	}
+	days, daysWhose := g.AwayDays, "this server's setting"
+	if days <= 0 {
+		days, daysWhose = rhythm.DefaultAwayDays, "the bot's default"
+	}
+	return fmt.Sprintf("A time bank (turn_limit:bank) gives each player %s for all their turns (%s); each move puts back %s. "+
+		"Players may be away with /game away for up to %s (%s).",
+		human(size), whose, human(rhythm.Bank{Size: size}.Refill()), count(days, "day"), daysWhose)
 }
 
 // describeServerTurnLimit says what new games on a server get.
@@ -54,7 +139,10 @@ func (r *Router) describeServerTurnLimit(ctx context.Context, guild string) (str
 		return "", err
 	}
 	what := "no turn limit"
-	if limit > 0 {
+	switch {
+	case limit == bankLimit:
+		what = "a time bank"
+	case limit > 0:
 		what = "a turn limit of " + human(limit)
 	}
 	whose := "the bot's default"

@@ -52,7 +52,7 @@ func TestServerTurnLimit(t *testing.T) {
 	if got := limitOfNewGame(); got != 0 {
 		t.Fatalf("new game after the server chose none: %v", got)
 	}
-	mustEphemeral(t, h.settingsCmd("alice", "g", "5 minutes", true), "24h, 72h, 7d, none or default")
+	mustEphemeral(t, h.settingsCmd("alice", "g", "5 minutes", true), "24h, 72h, 7d, none, bank or default")
 	mustEphemeral(t, h.settingsCmd("alice", "g", "default", true), "24 hours (the bot's default)")
 	if got := limitOfNewGame(); got != 24*time.Hour {
 		t.Fatalf("new game after going back to the default: %v", got)

@@ -137,6 +137,9 @@ type Button struct {
 	Label    string
 	CustomID string
 	Style    ButtonStyle
+	// URL makes it a link button: it opens the URL (a channel, a message)
+	// and sends the bot nothing; CustomID and Style are then unused.
+	URL string
 }
 
 // ButtonStyle is a button's colour on Discord.

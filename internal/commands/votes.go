@@ -45,6 +45,7 @@ type vote struct {
 	Message string `json:"message"`        // the channel message carrying the buttons
 	Undo    int    `json:"undo,omitempty"` // undo: how many log entries to take back
 	Move    string `json:"move,omitempty"` // undo: the move asked about
+	Away    string `json:"away,omitempty"` // skip, replace: the player's time away (away.go), as said when asked
 }
 
 func (t *table) openVotes() openVotes {
@@ -182,6 +183,7 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 		if err := t.aboutPlayer(in, me, v); err != nil {
 			return Response{}, err
 		}
+		v.Away = r.awayNote(ctx, t.row.Seats[v.Seat].UserID)
 	case voteRejoin:
 		if !t.row.Seats[me].Away {
 			return Response{}, refusef("You are playing your own seat already.")
@@ -282,9 +284,9 @@ func (t *table) voteTitle(v *vote) string {
 	by := t.row.Seats[v.By].Name
 	switch v.Kind {
 	case voteSkip:
-		return fmt.Sprintf("%s asks to skip %s's turn", by, name)
+		return fmt.Sprintf("%s asks to skip %s's turn%s", by, name, v.Away)
 	case voteReplace:
-		return fmt.Sprintf("%s asks to let the bot play %s's seat", by, name)
+		return fmt.Sprintf("%s asks to let the bot play %s's seat%s", by, name, v.Away)
 	case voteRejoin:
 		return fmt.Sprintf("%s asks to take their seat back from the bot", by)
 	case voteUndo:

@@ -190,6 +190,10 @@ func components(rows []commands.Row) []discordgo.MessageComponent {
 	for _, r := range rows {
 		var row discordgo.ActionsRow
 		for _, b := range r.Buttons {
+			if b.URL != "" {
+				row.Components = append(row.Components, discordgo.Button{Label: b.Label, URL: b.URL, Style: discordgo.LinkButton})
+				continue
+			}
 			row.Components = append(row.Components, discordgo.Button{Label: b.Label, CustomID: b.CustomID, Style: buttonStyle(b.Style)})
 		}
 		if s := r.Select; s != nil {

@@ -1,0 +1,106 @@
+package commands
+
+// Who is notified of what. Discord notifies a user for a new message that
+// mentions them (as its allowed mentions permit) or a DM, never for an
+// edit. The contract: each time someone new must act (a turn, a reaction,
+// a vote, a question), each such player is notified exactly once, by a new
+// message or a DM, and nobody else is pinged; a player who just acted is
+// not pinged for their own continuing turn. Reminders come on top, from
+// the clock.
+
+// What the game waits on a person for.
+const (
+	waitsForReaction = 1 // an answer during someone else's turn
+	waitsForTurn     = 2
+)
+
+// waitedUsers are the people (never a bot) the game waits on now, and for
+// what.
+func (t *table) waitedUsers() map[string]int {
+	out := map[string]int{}
+	if t.state == nil || t.state.Outcome() != nil || t.paused() {
+		return out
+	}
+	for _, p := range t.waited() {
+		if s := t.row.Seats[p.Seat]; !automated(s) {
+			what := waitsForReaction
+			if p.Turn {
+				what = waitsForTurn
+			}
+			out[s.UserID] = max(out[s.UserID], what)
+		}
+	}
+	return out
+}
+
+// newlyWaited says whether the game now waits on a user for something they
+// were not notified of: they were not waited on, or only for a reaction
+// and now their turn has come through someone else's move.
+func (t *table) newlyWaited(user string, now map[string]int) bool {
+	switch before := t.before[user]; {
+	case now[user] == 0:
+		return false
+	case before == 0:
+		return true
+	default:
+		return before == waitsForReaction && now[user] == waitsForTurn && user != t.actor
+	}
+}
+
+// rememberWaited notes whom the game waited on before this table's first
+// change: whoever is waited on after it and was not is someone new. A
+// table never changed, or made from a lobby, waited on nobody.
+func (t *table) rememberWaited() {
+	if !t.beforeKnown {
+		t.before, t.beforeKnown = t.waitedUsers(), true
+	}
+}
+
+// planNotifications decides who each part of the publication pings: a
+// private decision is notified by its DM; anyone else newly waited on by
+// the turn message, posted anew for them when it would have been an edit
+// (an edit notifies nobody).
+func planNotifications(t *table, pub *publication) {
+	var channel []string
+	if t.state != nil && t.paused() && t.row.TurnOwner != ownerPaused {
+		_, channel = t.pausedLine()
+	}
+	now := t.waitedUsers()
+	byDM := map[string]bool{}
+	for _, p := range pub.private {
+		if p.send && p.newDecision && !t.row.Seats[p.seat].DMFailed {
+			byDM[p.user] = true
+		}
+	}
+	for _, s := range t.row.Seats {
+		if t.newlyWaited(s.UserID, now) && !byDM[s.UserID] && !contains(channel, s.UserID) {
+			channel = append(channel, s.UserID)
+		}
+	}
+	pinged := map[string]bool{}
+	for _, u := range channel {
+		pinged[u] = true
+	}
+	for i := range pub.private {
+		pub.private[i].mentioned = pinged[pub.private[i].user]
+	}
+	if pub.turn.how == postEdit && len(channel) > 0 && !pub.turn.refresh {
+		// An edit notifies nobody: the turn goes on in a new message,
+		// which keeps the board and its controls at the bottom of the
+		// channel where the pinged player looks.
+		pub.turn.how, pub.turn.previous = postNew, pub.turn.editing
+	}
+	pub.turn.message.Mentions = nil
+	if pub.turn.how == postNew {
+		pub.turn.message.Mentions = channel
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
