@@ -90,17 +90,20 @@ func loCardGrid(dc *Canvas, cards []lockedout.CardView, y float64) {
 }
 
 // loCardKind says what a card is, beside its id: "R3 · fuel resource".
-func loCardKind(c lockedout.CardView) string {
-	kind := c.Color + " " + c.Kind
+func loCardKind(c lockedout.CardView) string { return c.ID + " · " + loKindWords(c) }
+
+// loKindWords is a card's kind in words: "fuel resource", "orange
+// access", "loot", "loot, a share".
+func loKindWords(c lockedout.CardView) string {
 	switch {
 	case c.Share:
-		kind = "loot, a share"
+		return "loot, a share"
 	case c.Kind == "loot":
-		kind = "loot"
+		return "loot"
 	case c.Kind == "resource":
-		kind = map[string]string{"red": "fuel", "yellow": "power", "blue": "oxygen"}[c.Color] + " resource"
+		return map[string]string{"red": "fuel", "yellow": "power", "blue": "oxygen"}[c.Color] + " resource"
 	}
-	return c.ID + " · " + kind
+	return c.Color + " " + c.Kind
 }
 
 // loCardTile is one card of a hand: its category colour and letter, name,
