@@ -37,15 +37,19 @@ const (
 	hjRowH      = 58.0
 )
 
-// Legibility at phone width: Discord shows the 1000-pixel image about 360
-// pixels wide on a phone, so text must be about 19 pixels here to stay
-// about 7 there. The board text (cell names, marker letters) scales with
-// the cell radius; the radius never drops below what keeps it that size,
-// even if the image then grows taller than hjMaxBoardH allows.
+// Legibility at phone width: Discord shows the 1000-pixel image about 350
+// pixels wide on a phone, where text under 9 pixels cannot be read, so no
+// text here is under 26 pixels. The board text (cell names, marker
+// letters) scales with the cell radius; the radius never drops below what
+// keeps it that size, even if the image then grows taller than hjMaxBoardH
+// allows, and where the width cannot give that radius (boards of size 5
+// and 6) the text stays at 26 pixels in its smaller cells.
 const (
-	hjMinText     = 19.0 // smallest board text, in image pixels
+	hjMinText     = 26.0 // smallest text, in image pixels
+	hjPanelMarker = 19.0 // the markers of the header and the players' rows
 	hjMarkerSize  = 0.25 // marker radius, as a fraction of the cell radius
 	hjMarkerFont  = 1.4  // marker letter size, as a multiple of the marker radius
+	hjMarkerRoom  = 1.65 // the largest letter a marker holds, as a multiple of its radius
 	hjCellNameFnt = 0.42 // cell name size, as a fraction of the cell radius
 )
 
@@ -104,8 +108,10 @@ func hijackLayout(v *hijack.View) hjLayout {
 	r := math.Min(math.Max(fit, legible), (hjWidth-2*hjMargin)/(3*n-1))
 	l := hjLayout{r: r, boardH: math.Sqrt(3) * r * (2*n - 1)}
 	l.height = int(hjHeader + l.boardH + 20 + float64(len(v.Players))*hjRowH + 150)
-	l.markerSize = hjMarkerSize * r
-	l.cellFont = hjCellNameFnt * r
+	// A marker holds its letter: where the cells are too small for the
+	// letter at hjMarkerFont, the marker grows to hold it at hjMinText.
+	l.markerSize = math.Max(hjMarkerSize*r, hjMinText/hjMarkerRoom)
+	l.cellFont = math.Max(hjCellNameFnt*r, hjMinText)
 	return l
 }
 
@@ -143,7 +149,9 @@ var hjPalette = func() *Palette {
 
 // drawHijackRGBA draws the board: it starts from the layout's cached layer
 // and stamps the markers.
-func drawHijackRGBA(v *hijack.View) *image.RGBA {
+func drawHijackRGBA(v *hijack.View) *image.RGBA { return drawHijackCanvas(v).RGBA() }
+
+func drawHijackCanvas(v *hijack.View) *Canvas {
 	l := hijackLayout(v)
 	panelTop := hjHeader + l.boardH + 20
 	g := hjGeom{r: l.r, cx: hjWidth / 2, cy: hjHeader + l.boardH/2}
@@ -168,7 +176,7 @@ func drawHijackRGBA(v *hijack.View) *image.RGBA {
 		}
 	}
 	drawHijackPanel(dc, v, panelTop)
-	return dc.RGBA()
+	return dc
 }
 
 // hjLayerRows finds, once per layer, the rows of Hijack's layer that are
@@ -188,12 +196,12 @@ func hjLayerCopy(key string, layer *image.RGBA) *image.RGBA {
 func hijackLayerKey(v *hijack.View) string { return fmt.Sprintf("%d/%d", v.Size, len(v.Players)) }
 
 func hijackLayerBuild(v *hijack.View) func() *image.RGBA {
-	return func() *image.RGBA { return hijackLayer(v, hijackLayout(v)) }
+	return func() *image.RGBA { return hijackLayer(v, hijackLayout(v)).RGBA() }
 }
 
 // hijackLayer draws what depends only on the layout: the views of one
 // board size and player count differ in none of it.
-func hijackLayer(v *hijack.View, l hjLayout) *image.RGBA {
+func hijackLayer(v *hijack.View, l hjLayout) *Canvas {
 	dc := NewCanvas(hjWidth, l.height)
 	dc.SetColor(hjBackground)
 	dc.Clear()
@@ -222,7 +230,7 @@ func hijackLayer(v *hijack.View, l hjLayout) *image.RGBA {
 		}
 	}
 	drawHijackKey(dc, hjHeader+l.boardH+20)
-	return dc.RGBA()
+	return dc
 }
 
 func drawHijackHeader(dc *Canvas, v *hijack.View) {
@@ -239,7 +247,7 @@ func drawHijackHeader(dc *Canvas, v *hijack.View) {
 	dc.DrawStringAnchored(title, hjMargin, 42, 0, 0)
 	if !v.Over && v.Turn >= 0 {
 		w, _ := dc.MeasureString(title)
-		drawHijackMarker(dc, hjMargin+w+30, 30, 18, v.Turn, v.Players[v.Turn].Marker)
+		drawHijackMarker(dc, hjMargin+w+30, 30, hjPanelMarker, v.Turn, v.Players[v.Turn].Marker)
 	}
 }
 
@@ -253,11 +261,12 @@ func drawHijackMarker(dc *Canvas, x, y, size float64, seat int, letter string) {
 		size   float64
 	}{seat, letter, size}
 	hjSprites.StampCentered(dc, key, int(math.Ceil(size*1.3+3)), x, y, func(s *Canvas, c float64) {
-		hijackMarker(s.Context, c, c, size, seat, letter)
+		hijackMarker(s, c, c, size, seat, letter)
 	})
 }
 
-func hijackMarker(dc *gg.Context, x, y, size float64, seat int, letter string) {
+// hijackMarker draws a marker; its letter is never under hjMinText.
+func hijackMarker(dc *Canvas, x, y, size float64, seat int, letter string) {
 	dc.SetColor(hjPlayers[seat%len(hjPlayers)])
 	switch seat {
 	case 0:
@@ -273,118 +282,15 @@ func hijackMarker(dc *gg.Context, x, y, size float64, seat int, letter string) {
 	dc.SetColor(color.White)
 	dc.SetLineWidth(2)
 	dc.Stroke()
-	UseFont(dc, size*hjMarkerFont, true)
+	dc.Font(math.Max(size*hjMarkerFont, hjMinText), true)
 	dc.SetColor(color.White)
 	dc.DrawStringAnchored(letter, x, y, 0.5, 0.38)
-}
-
-// hjCoverage keeps the coverage of the last move's highlight and the turn
-// row (coverage.go), by what each path is at its exact place: per layout,
-// an outline per cell, a circle per slot, an arrow per pair of cells, a
-// capture mark per slot; bounded in count and bytes, as its bytes are
-// live heap under the bot's memory limit.
-var hjCoverage = &coverageCache{max: 8192, maxBytes: 4 << 20}
-
-// hjPath names a path of the highlight: with its place, what fixes every
-// point (the cell radius, and an arrow's other end).
-type hjPath struct {
-	kind   string
-	r      float64
-	x2, y2 float64
 }
 
 // covRect is the whole pixels around a box of points with pad pixels to
 // spare (half a line's width and antialiasing).
 func covRect(x0, y0, x1, y1, pad float64) image.Rectangle {
 	return image.Rect(int(math.Floor(x0-pad)), int(math.Floor(y0-pad)), int(math.Ceil(x1+pad))+1, int(math.Ceil(y1+pad))+1)
-}
-
-// drawHijackLastMove outlines the cells the last move came from and went
-// to, links them with an arrow, and marks captured markers on the edge of
-// the destination cell. Every path is painted from its recorded coverage
-// (coverage.go): the same pixels as gg's strokes and fills.
-func drawHijackLastMove(dc *Canvas, g hjGeom, v *hijack.View, cells map[string]hijack.CellView) {
-	l := v.Last
-	if l == nil {
-		return
-	}
-	to, ok := cells[l.To]
-	if !ok {
-		return
-	}
-	tx, ty := g.center(to.Q, to.R)
-	hexRect := func(x, y, lw float64) image.Rectangle {
-		return covRect(x-(g.r-5), y-(g.r-5), x+(g.r-5), y+(g.r-5), lw/2+3)
-	}
-	from, hasFrom := cells[l.From]
-	if hasFrom && l.From != l.To && (l.Kind == "cell" || l.Kind == "marker") {
-		fx, fy := g.center(from.Q, from.R)
-		hjCoverage.paintPath(dc, hjPath{kind: "dash", r: g.r}, fx, fy, hexRect(fx, fy, 4), hjHighlight, func(gc *gg.Context) {
-			gc.SetLineWidth(4)
-			gc.SetDash(10, 6)
-			hijackHexPath(gc, fx, fy, g.r-5)
-			gc.Stroke()
-			gc.SetDash()
-		})
-		hijackArrow(dc, fx, fy, tx, ty, g.r)
-	}
-	hjCoverage.paintPath(dc, hjPath{kind: "hex", r: g.r}, tx, ty, hexRect(tx, ty, 7), hjHighlight, func(gc *gg.Context) {
-		gc.SetLineWidth(7)
-		hijackHexPath(gc, tx, ty, g.r-5)
-		gc.Stroke()
-	})
-	if l.Kind == "add" || l.Kind == "marker" {
-		sx, sy := g.slotPos(tx, ty, l.ToSlot, 0.6)
-		c := 0.27 * g.r
-		hjCoverage.paintPath(dc, hjPath{kind: "slot", r: g.r}, sx, sy, covRect(sx-c, sy-c, sx+c, sy+c, 2+3), hjHighlight, func(gc *gg.Context) {
-			gc.SetLineWidth(4)
-			gc.DrawCircle(sx, sy, c)
-			gc.Stroke()
-		})
-	}
-	for _, m := range l.Captured {
-		cx, cy := g.slotPos(tx, ty, m.Slot, 0.84)
-		s := math.Max(6, 0.11*g.r)
-		lw := math.Max(3, 0.05*g.r)
-		hjCoverage.paintPath(dc, hjPath{kind: "capture disc", r: g.r}, cx, cy, covRect(cx-s-3, cy-s-3, cx+s+3, cy+s+3, 3), color.White, func(gc *gg.Context) {
-			gc.DrawCircle(cx, cy, s+3)
-			gc.Fill()
-		})
-		hjCoverage.paintPath(dc, hjPath{kind: "capture cross", r: g.r}, cx, cy, covRect(cx-s, cy-s, cx+s, cy+s, lw/2+3), hjCapture, func(gc *gg.Context) {
-			gc.SetLineWidth(lw)
-			gc.DrawLine(cx-s, cy-s, cx+s, cy+s)
-			gc.DrawLine(cx-s, cy+s, cx+s, cy-s)
-			gc.Stroke()
-		})
-	}
-}
-
-func hijackArrow(dc *Canvas, x1, y1, x2, y2, r float64) {
-	dx, dy := x2-x1, y2-y1
-	d := math.Hypot(dx, dy)
-	if d == 0 {
-		return
-	}
-	ux, uy := dx/d, dy/d
-	sx, sy := x1+ux*0.35*r, y1+uy*0.35*r
-	ex, ey := x2-ux*0.35*r, y2-uy*0.35*r
-	col := color.NRGBA{240, 170, 0, 210}
-	lw := math.Max(4, 0.08*r)
-	hjCoverage.paintPath(dc, hjPath{kind: "arrow", r: r, x2: x2, y2: y2}, x1, y1, covRect(min(sx, ex), min(sy, ey), max(sx, ex), max(sy, ey), lw/2+3), col, func(gc *gg.Context) {
-		gc.SetLineWidth(lw)
-		gc.DrawLine(sx, sy, ex, ey)
-		gc.Stroke()
-	})
-	h := math.Max(12, 0.22*r)
-	px := []float64{ex + ux*h*0.4, ex - ux*h - uy*h*0.6, ex - ux*h + uy*h*0.6}
-	py := []float64{ey + uy*h*0.4, ey - uy*h + ux*h*0.6, ey - uy*h - ux*h*0.6}
-	hjCoverage.paintPath(dc, hjPath{kind: "arrow head", r: r, x2: x2, y2: y2}, x1, y1, covRect(min(px[0], px[1], px[2]), min(py[0], py[1], py[2]), max(px[0], px[1], px[2]), max(py[0], py[1], py[2]), 3), col, func(gc *gg.Context) {
-		gc.MoveTo(px[0], py[0])
-		gc.LineTo(px[1], py[1])
-		gc.LineTo(px[2], py[2])
-		gc.ClosePath()
-		gc.Fill()
-	})
 }
 
 // drawHijackPanel lists the players with On and In counts, the last move
@@ -398,14 +304,14 @@ func drawHijackPanel(dc *Canvas, v *hijack.View, top float64) {
 				gc.Fill()
 			})
 		}
-		drawHijackMarker(dc, hjMargin+22, y+hjRowH/2-5, 18, i, p.Marker)
+		drawHijackMarker(dc, hjMargin+22, y+hjRowH/2-5, hjPanelMarker, i, p.Marker)
 		dc.Font(28, true)
 		dc.SetColor(hjInk)
 		if p.Removed {
 			dc.SetColor(hjFaint)
 		}
 		dc.DrawStringAnchored(clip(p.Name, 18), hjMargin+56, y+hjRowH/2-5, 0, 0.35)
-		dc.Font(26, false)
+		dc.Font(hjMinText, false)
 		status := fmt.Sprintf("%d = %d on + %d in", p.On+p.In, p.On, p.In)
 		switch {
 		case v.Over && p.Drew:
@@ -422,7 +328,7 @@ func drawHijackPanel(dc *Canvas, v *hijack.View, top float64) {
 		dc.DrawStringAnchored(status, hjMargin+360, y+hjRowH/2-5, 0, 0.35)
 	}
 	y := top + float64(len(v.Players))*hjRowH + 10
-	dc.Font(24, false)
+	dc.Font(hjMinText, false)
 	dc.SetColor(hjInk)
 	var lines []string
 	if v.Last != nil {
@@ -468,12 +374,12 @@ func drawHijackKey(dc *Canvas, top float64) {
 	dc.SetLineWidth(2)
 	dc.Stroke()
 	g := hjGeom{r: kr}
-	dc.Font(24, true)
+	dc.Font(hjMinText, true)
 	dc.SetColor(hjInk)
 	for d := 0; d < 6; d++ {
 		sx, sy := g.slotPos(kx, ky, d, 0.62)
 		dc.DrawStringAnchored(fmt.Sprint(d), sx, sy, 0.5, 0.38)
 	}
-	dc.Font(18, false)
-	dc.DrawStringAnchored("directions", kx, ky+kr+16, 0.5, 0.5)
+	dc.Font(hjMinText, false)
+	dc.DrawStringAnchored("directions", kx, ky+kr+20, 0.5, 0.5)
 }

@@ -49,9 +49,9 @@ func TestLockedOutRenders(t *testing.T) {
 				t.Fatal(err)
 			}
 			// At least 1000 px wide (the pictures' target); a one-card hand is the
-			// shortest picture, under 300 px high.
+			// shortest picture, about 220 px high.
 			b := img.Bounds()
-			if b.Dx() < 1000 || b.Dx() > 2000 || b.Dy() < 250 || b.Dy() > 2400 {
+			if b.Dx() < 1000 || b.Dx() > 2000 || b.Dy() < 200 || b.Dy() > 2400 {
 				t.Fatalf("%s: size %v", name, b)
 			}
 			data, err := EncodePNG(img)
@@ -128,9 +128,9 @@ func BenchmarkLockedOut(b *testing.B) {
 // drawnText is everything an image says, one string per label drawn.
 func drawnText(dc *Canvas) string { return strings.Join(dc.texts, "\n") }
 
-// The discard pile lies face up, so the ship image shows which cards are on
-// it, not only how many.
-func TestLockedOutShipShowsTheDiscardPile(t *testing.T) {
+// The discard pile lies face up, so the full board shows which cards are
+// on it, not only how many.
+func TestLockedOutFullShowsTheDiscardPile(t *testing.T) {
 	pub, _ := lockedOutViews(t, 4, 0)
 	v := *pub.(*lockedout.PublicView)
 	v.Discard = []lockedout.CardView{
@@ -138,7 +138,7 @@ func TestLockedOutShipShowsTheDiscardPile(t *testing.T) {
 		{ID: "R3", Name: "Fuel Canister", Kind: "resource", Color: "red", Value: 2},
 		{ID: "L7", Name: "Bearer Bonds", Kind: "loot", Color: "green", Value: 5},
 	}
-	text := drawnText(lockedOutShip(&v))
+	text := drawnText(lockedOutTable(&v, true))
 	for _, id := range []string{"OA1", "R3", "L7"} {
 		if !strings.Contains(text, id) {
 			t.Fatalf("ship image does not show discarded %s:\n%s", id, text)
@@ -154,7 +154,7 @@ func TestLockedOutShipShowsTheDiscardPile(t *testing.T) {
 		all = append(all, lockedout.CardView{ID: "L1" + itoa(i), Name: "Loot", Kind: "loot", Color: "green", Value: 3})
 	}
 	v.Discard = append(all, all...)
-	dc := lockedOutShip(&v)
+	dc := lockedOutTable(&v, true)
 	if h := dc.Height(); h > 2400 {
 		t.Fatalf("image is %d pixels high", h)
 	}

@@ -1,0 +1,123 @@
+package images
+
+import (
+	"fmt"
+	"strings"
+
+	"standoff/internal/games"
+	"standoff/internal/games/hijack"
+)
+
+// HijackAlt says in words what Hijack's picture of a view shows, for
+// screen readers (an attachment's description, at most 1024 characters):
+// whose move, the players' counts, the last move, and every marker by
+// cell and slot as the move syntax names them ("a3"). Everything in
+// Hijack is public.
+func HijackAlt(v games.View) string {
+	hv, ok := v.(*hijack.View)
+	if !ok || len(hv.Players) == 0 {
+		return ""
+	}
+	head := fmt.Sprintf("Hijack, a board of %d cells a side (%d cells).", hv.Size, len(hv.Cells))
+	switch {
+	case hv.Over:
+		head += " Game over. " + strings.TrimSpace(hv.Result)
+		if !strings.HasSuffix(head, ".") {
+			head += "."
+		}
+	case hv.Turn >= 0 && hv.Turn < len(hv.Players):
+		p := hv.Players[hv.Turn]
+		head += fmt.Sprintf(" %s (%s) to move.", clip(p.Name, 32), p.Marker)
+	}
+	parts := []altPart{{head, 1}, {hjAltPlayers(hv), 2}}
+	if last := hjAltLast(hv); last != "" {
+		parts = append(parts, altPart{last, 3})
+	}
+	parts = append(parts, hjAltMarkers(hv)...)
+	if len(hv.DrawOffer) > 0 {
+		var names []string
+		for _, p := range hv.DrawOffer {
+			names = append(names, clip(hv.Players[p].Name, 32))
+		}
+		parts = append(parts, altPart{"A draw is offered; agreed so far: " + strings.Join(names, ", ") + ".", 5})
+	}
+	if opts := hv.Options.Switches(); len(opts) > 0 {
+		parts = append(parts, altPart{"Options: " + strings.Join(opts, ", ") + ".", 6})
+	}
+	return fitAltParts(parts, maxAlt)
+}
+
+// hjAltPlayers is each player's markers, on the board and in hand.
+func hjAltPlayers(v *hijack.View) string {
+	var out []string
+	for i, p := range v.Players {
+		s := fmt.Sprintf("%s (%s, %s): %d markers, %d on the board and %d in hand", clip(p.Name, 32), p.Marker,
+			hjAltShape(i), p.On+p.In, p.On, p.In)
+		switch {
+		case v.Over && p.Drew:
+			s += ", drew"
+		case v.Over && p.Rank == 1:
+			s += ", winner"
+		case v.Over && p.Rank > 0:
+			s += fmt.Sprintf(", place %d", p.Rank)
+		case p.Removed:
+			s += ", removed"
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, "; ") + "."
+}
+
+// hjAltShape is the shape a seat's markers are drawn as.
+func hjAltShape(seat int) string {
+	return [...]string{"blue circles", "red squares", "green diamonds"}[seat%3]
+}
+
+// hjAltLast is the last move and what it captured.
+func hjAltLast(v *hijack.View) string {
+	l := v.Last
+	if l == nil || l.Seat < 0 || l.Seat >= len(v.Players) {
+		return ""
+	}
+	who := v.Players[l.Seat]
+	s := fmt.Sprintf("Last move: %s (%s) %s", clip(who.Name, 32), who.Marker, l.Move)
+	if len(l.Captured) > 0 {
+		count := map[int]int{}
+		var order []int
+		for _, m := range l.Captured {
+			if count[m.Seat] == 0 {
+				order = append(order, m.Seat)
+			}
+			count[m.Seat]++
+		}
+		var parts []string
+		for _, seat := range order {
+			parts = append(parts, fmt.Sprintf("%d %s", count[seat], v.Players[seat].Marker))
+		}
+		s += ", capturing " + strings.Join(parts, " and ")
+	}
+	return s + "."
+}
+
+// hjAltMarkers lists each player's markers by cell and slot, a sentence
+// each, or says the board is empty.
+func hjAltMarkers(v *hijack.View) []altPart {
+	at := make([][]string, len(v.Players))
+	for _, c := range v.Cells {
+		for d, seat := range c.Slots {
+			if seat >= 0 && seat < len(at) {
+				at[seat] = append(at[seat], fmt.Sprintf("%s%d", c.Name, d))
+			}
+		}
+	}
+	var parts []altPart
+	for seat, list := range at {
+		if len(list) > 0 {
+			parts = append(parts, altPart{fmt.Sprintf("%s markers at %s.", v.Players[seat].Marker, strings.Join(list, " ")), 4})
+		}
+	}
+	if len(parts) == 0 {
+		return []altPart{{"No markers on the board.", 4}}
+	}
+	return parts
+}

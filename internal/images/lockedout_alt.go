@@ -1,0 +1,230 @@
+package images
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"standoff/internal/games"
+	"standoff/internal/games/lockedout"
+)
+
+// maxAlt is Discord's limit on an attachment's description, in characters.
+const maxAlt = 1024
+
+// altPart is a sentence of a picture's description; when they do not all
+// fit, the lowest priorities (the highest numbers) are left out first.
+type altPart struct {
+	text string
+	prio int
+}
+
+// fitAltParts joins the parts that fit in limit characters, in their own
+// order, keeping the most important; the first priority alone is cut at a
+// word when even it is too long.
+func fitAltParts(parts []altPart, limit int) string {
+	order := make([]int, len(parts))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return parts[order[a]].prio < parts[order[b]].prio })
+	keep := make([]bool, len(parts))
+	used := -1 // no space before the first part
+	for _, i := range order {
+		n := utf8.RuneCountInString(parts[i].text) + 1
+		if used+n <= limit {
+			keep[i] = true
+			used += n
+		}
+	}
+	var out []string
+	for i, p := range parts {
+		if keep[i] {
+			out = append(out, p.text)
+		}
+	}
+	if len(out) == 0 && len(parts) > 0 {
+		return cutAtWord(parts[order[0]].text, limit)
+	}
+	return strings.Join(out, " ")
+}
+
+// cutAtWord shortens s to at most limit characters, at a space, with an
+// ellipsis.
+func cutAtWord(s string, limit int) string {
+	r := []rune(s)
+	if len(r) <= limit {
+		return s
+	}
+	cut := string(r[:limit-1])
+	if i := strings.LastIndex(cut, " "); i > 0 {
+		cut = cut[:i]
+	}
+	return cut + "…"
+}
+
+// LockedOutAlt says in words what LockedOut's picture of a view shows, for
+// screen readers (an attachment's description, at most 1024 characters).
+// A public view's words hold nothing hidden: hands are only counted.
+func LockedOutAlt(v games.View) string {
+	switch v := v.(type) {
+	case *lockedout.PublicView:
+		return fitAltParts(loAltPublic(v), maxAlt)
+	case *lockedout.PrivateView:
+		return loAltPrivate(v)
+	}
+	return ""
+}
+
+// loAltPublic is the table in sentences, with their priorities: who must
+// act, the players, the resources, the rooms, the access cards, the last
+// event, the other face-up cards.
+func loAltPublic(v *lockedout.PublicView) []altPart {
+	now := "Now: " + v.Waiting + "."
+	if v.Over {
+		now = "Game over. " + strings.TrimSpace(loAltZ(v.Result))
+		if !strings.HasSuffix(now, ".") {
+			now += "."
+		}
+	}
+	parts := []altPart{{"Locked Out, " + strings.ToLower(loStage(v.Stage)[:1]) + loStage(v.Stage)[1:] + ". " + now, 1}}
+	parts = append(parts, altPart{"Players: " + loAltPlayers(v) + ".", 2})
+	var tracks []string
+	for _, t := range v.Tracks {
+		s := fmt.Sprintf("%s %d", strings.ToLower(t.Name), t.Value)
+		if t.Saved {
+			s += " (saved)"
+		}
+		tracks = append(tracks, s)
+	}
+	parts = append(parts, altPart{"Resources: " + strings.Join(tracks, ", ") + ".", 3})
+	parts = append(parts, altPart{"Rooms and their piles: " + loAltRooms(v) + ".", 4})
+	parts = append(parts, altPart{"Access cards played: " + loAltCards(v.Access) + ".", 5})
+	if n := len(v.Events); n > 0 && !v.Over {
+		parts = append(parts, altPart{"Last: " + loAltZ(v.Events[n-1]), 6})
+	}
+	parts = append(parts, altPart{"Resource cards played: " + loAltCards(v.Supplies) + ".", 7})
+	parts = append(parts, altPart{fmt.Sprintf("Discard pile: %s; out of the game: %d.", loAltIDs(v.Discard), v.OutOfGame), 8})
+	return parts
+}
+
+// loAltPlayers is each player: seat, name, cards in hand, room and tags.
+func loAltPlayers(v *lockedout.PublicView) string {
+	var players []string
+	for _, p := range v.Players {
+		s := fmt.Sprintf("%d %s, %s", p.Seat+1, clip(p.Name, 32), loCards(p.Hand))
+		if room := loAltRoomName(v, p.Room); room != "" && !p.Resigned {
+			s += " in " + room
+		}
+		if p.Seat == v.Turn && !v.Over {
+			s += ", on turn"
+		}
+		if p.Maintenance {
+			s += ", maintenance"
+			if v.Wait {
+				s += " (waits a round)"
+			}
+		}
+		if p.Resigned {
+			s += ", left the game"
+		}
+		players = append(players, s)
+	}
+	return strings.Join(players, "; ")
+}
+
+// loAltRooms is each room: locked or not, and its pile.
+func loAltRooms(v *lockedout.PublicView) string {
+	var rooms []string
+	for _, r := range v.Rooms {
+		switch {
+		case r.Zone == "green":
+			continue
+		case r.Zone == "purple" && r.Accessible:
+			rooms = append(rooms, r.Name+" open: moving there escapes")
+		case r.Zone == "purple":
+			rooms = append(rooms, r.Name+" locked")
+		case r.Pile == 0 && !r.Accessible:
+			rooms = append(rooms, r.Name+" locked, empty")
+		case r.Pile == 0:
+			rooms = append(rooms, r.Name+" empty")
+		case !r.Accessible:
+			rooms = append(rooms, fmt.Sprintf("%s locked, %s", r.Name, loCards(r.Pile)))
+		default:
+			rooms = append(rooms, fmt.Sprintf("%s %s", r.Name, loCards(r.Pile)))
+		}
+	}
+	return strings.Join(rooms, "; ")
+}
+
+// loAltRoomName is a room's name by its id.
+func loAltRoomName(v *lockedout.PublicView, id string) string {
+	for _, r := range v.Rooms {
+		if r.ID == id {
+			return r.Name
+		}
+	}
+	return ""
+}
+
+// loAltCards names face-up cards: "OB2 Crew Badge, OC2 Override Chip".
+func loAltCards(cs []lockedout.CardView) string {
+	if len(cs) == 0 {
+		return "none"
+	}
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.ID + " " + c.Name
+	}
+	return strings.Join(out, ", ")
+}
+
+// loAltIDs counts face-up cards and lists their ids.
+func loAltIDs(cs []lockedout.CardView) string {
+	if len(cs) == 0 {
+		return "empty"
+	}
+	ids := make([]string, len(cs))
+	for i, c := range cs {
+		ids[i] = c.ID
+	}
+	return loCards(len(cs)) + ", " + strings.Join(ids, " ")
+}
+
+// loAltZ spells the znooty sign out for a screen reader.
+func loAltZ(s string) string { return strings.ReplaceAll(s, "₮", " Z") }
+
+// loAltPrivate is a hand in words: each card with its id, kind and value,
+// and the cards the player is being shown. A long hand drops the kinds.
+func loAltPrivate(v *lockedout.PrivateView) string {
+	head := fmt.Sprintf("%s's hand: %s, total %d Z (znooties).", v.Name, loCards(len(v.Hand)), v.Total)
+	for _, long := range []bool{true, false} {
+		list := func(cs []lockedout.CardView) string {
+			out := make([]string, len(cs))
+			for i, c := range cs {
+				if long {
+					out[i] = fmt.Sprintf("%s (%s, %s, %d Z)", c.Name, c.ID, loKindWords(c), c.Value)
+				} else {
+					out[i] = fmt.Sprintf("%s %s %d Z", c.ID, c.Name, c.Value)
+				}
+			}
+			return strings.Join(out, "; ")
+		}
+		parts := []altPart{{head, 1}}
+		if len(v.Hand) > 0 {
+			parts = append(parts, altPart{list(v.Hand) + ".", 3})
+		}
+		if len(v.Seen) > 0 {
+			parts = append(parts, altPart{"You see " + v.Looking + ": " + list(v.Seen) + ".", 2})
+		}
+		total := 0
+		for _, p := range parts {
+			total += utf8.RuneCountInString(p.text) + 1
+		}
+		if total-1 <= maxAlt || !long {
+			return fitAltParts(parts, maxAlt)
+		}
+	}
+	return head
+}

@@ -1,0 +1,92 @@
+package images
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"standoff/internal/games"
+	"standoff/internal/games/lockedout"
+)
+
+// The public description names no card of any hand nor the card being
+// shown around: over playouts of every player count, no id of a card a
+// private view holds or sees appears in it as a word, and no such card's
+// name appears unless a face-up card bears the same name (copies share
+// names). Every description fits Discord's 1024 characters.
+func TestLockedOutAltHidesHands(t *testing.T) {
+	for _, st := range loStates(t) {
+		pub := st.s.Public().(*lockedout.PublicView)
+		alt := LockedOutAlt(pub)
+		if n := utf8.RuneCountInString(alt); n == 0 || n > 1024 {
+			t.Fatalf("%s: %d characters:\n%s", st.name, n, alt)
+		}
+		if !strings.HasPrefix(alt, "Locked Out, stage") {
+			t.Fatalf("%s: %q", st.name, alt)
+		}
+		faceUp := map[string]bool{}
+		for _, c := range append(append(append([]lockedout.CardView{}, pub.Access...), pub.Supplies...), pub.Discard...) {
+			faceUp[c.Name] = true
+		}
+		for seat := range pub.Players {
+			pv := st.s.Private(seat).(*lockedout.PrivateView)
+			for _, c := range append(append([]lockedout.CardView{}, pv.Hand...), pv.Seen...) {
+				if regexp.MustCompile(`\b` + c.ID + `\b`).MatchString(alt) {
+					t.Fatalf("%s: the public description names %s, held or seen by seat %d:\n%s", st.name, c.ID, seat, alt)
+				}
+				if strings.Contains(alt, c.Name) && !faceUp[c.Name] {
+					t.Fatalf("%s: the public description names %s (%s), held or seen by seat %d:\n%s", st.name, c.Name, c.ID, seat, alt)
+				}
+			}
+			palt := LockedOutAlt(pv)
+			if n := utf8.RuneCountInString(palt); n == 0 || n > 1024 {
+				t.Fatalf("%s seat %d: %d characters:\n%s", st.name, seat, n, palt)
+			}
+			for _, c := range append(append([]lockedout.CardView{}, pv.Hand...), pv.Seen...) {
+				if !strings.Contains(palt, c.ID) {
+					t.Fatalf("%s seat %d: the hand's description lacks %s:\n%s", st.name, seat, c.ID, palt)
+				}
+			}
+		}
+	}
+}
+
+// Long names and a crowded table still fit in 1024 characters, keeping
+// who must act; a hand of every card keeps its ids.
+func TestLockedOutAltFits(t *testing.T) {
+	long := strings.Repeat("Bartholomew ", 3)[:32]
+	names := []string{long + "1", long + "2", long + "3", long + "4", long + "5", long + "6"}
+	s, err := lockedout.Kind.New(games.Setup{Players: names, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pub := s.Public().(*lockedout.PublicView)
+	var every []lockedout.CardView
+	for seat := range names {
+		every = append(every, s.Private(seat).(*lockedout.PrivateView).Hand...)
+	}
+	pub.Access, pub.Supplies, pub.Discard = every, every, every
+	alt := LockedOutAlt(pub)
+	if n := utf8.RuneCountInString(alt); n > 1024 || !strings.Contains(alt, "Now: "+pub.Waiting) || !strings.Contains(alt, "Players: ") {
+		t.Fatalf("%d characters:\n%s", n, alt)
+	}
+	deck := map[string]lockedout.CardView{}
+	for _, st := range loStates(t) {
+		for _, c := range st.s.Public().(*lockedout.PublicView).Discard {
+			deck[c.ID] = c
+		}
+	}
+	hand := &lockedout.PrivateView{Name: long, Looking: "half of " + long + "'s hand"}
+	for _, c := range deck {
+		hand.Hand = append(hand.Hand, c)
+		hand.Seen = append(hand.Seen, c)
+	}
+	alt = LockedOutAlt(hand)
+	if n := utf8.RuneCountInString(alt); n > 1024 || !strings.HasPrefix(alt, long+"'s hand") {
+		t.Fatalf("%d characters:\n%s", n, alt)
+	}
+	if LockedOutAlt(nil) != "" {
+		t.Fatal("described a nil view")
+	}
+}

@@ -1,0 +1,208 @@
+package images
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"standoff/internal/games"
+	"standoff/internal/games/lockedout"
+)
+
+// phoneWidth and phoneText: Discord shows a picture about 350 px wide on a
+// phone, where text under 9 px cannot be read.
+const (
+	phoneWidth = 350.0
+	phoneText  = 9.0
+)
+
+// loPlayout is a seeded game of Locked Out played by random legal moves,
+// any seat that is asked moving.
+func loPlayout(t testing.TB, players int, seed uint64, moves int) games.State {
+	t.Helper()
+	names := []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank"}[:players]
+	s, err := lockedout.Kind.New(games.Setup{Players: names, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := games.NewRNG(seed * 7)
+	for range moves {
+		if s.Outcome() != nil {
+			break
+		}
+		ps := s.Prompts()
+		p := ps[rng.Intn(len(ps))]
+		legal := s.Legal(p.Seat)
+		if _, err := s.Apply(p.Seat, legal[rng.Intn(len(legal))]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return s
+}
+
+// loState is a named state of a playout.
+type loState struct {
+	name string
+	s    games.State
+}
+
+// loStates are varied states: every player count, several seeds, from
+// the first move to the game's end.
+func loStates(t testing.TB) []loState {
+	var out []loState
+	for players := 3; players <= 6; players++ {
+		for seed := uint64(1); seed <= 3; seed++ {
+			for _, moves := range []int{0, 7, 30, 90, 200, 100000} {
+				out = append(out, loState{fmt.Sprintf("%dp-seed%d-%d", players, seed, moves), loPlayout(t, players, seed, moves)})
+			}
+		}
+	}
+	return out
+}
+
+// smallestText is the smallest font size a canvas drew its own texts at
+// (sprites and kept shapes bring their texts but not their sizes: they
+// are checked on their own), and how many it drew.
+func smallestText(dc *Canvas) (float64, int) {
+	least := math.Inf(1)
+	for _, s := range dc.sizes {
+		least = math.Min(least, s)
+	}
+	return least, len(dc.sizes)
+}
+
+// assertLegible fails when the smallest text of a picture w px wide is
+// under 9 px at phone width.
+func assertLegible(t *testing.T, name string, least float64, n int, w int) {
+	t.Helper()
+	if n == 0 {
+		t.Errorf("%s: no text recorded", name)
+		return
+	}
+	if least/float64(w) < phoneText/phoneWidth {
+		t.Errorf("%s: smallest text %.1f px on a %d px picture: %.1f px at %v px wide, want %v or more",
+			name, least, w, least*phoneWidth/float64(w), phoneWidth, phoneText)
+	}
+}
+
+// Every text of the turn picture, the full board and each hand is at
+// least 9 px tall when the picture is shown 350 px wide, over playouts of
+// every player count from the start to the end. Pawns are drawn directly
+// (no kept shapes) so their numbers are recorded; the chips and tiles,
+// stamped from sprites, are drawn alone for every card met.
+func TestLockedOutLegibleAtPhoneWidth(t *testing.T) {
+	defer func(max int64) { loShapes.max = max }(loShapes.max)
+	loShapes.max = 0
+	cards := map[string]lockedout.CardView{}
+	for _, st := range loStates(t) {
+		pub := st.s.Public().(*lockedout.PublicView)
+		for _, full := range []bool{false, true} {
+			dc := lockedOutTable(pub, full)
+			least, n := smallestText(dc)
+			assertLegible(t, fmt.Sprintf("%s full=%t", st.name, full), least, n, dc.Width())
+			releaseRGBA(dc.RGBA())
+		}
+		for _, c := range append(append(append([]lockedout.CardView{}, pub.Access...), pub.Supplies...), pub.Discard...) {
+			cards[c.ID] = c
+		}
+		for seat := range pub.Players {
+			pv := st.s.Private(seat).(*lockedout.PrivateView)
+			dc := lockedOutHand(pv)
+			least, n := smallestText(dc)
+			assertLegible(t, fmt.Sprintf("%s hand %d", st.name, seat), least, n, dc.Width())
+			releaseRGBA(dc.RGBA())
+			for _, c := range append(append([]lockedout.CardView{}, pv.Hand...), pv.Seen...) {
+				cards[c.ID] = c
+			}
+		}
+	}
+	if len(cards) < 50 {
+		t.Fatalf("the playouts met only %d cards", len(cards))
+	}
+	for _, c := range cards {
+		tile := NewCanvas(int(loTileW)+7, int(loTileH)+7)
+		loCardTile(tile, c, 3, 3)
+		least, n := smallestText(tile)
+		assertLegible(t, "tile "+c.ID, least, n, loWidth)
+		chip := NewCanvas(400, int(loChipH)+5)
+		loChipDraw(chip, c, 2, 2, 390, c.ID+" "+c.Name)
+		least, n = smallestText(chip)
+		assertLegible(t, "chip "+c.ID, least, n, loWidth)
+	}
+}
+
+// LOCKEDOUT_PNG=dir writes the pictures of a few states to look at: the
+// start, the middle, the end, six players, hands.
+func TestLockedOutPicturesToLookAt(t *testing.T) {
+	dir := os.Getenv("LOCKEDOUT_PNG")
+	if dir == "" {
+		t.Skip("LOCKEDOUT_PNG=dir writes the pictures")
+	}
+	for _, c := range []struct {
+		name           string
+		players, moves int
+		seed           uint64
+	}{{"start3", 3, 0, 1}, {"mid4", 4, 60, 2}, {"late5", 5, 250, 3}, {"six", 6, 40, 4}, {"end6", 6, 100000, 5}, {"end3", 3, 100000, 6}} {
+		s := loPlayout(t, c.players, c.seed, c.moves)
+		for kind, draw := range map[string]func(games.View) (image.Image, error){"turn": LockedOut, "full": LockedOutFull} {
+			img, err := draw(s.Public())
+			if err != nil {
+				t.Fatal(err)
+			}
+			loWritePNG(t, filepath.Join(dir, c.name+"-"+kind+".png"), img)
+		}
+		for seat := range c.players {
+			pv := s.Private(seat).(*lockedout.PrivateView)
+			if seat == 0 || len(pv.Seen) > 0 {
+				img, err := LockedOut(pv)
+				if err != nil {
+					t.Fatal(err)
+				}
+				loWritePNG(t, filepath.Join(dir, fmt.Sprintf("%s-hand%d.png", c.name, seat)), img)
+			}
+		}
+	}
+	// A drawn card shown around, and half a hand looked at.
+	for name, looking := range map[string]string{"shown": "the card", "look": "half of"} {
+		s, seat := loPlayUntil(t, 4, 8, func(pv *lockedout.PrivateView) bool { return strings.HasPrefix(pv.Looking, looking) })
+		for kind, v := range map[string]games.View{"turn": s.Public(), "hand": s.Private(seat)} {
+			img, err := LockedOut(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			loWritePNG(t, filepath.Join(dir, name+"-"+kind+".png"), img)
+		}
+	}
+}
+
+// loPlayUntil plays a seeded game until a seat's private view passes
+// test, and returns the state and the seat.
+func loPlayUntil(t *testing.T, players int, seed uint64, test func(*lockedout.PrivateView) bool) (games.State, int) {
+	t.Helper()
+	for moves := 0; moves < 2000; moves++ {
+		s := loPlayout(t, players, seed, moves)
+		for seat := range players {
+			if test(s.Private(seat).(*lockedout.PrivateView)) {
+				return s, seat
+			}
+		}
+	}
+	t.Fatal("never came")
+	return nil, 0
+}
+
+// loWritePNG writes a picture as PNG.
+func loWritePNG(t *testing.T, path string, img image.Image) {
+	t.Helper()
+	data, err := EncodePNG(img)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

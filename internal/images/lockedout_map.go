@@ -1,0 +1,377 @@
+package images
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"strings"
+
+	"standoff/internal/games/lockedout"
+)
+
+// The ship is laid out at 1000 px wide: Discord shows it far narrower, and
+// the palette step and the PNG writer cost about in proportion to the
+// pixels. The map is the ship's 16 x 9 grid.
+const (
+	loWidth = 1000
+	loUnit  = 60.0 // pixels per grid unit of the ship map
+	loMapX  = 20.0
+	loMapH  = 9 * loUnit
+	loLineH = 38.0 // a line of the status band
+)
+
+// loStatusLines is the status band's text: who must act now, or the
+// result, wrapped to the picture's width.
+func loStatusLines(v *lockedout.PublicView) []string {
+	m := NewCanvas(1, 1)
+	m.Font(loBody, true)
+	text := "Now: " + v.Waiting
+	if v.Over {
+		text = "Game over. " + loZ(v.Result)
+	}
+	return m.Wrap(text, loWidth-2*loMapX-24)
+}
+
+// loMapY is where the map starts: below the title row and a status band
+// of n lines.
+func loMapY(n int) float64 { return 62 + float64(n)*loLineH + 14 + 16 }
+
+// loLayers keeps the title row and the map as each pattern of locked rooms
+// leaves it, at each height of the status band: the rooms with their
+// names and locks, the doorways, the engine's labels and empty gauges. A
+// game goes through a few such patterns.
+var loLayers = NewLayers(8)
+
+// loBandRows finds, once per map layer, its rows of paper alone or around
+// a narrow span (layer_copy.go): above and below the rooms.
+var loBandRows = &layerRowsCache{bg: loPaper}
+
+// loMapKey names what the map layer depends on.
+func loMapKey(v *lockedout.PublicView) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d;", len(loStatusLines(v)))
+	for _, r := range v.Rooms {
+		fmt.Fprintf(&b, "%s:%t:%s,", r.ID, r.Accessible, r.Zone)
+	}
+	for _, t := range v.Tracks {
+		b.WriteString(t.Name + ":" + t.Color + ",")
+	}
+	fmt.Fprintf(&b, "%d", v.Stage)
+	return b.String()
+}
+
+// loMapBuild draws the map layer: everything above the panels that only
+// a lock opening changes.
+func loMapBuild(v *lockedout.PublicView) func() *image.RGBA {
+	return func() *image.RGBA {
+		y0 := loMapY(len(loStatusLines(v)))
+		l := NewCanvas(loWidth, int(y0+loMapH+8))
+		l.SetColor(loPaper)
+		l.Clear()
+		l.Font(loTitle, true)
+		l.SetColor(loInk)
+		l.DrawString("LOCKED OUT", loMapX, 44)
+		l.Font(loBody, true)
+		l.DrawStringAnchored(loStage(v.Stage), loWidth-loMapX, 44, 1, 0)
+		rooms := map[string]lockedout.RoomView{}
+		for _, r := range v.Rooms {
+			rooms[r.ID] = r
+		}
+		for _, r := range v.Rooms {
+			loRoom(l, r, v, y0)
+		}
+		for _, d := range v.Doorways {
+			loDoor(l, rooms[d[0]], rooms[d[1]], y0)
+		}
+		return l.RGBA()
+	}
+}
+
+// loCols are the widths of the map's 16 columns: the engine's three give
+// the board computer's two the room its name needs at loSmall, and the
+// orange rooms' "7 Laboratory" fits on one line.
+var loCols = [16]float64{54, 54, 54, 60, 60, 60, 60, 60, 60, 60, 60, 58, 58, 58, 72, 72}
+
+// loColX is where grid column u starts (u may be 16, the map's right
+// edge); a column past the table is loUnit wide.
+func loColX(u float64) float64 {
+	x := loMapX
+	for i := 0; i < int(u); i++ {
+		if i < len(loCols) {
+			x += loCols[i]
+		} else {
+			x += loUnit
+		}
+	}
+	return x
+}
+
+// loRect is a room's rectangle in pixels, the map starting at y0.
+func loRect(r lockedout.RoomView, y0 float64) (x, y, w, h float64) {
+	x = loColX(r.X)
+	return x, y0 + r.Y*loUnit, loColX(r.X+r.W) - x, r.H * loUnit
+}
+
+// loRoomTitle is a room's name as drawn: its lines and whether bold. A
+// name too long for its room at the bold face takes two lines, then the
+// regular face; the board computer's narrow room needs both.
+func loRoomTitle(dc *Canvas, r lockedout.RoomView) ([]string, bool) {
+	_, _, w, _ := loRect(r, 0)
+	width := w - 16
+	name := fmt.Sprintf("%d %s", r.Number, r.Name)
+	for _, bold := range []bool{true, false} {
+		dc.Font(loSmall, bold)
+		lines := dc.Wrap(name, width)
+		fits := len(lines) <= 2
+		for _, l := range lines {
+			if w, _ := dc.MeasureString(l); w > width {
+				fits = false
+			}
+		}
+		if fits {
+			return lines, bold
+		}
+	}
+	dc.Font(loSmall, false)
+	return []string{dc.Fit(name, width)}, false
+}
+
+// loRoomTop is the height a room's title (and its lock) takes.
+func loRoomTop(dc *Canvas, r lockedout.RoomView) float64 {
+	lines, _ := loRoomTitle(dc, r)
+	top := 12 + 30*float64(len(lines))
+	if !r.Accessible {
+		top += 30
+	}
+	return top
+}
+
+// loRoom draws a room as a lock leaves it: its fill, hatching when locked,
+// outline, name and lock.
+func loRoom(dc *Canvas, r lockedout.RoomView, v *lockedout.PublicView, y0 float64) {
+	x, y, w, h := loRect(r, y0)
+	dc.SetColor(loZoneFill[r.Zone])
+	dc.DrawRectangle(x, y, w, h)
+	dc.Fill()
+	if r.Zone == "green" {
+		loEngine(dc, r, v, y0)
+	} else if !r.Accessible {
+		// Hatching marks a locked room besides its label, between its
+		// title and its pile's line, which stay on the plain fill.
+		top := loRoomTop(dc, r) + 4
+		loHatch(dc, x, y+top, w, h-top-44)
+	}
+	dc.SetColor(loZoneLine[r.Zone])
+	dc.SetLineWidth(4)
+	dc.DrawRectangle(x, y, w, h)
+	dc.Stroke()
+	if r.Zone == "green" {
+		return
+	}
+	lines, bold := loRoomTitle(dc, r)
+	dc.SetColor(loInk)
+	dc.Font(loSmall, bold)
+	ty := y + 34
+	for _, l := range lines {
+		dc.DrawString(l, x+8, ty)
+		ty += 30
+	}
+	if !r.Accessible {
+		dc.Font(loSmall, true)
+		dc.SetColor(loMuted)
+		dc.DrawString("LOCKED", x+8, ty)
+	}
+	if r.Zone == "purple" {
+		dc.Font(loSmall, false)
+		dc.SetColor(loInk)
+		dc.DrawString("escape", x+8, y+h-14)
+	}
+}
+
+// loHatch hatches a rectangle with diagonal lines.
+func loHatch(dc *Canvas, x, y, w, h float64) {
+	dc.SetColor(color.NRGBA{0x60, 0x60, 0x60, 0x80})
+	dc.SetLineWidth(2)
+	for d := -h; d < w; d += 15 {
+		x0, y0, x1, y1 := x+d, y+h, x+d+h, y
+		if x0 < x {
+			y0 -= x - x0
+			x0 = x
+		}
+		if x1 > x+w {
+			y1 += x1 - (x + w)
+			x1 = x + w
+		}
+		dc.DrawLine(x0, y0, x1, y1)
+	}
+	dc.Stroke()
+}
+
+// loTrackBox places track i's block in the engine: its top, and the bar's
+// left, top and width (30 px high).
+func loTrackBox(r lockedout.RoomView, i int, y0 float64) (top, bx, by, bw float64) {
+	x, y, w, _ := loRect(r, y0)
+	top = y + 52 + float64(i)*120
+	return top, x + 12, top + 38, w - 24
+}
+
+// loEngine draws the engine compartment's labels and empty gauges: a
+// resource per block, its name above a bar.
+func loEngine(dc *Canvas, r lockedout.RoomView, v *lockedout.PublicView, y0 float64) {
+	x, y, w, _ := loRect(r, y0)
+	dc.Font(loSmall, true)
+	dc.SetColor(loInk)
+	dc.DrawStringAnchored("ENGINE", x+w/2, y+34, 0.5, 0)
+	for i, t := range v.Tracks {
+		top, bx, by, bw := loTrackBox(r, i, y0)
+		dc.Font(loSmall, false)
+		dc.SetColor(loInk)
+		dc.DrawString(t.Name, bx, top+28)
+		dc.SetColor(loWhite)
+		dc.DrawRectangle(bx, by, bw, 30)
+		dc.Fill()
+		dc.SetColor(loInk)
+		dc.SetLineWidth(2)
+		dc.DrawRectangle(bx, by, bw, 30)
+		dc.Stroke()
+	}
+}
+
+// loEngineState fills the gauges: each track's value, its bar, and
+// "saved" when a card of its colour lies in the resource play area.
+func loEngineState(dc *Canvas, r lockedout.RoomView, v *lockedout.PublicView, y0 float64) {
+	x, _, w, _ := loRect(r, y0)
+	for i, t := range v.Tracks {
+		top, bx, by, bw := loTrackBox(r, i, y0)
+		start := math.Max(float64(t.Start), 1)
+		if t.Value > 0 {
+			// Whole pixels inside the outline: a plain fill.
+			fw := math.Round((bw - 4) * math.Min(float64(t.Value)/start, 1))
+			loFillRect(dc.RGBA(), image.Rect(int(bx)+2, int(by)+2, int(bx)+2+int(fw), int(by)+28), loCardColor[t.Color])
+		}
+		dc.Font(loBody+2, true)
+		dc.SetColor(loInk)
+		if t.Value <= 1 && !t.Saved {
+			dc.SetColor(loAlarm)
+		}
+		value := fmt.Sprint(t.Value)
+		if t.Value <= 0 {
+			value = "out" // a bare 0 reads as 8 when small
+		}
+		dc.DrawStringAnchored(value, x+w-12, top+28, 1, 0)
+		if t.Saved {
+			dc.Font(loSmall, true)
+			dc.SetColor(loZoneLine["green"])
+			dc.DrawString("saved", bx, by+60)
+		}
+	}
+}
+
+// loFillRect paints a rectangle of whole pixels one opaque colour.
+func loFillRect(img *image.RGBA, r image.Rectangle, c color.RGBA) {
+	r = r.Intersect(img.Rect)
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		o := img.PixOffset(r.Min.X, y)
+		fillRGBA(img.Pix[o:o+4*r.Dx()], c)
+	}
+}
+
+// loDoor draws a doorway in the middle of the wall two rooms share.
+func loDoor(dc *Canvas, a, b lockedout.RoomView, y0 float64) {
+	ax, ay, aw, ah := loRect(a, y0)
+	bx, by, bw, bh := loRect(b, y0)
+	var x0, yy0, x1, y1 float64
+	switch {
+	case math.Abs(ax+aw-bx) < 1 || math.Abs(bx+bw-ax) < 1: // side by side
+		wx := ax + aw
+		if math.Abs(bx+bw-ax) < 1 {
+			wx = ax
+		}
+		lo, hi := math.Max(ay, by), math.Min(ay+ah, by+bh)
+		m := (lo + hi) / 2
+		x0, yy0, x1, y1 = wx, m-22, wx, m+22
+	case math.Abs(ay+ah-by) < 1 || math.Abs(by+bh-ay) < 1: // one above the other
+		wy := ay + ah
+		if math.Abs(by+bh-ay) < 1 {
+			wy = ay
+		}
+		lo, hi := math.Max(ax, bx), math.Min(ax+aw, bx+bw)
+		m := (lo + hi) / 2
+		x0, yy0, x1, y1 = m-22, wy, m+22, wy
+	default: // not touching: a corridor line between centres
+		dc.SetColor(loInk)
+		dc.SetLineWidth(3)
+		dc.DrawLine(ax+aw/2, ay+ah/2, bx+bw/2, by+bh/2)
+		dc.Stroke()
+		return
+	}
+	dc.SetColor(loPaper)
+	dc.SetLineWidth(9)
+	dc.DrawLine(x0, yy0, x1, y1)
+	dc.Stroke()
+	dc.SetColor(loInk)
+	for _, p := range [][2]float64{{x0, yy0}, {x1, y1}} {
+		dc.DrawCircle(p[0], p[1], 5)
+		dc.Fill()
+	}
+}
+
+// loRoomState draws what moves change in a room: its pile's count and
+// the pawns standing there, or the engine's gauges.
+func loRoomState(dc *Canvas, r lockedout.RoomView, v *lockedout.PublicView, y0 float64) {
+	if r.Zone == "green" {
+		loEngineState(dc, r, v, y0)
+		return
+	}
+	x, y, w, h := loRect(r, y0)
+	if r.Zone != "purple" {
+		pile := loCards(r.Pile)
+		if r.Pile == 0 {
+			pile = "empty"
+		}
+		dc.Font(loSmall, false)
+		dc.SetColor(loInk)
+		dc.DrawString(pile, x+8, y+h-14)
+	}
+	// Pawns fill rows between the title and the pile's line, clear of
+	// the doorways in the middle of the walls.
+	top := loRoomTop(dc, r)
+	perRow := max(int((w-68)/44)+1, 1)
+	rows := (len(r.Pawns) + perRow - 1) / perRow
+	cy := y + top + (h-44-top)/2 - float64(rows-1)*22
+	for i, seat := range r.Pawns {
+		loPawnDisc(dc, x+42+float64(i%perRow)*44, cy+float64(i/perRow)*44, 18, seat)
+	}
+}
+
+// loShapes keeps the pawns as drawn over what lies under them (shapes.go):
+// a seat each at a few dozen places in the rooms and the players' list.
+var loShapes = &shapeCache{max: 512}
+
+type loPawnShape struct {
+	rad  float64
+	seat int
+}
+
+// loPawnDisc is a player's pawn: a coloured disc with the seat number.
+func loPawnDisc(dc *Canvas, x, y, rad float64, seat int) {
+	half := int(rad) + 5
+	dc.shapeIn(loShapes, loPawnShape{rad, seat}, x, y, image.Rect(-half, -half, half+1, half+1), func(dc *Canvas, x, y float64) {
+		loPawnDraw(dc, x, y, rad, seat)
+	})
+}
+
+// loPawnDraw draws a pawn: a white ring, the seat's colour and its number
+// at least loSmall.
+func loPawnDraw(dc *Canvas, x, y, rad float64, seat int) {
+	dc.SetColor(loWhite)
+	dc.DrawCircle(x, y, rad+2.5)
+	dc.Fill()
+	dc.SetColor(loPawn[seat%len(loPawn)])
+	dc.DrawCircle(x, y, rad)
+	dc.Fill()
+	dc.Font(math.Max(rad*1.4, loSmall), true)
+	dc.SetColor(loWhite)
+	dc.DrawStringAnchored(fmt.Sprint(seat+1), x, y-1, 0.5, 0.36)
+}
