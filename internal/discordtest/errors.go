@@ -54,6 +54,7 @@ type reply struct {
 	raw     []byte // sent as is
 	ctype   string
 	headers map[string]string
+	scope   string // a 429's scope (ScopeUser...), for the counts and the request log
 }
 
 func ok(body any) *reply { return &reply{status: http.StatusOK, body: body} }
