@@ -41,6 +41,7 @@ type RESTError struct {
 	Code    int
 	Message string
 	Body    string // the whole JSON body sent
+	Scope   string // a 429's: ScopeUser, ScopeGlobal, ScopeShared or ScopeCloudflare
 }
 
 func (e RESTError) String() string {

@@ -153,6 +153,9 @@ func TestBucketDrainsThenAnswersUser429(t *testing.T) {
 	if st := fake.LimitStats(); st.TooMany[discordtest.ScopeUser] != 1 || st.Invalid != 1 {
 		t.Errorf("stats %+v, want one user 429 counted as invalid", st)
 	}
+	if errs := fake.RESTErrors(); len(errs) != 1 || errs[0].Status != 429 || errs[0].Scope != discordtest.ScopeUser {
+		t.Errorf("REST errors %v, want the 429 of scope user", errs)
+	}
 }
 
 // "If you exceeded a rate limit when calling one endpoint /channels/1234,

@@ -272,6 +272,7 @@ func (s *Server) recordError(c *call, rep *reply, body []byte) {
 	s.mu.Lock()
 	s.restErrs = append(s.restErrs, RESTError{
 		Route: c.route, Path: c.r.URL.Path, Status: rep.status, Code: e.Code, Message: e.Message, Body: string(body),
+		Scope: rep.scope,
 	})
 	s.notifyLocked()
 	s.mu.Unlock()
