@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"net/http"
 	"sort"
 	"strings"
 	"testing"
@@ -21,8 +22,10 @@ import (
 type discordCost struct {
 	limits       bool                   // Discord's limits enforced
 	bot          int                    // bot-token requests
-	botByKind    map[string]int         // by the kind of game they served ("other": none)
-	botByRoute   map[string]int         // by route
+	botRefused   int                    // of them, answered 429 (and, as a rule, sent again)
+	botByKind    map[string]int         // those that went through, by the kind of game they served ("other": none)
+	botByRoute   map[string]int         // those that went through, by route
+	refusedRoute map[string]int         // those answered 429, by route
 	interactions int                    // requests on interaction endpoints
 	tooMany      map[string]int         // 429s by scope
 	notified     int                    // notifications
@@ -56,7 +59,7 @@ func measureCost(fake *discordtest.Server, tables []*table, from, to time.Time, 
 		}
 		return otherKind
 	}
-	c := &discordCost{limits: limits, botByKind: map[string]int{}, botByRoute: map[string]int{}, tooMany: map[string]int{},
+	c := &discordCost{limits: limits, botByKind: map[string]int{}, botByRoute: map[string]int{}, refusedRoute: map[string]int{}, tooMany: map[string]int{},
 		notifByKind: map[string]int{}, notifByCause: map[string]int{}, movesByKind: movesByKind,
 		stats: fake.LimitStats(), routeLimits: fake.Limits().Routes}
 	for _, r := range fake.Requests() {
@@ -71,6 +74,11 @@ func measureCost(fake *discordtest.Server, tables []*table, from, to time.Time, 
 			continue
 		}
 		c.bot++
+		if r.Status == http.StatusTooManyRequests {
+			c.botRefused++
+			c.refusedRoute[r.Route]++
+			continue
+		}
 		c.botByKind[kind(r.Channel, r.User)]++
 		c.botByRoute[r.Route]++
 	}
@@ -108,10 +116,16 @@ func (c *discordCost) print(w io.Writer, secs float64) {
 	} else {
 		fmt.Fprintln(w, "Discord's rate limits: off (-limits=false), for comparison")
 	}
-	fmt.Fprintf(w, "bot-token requests while playing: %d = %.1f/s, %.2f per move; on interaction endpoints (exempt): %d, %.2f per move\n",
-		c.bot, float64(c.bot)/secs, perMove(c.bot, moves), c.interactions, perMove(c.interactions, moves))
-	fmt.Fprintf(w, "  per move, by kind:%s\n", c.byKind(c.botByKind))
-	fmt.Fprintf(w, "  by route:%s\n", byCount(c.botByRoute, moves))
+	through := c.bot - c.botRefused
+	fmt.Fprintf(w, "bot-token requests while playing: %d = %.1f/s, %.2f per move, of which %d answered 429; "+
+		"%d went through, %.2f per move; on interaction endpoints (exempt): %d, %.2f per move\n",
+		c.bot, float64(c.bot)/secs, perMove(c.bot, moves), c.botRefused, through, perMove(through, moves),
+		c.interactions, perMove(c.interactions, moves))
+	fmt.Fprintf(w, "  went through, per move by kind:%s\n", c.byKind(c.botByKind))
+	fmt.Fprintf(w, "  went through, by route:%s\n", byCount(c.botByRoute, moves))
+	if c.botRefused > 0 {
+		fmt.Fprintf(w, "  answered 429, by route:%s\n", byCount(c.refusedRoute, moves))
+	}
 	fmt.Fprintf(w, "429s while playing by scope: %s; invalid requests toward the ban (10,000 per 10 min): %d; bans: %d\n",
 		scopes(c.tooMany), c.stats.Invalid, c.stats.Bans)
 	fmt.Fprintf(w, "notifications while playing: %d, %.2f per move (mentions %d, DMs %d); per move, by kind:%s\n",

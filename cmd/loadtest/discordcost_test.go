@@ -77,8 +77,8 @@ func TestMeasureCost(t *testing.T) {
 	moves := map[string]int{gs[0].Kind.Name: 2, gs[1].Kind.Name: 1}
 	c := measureCost(fake, tables, from, to, true, moves)
 	k0, k1 := gs[0].Kind.Name, gs[1].Kind.Name
-	if c.bot != 4 || c.botByKind[k0] != 2 || c.botByKind[k1] != 1 || c.botByKind[otherKind] != 1 ||
-		c.botByRoute[discordtest.RouteSendMessage] != 4 || c.interactions != 0 {
+	if c.bot != 4 || c.botRefused != 1 || c.botByKind[k0] != 1 || c.botByKind[k1] != 1 || c.botByKind[otherKind] != 1 ||
+		c.botByRoute[discordtest.RouteSendMessage] != 3 || c.refusedRoute[discordtest.RouteSendMessage] != 1 || c.interactions != 0 {
 		t.Errorf("bot requests %d: by kind %v, by route %v", c.bot, c.botByKind, c.botByRoute)
 	}
 	if c.tooMany[discordtest.ScopeUser] != 1 {
@@ -90,7 +90,7 @@ func TestMeasureCost(t *testing.T) {
 	}
 	var out bytes.Buffer
 	c.print(&out, 1)
-	for _, want := range []string{"enforced", "4 = 4.0/s", k0 + " 1.00 (2 moves)", k1 + " 1.00 (1 moves)", "not of a game 1",
+	for _, want := range []string{"enforced", "4 = 4.0/s", "of which 1 answered 429", k0 + " 0.50 (2 moves)", k1 + " 1.00 (1 moves)", "not of a game 1",
 		"user 1", "notifications while playing: 2, 0.67 per move (mentions 1, DMs 1)"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q:\n%s", want, out.String())

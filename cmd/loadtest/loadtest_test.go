@@ -47,7 +47,7 @@ func TestShortLoad(t *testing.T) {
 	checkSane(t, res)
 	for _, want := range []string{"moves/s", "p50", "p90", "p99", "latency, answer", "latency, board", "refused moves",
 		"after Discord's 3 s", "peak RSS", "echo bot", "per move", "rate limits: enforced", "bot-token requests while playing",
-		"by route", "429s while playing by scope", "notifications while playing"} {
+		"went through, by route", "429s while playing by scope", "notifications while playing"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q", want)
 		}

@@ -21,7 +21,7 @@ type summary struct {
 	selfPerMove   time.Duration
 	echoP50       time.Duration
 	ratio         float64 // answer p50 / echo p50; 0 without echo
-	botPerMove    float64 // bot-token requests per move
+	botPerMove    float64 // bot-token requests that went through, per move
 	notifPerMove  float64 // notifications per move
 	// Counts, summed over runs rather than taken as a median: one refusal
 	// in any run is one too many.
@@ -48,7 +48,7 @@ func (r *result) summary() summary {
 		s.logged += v
 	}
 	if c := r.discord; c != nil {
-		s.botPerMove, s.notifPerMove = perMove(c.bot, c.moves()), perMove(c.notified, c.moves())
+		s.botPerMove, s.notifPerMove = perMove(c.bot-c.botRefused, c.moves()), perMove(c.notified, c.moves())
 		s.global429, s.user429 = c.tooMany[discordtest.ScopeGlobal], c.tooMany[discordtest.ScopeUser]
 	}
 	if r.echo != nil {
@@ -64,7 +64,7 @@ func (s summary) print(w io.Writer, label string) {
 	fmt.Fprintf(w, "%s: %.1f moves/s; answer p50/p90/p99 %s/%s/%s; board %s/%s/%s; echo p50 %s (answer %.2fx); "+
 		"bot peak RSS %s; CPU bot %.2f cores, fake and players %.2f cores (%s per move); "+
 		"refused %d, after 3 s %d, never shown %d, behind schedule %d, bot's logged errors %d; "+
-		"bot-token requests %.2f per move, 429s global %d user %d, notifications %.2f per move\n",
+		"bot-token requests through %.2f per move, 429s global %d user %d, notifications %.2f per move\n",
 		label, s.movesPerSec, msShort(s.answer[0]), msShort(s.answer[1]), msShort(s.answer[2]),
 		msShort(s.board[0]), msShort(s.board[1]), msShort(s.board[2]), msShort(s.echoP50), s.ratio,
 		mib(s.peakRSS), s.botCores, s.selfCores, ms(s.selfPerMove),

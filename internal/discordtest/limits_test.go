@@ -438,3 +438,21 @@ func TestInvalidRequestsGetTheIPBanned(t *testing.T) {
 		t.Errorf("after SetLimits: %d, banned %v", a.status, fake.Banned())
 	}
 }
+
+// The request log names whom a DM concerns, even for a request refused
+// before the fake read its body, so a test can tell what each request was
+// for.
+func TestRequestLogNamesTheDMsUser(t *testing.T) {
+	t.Parallel()
+	fake := newWorld(t, discordtest.WithLimits(hourly(discordtest.RouteCreateDM, 1)))
+	for _, u := range []string{alice, bob} {
+		request(t, fake, http.MethodPost, "/users/@me/channels", map[string]any{"recipient_id": u}, fake.Token())
+	}
+	post(t, fake, fake.DMChannelID(alice), "your hand")
+	reqs := fake.Requests()
+	if len(reqs) != 3 || reqs[0].User != alice || reqs[0].Status != http.StatusOK ||
+		reqs[1].User != bob || reqs[1].Status != http.StatusTooManyRequests || reqs[1].Scope != discordtest.ScopeUser ||
+		reqs[2].User != alice || reqs[2].Channel != fake.DMChannelID(alice) || !reqs[2].BotToken {
+		t.Errorf("request log %+v", reqs)
+	}
+}

@@ -1,6 +1,9 @@
 package discordtest
 
-import "time"
+import (
+	"encoding/json"
+	"time"
+)
 
 // Request is one API request the fake answered, as a load test or a test
 // of the bot's costs counts them.
@@ -31,6 +34,12 @@ func (s *Server) logRequest(c *call, rep *reply) {
 		Route: c.route, At: c.start, Status: rep.status, Scope: rep.scope, Channel: c.param("channel"),
 		BotToken: !interactionEndpoint(c.route) && c.r.Header.Get("Authorization") == s.cfg.token,
 	}
+	if c.route == RouteCreateDM {
+		r.User = c.param("recipient")
+		if r.User == "" {
+			r.User = recipientOf(c) // refused before the handler read it
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if interactionEndpoint(c.route) {
@@ -45,9 +54,6 @@ func (s *Server) logRequest(c *call, rep *reply) {
 	if ch := s.channels[r.Channel]; ch != nil && ch.kind == ChannelDM {
 		r.User = ch.dmUser
 	}
-	if c.route == RouteCreateDM {
-		r.User = c.param("recipient")
-	}
 	s.requests = append(s.requests, r)
 }
 
@@ -57,4 +63,18 @@ func (s *Server) Requests() []Request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return append([]Request(nil), s.requests...)
+}
+
+// recipientOf reads the recipient_id of a DM channel's creation from a
+// body nobody read.
+func recipientOf(c *call) string {
+	b, rep := readBody(c, maxJSONBody)
+	if rep != nil {
+		return ""
+	}
+	var req struct {
+		RecipientID string `json:"recipient_id"`
+	}
+	_ = json.Unmarshal(b, &req)
+	return req.RecipientID
 }
