@@ -17,7 +17,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -48,6 +47,8 @@ type config struct {
 	// rate is the moves per second offered across all games (the open
 	// loop, see schedule.go); 0 plays each game back to back.
 	rate float64
+	// noLimits turns the fake's rate limits off (default: Discord's).
+	noLimits bool
 }
 
 const guild = "900"
@@ -80,9 +81,7 @@ var userGap = time.Duration(float64(time.Second) / commands.DefaultRateLimit.Per
 // cfg.games games of every kind for cfg.duration, then the echo bot
 // answers the same kind of traffic for cfg.echo.
 func run(cfg config, tb testing.TB) (*result, error) {
-	// The pictures are read and checked as Discord does, not kept: nobody
-	// looks at them again, and thousands would fill this process's memory.
-	fake := discordtest.New(tb, discordtest.WithoutFileBytes())
+	fake := newFake(tb, cfg)
 	var gs []commands.Game
 	for _, g := range catalog.Games() {
 		if len(cfg.kinds) == 0 || slices.Contains(cfg.kinds, g.Kind.Name) {
@@ -186,6 +185,7 @@ func run(cfg config, tb testing.TB) (*result, error) {
 	res.selfCPU = selfCPU() - self0
 	res.requests = fake.Calls(discordtest.RouteAny) - calls0
 	res.selfRSS = peakRSS(os.Getpid())
+	res.discord = measureCost(fake, tables, started, started.Add(res.elapsed), !cfg.noLimits, res.movesByKind())
 	stopProf()
 	sum, err := bot.stop()
 	if err != nil {
@@ -195,6 +195,7 @@ func run(cfg config, tb testing.TB) (*result, error) {
 
 	if cfg.echo > 0 {
 		fmt.Fprintf(cfg.log, "echo baseline for %v...\n", cfg.echo)
+		fake.SetLimits(fake.Limits()) // counts and any ban start afresh
 		echo, err := startChild(cfg, "echo", addr, token, db)
 		if err != nil {
 			return nil, err
@@ -605,33 +606,6 @@ func (c *child) kill() {
 	}
 }
 
-// processCPU is the CPU time a process has used (user + system), from
-// /proc/PID/stat; 0 when unknown.
-func processCPU(pid int) time.Duration {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
-	if err != nil {
-		return 0
-	}
-	// The command name may hold spaces: fields count from after ")".
-	s := string(data)
-	f := strings.Fields(s[strings.LastIndexByte(s, ')')+1:])
-	if len(f) < 13 {
-		return 0
-	}
-	ut, _ := strconv.ParseInt(f[11], 10, 64)
-	st, _ := strconv.ParseInt(f[12], 10, 64)
-	return time.Duration(ut+st) * time.Second / 100 // USER_HZ is 100 on Linux
-}
-
-// selfCPU is this process's CPU time: the fake Discord and the players.
-func selfCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
 // startSelfProfile starts the CPU profile of this process (nothing when
 // path is ""); the returned function stops it.
 func startSelfProfile(path string) (func(), error) {
@@ -688,27 +662,4 @@ func storeGames(db string, n int) error {
 		}
 	}
 	return nil
-}
-
-// currentRSS is a process's resident set size now (VmRSS), in bytes.
-func currentRSS(pid int) int64 { return procStatus(pid, "VmRSS:") }
-
-// peakRSS is a process's peak resident set size (VmHWM), in bytes.
-func peakRSS(pid int) int64 { return procStatus(pid, "VmHWM:") }
-
-func procStatus(pid int, field string) int64 {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return -1
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if strings.HasPrefix(line, field) {
-			f := strings.Fields(line)
-			if len(f) >= 2 {
-				kb, _ := strconv.ParseInt(f[1], 10, 64)
-				return kb * 1024
-			}
-		}
-	}
-	return -1
 }

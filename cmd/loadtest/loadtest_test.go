@@ -46,7 +46,8 @@ func TestShortLoad(t *testing.T) {
 	t.Log("\n" + out.String())
 	checkSane(t, res)
 	for _, want := range []string{"moves/s", "p50", "p90", "p99", "latency, answer", "latency, board", "refused moves",
-		"after Discord's 3 s", "peak RSS", "echo bot", "per move"} {
+		"after Discord's 3 s", "peak RSS", "echo bot", "per move", "rate limits: enforced", "bot-token requests while playing",
+		"went through, by route", "429s while playing by scope", "notifications while playing"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q", want)
 		}
@@ -101,6 +102,7 @@ func checkSane(t *testing.T, res *result) {
 			break
 		}
 	}
+	checkCost(t, res)
 	if res.echo == nil || len(res.echo.d) == 0 {
 		t.Errorf("the echo bot answered nothing")
 	}
@@ -114,7 +116,7 @@ func checkSane(t *testing.T, res *result) {
 func TestOpenLoopRuns(t *testing.T) {
 	var progress, out bytes.Buffer
 	cfg := config{games: 4, duration: 3 * time.Second, echo: 2 * time.Second, images: false, seed: 5,
-		dir: t.TempDir(), self: []string{os.Args[0]}, log: &progress, rate: 6}
+		dir: t.TempDir(), self: []string{os.Args[0]}, log: &progress, rate: 6, noLimits: true}
 	if raceOn {
 		cfg.duration = 2 * time.Second
 	}
@@ -128,6 +130,9 @@ func TestOpenLoopRuns(t *testing.T) {
 	}
 	for _, res := range results {
 		checkSane(t, res)
+		if res.discord.limits || len(res.discord.tooMany) != 0 {
+			t.Errorf("-limits=false: limits %v, 429s %v", res.discord.limits, res.discord.tooMany)
+		}
 		want := cfg.rate * cfg.duration.Seconds()
 		if float64(res.offered) < 0.4*want || float64(res.offered) > 1.8*want {
 			t.Errorf("offered %d moves in %v at %v/s", res.offered, cfg.duration, cfg.rate)

@@ -5,7 +5,7 @@
 // process's peak memory, with an echo bot's latency on the same fake as the
 // baseline. It stops by itself and only talks to loopback.
 //
-//	go run ./cmd/loadtest -games 100 -duration 45s [-images=false] [-rate 50] [-runs 3]
+//	go run ./cmd/loadtest -games 100 -duration 45s [-images=false] [-rate 50] [-runs 3] [-limits=false]
 //
 // Two latencies are measured per move: "answer", from the command sent to
 // the player's finished answer, and "board", from the command sent to the
@@ -20,6 +20,13 @@
 // standard measure, with the offered and achieved rates side by side and
 // the moves that could not start on time counted (schedule.go). The echo
 // baseline is offered the same rate.
+//
+// The fake enforces Discord's rate limits as documented and observed
+// (internal/discordtest: 50 requests a second with the bot token,
+// interaction endpoints exempt; per-route buckets; the invalid-request ban;
+// -limits=false turns them off for comparison), and the report gives what
+// the play cost there: the bot-token requests per move by kind and by
+// route, the 429s by scope, and the notifications per move.
 //
 // The bot runs as a child process (this program started again), as it runs
 // in production, so its memory is measured alone. -runs K repeats the whole
@@ -79,6 +86,7 @@ func main() {
 		"throughput (an open loop); 0 plays each game back to back (a closed loop, whose latency is only games / throughput)")
 	runs := flag.Int("runs", 1, "run the whole test this many times, each with a fresh database and bot, and print the median of each figure "+
 		"(each run plays the same seeded games on the same schedule, so the runs differ only by the machine)")
+	limits := flag.Bool("limits", true, "enforce Discord's documented and observed rate limits in the fake (false: none, for comparison)")
 	selfProf := flag.String("selfprofile", "", "write the CPU profile of the load test's own process (the fake Discord and the players) during play to this file")
 	flag.Parse()
 	if *n < 1 || *d <= 0 || *rate < 0 || *runs < 1 {
@@ -101,7 +109,7 @@ func main() {
 	}
 	cfg := config{games: *n, duration: *d, echo: *echo, images: *images, seed: *seed, dir: dir,
 		self: []string{self}, log: os.Stderr, cpuProf: abs(*cpu), heapProf: abs(*heap), kinds: split(*kinds),
-		stored: *stored, stacks: abs(*stacks), selfProf: *selfProf, rate: *rate}
+		stored: *stored, stacks: abs(*stacks), selfProf: *selfProf, rate: *rate, noLimits: !*limits}
 	newTB := func() (testing.TB, func()) {
 		tb := &processTB{}
 		return tb, tb.cleanup

@@ -58,6 +58,7 @@ type result struct {
 	echoBehind   int
 	echoRSS      int64
 	rest         *restFigures
+	discord      *discordCost // what the play cost on Discord's side
 }
 
 // kindLatencies are one kind's answer and board latencies.
@@ -246,6 +247,9 @@ func (r *result) printBody(w io.Writer) {
 	fmt.Fprintf(w, "peak RSS of the bot process: %s (of this process, the fake Discord and the players: %s)\n", mib(r.peakRSS), mib(r.selfRSS))
 	if n := r.moves + r.refusedTotal(); n > 0 {
 		fmt.Fprintf(w, "the bot's requests to Discord while playing: %d, %.1f per move\n", r.requests, float64(r.requests)/float64(n))
+	}
+	if r.discord != nil {
+		r.discord.print(w, secs)
 	}
 	fmt.Fprintf(w, "CPU while playing: bot %.1f s (%.2f cores), fake Discord and players %.1f s (%.2f cores, %s per move), of %d cores\n",
 		r.botCPU.Seconds(), r.botCPU.Seconds()/secs, r.selfCPU.Seconds(), r.selfCPU.Seconds()/secs, ms(r.selfPerMove()), runtime.NumCPU())

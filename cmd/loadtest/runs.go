@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"standoff/internal/discordtest"
 )
 
 // summary is one run's figures, as its line in a series of runs.
@@ -19,9 +21,12 @@ type summary struct {
 	selfPerMove   time.Duration
 	echoP50       time.Duration
 	ratio         float64 // answer p50 / echo p50; 0 without echo
+	botPerMove    float64 // bot-token requests that went through, per move
+	notifPerMove  float64 // notifications per move
 	// Counts, summed over runs rather than taken as a median: one refusal
 	// in any run is one too many.
 	refused, late, noBoard, behind, logged int
+	global429, user429                     int
 }
 
 func (r *result) summary() summary {
@@ -42,6 +47,10 @@ func (r *result) summary() summary {
 	for _, v := range r.logErrors {
 		s.logged += v
 	}
+	if c := r.discord; c != nil {
+		s.botPerMove, s.notifPerMove = perMove(c.bot-c.botRefused, c.moves()), perMove(c.notified, c.moves())
+		s.global429, s.user429 = c.tooMany[discordtest.ScopeGlobal], c.tooMany[discordtest.ScopeUser]
+	}
 	if r.echo != nil {
 		s.echoP50 = r.echo.p(0.5)
 		if s.echoP50 > 0 {
@@ -54,11 +63,12 @@ func (r *result) summary() summary {
 func (s summary) print(w io.Writer, label string) {
 	fmt.Fprintf(w, "%s: %.1f moves/s; answer p50/p90/p99 %s/%s/%s; board %s/%s/%s; echo p50 %s (answer %.2fx); "+
 		"bot peak RSS %s; CPU bot %.2f cores, fake and players %.2f cores (%s per move); "+
-		"refused %d, after 3 s %d, never shown %d, behind schedule %d, bot's logged errors %d\n",
+		"refused %d, after 3 s %d, never shown %d, behind schedule %d, bot's logged errors %d; "+
+		"bot-token requests through %.2f per move, 429s global %d user %d, notifications %.2f per move\n",
 		label, s.movesPerSec, msShort(s.answer[0]), msShort(s.answer[1]), msShort(s.answer[2]),
 		msShort(s.board[0]), msShort(s.board[1]), msShort(s.board[2]), msShort(s.echoP50), s.ratio,
 		mib(s.peakRSS), s.botCores, s.selfCores, ms(s.selfPerMove),
-		s.refused, s.late, s.noBoard, s.behind, s.logged)
+		s.refused, s.late, s.noBoard, s.behind, s.logged, s.botPerMove, s.global429, s.user429, s.notifPerMove)
 }
 
 func msShort(d time.Duration) string {
@@ -100,12 +110,16 @@ func medianOf(ss []summary) summary {
 	m.selfPerMove = dur(func(s summary) time.Duration { return s.selfPerMove })
 	m.echoP50 = dur(func(s summary) time.Duration { return s.echoP50 })
 	m.ratio = med(func(s summary) float64 { return s.ratio })
+	m.botPerMove = med(func(s summary) float64 { return s.botPerMove })
+	m.notifPerMove = med(func(s summary) float64 { return s.notifPerMove })
 	for _, s := range ss {
 		m.refused += s.refused
 		m.late += s.late
 		m.noBoard += s.noBoard
 		m.behind += s.behind
 		m.logged += s.logged
+		m.global429 += s.global429
+		m.user429 += s.user429
 	}
 	return m
 }

@@ -51,9 +51,22 @@
 //     (10003), the bot removed or denied View Channel (50001), a message
 //     deleted by a moderator (10008), an archived thread (50083, reopened by
 //     PATCH {"archived": false} unless locked);
-//   - rate limits with Discord's documented headers and bodies; a global
-//     429 holds every request made with the bot token for retry_after,
-//     while interaction callbacks and follow-ups go through;
+//   - rate limits (limits.go, ratelimit.go), Discord's by default
+//     (DiscordLimits; WithLimits or SetLimits change them, NoLimits turns
+//     them off): 50 requests a second with the bot token, interaction
+//     endpoints exempt; per-route buckets counted per channel, guild or
+//     interaction token, with the documented X-RateLimit headers and 429s
+//     (scope user, global or shared); the invalid-request limit (10,000
+//     401, 403 and 429 answers in 10 minutes) and its Cloudflare ban.
+//     LimitStats counts what they did; a test may also inject a global
+//     429 (GlobalRateLimit) or a route's (RateLimitNext);
+//   - who is notified (notify.go): a user by a newly created message that
+//     mentions them and whose allowed_mentions permits it, or by any new
+//     message in their DM channel; never by an edit, an ephemeral or a
+//     silent message (Notifications, NotificationsOf, WaitNotifications);
+//   - every API request is logged with its channel, whether it used the
+//     bot token and a 429's scope (Requests), for tests of the bot's costs
+//     and the load test's report;
 //   - faults: 5xx before a request takes effect, or after ("created, then
 //     502": FailAfterNext), delays;
 //   - gateway: dropped connections and close codes (DropGateway; 4004,

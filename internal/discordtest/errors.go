@@ -41,6 +41,7 @@ type RESTError struct {
 	Code    int
 	Message string
 	Body    string // the whole JSON body sent
+	Scope   string // a 429's: ScopeUser, ScopeGlobal, ScopeShared or ScopeCloudflare
 }
 
 func (e RESTError) String() string {
@@ -54,6 +55,7 @@ type reply struct {
 	raw     []byte // sent as is
 	ctype   string
 	headers map[string]string
+	scope   string // a 429's scope (ScopeUser...), for the counts and the request log
 }
 
 func ok(body any) *reply { return &reply{status: http.StatusOK, body: body} }

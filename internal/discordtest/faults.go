@@ -1,9 +1,7 @@
 package discordtest
 
 import (
-	"math"
 	"net/http"
-	"strconv"
 	"time"
 )
 
@@ -49,7 +47,8 @@ func (s *Server) NonceHits() int {
 	return s.nonceHits
 }
 
-// globalLimited answers a global 429 while the global limit lasts.
+// globalLimited answers a global 429 while the injected global limit
+// lasts.
 func (s *Server) globalLimited() *reply {
 	s.mu.Lock()
 	left := time.Until(s.globalUntil)
@@ -57,7 +56,7 @@ func (s *Server) globalLimited() *reply {
 	if left <= 0 {
 		return nil
 	}
-	return Fault{Status: http.StatusTooManyRequests, RetryAfter: left, Global: true}.reply("")
+	return globalTooMany(left)
 }
 
 // RateLimitNext makes the next n requests on the route answer 429 with
@@ -109,35 +108,22 @@ func (s *Server) takeFault(route string) (Fault, bool) {
 	return Fault{}, false
 }
 
-// reply is Discord's 429 or error answer. The 429 bodies and headers are the
-// documented ones: {"message": "You are being rate limited.", "retry_after":
-// seconds, "global": bool}; a per-route limit carries the bucket headers
-// with X-RateLimit-Scope "user", the global one only Retry-After,
+// faultReply is Discord's 429 or error answer for an injected fault. The
+// 429s are the documented ones (ratelimit.go): a per-route 429 carries the
+// route's bucket (its configured limit, or 5 for a route without one) with
+// X-RateLimit-Scope "user", the global one only Retry-After,
 // X-RateLimit-Global and X-RateLimit-Scope "global".
-func (f Fault) reply(route string) *reply {
+func (s *Server) faultReply(f Fault, route string) *reply {
 	if f.Status != http.StatusTooManyRequests {
 		return httpErr(f.Status)
 	}
-	secs := math.Round(f.RetryAfter.Seconds()*1000) / 1000
-	h := map[string]string{"Retry-After": strconv.Itoa(int(math.Ceil(f.RetryAfter.Seconds())))}
 	if f.Global {
-		h["X-RateLimit-Global"] = "true"
-		h["X-RateLimit-Scope"] = "global"
-	} else {
-		h["X-RateLimit-Limit"] = "5"
-		h["X-RateLimit-Remaining"] = "0"
-		h["X-RateLimit-Reset"] = strconv.FormatFloat(float64(time.Now().Add(f.RetryAfter).UnixMilli())/1000, 'f', 3, 64)
-		h["X-RateLimit-Reset-After"] = strconv.FormatFloat(secs, 'f', 3, 64)
-		h["X-RateLimit-Bucket"] = bucketOf(route)
-		h["X-RateLimit-Scope"] = "user"
+		return globalTooMany(f.RetryAfter)
 	}
-	return &reply{
-		status:  http.StatusTooManyRequests,
-		headers: h,
-		body: map[string]any{
-			"message":     "You are being rate limited.",
-			"retry_after": secs,
-			"global":      f.Global,
-		},
+	rl, ok := s.Limits().Routes[route]
+	if !ok || rl.Limit <= 0 {
+		rl = RouteLimit{Bucket: route, Limit: 5}
 	}
+	now := time.Now()
+	return bucketTooMany(rl, &bucketState{reset: now.Add(f.RetryAfter), count: rl.Limit}, now)
 }

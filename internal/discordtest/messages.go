@@ -33,6 +33,7 @@ func (s *Server) buildMessage(ch *channelState, p *msgPayload, ups []upload, pre
 		Attachments: atts,
 		Flags:       p.flags & settableFlags,
 		CreatedAt:   time.Now().UTC(),
+		Mentions:    mentionedUsers(p.content, p.mentions, p.mentionsSet),
 	}
 	if isEmpty(m) {
 		return nil, apiErr(http.StatusBadRequest, CodeCannotSendEmpty, "Cannot send an empty message")
@@ -56,6 +57,10 @@ func (s *Server) buildEdit(old *Message, p *msgPayload, ups []upload, prefix str
 	}
 	if p.flagsSet {
 		m.Flags = (m.Flags &^ FlagSuppressEmbeds) | (p.flags & FlagSuppressEmbeds)
+	}
+	if p.contentSet || p.mentionsSet {
+		// The mentions shown change with the edit; nobody is notified.
+		m.Mentions = mentionedUsers(m.Content, p.mentions, p.mentionsSet)
 	}
 	m.Attachments = s.attachmentsAfter(m.ChannelID, old.Attachments, p, ups)
 	if len(m.Attachments) > MaxFiles {
@@ -90,6 +95,7 @@ func (s *Server) storeLocked(m *Message) {
 	for i := range m.Attachments {
 		s.attachments[m.Attachments[i].ID] = &m.Attachments[i]
 	}
+	s.notifyNewLocked(m)
 	s.messageChangedLocked(m)
 	s.notifyLocked()
 }
@@ -275,6 +281,7 @@ func (s *Server) createDM(c *call) *reply {
 	if json.Unmarshal(b, &req) != nil {
 		return invalidJSON()
 	}
+	c.params = map[string]string{"recipient": req.RecipientID} // for the request log
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	u := s.users[req.RecipientID]
@@ -387,7 +394,7 @@ func (s *Server) wireMessage(m *Message) map[string]any {
 		"edited_timestamp": nil,
 		"tts":              false,
 		"mention_everyone": false,
-		"mentions":         []any{},
+		"mentions":         s.wireMentions(m),
 		"mention_roles":    []any{},
 		"attachments":      atts,
 		"embeds":           embeds,
@@ -419,4 +426,16 @@ func (s *Server) wireMessage(m *Message) map[string]any {
 		}
 	}
 	return w
+}
+
+// wireMentions are the message's "mentions": "users specifically mentioned
+// in the message".
+func (s *Server) wireMentions(m *Message) []any {
+	out := []any{}
+	for _, id := range m.Mentions {
+		if u := s.users[id]; u != nil {
+			out = append(out, s.wireUser(u))
+		}
+	}
+	return out
 }

@@ -64,6 +64,11 @@ type Message struct {
 	InteractionID string // set on interaction responses and follow-ups
 	Webhook       bool   // sent through an interaction's webhook
 
+	// Mentions are the users the content mentions whom allowed_mentions
+	// lets it ping (who were notified, if the message was created with
+	// them: see Notifications).
+	Mentions []string
+
 	CreatedAt time.Time
 	EditedAt  time.Time // zero if never edited
 	Edits     int
@@ -270,6 +275,7 @@ func (m *Message) clone() Message {
 	c.Components = cloneComponents(m.Components)
 	c.Embeds = cloneEmbeds(m.Embeds)
 	c.Attachments = append([]Attachment(nil), m.Attachments...)
+	c.Mentions = append([]string(nil), m.Mentions...)
 	return c
 }
 

@@ -135,6 +135,8 @@ type msgPayload struct {
 	choicesSet      bool
 	nonce           string // as sent (a string, or a number's digits)
 	enforceNonce    bool
+	mentions        *allowedMentions // nil: none, or null
+	mentionsSet     bool             // the key was present
 }
 
 type attachRef struct {
@@ -221,6 +223,10 @@ func parseMessage(raw json.RawMessage, prefix string, fe *formErrors) (*msgPaylo
 		if json.Unmarshal(v, &p.enforceNonce) != nil {
 			fe.add(join(prefix, "enforce_nonce"), "BASE_TYPE_BOOLEAN", "Must be either true or false.")
 		}
+	}
+	if v, ok := fields["allowed_mentions"]; ok {
+		p.mentionsSet = true
+		p.mentions = parseAllowedMentions(v, join(prefix, "allowed_mentions"), fe)
 	}
 	if v, ok := fields["custom_id"]; ok {
 		_ = json.Unmarshal(v, &p.customID)

@@ -2,7 +2,6 @@ package discordtest
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
 	"net/http"
 	"strconv"
@@ -47,6 +46,8 @@ type call struct {
 	route  string
 	params map[string]string
 	start  time.Time
+	// limitHeaders are the X-RateLimit headers of the request's bucket.
+	limitHeaders map[string]string
 }
 
 func (c *call) param(name string) string { return c.params[name] }
@@ -166,15 +167,16 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 			rep = h(s, c)
 		}
 		if after != nil && rep.status < 400 {
-			rep = after.reply(c.route) // it took effect, yet the bot hears of a failure
+			rep = s.faultReply(*after, c.route) // it took effect, yet the bot hears of a failure
 		}
 	}
 	s.write(w, c, rep)
 }
 
-// prelude counts the call and applies delays, the global rate limit,
-// injected faults and auth. A fault marked After is returned to be applied
-// once the request has taken effect.
+// prelude counts the call and applies delays, a Cloudflare ban, the
+// injected global rate limit, injected faults, auth and then the rate
+// limits. A fault marked After is returned to be applied once the request
+// has taken effect.
 func (s *Server) prelude(c *call, auth bool) (*reply, *Fault) {
 	s.mu.Lock()
 	s.calls[c.route]++
@@ -194,6 +196,9 @@ func (s *Server) prelude(c *call, auth bool) (*reply, *Fault) {
 			return httpErr(http.StatusServiceUnavailable), nil
 		}
 	}
+	if rep := s.rl.cloudflareBanned(time.Now()); rep != nil {
+		return rep, nil
+	}
 	if auth {
 		// The global limit counts requests made with the bot token;
 		// interaction callbacks and follow-ups carry the interaction's
@@ -209,7 +214,7 @@ func (s *Server) prelude(c *call, auth bool) (*reply, *Fault) {
 		if f.After {
 			return nil, &f
 		}
-		return f.reply(c.route), nil
+		return s.faultReply(f, c.route), nil
 	}
 	if auth {
 		a := c.r.Header.Get("Authorization")
@@ -217,7 +222,7 @@ func (s *Server) prelude(c *call, auth bool) (*reply, *Fault) {
 			return apiErr(http.StatusUnauthorized, 0, "401: Unauthorized"), nil
 		}
 	}
-	return nil, nil
+	return s.limit(c), nil
 }
 
 func (s *Server) write(w http.ResponseWriter, c *call, rep *reply) {
@@ -225,14 +230,13 @@ func (s *Server) write(w http.ResponseWriter, c *call, rep *reply) {
 	for k, v := range rep.headers {
 		h.Set(k, v)
 	}
-	if h.Get("X-RateLimit-Limit") == "" && rep.status != http.StatusTooManyRequests && c.route != RouteCDNAttachment {
-		// Every Discord answer carries its bucket's state; a roomy bucket
-		// keeps discordgo's limiter from ever waiting.
-		h.Set("X-RateLimit-Limit", "50")
-		h.Set("X-RateLimit-Remaining", "49")
-		h.Set("X-RateLimit-Reset", strconv.FormatFloat(float64(time.Now().Add(time.Second).UnixMilli())/1000, 'f', 3, 64))
-		h.Set("X-RateLimit-Reset-After", "1.000")
-		h.Set("X-RateLimit-Bucket", bucketOf(c.route))
+	if rep.status != http.StatusTooManyRequests {
+		// "Note that normal route rate-limiting headers will also be
+		// sent": every answer of a route with a bucket, errors included,
+		// carries the bucket's state.
+		for k, v := range c.limitHeaders {
+			h.Set(k, v)
+		}
 	}
 	var body []byte
 	switch {
@@ -244,6 +248,8 @@ func (s *Server) write(w http.ResponseWriter, c *call, rep *reply) {
 	if rep.status >= 400 {
 		s.recordError(c, rep, body)
 	}
+	s.rl.answered(rep.status, rep.scope, time.Now())
+	s.logRequest(c, rep)
 	if body != nil {
 		ct := rep.ctype
 		if ct == "" {
@@ -266,18 +272,10 @@ func (s *Server) recordError(c *call, rep *reply, body []byte) {
 	s.mu.Lock()
 	s.restErrs = append(s.restErrs, RESTError{
 		Route: c.route, Path: c.r.URL.Path, Status: rep.status, Code: e.Code, Message: e.Message, Body: string(body),
+		Scope: rep.scope,
 	})
 	s.notifyLocked()
 	s.mu.Unlock()
-}
-
-func bucketOf(route string) string {
-	var h uint32 = 2166136261
-	for i := 0; i < len(route); i++ {
-		h ^= uint32(route[i])
-		h *= 16777619
-	}
-	return fmt.Sprintf("%08x", h)
 }
 
 // Calls counts the requests received on a route (faulted ones included).

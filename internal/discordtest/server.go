@@ -42,6 +42,7 @@ type config struct {
 	appID             string
 	shards            int  // recommended by GET /gateway/bot
 	dropFiles         bool // keep no bytes of uploaded files
+	limits            *Limits
 }
 
 // ServerOption changes a setting of New.
@@ -140,6 +141,11 @@ type Server struct {
 	signer     ed25519.PrivateKey
 	endpoints  []string
 	deliveries map[string]int
+
+	// Discord's rate limits (limits.go) and what they saw.
+	rl       rateLimiter
+	requests []Request      // every API request, in order (requests.go)
+	notified []Notification // who was notified of what (notify.go)
 }
 
 // New starts a fake Discord on loopback; t.Cleanup closes it. Close the
@@ -183,6 +189,11 @@ func New(t testing.TB, opts ...ServerOption) *Server {
 		deliveries:   map[string]int{},
 	}
 	_, s.signer, _ = ed25519.GenerateKey(nil)
+	if cfg.limits == nil {
+		l := DiscordLimits()
+		cfg.limits = &l
+	}
+	s.rl.reset(*cfg.limits)
 	s.gw = newGateway(s)
 	s.http = httptest.NewServer(http.HandlerFunc(s.serveHTTP))
 	u, _ := url.Parse(s.http.URL)
