@@ -43,7 +43,10 @@ func TestLockedOutGame(t *testing.T) {
 }
 
 func testLockedOutGame(t *testing.T, mode envOption) {
-	e := newEnv(t, mode)
+	// A whole game played at machine speed in one channel: Discord's
+	// per-channel edit bucket (5 per 5 s) would only make it minutes long
+	// (its 429s are waited out). The limits have their own tests.
+	e := newEnv(t, mode, withFake(nil, discordtest.WithLimits(discordtest.NoLimits())))
 	e.fake.SetDMsClosed(carol, true)
 
 	if s := e.reply(alice, general, "lockedout", "start"); !strings.Contains(s.Content, "Lobby opened") {

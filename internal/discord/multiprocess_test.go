@@ -299,6 +299,12 @@ func TestThreeBotProcesses(t *testing.T) {
 		t.Errorf("interactions went to %d endpoints, want 3", len(fake.HTTPDeliveries()))
 	}
 	for _, re := range fake.RESTErrors() {
+		if re.Scope == discordtest.ScopeUser {
+			// Three processes share one token's per-route buckets, and
+			// each learns a bucket's state only from its own answers: an
+			// ordinary 429 now and then is Discord's pushback, waited out.
+			continue
+		}
 		t.Errorf("REST error: %s", re.String())
 	}
 	// SIGTERM to one process: it drains (drain = "3s" below), its health
