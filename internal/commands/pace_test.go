@@ -204,7 +204,7 @@ func TestAwayPausesTheTurnLimit(t *testing.T) {
 	mustEphemeral(t, h2.run("g", "c1", "alice", "game", "away", "days=off"), "You are not away")
 	h2.run("g", "c1", "alice", "game", "away", "days=5")
 	h2.now = h2.now.Add(48 * time.Hour)
-	mustEphemeral(t, h2.run("", "", "alice", "game", "away", "days=off"), "Welcome back: your turn limits and reminders run again in 1 game")
+	mustEphemeral(t, h2.run("", "", "alice", "game", "away", "days=off"), "Welcome back: your turn limits and reminders run again in your game, and its table was told")
 	mustContain(t, "the table's notice", h2.rec.last("c1", "").m.Content, "Alice is back")
 	h2.now = h2.now.Add(23 * time.Hour)
 	h2.tick()
