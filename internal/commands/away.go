@@ -49,7 +49,7 @@ func (r *Router) away(ctx context.Context, in Interaction) (Response, error) {
 	}
 	told := r.tellTables(ctx, in.User.ID, fmt.Sprintf("%s is away until %s: their turn limit and reminders wait for them until then.",
 		in.User.Name, when(p.AwayUntil, rhythm.Settings{})))
-	return ephemeral(fmt.Sprintf("You are away until %s (%s). Your turn limits and reminders pause %s until then. "+
+	return ephemeral(fmt.Sprintf("You are away until %s (%s). Your turn limits and reminders pause until then %s. "+
 		"What becomes your turn meanwhile reaches you in one message when you are back. Back early with `/game away days:off`.",
 		when(p.AwayUntil, p.Settings), count(days, "day"), inGamesTold(told))), nil
 }
