@@ -3,6 +3,7 @@ package storage
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -168,7 +169,10 @@ func queryPlan(t *testing.T, s *Store, q string) string {
 // BenchmarkDuePlayers is the clock's look for players owed something,
 // among 10,000 with settings.
 func BenchmarkDuePlayers(b *testing.B) {
-	s, _ := openTemp(&testing.T{})
+	s, err := Open(filepath.Join(b.TempDir(), "rest.db"))
+	if err != nil {
+		b.Fatal(err)
+	}
 	defer s.Close()
 	now := t0.Add(1000 * time.Hour)
 	fillAtRest(b, s, now)

@@ -49,9 +49,9 @@ func (r *Router) away(ctx context.Context, in Interaction) (Response, error) {
 	}
 	told := r.tellTables(ctx, in.User.ID, fmt.Sprintf("%s is away until %s: their turn limit and reminders wait for them until then.",
 		in.User.Name, when(p.AwayUntil, rhythm.Settings{})))
-	return ephemeral(fmt.Sprintf("You are away until %s (%s). Your turn limits and reminders pause in %s until then, and %s. "+
+	return ephemeral(fmt.Sprintf("You are away until %s (%s). Your turn limits and reminders pause until then %s. "+
 		"What becomes your turn meanwhile reaches you in one message when you are back. Back early with `/game away days:off`.",
-		when(p.AwayUntil, p.Settings), count(days, "day"), count(told, "game"), tablesTold(told))), nil
+		when(p.AwayUntil, p.Settings), count(days, "day"), inGamesTold(told))), nil
 }
 
 // backFromAway ends a player's time away now.
@@ -69,15 +69,19 @@ func (r *Router) backFromAway(ctx context.Context, in Interaction, p storage.Pla
 		return Response{}, err
 	}
 	told := r.tellTables(ctx, in.User.ID, fmt.Sprintf("%s is back: their turn limit and reminders run again.", in.User.Name))
-	return ephemeral(fmt.Sprintf("Welcome back: your turn limits and reminders run again in %s, and %s. `/game turns` lists what waits for you.",
-		count(told, "game"), tablesTold(told))), nil
+	return ephemeral(fmt.Sprintf("Welcome back: your turn limits and reminders run again %s. `/game turns` lists what waits for you.",
+		inGamesTold(told))), nil
 }
 
-func tablesTold(n int) string {
-	if n == 1 {
-		return "its table was told"
+// inGamesTold says where a pause begins or ends and who was told.
+func inGamesTold(n int) string {
+	switch n {
+	case 0:
+		return "in every game you join"
+	case 1:
+		return "in your game, and its table was told"
 	}
-	return "their tables were told"
+	return fmt.Sprintf("in your %d games, and their tables were told", n)
 }
 
 // awayCap is the most days /game away may ask on a server (in DMs, the

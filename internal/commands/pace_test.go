@@ -119,7 +119,7 @@ func TestTurnsAcrossChannelsAndServers(t *testing.T) {
 	got = h.run("g", "c1", "alice", "game", "turns")
 	mustEphemeral(t, got, "**Your turn** in 2 games")
 	bob = h.run("g", "c1", "bob", "game", "turns")
-	mustContain(t, "bob's turns", bob.Message.Content, "1. Tally game #3 in <#c3>: waiting for you for 0s")
+	mustContain(t, "bob's turns", bob.Message.Content, "1. Tally game #3 in <#c3>: waiting for you since just now")
 	h.now = h.now.Add(2 * time.Hour)
 	h.run("g", "c3", "bob", "tally", "move", "move=ok")
 	row, _ := h.store.Game(context.Background(), g3.ID)
@@ -204,7 +204,7 @@ func TestAwayPausesTheTurnLimit(t *testing.T) {
 	mustEphemeral(t, h2.run("g", "c1", "alice", "game", "away", "days=off"), "You are not away")
 	h2.run("g", "c1", "alice", "game", "away", "days=5")
 	h2.now = h2.now.Add(48 * time.Hour)
-	mustEphemeral(t, h2.run("", "", "alice", "game", "away", "days=off"), "Welcome back: your turn limits and reminders run again in 1 game")
+	mustEphemeral(t, h2.run("", "", "alice", "game", "away", "days=off"), "Welcome back: your turn limits and reminders run again in your game, and its table was told")
 	mustContain(t, "the table's notice", h2.rec.last("c1", "").m.Content, "Alice is back")
 	h2.now = h2.now.Add(23 * time.Hour)
 	h2.tick()
@@ -265,6 +265,13 @@ func TestTimeBank(t *testing.T) {
 		t.Fatalf("after bob's bank ran out: %+v", row.Seats)
 	}
 	mustContain(t, "the table's message", h.turn().m.Content, "Bob ran out of their time bank of 3 days")
+
+	// A server may give every new game a time bank.
+	mustEphemeral(t, h.settingsWith("alice", true, "turn_limit=bank"), "New games on this server get a time bank (this server's setting)")
+	h.run("g", "c1", "alice", "game", "abandon")
+	if g := h.tallyIn("g", "c1"); g.TurnBank != 72*time.Hour || g.TurnLimit != 0 {
+		t.Fatalf("a new game on a server of time banks: limit %v bank %v", g.TurnLimit, g.TurnBank)
+	}
 }
 
 // A vote to skip or replace a player who is away says so.

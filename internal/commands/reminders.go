@@ -77,7 +77,7 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 	// The turn limit never hands over the only person's seat (a solo game,
 	// a game against the bot): there nobody else is kept waiting.
 	limited := (t.row.TurnLimit > 0 || t.row.TurnBank > 0) && t.humanSeats() > 1
-	if late := t.lateSeats(seats, players, now); limited && len(late) > 0 {
+	if late := t.lateSeats(seats, players, now, limited); len(late) > 0 {
 		r.handOverLate(ctx, t, late)
 		return
 	}

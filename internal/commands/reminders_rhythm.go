@@ -51,8 +51,12 @@ func (t *table) allowance(seat int) (since time.Time, allowed time.Duration, ban
 }
 
 // lateSeats are the waited-on seats whose turn limit or time bank has run
-// out, the time their players were away not counted.
-func (t *table) lateSeats(seats []int, players func() map[string]storage.Player, now time.Time) []int {
+// out, the time their players were away not counted; none when the game
+// is not limited.
+func (t *table) lateSeats(seats []int, players func() map[string]storage.Player, now time.Time, limited bool) []int {
+	if !limited {
+		return nil
+	}
 	var late []int
 	for _, s := range seats {
 		since, allowed, _ := t.allowance(s)
