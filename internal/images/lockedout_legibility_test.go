@@ -3,11 +3,15 @@ package images
 import (
 	"fmt"
 	"image"
+	"image/png"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"standoff/internal/games"
 	"standoff/internal/games/lockedout"
@@ -205,4 +209,41 @@ func loWritePNG(t *testing.T, path string, img image.Image) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// BenchmarkLockedOutFull is the full board against png.Encode of the same
+// picture, as BenchmarkImages measures the turn picture: "x-png-cpu" by
+// the thread's CPU time, and its size in KB.
+func BenchmarkLockedOutFull(b *testing.B) {
+	s := loPlayout(b, 5, 3, 150)
+	v := s.Public()
+	img, err := LockedOutFull(v)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rgba := asRGBA(img)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	var fastCPU, baseCPU time.Duration
+	size := 0
+	for b.Loop() {
+		c0 := threadCPU()
+		img, _ := LockedOutFull(v)
+		data, err := EncodePNG(img)
+		if err != nil {
+			b.Fatal(err)
+		}
+		c1 := threadCPU()
+		if err := png.Encode(io.Discard, rgba); err != nil {
+			b.Fatal(err)
+		}
+		fastCPU += c1 - c0
+		baseCPU += threadCPU() - c1
+		size = len(data)
+	}
+	if baseCPU > 0 {
+		b.ReportMetric(float64(fastCPU)/float64(baseCPU), "x-png-cpu")
+	}
+	b.ReportMetric(float64(size)/1000, "KB")
+	b.ReportMetric(float64(rgba.Bounds().Dy()), "px-high")
 }
