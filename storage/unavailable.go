@@ -2,11 +2,13 @@ package storage
 
 import (
 	"context"
+	"crypto/tls"
 	"database/sql/driver"
 	"errors"
 	"io"
 	"net"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -180,7 +182,41 @@ func (c *guardedConn) Ping(ctx context.Context) error {
 }
 
 func (c *guardedConn) ResetSession(ctx context.Context) error {
+	if stale(c.Conn) {
+		return driver.ErrBadConn // database/sql takes another, or a new one
+	}
 	return classify(ctx, ctx, c.Conn.ResetSession(ctx))
+}
+
+// stale reports a pooled connection that its server closed, or wrote to,
+// while it sat idle: after a server restarts, its old connections would
+// take a query and only then fail (the write goes out, the read finds the
+// end), telling a player the storage is unavailable when it is back. One
+// peek at the socket, without waiting, finds them before they are used.
+func stale(c *stdlib.Conn) bool {
+	nc := c.Conn().PgConn().Conn()
+	if tc, ok := nc.(*tls.Conn); ok {
+		nc = tc.NetConn()
+	}
+	sc, ok := nc.(syscall.Conn)
+	if !ok {
+		return false
+	}
+	raw, err := sc.SyscallConn()
+	if err != nil {
+		return false
+	}
+	dead := false
+	var b [1]byte
+	raw.Read(func(fd uintptr) bool {
+		_, _, err := syscall.Recvfrom(int(fd), b[:], syscall.MSG_PEEK|syscall.MSG_DONTWAIT)
+		// Nothing to read is a live, idle connection; the end of the
+		// stream (n == 0), a message nobody asked for (n > 0) or an error
+		// is not.
+		dead = !errors.Is(err, syscall.EAGAIN)
+		return true
+	})
+	return dead
 }
 
 type guardedTx struct {

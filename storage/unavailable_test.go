@@ -9,10 +9,12 @@ import (
 	"standoff/storage/pgtest"
 )
 
-// TestPostgresDownIsUnavailable: while the server is killed, reads, moves
-// and opening the store fail with ErrUnavailable (what the bot tells
-// players as "briefly unavailable"), not with a bare driver error; once it
-// is back the same store works again by itself; a refusal by a live
+// TestPostgresDownIsUnavailable: a pool whose connections a killed server
+// closed works on the restarted server at once; while the server is
+// killed, reads, moves and opening the store fail with ErrUnavailable (what
+// the bot tells players as "briefly unavailable"), not with a bare driver
+// error; once it is back the same store works again by itself; a refusal
+// by a live
 // server (a second game in a channel, a game that does not exist) is not
 // unavailability. A server that hangs gives ErrUnavailable too, once the
 // statement deadline has passed.
@@ -42,6 +44,33 @@ func TestPostgresDownIsUnavailable(t *testing.T) {
 		}
 	}
 
+	// Several idle connections in the pool when the server dies.
+	readAll := func() error {
+		errs := make(chan error, 8)
+		for range 8 {
+			go func() {
+				_, err := s.Game(ctx, g.ID)
+				errs <- err
+			}()
+		}
+		var first error
+		for range 8 {
+			if err := <-errs; err != nil && first == nil {
+				first = err
+			}
+		}
+		return first
+	}
+	if err := readAll(); err != nil {
+		t.Fatal(err)
+	}
+	srv.Kill()
+	if err := srv.Restart(); err != nil {
+		t.Fatal(err)
+	}
+	if err := readAll(); err != nil {
+		t.Errorf("reads on the restarted server, from a pool whose connections the old one closed: %v", err)
+	}
 	srv.Kill()
 	_, err = s.Game(ctx, g.ID)
 	unavailable("a read with the server killed", err)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"unicode/utf8"
 
@@ -25,8 +26,22 @@ type hjView struct {
 }
 
 // hjPlayoutViews are views of seeded random playouts: 2 and 3 players,
-// every board size, the option sets in turn, from the start to the end.
+// every board size, the option sets in turn, from the start to the end;
+// played once for the tests that read them.
 func hjPlayoutViews(t testing.TB) []hjView {
+	hjViewsOnce.Do(func() { hjViewsPlayed = hjPlay(t) })
+	if len(hjViewsPlayed) == 0 {
+		t.Fatal("the playouts failed before")
+	}
+	return hjViewsPlayed
+}
+
+var (
+	hjViewsOnce   sync.Once
+	hjViewsPlayed []hjView
+)
+
+func hjPlay(t testing.TB) []hjView {
 	var out []hjView
 	i := 0
 	for _, players := range []int{2, 3} {

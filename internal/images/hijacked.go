@@ -10,16 +10,29 @@ import (
 	"standoff/internal/games/hijacked"
 )
 
-// Hijacked draws a Hijacked view: the whole table for the public view, a
+// Hijacked draws a Hijacked view for the turn message, laid out for a
+// phone (hijacked_phone.go): the table at a glance for the public view, a
 // player's medals (with their values) for a private view.
 func Hijacked(v games.View) (image.Image, error) {
 	switch v := v.(type) {
 	case *hijacked.PublicView:
-		return hjdPalette.finish(hjdTable(v).RGBA()), nil
+		return hjdPalette.finish(hjdPhoneTable(v).RGBA()), nil
 	case *hijacked.PrivateView:
 		return hjdPalette.finish(hjdMedals(v).RGBA()), nil
 	}
 	return nil, fmt.Errorf("images: Hijacked cannot draw %T", v)
+}
+
+// HijackedFull draws the full board, one tap away from the turn picture:
+// for the public view every detail of the table (the hijackers' rules
+// texts, medals, recognition, piles, the Cybot's notes), laid out for a
+// desktop or a zoomed picture; a private view's medals are whole in their
+// turn picture already.
+func HijackedFull(v games.View) (image.Image, error) {
+	if v, ok := v.(*hijacked.PublicView); ok {
+		return hjdPalette.finish(hjdTable(v).RGBA()), nil
+	}
+	return Hijacked(v)
 }
 
 // hjdNewCanvas is a picture painted paper, on recycled pixels.

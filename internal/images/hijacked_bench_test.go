@@ -6,19 +6,19 @@ import (
 	"standoff/internal/games/hijacked"
 )
 
-// BenchmarkHijackedTable times the three steps of the table picture apart
+// BenchmarkHijackedTable times the three steps of the turn picture apart
 // (the view of BenchmarkImages' hijacked/table): drawing (its pixels given
 // back each time, as the bot does), the palette step on that drawing, and
-// the PNG writer on its result.
+// the PNG writer on its result; and the drawing of the full board.
 func BenchmarkHijackedTable(b *testing.B) {
 	pub, _ := hijackedViews(b, 4, 120, 5)
 	v := pub.(*hijacked.PublicView)
 	b.Run("draw", func(b *testing.B) {
 		for b.Loop() {
-			releaseRGBA(hjdTable(v).RGBA())
+			releaseRGBA(hjdPhoneTable(v).RGBA())
 		}
 	})
-	dc := hjdTable(v)
+	dc := hjdPhoneTable(v)
 	b.Run("palette", func(b *testing.B) {
 		for b.Loop() {
 			Release(hjdPalette.Paletted(dc.RGBA()))
@@ -30,6 +30,11 @@ func BenchmarkHijackedTable(b *testing.B) {
 			if _, err := EncodePNG(img); err != nil {
 				b.Fatal(err)
 			}
+		}
+	})
+	b.Run("full/draw", func(b *testing.B) {
+		for b.Loop() {
+			releaseRGBA(hjdTable(v).RGBA())
 		}
 	})
 }

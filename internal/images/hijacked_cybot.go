@@ -119,3 +119,78 @@ func hjdCybot(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
 	hjdText(dc, dc.Fit(strings.Join(info, " · "), hjdCybotRight-hjdCybotMarkX), hjdCybotMarkX, y+17, 15, false, hjdMuted)
 	return y + 25 + 13 + 8
 }
+
+// The Cybot panel of the turn picture (the phone layout): the card, each
+// action on a line of its own with its mark, and what it keeps, in as many
+// items as fit; the actions' "if impossible" notes are on the full board.
+const hjdCybotLineH = 40.0
+
+func hjdCybotPhoneHeight(v *hijacked.PublicView) float64 {
+	if v.Cybot == nil {
+		return 0
+	}
+	return 62 + hjdCybotLineH*float64(max(1, len(v.Cybot.Actions))) + 46 + 10
+}
+
+// cybot draws the Cybot panel at y and returns the y below it.
+func (p *hjdPhone) cybot(v *hijacked.PublicView, y float64) float64 {
+	c := v.Cybot
+	if c == nil {
+		return y
+	}
+	h := hjdCybotPhoneHeight(v) - 10
+	hjdBox(p.Canvas, hjdRowMargin, y, hjdWidth-2*hjdRowMargin, h, 8, hjdPanel, hjdLine)
+	title := "Cybot: no card yet"
+	if c.Card > 0 {
+		title = fmt.Sprintf("Cybot card %d", c.Card)
+		if !c.OnTurn {
+			title += " (last turn)"
+		}
+	}
+	left := fmt.Sprintf("%s left in its deck", hjdCount(c.Deck, "card"))
+	lw := p.width(left, hjdSmall, false)
+	p.text(title, hjdEdge+12, y+42, 0, hjdLabel, true, hjdInk, hjdRight-hjdEdge-lw-40)
+	p.text(left, hjdRight-12, y+42, 1, hjdSmall, false, hjdMuted, 0)
+	end := hjdWidth - hjdRowMargin - 14
+	ly := y + 62
+	if len(c.Actions) == 0 {
+		ly += hjdCybotLineH
+	}
+	for i, a := range c.Actions {
+		mark, markColor, bold := "next", color.Color(hjdMuted), false
+		switch a.State {
+		case "done", "skipped":
+			mark = a.State
+		case "now":
+			mark, markColor, bold = "NOW", hjdAlert, true
+		}
+		p.text(mark, hjdEdge+12, ly+28, 0, hjdSmall, true, markColor, 0)
+		p.text(fmt.Sprintf("%d. %s", i+1, a.Name), hjdEdge+140, ly+28, 0, hjdBody, bold, hjdInk, end-hjdEdge-140)
+		ly += hjdCybotLineH
+	}
+	var info []string
+	if c.Asking != "" {
+		info = append(info, "waits for your answer")
+	}
+	if c.Reminder != "" {
+		info = append(info, "reminder (card 5): bonus die first for 1 more card")
+	}
+	if c.Hijacker != "" {
+		info = append(info, fmt.Sprintf("its hijacker: %s (%d)", c.Hijacker, c.Place))
+	}
+	if k := c.SetAside[0] + c.SetAside[1] + c.SetAside[2] + c.SetAside[3]; k > 0 {
+		info = append(info, "set aside: "+hijacked.DemandText(c.SetAside))
+	}
+	var shown []string
+	for _, s := range info {
+		if p.width(strings.Join(append(shown, s), " · "), hjdSmall, false) > end-hjdEdge-12 {
+			break
+		}
+		shown = append(shown, s)
+	}
+	if len(shown) == 0 {
+		shown = []string{"plays its card's actions in order"}
+	}
+	p.text(strings.Join(shown, " · "), hjdEdge+12, ly+30, 0, hjdSmall, false, hjdMuted, end-hjdEdge-12)
+	return y + h + 10
+}

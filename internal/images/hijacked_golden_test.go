@@ -6,7 +6,10 @@ import (
 	"encoding/hex"
 	"fmt"
 	"image"
+	"maps"
 	"os"
+	"slices"
+	"strings"
 	"testing"
 
 	"standoff/internal/games"
@@ -71,20 +74,32 @@ func hijackedDigest(img image.Image) string {
 	return hex.EncodeToString(h.Sum(nil))[:24]
 }
 
-// Every table and medal picture is pixel for pixel what the digests
-// record, so a change meant to leave the pictures alone (a faster path, a
-// refactor) shows any pixel it moves. A change of layout retakes them;
-// docs/performance.md says when and why they were.
+// Every turn picture, full board and medal picture is pixel for pixel what
+// the digests record, so a change meant to leave the pictures alone (a
+// faster path, a refactor) shows any pixel it moves. A change of layout
+// retakes them; docs/performance.md says when and why they were.
 // HIJACKED_GOLDEN=1 prints the digests of the current renderer instead.
 func TestHijackedSameAsBefore(t *testing.T) {
 	views := hijackedGoldenViews(t)
+	full := func(name string) bool { return strings.HasSuffix(name, "_public") }
 	if os.Getenv("HIJACKED_GOLDEN") != "" {
-		for name, v := range views {
-			img, err := Hijacked(v)
-			if err != nil {
-				t.Fatal(err)
+		for _, r := range []struct {
+			name string
+			draw func(games.View) (image.Image, error)
+			only func(string) bool
+		}{{"hijackedGolden", Hijacked, func(string) bool { return true }}, {"hijackedFullGolden", HijackedFull, full}} {
+			fmt.Printf("var %s = map[string]string{\n", r.name)
+			for _, name := range slices.Sorted(maps.Keys(views)) {
+				if !r.only(name) {
+					continue
+				}
+				img, err := r.draw(views[name])
+				if err != nil {
+					t.Fatal(err)
+				}
+				fmt.Printf("\t%q: %q,\n", name, hijackedDigest(img))
 			}
-			fmt.Printf("\t%q: %q,\n", name, hijackedDigest(img))
+			fmt.Println("}")
 		}
 		return
 	}
@@ -100,12 +115,23 @@ func TestHijackedSameAsBefore(t *testing.T) {
 			t.Errorf("%s: picture changed (digest %s, was %s)", name, got, hijackedGolden[name])
 		}
 		Release(img)
+		if !full(name) {
+			continue
+		}
+		if img, err = HijackedFull(v); err != nil {
+			t.Fatal(err)
+		}
+		if got := hijackedDigest(img); got != hijackedFullGolden[name] {
+			t.Errorf("%s: full board changed (digest %s, was %s)", name, got, hijackedFullGolden[name])
+		}
+		Release(img)
 	}
 }
 
 // Shapes copied from their first drawing (shapes.go) give every
-// pixel of the picture, before the palette, as drawing each directly: the
-// same views drawn with no shapes kept and then with them.
+// pixel of the pictures (the full board, then the turn picture), before the
+// palette, as drawing each directly: the same views drawn with no shapes
+// kept and then with them.
 func TestHijackedShapesAsDrawn(t *testing.T) {
 	for name, v := range hijackedGoldenViews(t) {
 		var a, b []uint8
@@ -114,6 +140,7 @@ func TestHijackedShapesAsDrawn(t *testing.T) {
 		switch v := v.(type) {
 		case *hijacked.PublicView:
 			a = append(a, hjdTable(v).RGBA().Pix...)
+			a = append(a, hjdPhoneTable(v).RGBA().Pix...)
 		case *hijacked.PrivateView:
 			a = append(a, hjdMedals(v).RGBA().Pix...)
 		}
@@ -121,6 +148,7 @@ func TestHijackedShapesAsDrawn(t *testing.T) {
 		switch v := v.(type) {
 		case *hijacked.PublicView:
 			b = append(b, hjdTable(v).RGBA().Pix...)
+			b = append(b, hjdPhoneTable(v).RGBA().Pix...)
 			w = hjdWidth
 		case *hijacked.PrivateView:
 			b = append(b, hjdMedals(v).RGBA().Pix...)

@@ -6,36 +6,39 @@ import (
 	"standoff/internal/games/hijacked"
 )
 
-// hjdMedalsWidth is the private picture's width: 1000 px like every
-// picture, so a phone zooms them alike.
-const hjdMedalsWidth = 1000
+// The private picture: a player's medals with their values, which only
+// they see. Laid out like the turn picture, for a phone: no text under
+// hjdSmall on its 1000 px.
 
-// hjdMedalShape names a medal's gold disc and value as drawn
-// (shapes.go).
-type hjdMedalShape struct{ value int }
+// hjdMedalH is the height of one medal's row.
+const hjdMedalH = 104.0
 
-// hjdMedals is a player's private picture: their medals and values.
-func hjdMedals(v *hijacked.PrivateView) *Canvas {
-	h := 120 + 60*max(1, len(v.Medals))
-	dc := hjdNewCanvas(hjdMedalsWidth, h)
-	hjdText(dc, fmt.Sprintf("%s's medals (private)", v.Name), 24, 48, 28, true, hjdInk)
+// hjdMedals is a player's private picture.
+func hjdMedals(v *hijacked.PrivateView) *Canvas { return hjdMedalsPhone(v).Canvas }
+
+func hjdMedalsPhone(v *hijacked.PrivateView) *hjdPhone {
+	h := 112 + hjdMedalH*float64(max(1, len(v.Medals))) + 8
+	p := &hjdPhone{Canvas: hjdNewCanvas(hjdWidth, int(h))}
+	p.text(v.Name+"'s medals", hjdEdge, 52, 0, hjdTitle, true, hjdInk, hjdRight-hjdEdge)
+	p.text("Only you see their values.", hjdEdge, 94, 0, hjdSmall, false, hjdMuted, 0)
 	if len(v.Medals) == 0 {
-		hjdText(dc, "No medals yet.", 24, 110, 22, false, hjdMuted)
+		p.text("No medals yet.", hjdEdge, 160, 0, hjdBody, false, hjdMuted, 0)
 	}
 	for i, m := range v.Medals {
-		y := 80 + float64(i)*60
-		hjdShape(dc, hjdMedalShape{m.Value}, 50, y+24, 25, func(dc *Canvas, cx, cy float64) {
-			dc.DrawCircle(cx, cy, 22)
-			dc.SetColor(hjdGold)
-			dc.Fill()
-			hjdCentered(dc, fmt.Sprint(m.Value), cx, cy, 24, true, hjdInk)
-		})
-		state := "face down"
+		y := 112 + float64(i)*hjdMedalH
+		fill := hjdGold
 		if m.Cashed {
-			state = "exchanged"
+			fill = hjdLine
 		}
-		dc.Font(20, false)
-		hjdText(dc, dc.Fit(fmt.Sprintf("Medal %d: %s — %s, %s", m.Number, m.Objective, hjdCount(m.Value, "point"), state), hjdMedalsWidth-86-24), 86, y+32, 20, false, hjdInk)
+		p.plainDisc(hjdEdge+36, y+48, 34, fill, false)
+		p.mid(fmt.Sprint(m.Value), hjdEdge+36, y+48, hjdTitle, true, hjdInk, 0)
+		x := hjdEdge + 90
+		p.text(fmt.Sprintf("Medal %d: %s", m.Number, m.Objective), x, y+38, 0, hjdLabel, true, hjdInk, hjdRight-x)
+		state := fmt.Sprintf("%s, face down: type medal %d to exchange it", hjdCount(m.Value, "point"), m.Number)
+		if m.Cashed {
+			state = hjdCount(m.Value, "point") + ", exchanged"
+		}
+		p.text(state, x, y+78, 0, hjdSmall, false, hjdMuted, hjdRight-x)
 	}
-	return dc
+	return p
 }

@@ -3,6 +3,7 @@ package images
 import (
 	"bytes"
 	"encoding/json"
+	"image"
 	"image/color"
 	"image/png"
 	"math"
@@ -52,44 +53,23 @@ func playRandomly(t testing.TB, s games.State, moves int, seed uint64) {
 	}
 }
 
-// The table is drawn at least 1000 px wide, well under 150 KB, and the same
-// view always gives the same picture. HIJACKED_PNG=dir writes the pictures.
+// The turn picture and the full board are drawn at least 1000 px wide (the
+// turn picture at most 2600 px high), well under 150 KB, and the same view
+// always gives the same picture. HIJACKED_PNG=dir writes the pictures and
+// their alt texts.
 func TestHijackedRenders(t *testing.T) {
 	for _, tc := range []struct {
 		name           string
 		players, moves int
 		seed           uint64
-	}{{"start4", 4, 0, 1}, {"mid3", 3, 60, 2}, {"late2", 2, 160, 3}, {"over4", 4, 5000, 4}} {
-		pub, priv := hijackedViews(t, tc.players, tc.moves, tc.seed)
+	}{{"start4", 4, 0, 1}, {"mid3", 3, 60, 2}, {"late2", 2, 160, 3}, {"over4", 4, 5000, 4}, {"solo", 1, 30, 3}} {
+		pub, priv := hijackedGoldenView(t, tc.players, tc.moves, tc.seed)
+		if priv == nil || priv.(*hijacked.PrivateView) == nil {
+			_, priv = hijackedViews(t, 2, 0, tc.seed) // a made-up hand
+		}
 		for kind, v := range map[string]games.View{"public": pub, "private": priv} {
-			img, err := Hijacked(v)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b := img.Bounds()
-			// Every picture, the private medals too, is at least 1000 px wide.
-			if b.Dx() < 1000 || (kind == "public" && b.Dy() > 2600) {
-				t.Fatalf("%s %s: size %v", tc.name, kind, b)
-			}
-			data, err := EncodePNG(img)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(data) > 150<<10 {
-				t.Errorf("%s %s: %d bytes", tc.name, kind, len(data))
-			}
-			if _, err := png.Decode(bytes.NewReader(data)); err != nil {
-				t.Fatal(err)
-			}
-			again, _ := Hijacked(v)
-			data2, _ := EncodePNG(again)
-			if !bytes.Equal(data, data2) {
-				t.Errorf("%s %s: not deterministic", tc.name, kind)
-			}
-			if dir := os.Getenv("HIJACKED_PNG"); dir != "" {
-				os.WriteFile(filepath.Join(dir, tc.name+"_"+kind+".png"), data, 0o644)
-			}
-			t.Logf("%s %s: %v, %d bytes", tc.name, kind, b, len(data))
+			hjdCheckRender(t, tc.name+"_"+kind, v, Hijacked)
+			hjdCheckRender(t, tc.name+"_"+kind+"_full", v, HijackedFull)
 		}
 		if tc.name == "over4" && !strings.Contains(pub.Text(), "Game over") {
 			t.Errorf("game not over after 5000 moves")
@@ -102,20 +82,46 @@ func TestHijackedRenders(t *testing.T) {
 	for i := range v.Players {
 		v.Players[i].FinalScore = &hijacked.ScoreLine{Seat: i, Track: 30 + i, Medals: 2, Demands: 3, Star: 5 * (i % 2), Hijackers: 4, Cards: -3 * i, Recognition: i - 2, Total: 40 + i}
 	}
-	img, err := Hijacked(v)
+	hjdCheckRender(t, "final_public", v, Hijacked)
+	hjdCheckRender(t, "final_public_full", v, HijackedFull)
+	for _, draw := range []func(games.View) (image.Image, error){Hijacked, HijackedFull} {
+		if _, err := draw(nil); err == nil {
+			t.Error("a nil view drew")
+		}
+	}
+}
+
+// hjdCheckRender draws a view twice and checks the picture's size, bytes
+// and sameness; HIJACKED_PNG=dir writes it and its alt text.
+func hjdCheckRender(t *testing.T, name string, v games.View, draw func(games.View) (image.Image, error)) {
+	t.Helper()
+	img, err := draw(v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, _ := EncodePNG(img)
+	b := img.Bounds()
+	if b.Dx() < 1000 || (!strings.HasSuffix(name, "_full") && b.Dy() > 2600) {
+		t.Fatalf("%s: size %v", name, b)
+	}
+	data, err := EncodePNG(img)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if len(data) > 150<<10 {
-		t.Errorf("final: %d bytes", len(data))
+		t.Errorf("%s: %d bytes", name, len(data))
+	}
+	if _, err := png.Decode(bytes.NewReader(data)); err != nil {
+		t.Fatal(err)
+	}
+	again, _ := draw(v)
+	if data2, _ := EncodePNG(again); !bytes.Equal(data, data2) {
+		t.Errorf("%s: not deterministic", name)
 	}
 	if dir := os.Getenv("HIJACKED_PNG"); dir != "" {
-		os.WriteFile(filepath.Join(dir, "final_public.png"), data, 0o644)
+		os.WriteFile(filepath.Join(dir, name+".png"), data, 0o644)
+		os.WriteFile(filepath.Join(dir, name+".alt.txt"), []byte(HijackedAlt(v)+"\n"), 0o644)
 	}
-	if _, err := Hijacked(nil); err == nil {
-		t.Error("a nil view drew")
-	}
+	t.Logf("%s: %v, %d bytes", name, b, len(data))
 }
 
 func BenchmarkHijacked(b *testing.B) {

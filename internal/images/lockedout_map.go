@@ -18,30 +18,52 @@ const (
 	loUnit  = 60.0 // pixels per grid unit of the ship map
 	loMapX  = 20.0
 	loMapH  = 9 * loUnit
-	loLineH = 38.0 // a line of the status band
+	loLineH = 36.0 // a line of the status band
 )
 
 // loStatusLines is the status band's text: who must act now, or the
-// result, wrapped to the picture's width.
-func loStatusLines(v *lockedout.PublicView) []string {
-	m := NewCanvas(1, 1)
+// result's verdict, wrapped to the picture's width in at most loBandLines
+// lines (the band's height is fixed, so the map layer does not depend on
+// it).
+func loStatusLines(m *Canvas, v *lockedout.PublicView) []string {
 	m.Font(loBody, true)
 	text := "Now: " + v.Waiting
 	if v.Over {
-		text = "Game over. " + loZ(v.Result)
+		head, _ := loResultParts(v.Result)
+		text = "Game over. " + head
 	}
-	return m.Wrap(text, loWidth-2*loMapX-24)
+	lines := m.Wrap(text, loBandW)
+	if len(lines) > loBandLines {
+		lines = append(lines[:loBandLines-1:loBandLines-1], m.Fit(strings.Join(lines[loBandLines-1:], " "), loBandW))
+	}
+	return lines
 }
 
-// loMapY is where the map starts: below the title row and a status band
-// of n lines.
-func loMapY(n int) float64 { return 62 + float64(n)*loLineH + 14 + 16 }
+// loResultParts splits a result into its verdict and the ranking's
+// places ("1. Dave 6 Z"); a result in another form is all verdict.
+func loResultParts(result string) (head string, places []string) {
+	result = loZ(result)
+	i := strings.Index(result, " 1. ")
+	if i < 0 {
+		return result, nil
+	}
+	return result[:i], strings.Split(result[i+1:], "; ")
+}
 
-// loLayers keeps the title row and the map as each pattern of locked rooms
-// leaves it, at each height of the status band: the rooms with their
-// names and locks, the doorways, the engine's labels and empty gauges. A
-// game goes through a few such patterns.
-var loLayers = NewLayers(8)
+// The status band under the title: two lines of loBody at most.
+const (
+	loBandTop   = 62.0
+	loBandLines = 2
+	loBandH     = loBandLines*loLineH + 14
+	loBandW     = loWidth - 2*loMapX - 24
+	loMapY      = loBandTop + loBandH + 16 // where the map starts
+)
+
+// loLayers keeps the title row, the status band and the map as each
+// pattern of locked rooms leaves it: the rooms with their names and locks,
+// the doorways, the engine's labels and empty gauges. A game goes through
+// three such patterns, a stage each.
+var loLayers = NewLayers(4)
 
 // loBandRows finds, once per map layer, its rows of paper alone or around
 // a narrow span (layer_copy.go): above and below the rooms.
@@ -50,7 +72,6 @@ var loBandRows = &layerRowsCache{bg: loPaper}
 // loMapKey names what the map layer depends on.
 func loMapKey(v *lockedout.PublicView) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d;", len(loStatusLines(v)))
 	for _, r := range v.Rooms {
 		fmt.Fprintf(&b, "%s:%t:%s,", r.ID, r.Accessible, r.Zone)
 	}
@@ -65,10 +86,13 @@ func loMapKey(v *lockedout.PublicView) string {
 // a lock opening changes.
 func loMapBuild(v *lockedout.PublicView) func() *image.RGBA {
 	return func() *image.RGBA {
-		y0 := loMapY(len(loStatusLines(v)))
+		y0 := loMapY
 		l := NewCanvas(loWidth, int(y0+loMapH+8))
 		l.SetColor(loPaper)
 		l.Clear()
+		l.SetColor(loTurn)
+		l.DrawRoundedRectangle(loMapX, loBandTop, loWidth-2*loMapX, loBandH, 8)
+		l.Fill()
 		l.Font(loTitle, true)
 		l.SetColor(loInk)
 		l.DrawString("LOCKED OUT", loMapX, 44)
@@ -255,11 +279,14 @@ func loEngineState(dc *Canvas, r lockedout.RoomView, v *lockedout.PublicView, y0
 		if t.Value <= 1 && !t.Saved {
 			dc.SetColor(loAlarm)
 		}
-		value := fmt.Sprint(t.Value)
 		if t.Value <= 0 {
-			value = "out" // a bare 0 reads as 8 when small
+			// Run out, said in the empty bar: a bare 0 reads as 8 when
+			// small.
+			dc.Font(loSmall, true)
+			dc.DrawString("out", bx+8, by+25)
+		} else {
+			dc.DrawStringAnchored(fmt.Sprint(t.Value), x+w-12, top+28, 1, 0)
 		}
-		dc.DrawStringAnchored(value, x+w-12, top+28, 1, 0)
 		if t.Saved {
 			dc.Font(loSmall, true)
 			dc.SetColor(loZoneLine["green"])

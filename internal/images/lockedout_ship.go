@@ -5,8 +5,6 @@ import (
 	"image"
 	"strings"
 
-	"github.com/fogleman/gg"
-
 	"standoff/internal/games/lockedout"
 )
 
@@ -17,23 +15,50 @@ func lockedOutShip(v *lockedout.PublicView) *Canvas { return lockedOutTable(v, f
 // the y below it; with draw false it only measures.
 type loSection func(dc *Canvas, v *lockedout.PublicView, y float64, draw bool) float64
 
-// loSections are the parts below the map: the turn picture's, and in the
-// full board the face-up cards, the key and more events after them.
-func loSections(full bool) []loSection {
-	if !full {
-		return []loSection{loPlayers, loAccessProgress, loRecent(3)}
+// loSections are the parts below the map: the turn picture's (the result
+// first once the game is over), and in the full board the face-up cards,
+// the key and more events after them.
+func loSections(v *lockedout.PublicView, full bool) []loSection {
+	var out []loSection
+	if v.Over {
+		out = append(out, loResult)
 	}
-	return []loSection{loPlayers, loAccessProgress, loRecent(8), loTableCards, loKey}
+	out = append(out, loPlayers, loAccessProgress)
+	if !full {
+		return append(out, loRecent(3))
+	}
+	return append(out, loRecent(8), loTableCards, loKey)
+}
+
+// loResult is the game's ranking, a place a line, under the verdict the
+// status band gives; a result in another form is given whole.
+func loResult(dc *Canvas, v *lockedout.PublicView, y float64, draw bool) float64 {
+	y = loHeading(dc, "Result", y, draw)
+	head, places := loResultParts(v.Result)
+	dc.Font(loBody, false)
+	dc.SetColor(loInk)
+	lines := places
+	if len(places) == 0 {
+		lines = dc.Wrap(head, loWidth-2*loMapX)
+	}
+	for _, l := range lines {
+		if draw {
+			dc.DrawString(dc.Fit(l, loWidth-2*loMapX), loMapX, y+28)
+		}
+		y += 38
+	}
+	return y + 8
 }
 
 // lockedOutTable draws the ship: the status band, the map with piles and
 // pawns, then the sections.
 func lockedOutTable(v *lockedout.PublicView, full bool) *Canvas {
-	status := loStatusLines(v)
-	y0 := loMapY(len(status))
-	sections := loSections(full)
-	// Lay the sections out once on a 1x1 canvas to learn the height.
+	// The status is wrapped and the sections laid out once on a 1x1
+	// canvas, to learn the height.
 	measure := NewCanvas(1, 1)
+	status := loStatusLines(measure, v)
+	y0 := loMapY
+	sections := loSections(v, full)
 	y := y0 + loMapH + 24
 	for _, s := range sections {
 		y = s(measure, v, y, false)
@@ -54,7 +79,7 @@ func lockedOutTable(v *lockedout.PublicView, full bool) *Canvas {
 	fillRGBA(img.Pix[n:], loPaper)
 	dc := NewCanvasOn(img)
 
-	loStatusBand(dc, v, status)
+	loStatusBand(dc, status)
 	for _, r := range v.Rooms {
 		loRoomState(dc, r, v, y0)
 	}
@@ -65,30 +90,17 @@ func lockedOutTable(v *lockedout.PublicView, full bool) *Canvas {
 	return dc
 }
 
-// loStatusBand says who must act now (or the result) on a coloured band
-// under the title.
-func loStatusBand(dc *Canvas, v *lockedout.PublicView, lines []string) {
-	top := 62.0
-	h := float64(len(lines))*loLineH + 14
-	loCoverage.paintPath(dc, loPath{kind: "status band", h: h}, loMapX, top, covRect(loMapX, top, loWidth-loMapX, top+h, 3), loTurn, func(gc *gg.Context) {
-		gc.DrawRoundedRectangle(loMapX, top, loWidth-2*loMapX, h, 8)
-		gc.Fill()
-	})
+// loStatusBand says who must act now (or the result) on the coloured
+// band the map layer holds under the title.
+func loStatusBand(dc *Canvas, lines []string) {
 	dc.Font(loBody, true)
 	dc.SetColor(loInk)
-	for i, l := range lines {
-		dc.DrawString(l, loMapX+12, top+36+float64(i)*loLineH)
+	// One line sits in the middle of the band.
+	y := loBandTop + 7 + 28 + float64(loBandLines-len(lines))*loLineH/2
+	for _, l := range lines {
+		dc.DrawString(l, loMapX+12, y)
+		y += loLineH
 	}
-}
-
-// loCoverage keeps the coverage of the rounded bands drawn every picture
-// (coverage.go): the status band, the acting player's row; a few dozen.
-var loCoverage = &coverageCache{max: 1024, maxBytes: 1 << 20}
-
-// loPath names a path at its exact place: what it is and its height.
-type loPath struct {
-	kind string
-	h    float64
 }
 
 // loHeading draws a section's heading and returns the y below it.
@@ -106,17 +118,13 @@ const loRowH = 46.0 // a player's row
 // loPlayers lists the players: pawn, name, cards in hand, and whether
 // they are on turn, hold the maintenance card or left.
 func loPlayers(dc *Canvas, v *lockedout.PublicView, y float64, draw bool) float64 {
-	y = loHeading(dc, "Players", y, draw)
 	if !draw {
 		return y + float64(len(v.Players))*loRowH + 12
 	}
 	for i, p := range v.Players {
 		py := y + float64(i)*loRowH
 		if p.Seat == v.Acting && !v.Over {
-			loCoverage.paintPath(dc, loPath{kind: "acting row"}, loMapX-6, py, covRect(loMapX-6, py, loWidth-loMapX, py+loRowH-4, 3), loTurn, func(gc *gg.Context) {
-				gc.DrawRoundedRectangle(loMapX-6, py, loWidth-2*loMapX+6, loRowH-4, 8)
-				gc.Fill()
-			})
+			loFillRect(dc.RGBA(), image.Rect(int(loMapX)-6, int(py), loWidth-int(loMapX), int(py+loRowH)-4), loTurn)
 		}
 		loPawnDisc(dc, loMapX+20, py+21, 18, p.Seat)
 		dc.Font(loBody, p.Seat == v.Acting && !v.Over)
@@ -152,7 +160,6 @@ var loTypes = map[string][]string{"orange": {"OA", "OB", "OC", "OD"}, "purple": 
 // loAccessProgress shows how far the access play area is from opening the
 // next zone: per colour still to open, which of its four types lie there.
 func loAccessProgress(dc *Canvas, v *lockedout.PublicView, y float64, draw bool) float64 {
-	y = loHeading(dc, "Access cards played", y, draw)
 	var colours []string
 	switch v.Stage {
 	case 1:
@@ -162,14 +169,14 @@ func loAccessProgress(dc *Canvas, v *lockedout.PublicView, y float64, draw bool)
 		if draw {
 			dc.Font(loSmall, false)
 			dc.SetColor(loInk)
-			dc.DrawString("Orange: all four played, the orange zone is open.", loMapX, y+28)
+			dc.DrawString("Orange access cards: all four played, the orange zone is open.", loMapX, y+28)
 		}
 		y += 40
 	default:
 		if draw {
 			dc.Font(loSmall, false)
 			dc.SetColor(loInk)
-			dc.DrawString("All eight played: the board computer is open.", loMapX, y+28)
+			dc.DrawString("Access cards: all eight played, the board computer is open.", loMapX, y+28)
 		}
 		return y + 52
 	}
@@ -203,10 +210,10 @@ func loTypeRow(dc *Canvas, v *lockedout.PublicView, colour string, y float64) {
 	if n > 0 {
 		count = fmt.Sprintf("%d of 4", n)
 	}
-	dc.DrawString(strings.ToUpper(colour[:1])+colour[1:]+": "+count, loMapX, y+30)
+	dc.DrawString(strings.ToUpper(colour[:1])+colour[1:]+" access: "+count, loMapX, y+30)
 	for i, t := range loTypes[colour] {
-		x := 260 + float64(i)*112
-		r := image.Rect(int(x), int(y), int(x)+100, int(y)+42)
+		x := 330 + float64(i)*106
+		r := image.Rect(int(x), int(y), int(x)+96, int(y)+42)
 		if played[t] {
 			loFillRect(dc.RGBA(), r, loCardColor[colour])
 			dc.SetColor(loWhite)
@@ -217,11 +224,11 @@ func loTypeRow(dc *Canvas, v *lockedout.PublicView, colour string, y float64) {
 			dc.SetColor(loMuted)
 			dc.Font(loSmall, false)
 		}
-		dc.DrawStringAnchored(t, x+50, y+31, 0.5, 0)
+		dc.DrawStringAnchored(t, x+48, y+31, 0.5, 0)
 	}
 	dc.Font(loSmall, false)
 	dc.SetColor(loMuted)
-	dc.DrawString("filled = played", 260+4*112, y+30)
+	dc.DrawString("filled = played", 330+4*106, y+30)
 }
 
 // loRecent lists the last n events, or the result once the game is over

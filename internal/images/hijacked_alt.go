@@ -1,0 +1,262 @@
+package images
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"standoff/internal/games"
+	"standoff/internal/games/hijacked"
+)
+
+// hjdAltMax is Discord's limit on an attachment's description.
+const hjdAltMax = 1024
+
+// HijackedAlt describes a Hijacked picture in words for a screen reader
+// (the attachment's description), from the view it is given and nothing
+// else: for the public view only what the table sees. The most telling
+// things come first (whose turn and what they must do, the scores, the
+// police and trust, the last move); the rest follows while it fits in
+// Discord's 1024 characters. The same words serve the turn picture and
+// the full board.
+func HijackedAlt(v games.View) string {
+	switch v := v.(type) {
+	case *hijacked.PublicView:
+		return hjdAltJoin(hjdAltPublic(v))
+	case *hijacked.PrivateView:
+		return hjdAltJoin(hjdAltPrivate(v))
+	}
+	return ""
+}
+
+// hjdAltJoin joins sentences in order, leaving out any that would take the
+// text past the limit (a later, shorter one may still fit); a first
+// sentence too long alone is cut at a word.
+func hjdAltJoin(parts []string) string {
+	var b strings.Builder
+	n := 0
+	for i, s := range parts {
+		if s == "" {
+			continue
+		}
+		k := utf8.RuneCountInString(s)
+		if n > 0 {
+			k++
+		}
+		if n+k > hjdAltMax {
+			if i == 0 {
+				return hjdAltCut(s)
+			}
+			continue
+		}
+		if n > 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(s)
+		n += k
+	}
+	return b.String()
+}
+
+// hjdAltCut shortens s to the limit at a word, with an ellipsis.
+func hjdAltCut(s string) string {
+	r := []rune(s)[:hjdAltMax-1]
+	if i := strings.LastIndexByte(string(r), ' '); i > 0 {
+		return string(r)[:i] + "…"
+	}
+	return string(r) + "…"
+}
+
+// hjdAltPublic is the table in sentences, the most telling first.
+func hjdAltPublic(v *hijacked.PublicView) []string {
+	var out []string
+	if v.Over {
+		out = append(out, fmt.Sprintf("Hijacked, game over in round %d. %s", v.Round, v.Result))
+	} else {
+		out = append(out, fmt.Sprintf("Hijacked, round %d, %s's turn: %s.", v.Round, v.Players[v.Turn].Name, v.Waiting))
+	}
+	out = append(out, hjdAltScores(v))
+	if !v.Over {
+		out = append(out, fmt.Sprintf("Police %s from the plane; trust %d%%.", hjdCount(v.Police, "minute"), v.Trust))
+	}
+	if n := len(v.Events); n > 0 && !strings.Contains(v.Result, v.Events[n-1]) {
+		out = append(out, "Last move: "+v.Events[n-1])
+	}
+	if v.Over {
+		return append(out, hjdAltSupplies(v)...)
+	}
+	if s := hjdAltDice(v); s != "" {
+		out = append(out, s)
+	}
+	if v.Pending != nil {
+		out = append(out, "Chosen card: "+hjdCardWords(*v.Pending)+".")
+	}
+	out = append(out, hjdAltSeats(v), hjdAltHijackers(v))
+	out = append(out, hjdAltSupplies(v)...)
+	out = append(out, hjdAltCybot(v.Cybot))
+	var nums []string
+	for i, n := range v.Numbers {
+		nums = append(nums, fmt.Sprintf("%d gives %s", n, v.Places[i]))
+	}
+	return append(out, "Demands by die: "+strings.Join(nums, ", ")+".")
+}
+
+// hjdAltScores: every player's score (the final total at the end), and
+// what marks them.
+func hjdAltScores(v *hijacked.PublicView) string {
+	var s []string
+	for _, p := range v.Players {
+		score := p.Score
+		if p.FinalScore != nil {
+			score = p.FinalScore.Total
+		}
+		w := fmt.Sprintf("%s %d", p.Name, score)
+		var tags []string
+		if p.Seat == v.Turn && !v.Over {
+			tags = append(tags, "on turn")
+		}
+		if p.Star {
+			tags = append(tags, "star")
+		}
+		if p.Resigned {
+			tags = append(tags, "left")
+		}
+		if len(tags) > 0 {
+			w += " (" + strings.Join(tags, ", ") + ")"
+		}
+		s = append(s, w)
+	}
+	head := "Scores: "
+	if v.Over && hjdScored(v) {
+		head = "Final scores: "
+	}
+	return head + strings.Join(s, ", ") + "."
+}
+
+func hjdAltDice(v *hijacked.PublicView) string {
+	if len(v.Dice) == 0 {
+		return ""
+	}
+	var ds []string
+	for _, d := range v.Dice {
+		w := fmt.Sprint(d.Value)
+		if d.Kind == "bonus" || d.Kind == "mini" {
+			w = d.Kind + " " + w
+		}
+		if d.Used {
+			w += " used"
+		}
+		ds = append(ds, w)
+	}
+	return fmt.Sprintf("%s's dice: %s.", v.Players[v.Turn].Name, strings.Join(ds, ", "))
+}
+
+func hjdAltSeats(v *hijacked.PublicView) string {
+	var ss []string
+	for _, st := range v.Seats {
+		var w string
+		switch {
+		case st.Empty:
+			w = fmt.Sprintf("%d empty", st.Number)
+		case st.Face == nil:
+			w = fmt.Sprintf("%d face down, %s", st.Number, hjdCount(st.Pips, "pip"))
+		default:
+			w = fmt.Sprintf("%d %s", st.Number, hjdCardWords(*st.Face))
+		}
+		if st.Reserver >= 0 {
+			w += fmt.Sprintf(", reserved by %s with a %d", v.Players[st.Reserver].Name, st.ResValue)
+		}
+		ss = append(ss, w)
+	}
+	return "Seats: " + strings.Join(ss, "; ") + "."
+}
+
+func hjdAltHijackers(v *hijacked.PublicView) string {
+	var hs []string
+	for _, h := range v.Hijackers {
+		if h.ID == "" {
+			hs = append(hs, fmt.Sprintf("%d empty", h.Place))
+			continue
+		}
+		w := fmt.Sprintf("%d %s, dice %s and %s, %d of 4", h.Place, h.Name, hjdAltRange(h.Ranges[0]), hjdAltRange(h.Ranges[1]), h.Turns)
+		if h.Disc >= 0 {
+			w += ", " + v.Players[h.Disc].Name + " talks"
+		}
+		hs = append(hs, w)
+	}
+	return "Hijackers: " + strings.Join(hs, "; ") + "."
+}
+
+// hjdAltRange is a die range a screen reader says right: "1 to 3".
+func hjdAltRange(r [2]int) string {
+	if r[0] == r[1] {
+		return fmt.Sprint(r[0])
+	}
+	return fmt.Sprintf("%d to %d", r[0], r[1])
+}
+
+// hjdAltSupplies: a sentence per player, their cards, demands and the rest.
+func hjdAltSupplies(v *hijacked.PublicView) []string {
+	var out []string
+	for _, p := range v.Players {
+		var ids []string
+		for _, c := range p.Cards {
+			ids = append(ids, c.ID)
+		}
+		cards := "no cards"
+		if len(ids) > 0 {
+			cards = "cards " + strings.Join(ids, ", ")
+		}
+		parts := []string{cards, hijacked.DemandText(p.Demands)}
+		for _, e := range hjdExtras(p) {
+			switch {
+			case v.Over && strings.HasPrefix(e, "next turn"):
+			case e == "STAR":
+				parts = append(parts, "the star")
+			default:
+				parts = append(parts, e)
+			}
+		}
+		out = append(out, fmt.Sprintf("%s: %s.", p.Name, strings.Join(parts, "; ")))
+	}
+	return out
+}
+
+// hjdAltCybot: the Cybot's card, each action with what became of it.
+func hjdAltCybot(c *hijacked.CybotView) string {
+	if c == nil {
+		return ""
+	}
+	if c.Card == 0 {
+		return "Cybot: no card yet."
+	}
+	var as []string
+	for i, a := range c.Actions {
+		state := map[string]string{"todo": "next", "now": "now"}[a.State]
+		if state == "" {
+			state = a.State
+		}
+		as = append(as, fmt.Sprintf("%d %s, %s", i+1, a.Name, state))
+	}
+	s := fmt.Sprintf("Cybot card %d: %s.", c.Card, strings.Join(as, "; "))
+	if c.Hijacker != "" {
+		s += fmt.Sprintf(" Its hijacker: %s.", c.Hijacker)
+	}
+	return s
+}
+
+// hjdAltPrivate: a player's medals with their values (the DM's picture).
+func hjdAltPrivate(v *hijacked.PrivateView) []string {
+	if len(v.Medals) == 0 {
+		return []string{v.Name + ": no medals yet."}
+	}
+	out := []string{v.Name + "'s medals, only you see their values:"}
+	for _, m := range v.Medals {
+		state := "face down"
+		if m.Cashed {
+			state = "exchanged"
+		}
+		out = append(out, fmt.Sprintf("medal %d, %s: %s, %s.", m.Number, m.Objective, hjdCount(m.Value, "point"), state))
+	}
+	return out
+}

@@ -1,0 +1,271 @@
+package images
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"strings"
+	"testing"
+
+	"standoff/internal/games"
+	"standoff/internal/games/hijacked"
+)
+
+// hijackedPlayoutViews are views of seeded random games of every player
+// count (one is the solo game against the Cybot) at many points, from the
+// first move to the end: every snapshot's public view and each private
+// view there is.
+func hijackedPlayoutViews(t testing.TB, seeds int, every int) map[string]games.View {
+	t.Helper()
+	out := map[string]games.View{}
+	for players := 1; players <= 4; players++ {
+		for seed := uint64(1); seed <= uint64(seeds); seed++ {
+			names := []string{"Alice", "Bob", "Carol", "Dave"}[:players]
+			setup := games.Setup{Players: names, Seed: 100*seed + uint64(players)}
+			if players == 1 {
+				setup.Players, setup.Bots = []string{"Alice", "Standoff (bot level 1)"}, []int{0, 1}
+			}
+			s, err := hijacked.Kind.New(setup)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := games.NewRNG(seed)
+			for move := 0; move < 3000; move++ {
+				if move%every == 0 || s.Outcome() != nil {
+					name := fmt.Sprintf("p%d_s%d_m%d", players, seed, move)
+					out[name+"_public"] = s.Public()
+					for seat := range setup.Players {
+						if v := s.Private(seat); v != nil {
+							out[fmt.Sprintf("%s_private%d", name, seat)] = v
+						}
+					}
+				}
+				if s.Outcome() != nil {
+					break
+				}
+				ps := s.Prompts()
+				p := ps[rng.Intn(len(ps))]
+				legal := s.Legal(p.Seat)
+				if _, err := s.Apply(p.Seat, legal[rng.Intn(len(legal))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// hijackedOddViews are tables a playout rarely reaches: the final scores
+// filled in, long names, a player with five cards, four demands of each
+// kind and every tag, many medals in a hand.
+func hijackedOddViews(t testing.TB) map[string]games.View {
+	out := map[string]games.View{}
+	for name, v := range hijackedGoldenViews(t) {
+		if strings.HasPrefix(name, "final") {
+			out[name] = v
+		}
+	}
+	s, err := hijacked.Kind.New(games.Setup{Players: []string{"Bartholomew-Maximilian", "Wilhelmina Montgomery", "Christopher Columbus", "WWWWWWWWWWWWWWWW"}, Seed: 9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	playRandomly(t, s, 70, 9)
+	v := s.Public().(*hijacked.PublicView)
+	p := &v.Players[v.Turn]
+	p.Score, p.Demands, p.Freed, p.Pilots, p.Medals, p.Bonus, p.Mini, p.Star, p.Starting, p.Resigned = 88, [4]int{9, 9, 9, 9}, 12, 4, 3, 1, 1, true, true, true
+	p.Tiles = []string{"Any three", "Mini die", "Gifts"}
+	p.Cards = nil
+	for i := 0; i < 5; i++ {
+		p.Cards = append(p.Cards, hijacked.CardView{ID: fmt.Sprintf("YE%d", 10+i), Color: "yellow", Pips: 3, Trust: 80, Demand: "medicine"})
+	}
+	v.Waiting = v.Players[v.Turn].Name + " must play or discard YE14, and this status runs on for long enough to need a second line and more"
+	out["crowded_public"] = v
+	priv := &hijacked.PrivateView{Name: "Bartholomew-Maximilian Wilhelmina Montgomery"}
+	for i := 1; i <= 3; i++ {
+		priv.Medals = append(priv.Medals, hijacked.MedalValue{Number: i, Objective: "Let the police withdraw for the second time", Value: 5, Cashed: i == 2})
+	}
+	out["crowded_private"] = priv
+	return out
+}
+
+// hjdPhoneOf draws a view's turn picture with the place of every text.
+func hjdPhoneOf(v games.View) *hjdPhone {
+	switch v := v.(type) {
+	case *hijacked.PublicView:
+		return hjdPhoneTable(v)
+	case *hijacked.PrivateView:
+		return hjdMedalsPhone(v)
+	}
+	return nil
+}
+
+// At 350 px, the width Discord gives a picture on a phone, every text of
+// the turn picture and the private picture is at least 9 px tall: its font
+// size over the picture's width is at least 9/350 (26 px on the 1000 px
+// canvas), read from the sizes the canvas records. Every text is drawn
+// inside the picture and over no other text. Over seeded games of every
+// player count and the solo game, from start to end, public and private,
+// and the rare tables of hijackedOddViews.
+func TestHijackedReadableOnAPhone(t *testing.T) {
+	views := hijackedPlayoutViews(t, 4, 7)
+	for name, v := range hijackedOddViews(t) {
+		views[name] = v
+	}
+	publics, privates, over, cybot := 0, 0, 0, 0
+	for name, v := range views {
+		p := hjdPhoneOf(v)
+		switch v := v.(type) {
+		case *hijacked.PublicView:
+			publics++
+			if v.Over {
+				over++
+			}
+			if v.Cybot != nil {
+				cybot++
+			}
+		default:
+			privates++
+		}
+		for _, problem := range hjdPhoneProblems(p) {
+			t.Errorf("%s: %s", name, problem)
+		}
+		releaseRGBA(p.RGBA())
+	}
+	t.Logf("%d public views (%d over, %d solo), %d private", publics, over, cybot, privates)
+	if publics < 100 || privates < 10 || over < 8 || cybot < 20 {
+		t.Errorf("too few views of a kind: %d public, %d private, %d over, %d solo", publics, privates, over, cybot)
+	}
+}
+
+// hjdPhoneProblems lists what makes a picture hard to read on a phone: a
+// text under 9/350 of the picture's width, one past its edge, two texts
+// over each other, a text drawn without its size or place recorded.
+func hjdPhoneProblems(p *hjdPhone) []string {
+	var out []string
+	b := p.RGBA().Bounds()
+	if len(p.texts) != len(p.sizes) || len(p.texts) != len(p.placed) || len(p.texts) == 0 {
+		return []string{fmt.Sprintf("%d texts, %d sizes, %d placed", len(p.texts), len(p.sizes), len(p.placed))}
+	}
+	for i, size := range p.sizes {
+		if size*350 < 9*float64(b.Dx()) {
+			out = append(out, fmt.Sprintf("%q at %.0f px is %.1f px tall on a phone", p.texts[i], size, size*350/float64(b.Dx())))
+		}
+	}
+	for i, a := range p.placed {
+		if a.x0 < 0 || a.x1 > float64(b.Dx()) || a.top < 0 || a.bottom > float64(b.Dy()) {
+			out = append(out, fmt.Sprintf("%q runs past the picture's edge (%.0f-%.0f, %.0f-%.0f in %v)", a.s, a.x0, a.x1, a.top, a.bottom, b))
+		}
+		for _, c := range p.placed[i+1:] {
+			if a.x0 < c.x1-1 && c.x0 < a.x1-1 && a.top < c.bottom-1 && c.top < a.bottom-1 {
+				out = append(out, fmt.Sprintf("%q and %q overlap", a.s, c.s))
+			}
+		}
+	}
+	return out
+}
+
+// hjdPhoneProblems finds each kind of problem it looks for.
+func TestHijackedPhoneProblemsFound(t *testing.T) {
+	for want, draw := range map[string]func(p *hjdPhone){
+		"tall on a phone":         func(p *hjdPhone) { p.text("small", 100, 100, 0, 20, false, hjdInk, 0) },
+		"past the picture's edge": func(p *hjdPhone) { p.text("wide", hjdWidth-10, 100, 0, hjdSmall, false, hjdInk, 0) },
+		"overlap": func(p *hjdPhone) {
+			p.text("one", 100, 100, 0, hjdSmall, false, hjdInk, 0)
+			p.text("two", 120, 110, 0, hjdSmall, false, hjdInk, 0)
+		},
+		"placed": func(p *hjdPhone) { hjdText(p.Canvas, "unrecorded", 100, 100, hjdSmall, false, hjdInk) },
+	} {
+		p := &hjdPhone{Canvas: hjdNewCanvas(hjdWidth, 200)}
+		p.text("fine", 500, 150, 0, hjdSmall, false, hjdInk, 0)
+		draw(p)
+		if got := strings.Join(hjdPhoneProblems(p), "; "); !strings.Contains(got, want) {
+			t.Errorf("want a problem with %q, got %q", want, got)
+		}
+		releaseRGBA(p.RGBA())
+	}
+}
+
+// What a player needs at a glance is in the turn picture's words: whose
+// turn, what the game waits for, every player's name and score, the
+// police, trust, each hijacker, the dice of the turn, the Cybot's card,
+// the last move.
+func TestHijackedTurnPictureSays(t *testing.T) {
+	for name, v := range hijackedPlayoutViews(t, 1, 37) {
+		pv, ok := v.(*hijacked.PublicView)
+		if !ok {
+			continue
+		}
+		p := hjdPhoneTable(pv)
+		said := strings.Join(p.texts, "\n")
+		releaseRGBA(p.RGBA())
+		want := []string{fmt.Sprintf("Round %d", pv.Round)}
+		for _, pl := range pv.Players {
+			want = append(want, pl.Name, ptsText(pl.Score))
+		}
+		if pv.Over {
+			want = append(want, "Game over", pv.Result)
+		} else {
+			want = append(want, pv.Players[pv.Turn].Name+"'s turn", "ON TURN", hjdCapital(pv.Waiting),
+				fmt.Sprintf("Police: %d min", pv.Police), fmt.Sprintf("Trust %d%%", pv.Trust))
+			for _, h := range pv.Hijackers {
+				if h.ID != "" {
+					want = append(want, fmt.Sprintf("dice %s + %s", hjdRange(h.Ranges[0]), hjdRange(h.Ranges[1])))
+				}
+			}
+			for _, d := range pv.Dice {
+				want = append(want, fmt.Sprint(d.Value))
+			}
+			if c := pv.Cybot; c != nil && c.Card > 0 {
+				want = append(want, fmt.Sprintf("Cybot card %d", c.Card))
+			}
+		}
+		if n := len(pv.Events); n > 0 && !pv.Over {
+			last := strings.Fields(pv.Events[n-1])
+			want = append(want, strings.Join(last[:min(4, len(last))], " "))
+		}
+		for _, w := range want {
+			if !strings.Contains(strings.Join(strings.Fields(said), " "), w) {
+				t.Errorf("%s: the picture does not say %q", name, w)
+			}
+		}
+	}
+}
+
+// The boxes of the turn picture's layout, put together from a small box
+// (hijacked_box.go), give gg's pixels, as TestHijackedLayoutBoxesAsDrawn
+// checks for the full board's.
+func TestHijackedPhoneBoxesAsDrawn(t *testing.T) {
+	type colours struct{ fill, line color.RGBA }
+	// x, y, w, h and radius
+	boxes := [][5]float64{
+		{24, 20, hjdSeatW, hjdSeatCardH, 8}, {184, 20, hjdSeatW, 48, 8}, {32, 60, 54, 40, 6},
+		{24, 20, hjdHijackW, hjdHijackCardH, 8}, {24, 20, 48, 48, 6}, {24, 20, 62, 62, 8}, {24, 20, 46, 46, 8},
+		{516, 20, 42, 40, 4}, {hjdRowMargin, 20, hjdWidth - 2*hjdRowMargin, hjdRowH - 8, 8}, {24, 20, 86, 38, 6},
+	}
+	for far := 6; far <= 24; far++ {
+		step := float64(int(hjdHalf) / (far + 1))
+		boxes = append(boxes, [5]float64{hjdEdge + hjdHalf - step, 20, step - 3, 40, 4}, [5]float64{hjdEdge + hjdHalf - float64(far+1)*step, 20, step - 3, 40, 4})
+	}
+	pairs := []colours{{hjdPanel, hjdLine}, {hjdBack, hjdBack}, {hjdCardBg["blue"], hjdCardBg["blue"]}, {hjdTurnBg, hjdLine},
+		{hjdGreen, hjdGreen}, {hjdPaper, hjdMuted}, {hjdBonusBg, hjdInk}, {hjdPanel, hjdCardBg["red"]}}
+	for _, c := range boxes {
+		for _, col := range pairs {
+			{
+				if c[0] != math.Trunc(c[0]) || c[2] != math.Trunc(c[2]) || c[3] != math.Trunc(c[3]) {
+					t.Fatalf("box %v: not on whole pixels", c)
+				}
+				fast, ref := hjdNewCanvas(hjdWidth, 220), hjdNewCanvas(hjdWidth, 220)
+				hjdBox(fast, c[0], c[1], c[2], c[3], c[4], col.fill, col.line)
+				hjdBoxGG(ref, c[0], c[1], c[2], c[3], c[4], col.fill, col.line)
+				a, b := fast.RGBA().Pix, ref.RGBA().Pix
+				for i := range a {
+					if d := int(a[i]) - int(b[i]); d > 3 || d < -3 {
+						t.Fatalf("box %v %v: pixel %d,%d is %d, gg draws %d", c, col, i/4%hjdWidth, i/4/hjdWidth, a[i], b[i])
+					}
+				}
+				releaseRGBA(fast.RGBA())
+				releaseRGBA(ref.RGBA())
+			}
+		}
+	}
+}
