@@ -14,9 +14,9 @@ import (
 // Games lists every hosted game.
 func Games() []commands.Game {
 	return []commands.Game{
-		{Kind: hijack.Kind, Draw: images.Hijack},
-		{Kind: lockedout.Kind, Draw: images.LockedOut},
-		{Kind: hunted.Kind, Draw: images.Hunted},
-		{Kind: hijacked.Kind, Draw: images.Hijacked},
+		{Kind: hijack.Kind, Draw: images.Hijack, Alt: images.HijackAlt},
+		{Kind: lockedout.Kind, Draw: images.LockedOut, Full: images.LockedOutFull, Alt: images.LockedOutAlt},
+		{Kind: hunted.Kind, Draw: images.Hunted, Full: images.HuntedFull, Alt: images.HuntedAlt},
+		{Kind: hijacked.Kind, Draw: images.Hijacked, Full: images.HijackedFull, Alt: images.HijackedAlt},
 	}
 }

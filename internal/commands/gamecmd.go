@@ -63,6 +63,8 @@ func (r *Router) status(ctx context.Context, in Interaction) (Response, error) {
 	}
 	r.readBest(ctx, t)
 	m := t.turnMessage("")
+	m.views = nil
+	m.attachFull(t, t.state.Public(), "board.png")
 	r.drawViews(t.row.ID, &m)
 	m.Rows, m.Ephemeral, m.Mentions = nil, true, nil
 	text := t.state.Public().Text()
@@ -102,7 +104,7 @@ func (r *Router) board(ctx context.Context, in Interaction, g Game) (Response, e
 			Ephemeral: true, Files: []File{{Name: "board.txt", Data: []byte(text + "\n")}}}}, nil
 	}
 	m := Message{Content: t.header(), Ephemeral: true}
-	m.attachView(t, t.state.Public(), "board.png")
+	m.attachFull(t, t.state.Public(), "board.png")
 	r.drawViews(t.row.ID, &m)
 	return Response{Kind: Reply, Message: m}, nil
 }

@@ -30,6 +30,20 @@ func (m *Message) attachView(t *table, v games.View, name string) {
 	m.views = append(m.views, p)
 }
 
+// attachFull asks for the whole board of a public view: the detail a
+// phone's turn picture leaves out, for /game status and /game board.
+func (m *Message) attachFull(t *table, v games.View, name string) {
+	if t.game.Full == nil {
+		m.attachView(t, v, name)
+		return
+	}
+	p := viewPicture{name: name, view: v, draw: t.game.Full}
+	if t.game.Alt != nil {
+		p.alt = clip(t.game.Alt(v), maxAltText)
+	}
+	m.views = append(m.views, p)
+}
+
 // drawViews turns the pictures a message asks for into its files. A picture
 // that cannot be drawn is left out (the message's text still tells the
 // game) and logged.
