@@ -32,7 +32,7 @@ type delivered struct {
 
 // publish shows what a change did and returns the trouble notice, if any.
 func (r *Router) publish(ctx context.Context, t *table, events []games.Event) string {
-	r.readBest(ctx, t)
+	r.readPresentation(ctx, t)
 	return r.deliver(ctx, t, present(t, events)).trouble
 }
 
@@ -41,7 +41,7 @@ func (r *Router) publish(ctx context.Context, t *table, events []games.Event) st
 // notice says what was done or went wrong; failed is true when the channel
 // could still not be updated.
 func (r *Router) repost(ctx context.Context, t *table) (notice string, failed bool) {
-	r.readBest(ctx, t)
+	r.readPresentation(ctx, t)
 	d := r.deliver(ctx, t, publication{turn: presentAgain(t)})
 	switch {
 	case d.trouble != "":
@@ -50,6 +50,20 @@ func (r *Router) repost(ctx context.Context, t *table) (notice string, failed bo
 		return fmt.Sprintf("The game's controls were missing, so I posted them again (game #%d).", t.row.ID), false
 	}
 	return "", false
+}
+
+// readPresentation reads what the presenter needs besides the game: the
+// channel's best score for a finished game, the players' own settings, and
+// the time. Reading it here keeps the presenter free of I/O and clocks.
+func (r *Router) readPresentation(ctx context.Context, t *table) {
+	r.readBest(ctx, t)
+	t.now = r.now()
+	players, err := r.tablePlayers(ctx, t)
+	if err != nil {
+		// Everyone is then told the default way (a mention).
+		r.log.Error("could not read the players' settings", "game", t.row.ID, "err", err)
+	}
+	t.players = players
 }
 
 // deliver sends a publication and records what was shown in one write.
@@ -63,6 +77,7 @@ func (r *Router) deliver(ctx context.Context, t *table, pub publication) deliver
 	}
 	d := r.deliverTurn(ctx, t, pub.turn)
 	seats := r.deliverPrivate(ctx, t, pub.private, d.posted)
+	r.deliverNotices(ctx, t, pub)
 	if err := r.store.RecordDelivery(ctx, t.row, seats, votes); err != nil {
 		r.log.Error("could not record what was shown", "game", t.row.ID, "err", err)
 	}
@@ -153,6 +168,22 @@ func (r *Router) clearControls(ctx context.Context, t *table, message string) {
 	}
 	if err != nil && !errors.Is(err, ErrMessageGone) {
 		r.log.Warn("could not clear old controls", "game", t.row.ID, "message", message, "err", err)
+	}
+}
+
+// deliverNotices sends the DMs that tell players a game needs them and
+// keeps back what must wait for their quiet hours or their return (the
+// clock sends it then, as one message).
+func (r *Router) deliverNotices(ctx context.Context, t *table, pub publication) {
+	for _, n := range pub.notices {
+		if err := r.out.DM(ctx, n.user, n.message); err != nil {
+			r.log.Warn("could not tell a player by DM that a game needs them", "game", t.row.ID, "user", n.user, "err", err)
+		}
+	}
+	for _, h := range pub.held {
+		if err := r.store.Hold(ctx, h.user, t.row.ID, h.event, t.now, h.until); err != nil {
+			r.log.Error("could not hold a notification", "game", t.row.ID, "user", h.user, "err", err)
+		}
 	}
 }
 

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -81,8 +82,8 @@ func TestQuietHoursHoldTheReminder(t *testing.T) {
 	}
 }
 
-// What a move held for a player in quiet hours (the presenter's part,
-// actNotices) comes at their end as one DM over every game, naming only
+// What a move held for a player in quiet hours (the presenter decides it
+// from her settings, delivery keeps it back) comes at their end as one DM over every game, naming only
 // what still waits on them.
 func TestHeldNotificationsComeAsOneMessage(t *testing.T) {
 	h := newHarness(t)
@@ -99,16 +100,13 @@ func TestHeldNotificationsComeAsOneMessage(t *testing.T) {
 		games = append(games, tb)
 	}
 	for _, tb := range games {
-		players, err := h.r.tablePlayers(ctx, tb)
-		if err != nil {
-			t.Fatal(err)
-		}
-		plans := h.r.actNotices(ctx, tb, players, []string{"alice", "bob"})
-		if p := plans["alice"]; !p.Quiet() || !p.Hold.Equal(time.Date(2026, 3, 2, 7, 0, 0, 0, time.UTC)) {
-			t.Fatalf("alice in quiet hours: %+v", p)
-		}
-		if p := plans["bob"]; !p.Mention || p.DM {
-			t.Fatalf("bob by default: %+v", p)
+		// Each game's first turn is alice's: in her quiet hours it pinged
+		// nobody and told her nothing (her hand's DM is her private view,
+		// not a notice); it waits for 07:00.
+		for _, m := range h.rec.msgs {
+			if m.dm == "alice" && strings.Contains(m.m.Content, "waiting for you") || slices.Contains(m.m.Mentions, "alice") {
+				t.Fatalf("alice was told during her quiet hours in game #%d: %+v", tb.row.ID, m)
+			}
 		}
 	}
 	h.typed("g", "c2", "alice", "add 1") // alice played c2 herself meanwhile
@@ -156,21 +154,20 @@ func TestDailyDigest(t *testing.T) {
 // made the move themselves.
 func TestHeadsUpNotice(t *testing.T) {
 	h := newHarness(t)
+	h.run("g", chanID, "bob", "game", "notify", "next=true", "how=dm")
 	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "opponent=bob", "opponent2=carol"), "Challenge sent")
 	for _, who := range []string{"bob", "carol"} {
 		h.click(who, h.rec.last(chanID, ""), "Accept")
 	}
-	h.run("g", chanID, "bob", "game", "notify", "next=true", "how=dm")
+	// alice's turn began: bob, next after her, asked to hear it by DM.
+	if m := h.rec.last("", "bob"); m == nil || !strings.Contains(m.m.Content, "you are next, after Alice") {
+		t.Fatalf("bob's heads-up: %+v", m)
+	}
+	if m := h.rec.last("", "carol"); m != nil && strings.Contains(m.m.Content, "you are next") {
+		t.Fatalf("carol asked for no heads-up: %q", m.m.Content)
+	}
 	ctx := context.Background()
 	tb, _ := h.r.reload(ctx, h.game().ID)
-	players, _ := h.r.tablePlayers(ctx, tb)
-	who, plan := h.r.headsUpNotice(ctx, tb, players, "carol")
-	if who != "bob" || !plan.DM || plan.Mention {
-		t.Fatalf("heads-up: %q %+v", who, plan)
-	}
-	if who, _ := h.r.headsUpNotice(ctx, tb, players, "bob"); who != "" {
-		t.Fatal("a heads-up to the player who made the move")
-	}
 	if line := awayLines(tb.row.Seats, map[string]storage.Player{"carol": {Settings: rhythm.Settings{AwayFrom: h.now, AwayUntil: h.now.Add(48 * time.Hour)}}}, h.now); line != "Carol is away until Tue 3 Mar 12:00 UTC: their turn limit and reminders wait." {
 		t.Fatalf("away line: %q", line)
 	}

@@ -1,5 +1,13 @@
 package commands
 
+import (
+	"fmt"
+	"strconv"
+
+	"standoff/internal/rhythm"
+	"standoff/storage"
+)
+
 // Who is notified of what. Discord notifies a user for a new message that
 // mentions them (as its allowed mentions permit) or a DM, never for an
 // edit. The contract: each time someone new must act (a turn, a reaction,
@@ -56,10 +64,12 @@ func (t *table) rememberWaited() {
 	}
 }
 
-// planNotifications decides who each part of the publication pings: a
-// private decision is notified by its DM; anyone else newly waited on by
-// the turn message, posted anew for them when it would have been an edit
-// (an edit notifies nobody).
+// planNotifications decides who each part of the publication notifies,
+// by each player's own settings (/game notify): a private decision is
+// notified by its DM; anyone else newly waited on by a mention in the turn
+// message (posted anew for them when it would have been an edit, since an
+// edit notifies nobody), by a DM of its own, both, or later (quiet hours,
+// time away), or not at all (none, a daily digest), as they chose.
 func planNotifications(t *table, pub *publication) {
 	var channel []string
 	if t.state != nil && t.paused() && t.row.TurnOwner != ownerPaused {
@@ -73,9 +83,28 @@ func planNotifications(t *table, pub *publication) {
 		}
 	}
 	for _, s := range t.row.Seats {
-		if t.newlyWaited(s.UserID, now) && !byDM[s.UserID] && !contains(channel, s.UserID) {
+		if !t.newlyWaited(s.UserID, now) || byDM[s.UserID] || contains(channel, s.UserID) {
+			continue
+		}
+		plan := rhythm.Decide(t.players[s.UserID].Settings, t.now, rhythm.MustAct)
+		if plan.Mention || plan.DM && s.DMFailed {
 			channel = append(channel, s.UserID)
 		}
+		if plan.DM && !s.DMFailed {
+			pub.notices = append(pub.notices, notice{user: s.UserID, message: t.actNotice(s)})
+		}
+		if !plan.Hold.IsZero() {
+			pub.held = append(pub.held, heldNotice{user: s.UserID, event: rhythm.MustAct, until: plan.Hold})
+		}
+	}
+	if pub.turn.owner != t.row.TurnOwner {
+		planHeadsUp(t, pub, now)
+	}
+	if pub.turn.how == postEdit && len(channel) > 0 && !pub.turn.refresh {
+		// An edit notifies nobody: the turn goes on in a new message,
+		// which keeps the board and its controls at the bottom of the
+		// channel where the pinged player looks.
+		pub.turn.how, pub.turn.previous = postNew, pub.turn.editing
 	}
 	pinged := map[string]bool{}
 	for _, u := range channel {
@@ -84,16 +113,47 @@ func planNotifications(t *table, pub *publication) {
 	for i := range pub.private {
 		pub.private[i].mentioned = pinged[pub.private[i].user]
 	}
-	if pub.turn.how == postEdit && len(channel) > 0 && !pub.turn.refresh {
-		// An edit notifies nobody: the turn goes on in a new message,
-		// which keeps the board and its controls at the bottom of the
-		// channel where the pinged player looks.
-		pub.turn.how, pub.turn.previous = postNew, pub.turn.editing
-	}
 	pub.turn.message.Mentions = nil
 	if pub.turn.how == postNew {
 		pub.turn.message.Mentions = channel
 	}
+}
+
+// planHeadsUp tells the player next after the one whose turn begins, when
+// they asked for it (/game notify next), unless they made the move that
+// began it: they know already. It goes by DM (or waits for their quiet
+// hours): the turn message pings only those who must act.
+func planHeadsUp(t *table, pub *publication, waited map[string]int) {
+	for _, s := range t.row.Seats {
+		if s.NextAfter == "" || s.BotLevel > 0 || s.Away || s.DMFailed || s.UserID == t.actor || waited[s.UserID] > 0 {
+			continue
+		}
+		plan := rhythm.Decide(t.players[s.UserID].Settings, t.now, rhythm.HeadsUp)
+		if plan.DM || plan.Mention {
+			text := fmt.Sprintf("%s in <#%s>: you are next, after %s.", t.header(), t.row.Channel, s.NextAfter)
+			pub.notices = append(pub.notices, notice{user: s.UserID, message: Message{Content: text, Rows: t.openLink()}})
+		}
+		if !plan.Hold.IsZero() {
+			pub.held = append(pub.held, heldNotice{user: s.UserID, event: rhythm.HeadsUp, until: plan.Hold})
+		}
+	}
+}
+
+// actNotice is the DM that tells a player a game needs them (they chose
+// DMs over mentions); it says where, never anything private.
+func (t *table) actNotice(s storage.Seat) Message {
+	text := fmt.Sprintf("%s in <#%s> is waiting for you.", t.header(), t.row.Channel)
+	for _, l := range t.waitLines() {
+		if l.user == s.UserID {
+			text += "\n" + l.text
+		}
+	}
+	return Message{Content: clip(text, maxContent), Rows: t.openLink()}
+}
+
+// openLink is a link button to the game's channel, for a DM about it.
+func (t *table) openLink() []Row {
+	return []Row{{Buttons: []Button{{Label: clip("Open "+t.game.Kind.Title+" game #"+strconv.FormatInt(t.row.ID, 10), maxLabel), URL: channelURL(t.row.Guild, t.row.Channel)}}}}
 }
 
 func contains(list []string, s string) bool {

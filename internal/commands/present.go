@@ -3,8 +3,10 @@ package commands
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"standoff/internal/games"
+	"standoff/internal/rhythm"
 	"standoff/storage"
 )
 
@@ -29,6 +31,24 @@ type publication struct {
 	// lapsed, when set, is the vote the game moved past: its message is
 	// edited to say so and the table's open votes are cleared.
 	lapsed *lapsedVote
+	// notices are DMs that tell players the game needs them (those who
+	// chose DMs in /game notify); held are what waits for their quiet
+	// hours or their return.
+	notices []notice
+	held    []heldNotice
+}
+
+// notice is a DM telling a player that a game needs them.
+type notice struct {
+	user    string
+	message Message
+}
+
+// heldNotice is a notification kept back until a player may be told.
+type heldNotice struct {
+	user  string
+	event rhythm.Event
+	until time.Time
 }
 
 // postHow says how the turn message reaches the channel.

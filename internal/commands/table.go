@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"time"
 	"errors"
 	"fmt"
 
@@ -32,6 +33,11 @@ type table struct {
 	beforeKnown bool
 	// actor is the user whose interaction changes the table, if any.
 	actor string
+	// players are the table's people's own settings (/game notify, time
+	// away) and now the time they are read against; both are read before
+	// presenting (readPresentation), so the presenter reads no clock.
+	players map[string]storage.Player
+	now     time.Time
 }
 
 // origin is an interaction a change came from.

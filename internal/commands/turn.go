@@ -86,6 +86,9 @@ func (t *table) turnMessage(narration string) Message {
 				mentions = append(mentions, line.user)
 			}
 		}
+		if away := awayLines(t.row.Seats, t.players, t.now); away != "" {
+			b.WriteString(away + "\n")
+		}
 	}
 	tail := strings.TrimRight(b.String(), "\n")
 	content := t.header() + "\n"
