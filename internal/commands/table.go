@@ -2,9 +2,9 @@ package commands
 
 import (
 	"context"
-	"time"
 	"errors"
 	"fmt"
+	"time"
 
 	"standoff/internal/games"
 	"standoff/storage"

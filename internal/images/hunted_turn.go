@@ -3,8 +3,6 @@ package images
 import (
 	"fmt"
 	"image/color"
-	"slices"
-	"sync"
 
 	"golang.org/x/image/font"
 
@@ -313,19 +311,9 @@ func htLegend(dc *Canvas, y float64) {
 	}
 }
 
-// htSizes keeps the font sizes of the texts in each sprite htStamp drew,
-// by key: Sprites keeps a sprite's texts, not their sizes.
-var htSizes sync.Map // key -> []float64
-
-// htStamp stamps a sprite as huSprites.Stamp does, and records the sizes of
-// its texts with them, so the picture's texts and sizes stay in step.
+// htStamp stamps a sprite of the turn picture.
 func htStamp(dc *Canvas, key string, w, h, x, y int, draw func(s *Canvas)) {
-	huSprites.Stamp(dc, key, w, h, x, y, func(s *Canvas) {
-		draw(s)
-		htSizes.Store(key, slices.Clone(s.sizes))
-	})
-	sizes, _ := htSizes.Load(key)
-	dc.sizes = append(dc.sizes, sizes.([]float64)...)
+	huSprites.Stamp(dc, key, w, h, x, y, draw)
 }
 
 // htIcon is an action icon: a letter in a square, filled dark when the

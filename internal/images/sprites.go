@@ -25,6 +25,7 @@ type sprite struct {
 	once  sync.Once
 	w, h  int
 	texts []string
+	sizes []float64 // the font size of each text (Canvas.sizes)
 	spans []spriteSpan
 	segs  []spriteSeg
 	pix   []uint8 // the copied and blended pixels, in order
@@ -184,10 +185,11 @@ func (s *Sprites) Stamp(dst *Canvas, key any, w, h, x, y int, draw func(dc *Canv
 	sp.once.Do(func() {
 		dc := NewCanvas(w, h)
 		draw(dc)
-		sp.texts = dc.texts
+		sp.texts, sp.sizes = dc.texts, dc.sizes
 		sp.keep(dc.RGBA())
 	})
 	dst.texts = append(dst.texts, sp.texts...)
+	dst.sizes = append(dst.sizes, sp.sizes...)
 	at := image.Pt(x, y)
 	if !image.Rect(0, 0, sp.w, sp.h).Add(at).In(dst.img.Rect) {
 		overRGBA(dst.img, sp.image(), at)
