@@ -41,6 +41,7 @@ type recMsg struct {
 type recEvent struct {
 	channel, dm string
 	m           commands.Message
+	edit        bool // an edit (which notifies nobody), not a new message
 }
 
 func (r *recorder) Send(_ context.Context, channel string, m commands.Message) (string, error) {
@@ -53,7 +54,7 @@ func (r *recorder) add(channel, dm string, m commands.Message) string {
 	r.n++
 	id := fmt.Sprintf("m%d", r.n)
 	r.msgs = append(r.msgs, &recMsg{id: id, channel: channel, dm: dm, m: m})
-	r.events = append(r.events, recEvent{channel, dm, m})
+	r.events = append(r.events, recEvent{channel: channel, dm: dm, m: m})
 	return id
 }
 
@@ -63,7 +64,7 @@ func (r *recorder) Edit(_ context.Context, channel, id string, m commands.Messag
 	for _, msg := range r.msgs {
 		if msg.id == id && msg.channel == channel {
 			msg.m = m
-			r.events = append(r.events, recEvent{channel, msg.dm, m})
+			r.events = append(r.events, recEvent{channel: channel, dm: msg.dm, m: m, edit: true})
 			return nil
 		}
 	}
