@@ -17,6 +17,7 @@ import (
 	"standoff/internal/catalog"
 	"standoff/internal/commands"
 	"standoff/internal/discord"
+	"standoff/internal/memlimit"
 	"standoff/storage"
 )
 
@@ -75,7 +76,7 @@ func serve(args []string) error {
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
-	log.Info("memory", "soft_limit_mib", discord.LimitMemory()>>20)
+	log.Info("memory", "soft_limit_mib", memlimit.Apply()>>20)
 	store, err := storage.Open(cfg.Database)
 	if err != nil {
 		return err

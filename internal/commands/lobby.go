@@ -163,10 +163,10 @@ func (t *table) optionText() string {
 	}
 	if t.row.TurnLimit > 0 && t.humanSeats() > 1 {
 		// Alone at a table the limit never applies (reminders.go).
-		parts = append(parts, "turn limit "+human(t.row.TurnLimit))
+		parts = append(parts, "turn limit "+spokenDuration(t.row.TurnLimit))
 	}
 	if t.row.TurnBank > 0 && t.humanSeats() > 1 {
-		parts = append(parts, "time bank "+human(t.row.TurnBank)+" each")
+		parts = append(parts, "time bank "+spokenDuration(t.row.TurnBank)+" each")
 	}
 	if len(parts) == 0 {
 		return ""

@@ -109,7 +109,7 @@ func (r *Router) releaseInChannel(ctx context.Context, p storage.Player, held []
 	for _, h := range held {
 		t := byGame[h.Game]
 		line := fmt.Sprintf("%s: %s has been waiting for you for %s; %s.", mention(p.UserID), r.gameName(t.Kind, t.GameID),
-			human(now.Sub(t.Since)), deadlineText(t, p.Settings, now))
+			spokenDuration(now.Sub(t.Since)), deadlineText(t, p.Settings, now))
 		if h.Event == rhythm.HeadsUp {
 			line = fmt.Sprintf("%s: in %s you are next after %s.", mention(p.UserID), r.gameName(t.Kind, t.GameID), t.NextAfter)
 		}

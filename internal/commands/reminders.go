@@ -106,7 +106,7 @@ func (r *Router) answerIdle(ctx context.Context, t *table) bool {
 		if p.Default == "" || automated(t.row.Seats[p.Seat]) {
 			continue
 		}
-		note := fmt.Sprintf("%s did not answer within %s, so the default answer was given for them.", t.row.Seats[p.Seat].Name, human(r.cfg.AnswerAfter))
+		note := fmt.Sprintf("%s did not answer within %s, so the default answer was given for them.", t.row.Seats[p.Seat].Name, spokenDuration(r.cfg.AnswerAfter))
 		if _, err := r.play(ctx, t, p.Seat, p.Default, t.row.Version, note); err != nil {
 			r.log.Error("automatic answer failed", "game", t.row.ID, "seat", p.Seat, "move", p.Default, "err", err)
 		}
@@ -129,7 +129,7 @@ func (r *Router) remind(ctx context.Context, t *table, idle time.Duration, seats
 	inChannel, byDM := r.reminderPlan(ctx, t, seats, players(), now)
 	left := ""
 	if limited {
-		left = fmt.Sprintf(" %s left before the bot takes over.", human(t.timeLeft(slices.Concat(inChannel, byDM), players(), now)))
+		left = fmt.Sprintf(" %s left before the bot takes over.", spokenDuration(t.timeLeft(slices.Concat(inChannel, byDM), players(), now)))
 	}
 	inChannel = append(inChannel, r.remindByDM(ctx, t, byDM, idle, left)...)
 	if len(inChannel) == 0 {
@@ -147,11 +147,11 @@ func (r *Router) remind(ctx context.Context, t *table, idle time.Duration, seats
 	if r.cfg.CloseAfter > 0 {
 		closeAt := t.row.UpdatedAt.Add(r.cfg.CloseAfter)
 		if !now.Add(r.remindGap(t.row, now)).Before(closeAt) {
-			closing = fmt.Sprintf(" If nobody moves, the game closes in %s.", human(closeAt.Sub(now)))
+			closing = fmt.Sprintf(" If nobody moves, the game closes in %s.", spokenDuration(closeAt.Sub(now)))
 		}
 	}
 	msg := Message{
-		Content:  fmt.Sprintf("%s\nReminder: %s, the game has been waiting for you for %s.%s %s%s", t.header(), strings.Join(who, " and "), human(idle), left, r.jumpHint(t), closing),
+		Content:  fmt.Sprintf("%s\nReminder: %s, the game has been waiting for you for %s.%s %s%s", t.header(), strings.Join(who, " and "), spokenDuration(idle), left, r.jumpHint(t), closing),
 		Mentions: ids,
 	}
 	if _, err := r.out.Send(ctx, t.row.Channel, msg); err != nil {
@@ -192,7 +192,7 @@ func (r *Router) closeIdle(ctx context.Context, t *table) {
 		r.log.Error("could not close an idle game", "game", t.row.ID, "err", err)
 		return
 	}
-	r.closeLobby(ctx, t, fmt.Sprintf("Nobody moved in this game for %s, so it was closed. The channel is free for a new one.", human(r.cfg.CloseAfter)))
+	r.closeLobby(ctx, t, fmt.Sprintf("Nobody moved in this game for %s, so it was closed. The channel is free for a new one.", spokenDuration(r.cfg.CloseAfter)))
 }
 
 func (r *Router) jumpHint(t *table) string {
@@ -205,7 +205,7 @@ func (r *Router) jumpHint(t *table) string {
 }
 
 // human writes a duration the way a player would say it.
-func human(d time.Duration) string {
+func spokenDuration(d time.Duration) string {
 	switch {
 	case d >= 48*time.Hour:
 		return fmt.Sprintf("%d days", int(d/(24*time.Hour)))

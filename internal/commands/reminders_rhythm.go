@@ -91,9 +91,9 @@ func (t *table) lateNote(names string, several bool) string {
 		back = "their seats back"
 	}
 	if t.row.TurnBank > 0 {
-		return fmt.Sprintf("%s ran out of their time bank of %s, so the bot plays for them from now on. They can ask for %s with /game rejoin.", names, human(t.row.TurnBank), back)
+		return fmt.Sprintf("%s ran out of their time bank of %s, so the bot plays for them from now on. They can ask for %s with /game rejoin.", names, spokenDuration(t.row.TurnBank), back)
 	}
-	return fmt.Sprintf("%s did not act within the turn limit of %s, so the bot plays for them from now on. They can ask for %s with /game rejoin.", names, human(t.row.TurnLimit), back)
+	return fmt.Sprintf("%s did not act within the turn limit of %s, so the bot plays for them from now on. They can ask for %s with /game rejoin.", names, spokenDuration(t.row.TurnLimit), back)
 }
 
 // reminderPlan splits the seats due a reminder by how each player is to
@@ -123,7 +123,7 @@ func (r *Router) reminderPlan(ctx context.Context, t *table, seats []int, player
 func (r *Router) remindByDM(ctx context.Context, t *table, seats []int, idle time.Duration, left string) (closed []int) {
 	for _, s := range seats {
 		text := fmt.Sprintf("Reminder: %s in <#%s> has been waiting for you for %s.%s %s",
-			r.gameName(t.row.Kind, t.row.ID), t.row.Channel, human(idle), left, r.jumpHint(t))
+			r.gameName(t.row.Kind, t.row.ID), t.row.Channel, spokenDuration(idle), left, r.jumpHint(t))
 		err := r.out.DM(ctx, t.row.Seats[s].UserID, Message{Content: text, Rows: []Row{{Buttons: []Button{
 			{Label: "Open " + r.gameName(t.row.Kind, t.row.ID), URL: channelURL(t.row.Guild, t.row.Channel)}}}}})
 		if errors.Is(err, ErrDMClosed) {

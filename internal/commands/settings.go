@@ -129,7 +129,7 @@ func describeServerRhythm(g storage.GuildRhythm) string {
 	}
 	return fmt.Sprintf("A time bank (turn_limit:bank) gives each player %s for all their turns (%s); each move puts back %s. "+
 		"Players may be away with /game away for up to %s (%s).",
-		human(size), whose, human(rhythm.Bank{Size: size}.Refill()), count(days, "day"), daysWhose)
+		spokenDuration(size), whose, spokenDuration(rhythm.Bank{Size: size}.Refill()), count(days, "day"), daysWhose)
 }
 
 // describeServerTurnLimit says what new games on a server get.
@@ -143,7 +143,7 @@ func (r *Router) describeServerTurnLimit(ctx context.Context, guild string) (str
 	case limit == bankLimit:
 		what = "a time bank"
 	case limit > 0:
-		what = "a turn limit of " + human(limit)
+		what = "a turn limit of " + spokenDuration(limit)
 	}
 	whose := "the bot's default"
 	if set {

@@ -97,7 +97,7 @@ func waitedText(d time.Duration) string {
 	if d < time.Minute {
 		return "since just now"
 	}
-	return "for " + human(d)
+	return "for " + spokenDuration(d)
 }
 
 // deadlineText says when a waiting game's turn limit or time bank runs
@@ -124,7 +124,7 @@ func deadlineText(t storage.Turn, s rhythm.Settings, now time.Time) string {
 	if s.AwayAt(now) {
 		paused = ", paused while you are away"
 	}
-	return fmt.Sprintf("%s: %s left (until %s%s)", kind, human(end.Sub(now)), when(end, s), paused)
+	return fmt.Sprintf("%s: %s left (until %s%s)", kind, spokenDuration(end.Sub(now)), when(end, s), paused)
 }
 
 // gameName is how a list names a game: its title and number.

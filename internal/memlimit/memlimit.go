@@ -1,11 +1,12 @@
-package discord
+// Package memlimit sets the soft memory limit the bot process runs under.
+package memlimit
 
 import (
 	"os"
 	"runtime/debug"
 )
 
-// DefaultMemoryLimit is the soft limit on the Go runtime's memory that the
+// Default is the soft limit on the Go runtime's memory that the
 // bot runs under unless GOMEMLIMIT says otherwise. Pictures are drawn in
 // buffers of several megabytes, and with the collector's default pacing
 // the heap may double before it is collected, so a burst of moves took the
@@ -15,14 +16,14 @@ import (
 // a move cost 6.9 ms of CPU without a limit (peak 220 MiB), 7.8 ms at
 // 120 MiB (141 MiB) and 10.6 ms at 100 MiB (125 MiB): see
 // docs/performance.md.
-const DefaultMemoryLimit = 112 << 20
+const Default = 112 << 20
 
-// LimitMemory applies DefaultMemoryLimit to this process, unless the
+// Apply applies Default to this process, unless the
 // environment sets GOMEMLIMIT (which the runtime applies itself). It
 // returns the limit in force.
-func LimitMemory() int64 {
+func Apply() int64 {
 	if os.Getenv("GOMEMLIMIT") == "" {
-		debug.SetMemoryLimit(DefaultMemoryLimit)
+		debug.SetMemoryLimit(Default)
 	}
 	return debug.SetMemoryLimit(-1)
 }
