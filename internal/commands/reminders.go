@@ -204,7 +204,7 @@ func (r *Router) jumpHint(t *table) string {
 	return fmt.Sprintf("Use the buttons on the latest game message or /%s move.", t.row.Kind)
 }
 
-// human writes a duration the way a player would say it.
+// spokenDuration writes a duration the way a player would say it.
 func spokenDuration(d time.Duration) string {
 	switch {
 	case d >= 48*time.Hour:
