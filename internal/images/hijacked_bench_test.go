@@ -7,11 +7,12 @@ import (
 )
 
 // BenchmarkHijackedTable times the three steps of the turn picture apart
-// (the view of BenchmarkImages' hijacked/table): drawing (its pixels given
+// (a game in progress: BenchmarkImages' hijacked/table is a finished one,
+// whose picture leaves out the seats, hijackers and dice): drawing (its pixels given
 // back each time, as the bot does), the palette step on that drawing, and
 // the PNG writer on its result; and the drawing of the full board.
 func BenchmarkHijackedTable(b *testing.B) {
-	pub, _ := hijackedViews(b, 4, 120, 5)
+	pub, _ := hijackedViews(b, 4, 80, 7)
 	v := pub.(*hijacked.PublicView)
 	b.Run("draw", func(b *testing.B) {
 		for b.Loop() {

@@ -362,7 +362,7 @@ func (p *hjdPhone) hijacker(v *hijacked.PublicView, hv hijacked.HijackerView, x,
 		p.token(x+32, y+134, 18, hv.Disc, v.Players[hv.Disc].Name)
 		p.text(v.Players[hv.Disc].Name, x+58, y+134+0.36*hjdSmall, 0, hjdSmall, false, hjdInk, w-70)
 	} else {
-		p.text("nobody talks", x+12, y+134+0.36*hjdSmall, 0, hjdSmall, false, hjdMuted, w-24)
+		p.text("no negotiator", x+12, y+134+0.36*hjdSmall, 0, hjdSmall, false, hjdMuted, w-24)
 	}
 }
 

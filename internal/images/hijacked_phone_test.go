@@ -107,7 +107,11 @@ func hjdPhoneOf(v games.View) *hjdPhone {
 // player count and the solo game, from start to end, public and private,
 // and the rare tables of hijackedOddViews.
 func TestHijackedReadableOnAPhone(t *testing.T) {
-	views := hijackedPlayoutViews(t, 4, 7)
+	seeds, every, enough := 4, 7, 100
+	if hjdRace {
+		seeds, every, enough = 1, 9, 20
+	}
+	views := hijackedPlayoutViews(t, seeds, every)
 	for name, v := range hijackedOddViews(t) {
 		views[name] = v
 	}
@@ -132,7 +136,7 @@ func TestHijackedReadableOnAPhone(t *testing.T) {
 		releaseRGBA(p.RGBA())
 	}
 	t.Logf("%d public views (%d over, %d solo), %d private", publics, over, cybot, privates)
-	if publics < 100 || privates < 10 || over < 8 || cybot < 20 {
+	if publics < enough || privates < enough/10 || over < enough/12 || cybot < enough/5 {
 		t.Errorf("too few views of a kind: %d public, %d private, %d over, %d solo", publics, privates, over, cybot)
 	}
 }
@@ -235,37 +239,41 @@ func TestHijackedTurnPictureSays(t *testing.T) {
 // (hijacked_box.go), give gg's pixels, as TestHijackedLayoutBoxesAsDrawn
 // checks for the full board's.
 func TestHijackedPhoneBoxesAsDrawn(t *testing.T) {
-	type colours struct{ fill, line color.RGBA }
-	// x, y, w, h and radius
-	boxes := [][5]float64{
-		{24, 20, hjdSeatW, hjdSeatCardH, 8}, {184, 20, hjdSeatW, 48, 8}, {32, 60, 54, 40, 6},
-		{24, 20, hjdHijackW, hjdHijackCardH, 8}, {24, 20, 48, 48, 6}, {24, 20, 62, 62, 8}, {24, 20, 46, 46, 8},
-		{516, 20, 42, 40, 4}, {hjdRowMargin, 20, hjdWidth - 2*hjdRowMargin, hjdRowH - 8, 8}, {24, 20, 86, 38, 6},
+	type box struct {
+		x, y, w, h, r float64
+		fill, line    color.RGBA
+	}
+	boxes := []box{
+		{24, 20, hjdSeatW, hjdSeatCardH, 8, hjdBack, hjdBack}, {184, 20, hjdSeatW, hjdSeatCardH, 8, hjdPaper, hjdLine},
+		{344, 20, hjdSeatW, hjdSeatCardH, 8, hjdPanel, hjdCardBg["red"]}, {184, 20, hjdSeatW, 48, 8, hjdCardBg["blue"], hjdCardBg["blue"]},
+		{32, 60, 54, 40, 6, hjdPanel, hjdInk}, {24, 20, hjdHijackW, hjdHijackCardH, 8, hjdPanel, hjdInk},
+		{264, 20, hjdHijackW, hjdHijackCardH, 8, hjdPaper, hjdLine}, {516, 20, 48, 48, 6, hjdPanel, hjdInk},
+		{24, 20, 62, 62, 8, hjdPanel, hjdInk}, {96, 20, 62, 62, 8, hjdBonusBg, hjdInk}, {168, 20, 62, 62, 8, hjdPaper, hjdMuted},
+		{24, 20, 46, 46, 8, hjdMiniBg, hjdInk}, {516, 20, 42, 40, 4, hjdPanel, hjdLine}, {562, 20, 42, 40, 4, hjdGreen, hjdGreen},
+		{hjdRowMargin, 20, hjdWidth - 2*hjdRowMargin, hjdRowH - 8, 8, hjdPanel, hjdLine},
+		{hjdRowMargin, 20, hjdWidth - 2*hjdRowMargin, hjdRowH - 8, 8, hjdTurnBg, hjdLine},
+		{24, 20, 86, 36, 6, hjdCardBg["yellow"], hjdCardBg["yellow"]},
 	}
 	for far := 6; far <= 24; far++ {
 		step := float64(int(hjdHalf) / (far + 1))
-		boxes = append(boxes, [5]float64{hjdEdge + hjdHalf - step, 20, step - 3, 40, 4}, [5]float64{hjdEdge + hjdHalf - float64(far+1)*step, 20, step - 3, 40, 4})
+		boxes = append(boxes, box{hjdEdge + hjdHalf - step, 20, step - 3, 40, 4, hjdPlaneBg, hjdLine},
+			box{hjdEdge + hjdHalf - 2*step, 20, step - 3, 40, 4, hjdBack, hjdBack},
+			box{hjdEdge + hjdHalf - float64(far+1)*step, 20, step - 3, 40, 4, hjdPanel, hjdLine})
 	}
-	pairs := []colours{{hjdPanel, hjdLine}, {hjdBack, hjdBack}, {hjdCardBg["blue"], hjdCardBg["blue"]}, {hjdTurnBg, hjdLine},
-		{hjdGreen, hjdGreen}, {hjdPaper, hjdMuted}, {hjdBonusBg, hjdInk}, {hjdPanel, hjdCardBg["red"]}}
 	for _, c := range boxes {
-		for _, col := range pairs {
-			{
-				if c[0] != math.Trunc(c[0]) || c[2] != math.Trunc(c[2]) || c[3] != math.Trunc(c[3]) {
-					t.Fatalf("box %v: not on whole pixels", c)
-				}
-				fast, ref := hjdNewCanvas(hjdWidth, 220), hjdNewCanvas(hjdWidth, 220)
-				hjdBox(fast, c[0], c[1], c[2], c[3], c[4], col.fill, col.line)
-				hjdBoxGG(ref, c[0], c[1], c[2], c[3], c[4], col.fill, col.line)
-				a, b := fast.RGBA().Pix, ref.RGBA().Pix
-				for i := range a {
-					if d := int(a[i]) - int(b[i]); d > 3 || d < -3 {
-						t.Fatalf("box %v %v: pixel %d,%d is %d, gg draws %d", c, col, i/4%hjdWidth, i/4/hjdWidth, a[i], b[i])
-					}
-				}
-				releaseRGBA(fast.RGBA())
-				releaseRGBA(ref.RGBA())
+		if c.x != math.Trunc(c.x) || c.w != math.Trunc(c.w) || c.h != math.Trunc(c.h) {
+			t.Fatalf("box %v: not on whole pixels", c)
+		}
+		fast, ref := hjdNewCanvas(hjdWidth, 220), hjdNewCanvas(hjdWidth, 220)
+		hjdBox(fast, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		hjdBoxGG(ref, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		a, b := fast.RGBA().Pix, ref.RGBA().Pix
+		for i := range a {
+			if d := int(a[i]) - int(b[i]); d > 3 || d < -3 {
+				t.Fatalf("box %v: pixel %d,%d is %d, gg draws %d", c, i/4%hjdWidth, i/4/hjdWidth, a[i], b[i])
 			}
 		}
+		releaseRGBA(fast.RGBA())
+		releaseRGBA(ref.RGBA())
 	}
 }

@@ -64,16 +64,17 @@ var huPalette = func() *Palette {
 	return NewPalette(keys, pairs, 4)
 }()
 
-// huntedTexts is every string the image of a view shows (for tests).
+// huntedTexts is every string the turn picture of a view shows (for tests).
 func huntedTexts(v *hunted.PublicView) string {
 	return strings.Join(huntedBoard(v).texts, "\n")
 }
 
-// The board is laid out at 1000 px wide: Discord shows it at most ~550 px
-// wide, so a wider picture only costs pixels (the palette step and the PNG
+// Both pictures are 1000 px wide: Discord shows them at most ~550 px wide,
+// so a wider picture only costs pixels (the palette step and the PNG
 // writer cost by the pixel). Every box stays on whole pixels, so the fast
 // paths (filled rows, stamped sprites, recorded coverage) keep their edges
-// sharp; no text is smaller than 13 px.
+// sharp. These are the full board's sizes (no text under 13 px: it is
+// looked at zoomed); the turn picture's are in hunted_turn.go.
 const (
 	huW      = 1000
 	huMargin = 20.0

@@ -88,6 +88,8 @@ func htCardList(title string, cards []hunted.CardView, inRow bool) huSection {
 	if inRow {
 		title = fmt.Sprintf("%s (%d)", title, len(cards))
 	}
+	// A row of terrorists alone names no columns: they give and cost nothing.
+	inRow = inRow && slices.ContainsFunc(cards, htPays)
 	top := 44.0
 	labelsY := 24.0
 	if inRow && htMeasure(htHead, true)(title) > htGivesX-htX-10 {
@@ -120,11 +122,17 @@ func htCardLine(dc *Canvas, c hunted.CardView, y float64, inRow bool) {
 	htText(dc, htFit(c.Name, htHead, true, htGivesX-htNameX-10), htHead, true, huInk, htNameX, mid, 0)
 	does := huDoes(c, !inRow)
 	doesX := htGivesX
-	if inRow && (len(c.Actions) > 0 || len(c.Cost) > 0 || c.CostTime > 0 || c.Noise > 0) {
+	if inRow && htPays(c) {
 		doesX = htDoesX
 		htCardPays(dc, c, mid)
 	}
 	htText(dc, htFit(does, htBody, false, htRight-doesX), htBody, false, huInk, doesX, mid, 0)
+}
+
+// htPays says whether a card gives or costs anything (a terrorist or an
+// event does neither).
+func htPays(c hunted.CardView) bool {
+	return len(c.Actions) > 0 || len(c.Cost) > 0 || c.CostTime > 0 || c.Noise > 0
 }
 
 // htCardPays draws a row card's icons: those it gives (filled) and its

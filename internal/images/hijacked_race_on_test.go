@@ -1,0 +1,7 @@
+//go:build race
+
+package images
+
+// hjdRace: the race detector is on, which makes drawing many times slower;
+// Hijacked's tests over many views then look at fewer of them.
+const hjdRace = true
