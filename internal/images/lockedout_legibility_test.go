@@ -150,6 +150,29 @@ func TestLockedOutLegibleAtPhoneWidth(t *testing.T) {
 	}
 }
 
+// The full board of long games stays within the pictures' budget of
+// 150 KB (docs/performance.md) as the turn picture does.
+func TestLockedOutFullWithinBudget(t *testing.T) {
+	for _, st := range loStates(t) {
+		if !strings.HasSuffix(st.name, "-200") && !strings.HasSuffix(st.name, "-100000") || strings.Contains(st.name, "seed2") {
+			continue
+		}
+		for kind, draw := range map[string]func(games.View) (image.Image, error){"turn": LockedOut, "full": LockedOutFull} {
+			img, err := draw(st.s.Public())
+			if err != nil {
+				t.Fatal(err)
+			}
+			data, err := EncodePNG(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(data) > 150_000 || img.Bounds().Dx() < 1000 {
+				t.Errorf("%s %s: %d bytes, %v", st.name, kind, len(data), img.Bounds())
+			}
+		}
+	}
+}
+
 // LOCKEDOUT_PNG=dir writes the pictures of a few states to look at: the
 // start, the middle, the end, six players, hands.
 func TestLockedOutPicturesToLookAt(t *testing.T) {

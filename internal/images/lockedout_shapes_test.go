@@ -8,7 +8,7 @@ import (
 	"standoff/internal/games/lockedout"
 )
 
-// Locked Out's pawns and gauges copied from their first drawing (shapes.go) give
+// Locked Out's pawns copied from their first drawing (shapes.go) give
 // every pixel of the ship, before the palette, as drawing each directly:
 // games of every size at several points, drawn with no shapes kept and
 // then with them.

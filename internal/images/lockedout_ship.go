@@ -27,7 +27,7 @@ func loSections(v *lockedout.PublicView, full bool) []loSection {
 	if !full {
 		return append(out, loRecent(3))
 	}
-	return append(out, loRecent(8), loTableCards, loKey)
+	return append(out, loRecent(6), loTableCards, loKey)
 }
 
 // loResult is the game's ranking, a place a line, under the verdict the
