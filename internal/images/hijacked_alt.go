@@ -10,7 +10,7 @@ import (
 )
 
 // hjdAltMax is Discord's limit on an attachment's description.
-const hjdAltMax = 1024
+const hjdAltMax = maxAlt
 
 // HijackedAlt describes a Hijacked picture in words for a screen reader
 // (the attachment's description), from the view it is given and nothing

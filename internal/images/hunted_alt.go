@@ -11,7 +11,7 @@ import (
 
 // HuntedAltMax is the longest alt text: Discord's limit for an
 // attachment's description, in characters.
-const HuntedAltMax = 1024
+const HuntedAltMax = maxAlt
 
 // HuntedAlt is the turn picture in words, for a screen reader: whose turn
 // or how the game ended, time and health, the tower, what is being

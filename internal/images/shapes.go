@@ -44,6 +44,7 @@ type keptShape struct {
 	spans  []stampSpan
 	pix    []uint8
 	texts  []string
+	sizes  []float64 // the font size of each text (Canvas.sizes)
 }
 
 // shapeCache is a bounded set of kept shapes.
@@ -90,6 +91,7 @@ func (dc *Canvas) shapeIn(c *shapeCache, what any, x, y float64, rel image.Recta
 		return
 	}
 	dc.texts = append(dc.texts, sh.texts...)
+	dc.sizes = append(dc.sizes, sh.sizes...)
 	pix := sh.pix
 	for _, s := range sh.spans {
 		o := img.PixOffset(r.Min.X+int(s.x0), r.Min.Y+int(s.y))
@@ -140,7 +142,7 @@ func (sh *keptShape) drawOnce(src *image.RGBA, r image.Rectangle, x, y float64, 
 	}
 	c := NewCanvasOn(img)
 	draw(c, x, y)
-	sh.texts = c.texts
+	sh.texts, sh.sizes = c.texts, c.sizes
 	// px reads the drawing at (x, y) from r's corner.
 	px := func(x, y int) uint32 {
 		return binary.LittleEndian.Uint32(img.Pix[img.PixOffset(r.Min.X+x, r.Min.Y+y):])
