@@ -108,6 +108,10 @@ func (c *Console) print(where string, m Message) {
 			what = "file"
 		}
 		fmt.Fprintf(c.out, "%s[%s: %s]\n", p, what, name)
+		if f.Description != "" {
+			// What a screen reader says of the picture.
+			fmt.Fprintf(c.out, "%s[alt: %s]\n", p, strings.ReplaceAll(f.Description, "\n", " "))
+		}
 	}
 	for _, row := range m.Rows {
 		for _, b := range row.Buttons {

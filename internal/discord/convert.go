@@ -228,6 +228,52 @@ func files(fs []commands.File) []*discordgo.File {
 	return out
 }
 
+// attachmentEntry is an upload's entry in a message's attachments list:
+// its index among the files, and its description (alt text, read by screen
+// readers). discordgo's attachment type has no description.
+type attachmentEntry struct {
+	ID          string `json:"id"`
+	Filename    string `json:"filename"`
+	Description string `json:"description,omitempty"`
+}
+
+// attachmentEntries lists the uploads with their descriptions; an edit
+// sends it even empty, which drops the old attachments.
+func attachmentEntries(fs []commands.File) []attachmentEntry {
+	out := []attachmentEntry{}
+	for i, f := range fs {
+		out = append(out, attachmentEntry{ID: strconv.Itoa(i), Filename: f.Name, Description: f.Description})
+	}
+	return out
+}
+
+// described reports whether any file has a description.
+func described(fs []commands.File) bool {
+	for _, f := range fs {
+		if f.Description != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// The payloads that carry uploads, with their attachments list in place
+// of discordgo's (the outer field is the one encoded).
+type (
+	messageEdit struct {
+		*discordgo.MessageEdit
+		Attachments []attachmentEntry `json:"attachments"`
+	}
+	webhookEdit struct {
+		*discordgo.WebhookEdit
+		Attachments []attachmentEntry `json:"attachments"`
+	}
+	webhookParams struct {
+		*discordgo.WebhookParams
+		Attachments []attachmentEntry `json:"attachments,omitempty"`
+	}
+)
+
 // mentions lets a message ping exactly the listed users, nobody else.
 func mentions(ids []string) *discordgo.MessageAllowedMentions {
 	return &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: append([]string{}, ids...)}

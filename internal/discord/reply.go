@@ -28,9 +28,9 @@ var _ commands.Replier = replier{}
 func (r replier) EditOriginal(ctx context.Context, m commands.Message) error {
 	return r.b.withoutOversizeFiles(&m, func() error {
 		content, comps := m.Content, components(m.Rows)
-		e := &discordgo.WebhookEdit{Content: &content, Components: &comps, Files: files(m.Files),
-			Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: mentions(m.Mentions)}
-		return r.original(ctx, e)
+		e := &discordgo.WebhookEdit{Content: &content, Components: &comps, Files: files(m.Files), AllowedMentions: mentions(m.Mentions)}
+		url := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, "@original")
+		return channelError(r.i.ChannelID, r.b.sendRetried(ctx, http.MethodPatch, url, webhookEdit{e, attachmentEntries(m.Files)}, e.Files))
 	})
 }
 
@@ -55,7 +55,11 @@ func (r replier) FollowUp(ctx context.Context, m commands.Message) (string, erro
 		var msg struct {
 			ID string `json:"id"`
 		}
-		if err := r.b.api.call(ctx, http.MethodPost, discordgo.EndpointWebhookToken(r.i.AppID, r.i.Token)+"?wait=true", params, params.Files, &msg); err != nil {
+		body := webhookParams{WebhookParams: params}
+		if described(m.Files) {
+			body.Attachments = attachmentEntries(m.Files)
+		}
+		if err := r.b.api.call(ctx, http.MethodPost, discordgo.EndpointWebhookToken(r.i.AppID, r.i.Token)+"?wait=true", body, params.Files, &msg); err != nil {
 			return err
 		}
 		if msg.ID == "" {

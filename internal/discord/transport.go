@@ -56,6 +56,8 @@ type messageCreate struct {
 	*discordgo.MessageSend
 	Nonce        string `json:"nonce,omitempty"`
 	EnforceNonce bool   `json:"enforce_nonce,omitempty"`
+	// Attachments describe the uploads (alt text), when any has words.
+	Attachments []attachmentEntry `json:"attachments,omitempty"`
 }
 
 func nonce() string {
@@ -77,6 +79,9 @@ func sendOf(m commands.Message, allowed []string) *discordgo.MessageSend {
 // work under load.
 func (b *Bot) create(ctx context.Context, channel string, m commands.Message, allowed []string) (string, error) {
 	body := messageCreate{MessageSend: sendOf(m, allowed), Nonce: nonce(), EnforceNonce: true}
+	if described(m.Files) {
+		body.Attachments = attachmentEntries(m.Files)
+	}
 	data, err := encode(body, files(m.Files))
 	if err != nil {
 		return "", err
@@ -171,7 +176,13 @@ func (b *Bot) withoutOversizeFiles(m *commands.Message, op func() error) error {
 // edit sends a message edit, retrying server errors (an edit done twice is
 // done once).
 func (b *Bot) edit(ctx context.Context, channel, id string, e *discordgo.MessageEdit) error {
-	data, err := encode(e, e.Files)
+	return b.editWith(ctx, channel, id, e, e.Files)
+}
+
+// editWith sends an edit whose body is payload (a MessageEdit, or one
+// wrapped to describe its uploads).
+func (b *Bot) editWith(ctx context.Context, channel, id string, payload any, fs []*discordgo.File) error {
+	data, err := encode(payload, fs)
 	if err != nil {
 		return err
 	}
@@ -188,8 +199,8 @@ func (b *Bot) edit(ctx context.Context, channel, id string, e *discordgo.Message
 func (b *Bot) Edit(ctx context.Context, channel, id string, m commands.Message) error {
 	return b.withoutOversizeFiles(&m, func() error {
 		content, comps := m.Content, components(m.Rows)
-		return b.edit(ctx, channel, id, &discordgo.MessageEdit{Content: &content, Components: &comps, Files: files(m.Files),
-			Attachments: &[]*discordgo.MessageAttachment{}, AllowedMentions: mentions(m.Mentions)})
+		e := &discordgo.MessageEdit{Content: &content, Components: &comps, Files: files(m.Files), AllowedMentions: mentions(m.Mentions)}
+		return b.editWith(ctx, channel, id, messageEdit{e, attachmentEntries(m.Files)}, e.Files)
 	})
 }
 

@@ -147,6 +147,8 @@ func messageText(m commands.Message) string {
 		if !strings.HasSuffix(f.Name, ".png") && !strings.HasSuffix(f.Name, ".gif") {
 			b.WriteString("\n" + string(f.Data))
 		}
+		// A picture's alt text is read out like the message itself.
+		b.WriteString("\n" + f.Description)
 	}
 	return b.String()
 }
@@ -193,8 +195,11 @@ func newEnv(t testing.TB, n int, draw func(commands.Game) commands.Renderer) *en
 	for _, g := range catalog.Games() {
 		if draw != nil {
 			g.Draw = draw(g)
+			if g.Full != nil {
+				g.Full = g.Draw // the full board is drawn from the same views
+			}
 		} else {
-			g.Draw = nil // the move path without pictures: text only
+			g.Draw, g.Full = nil, nil // the move path without pictures: text only
 		}
 		list = append(list, g)
 	}
