@@ -19,6 +19,9 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 	if err != nil {
 		return Response{}, refusef("That control is not one I know; use /game status for the current game.")
 	}
+	if id.Action == "full" {
+		return r.fullBoard(ctx, id.Game)
+	}
 	unlock := r.lock(id.Game)
 	handedOff := false
 	defer func() {

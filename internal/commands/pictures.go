@@ -1,6 +1,8 @@
 package commands
 
 import (
+	"context"
+
 	"standoff/internal/games"
 	"standoff/internal/images"
 )
@@ -74,4 +76,40 @@ func (r *Router) picture(gameID int64, p viewPicture) (File, bool) {
 		return File{}, false
 	}
 	return File{Name: p.name, Data: data, Description: p.alt}, true
+}
+
+// withFullBoard adds the button that shows the whole board, for a game
+// whose turn picture leaves detail out: beside the last buttons, or in a
+// row of its own while Discord allows one more.
+func (t *table) withFullBoard(rows []Row) []Row {
+	if t.game.Full == nil {
+		return rows
+	}
+	b := Button{Label: "Full board", CustomID: customID{Action: "full", Game: t.row.ID, Version: t.row.Version}.String(), Style: Secondary}
+	if n := len(rows); n > 0 && rows[n-1].Select == nil && len(rows[n-1].Buttons) < maxButtons {
+		last := rows[n-1]
+		last.Buttons = append(append([]Button(nil), last.Buttons...), b)
+		return append(rows[:n-1:n-1], last)
+	}
+	if len(rows) < maxRows {
+		return append(rows, Row{Buttons: []Button{b}})
+	}
+	return rows
+}
+
+// fullBoard shows one player the whole board as it stands now (the detail
+// the phone's turn picture leaves out). Any message's button shows the
+// game as it is, so an old one works too.
+func (r *Router) fullBoard(ctx context.Context, game int64) (Response, error) {
+	t, err := r.reload(ctx, game)
+	if err != nil {
+		return Response{}, err
+	}
+	if t.state == nil {
+		return Response{}, refusef("The game has not started yet.")
+	}
+	m := Message{Content: t.header() + "\nThe whole board as it stands now.", Ephemeral: true}
+	m.attachFull(t, t.state.Public(), "board.png")
+	r.drawViews(t.row.ID, &m)
+	return Response{Kind: Reply, Message: m}, nil
 }
