@@ -14,7 +14,7 @@ import (
 // Every colour a game names comes out of its palette exactly (a player's
 // colour is a cue the legibility tests read pixel by pixel).
 func TestPalettesKeepTheGamesColours(t *testing.T) {
-	for name, p := range map[string]*Palette{"hijack": hjPalette, "lockedout": loPalette} {
+	for name, p := range map[string]*Palette{"hijack": hijackPalette, "lockedout": loPalette} {
 		if n := len(p.Colors()); n > 256 {
 			t.Errorf("%s: %d colours", name, n)
 		}
@@ -41,7 +41,7 @@ func TestPalettedPicturesStayFaithful(t *testing.T) {
 		rgba *image.RGBA
 		pal  *Palette
 	}{
-		"hijack":         {drawHijackRGBA(hv), hjPalette},
+		"hijack":         {drawHijackRGBA(hv), hijackPalette},
 		"lockedout ship": {lockedOutShip(pub.(*lockedout.PublicView)).RGBA(), loPalette},
 		"lockedout hand": {lockedOutHand(priv.(*lockedout.PrivateView)).RGBA(), loPalette},
 	}
@@ -169,7 +169,7 @@ func TestPicturesWideAndSmall(t *testing.T) {
 
 // The table's fast search finds exactly the entry the plain search does.
 func TestRedIndexMatchesNearest(t *testing.T) {
-	for _, p := range []*Palette{hjPalette, loPalette} {
+	for _, p := range []*Palette{hijackPalette, loPalette} {
 		rgb := make([][3]int32, len(p.colors))
 		for i, c := range p.colors {
 			r, g, b, _ := c.RGBA()
@@ -193,8 +193,8 @@ func TestRedIndexMatchesNearest(t *testing.T) {
 func TestPalettedFromMatchesPaletted(t *testing.T) {
 	hv := hijackViews(t)["busy6"].(*hijack.View)
 	rgba := drawHijackRGBA(hv)
-	layer, idx := hjLayers.Indexed(hijackLayerKey(hv), hijackLayerBuild(hv), hjPalette)
-	if got, want := hjPalette.PalettedFrom(rgba, layer, idx), hjPalette.Paletted(rgba); !bytes.Equal(got.Pix, want.Pix) {
+	layer, idx := hijackLayers.Indexed(hijackLayerKey(hv), hijackLayerBuild(hv), hijackPalette)
+	if got, want := hijackPalette.PalettedFrom(rgba, layer, idx), hijackPalette.Paletted(rgba); !bytes.Equal(got.Pix, want.Pix) {
 		t.Error("hijack: PalettedFrom differs from Paletted")
 	}
 	pub, _ := lockedOutViews(t, 5, 60)

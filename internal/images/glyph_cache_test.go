@@ -57,18 +57,18 @@ func TestHijackedBoxAsDrawn(t *testing.T) {
 		x, y, w, h, r float64
 		fill, line    color.RGBA
 	}{
-		{16, 20, 1168, 132, 10, hjdPanel, hjdLine},
-		{24, 34, 146, 178, 10, hjdBack, hjdBack},
-		{30, 40, 60, 26, 5, hjdCardBg["blue"], hjdCardBg["blue"]},
-		{40, 50, 44, 24, 4, hjdPlayer[1], hjdLine},
-		{8, 8, 279, 152, 10, hjdPanel, hjdInk},
-		// The police track's spaces (hjdTracks): 15 or 16 of them.
-		{24 + 540 - 33, 40, 30, 40, 5, hjdPlaneBg, hjdLine},
-		{24 + 540 - 2*31, 40, 28, 40, 5, hjdPanel, hjdLine},
+		{16, 20, 1168, 132, 10, hijackedPanel, hijackedLine},
+		{24, 34, 146, 178, 10, hijackedBack, hijackedBack},
+		{30, 40, 60, 26, 5, hijackedCardBg["blue"], hijackedCardBg["blue"]},
+		{40, 50, 44, 24, 4, hijackedPlayer[1], hijackedLine},
+		{8, 8, 279, 152, 10, hijackedPanel, hijackedInk},
+		// The police track's spaces (hijackedTracks): 15 or 16 of them.
+		{24 + 540 - 33, 40, 30, 40, 5, hijackedPlaneBg, hijackedLine},
+		{24 + 540 - 2*31, 40, 28, 40, 5, hijackedPanel, hijackedLine},
 	} {
-		fast, ref := hjdNewCanvas(1200, 260), hjdNewCanvas(1200, 260)
-		hjdBox(fast, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
-		hjdBoxGG(ref, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		fast, ref := hijackedNewCanvas(1200, 260), hijackedNewCanvas(1200, 260)
+		hijackedBox(fast, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		hijackedBoxGG(ref, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
 		a, b := fast.RGBA().Pix, ref.RGBA().Pix
 		for i := range a {
 			if d := int(a[i]) - int(b[i]); d > 3 || d < -3 {

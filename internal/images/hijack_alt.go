@@ -29,11 +29,11 @@ func HijackAlt(v games.View) string {
 		p := hv.Players[hv.Turn]
 		head += fmt.Sprintf(" %s (%s) to move.", clip(p.Name, 32), p.Marker)
 	}
-	parts := []altPart{{head, 1}, {hjAltPlayers(hv), 2}}
-	if last := hjAltLast(hv); last != "" {
+	parts := []altPart{{head, 1}, {hijackAltPlayers(hv), 2}}
+	if last := hijackAltLast(hv); last != "" {
 		parts = append(parts, altPart{last, 3})
 	}
-	parts = append(parts, hjAltMarkers(hv)...)
+	parts = append(parts, hijackAltMarkers(hv)...)
 	if len(hv.DrawOffer) > 0 {
 		var names []string
 		for _, p := range hv.DrawOffer {
@@ -47,12 +47,12 @@ func HijackAlt(v games.View) string {
 	return fitAltParts(parts, maxAlt)
 }
 
-// hjAltPlayers is each player's markers, on the board and in hand.
-func hjAltPlayers(v *hijack.View) string {
+// hijackAltPlayers is each player's markers, on the board and in hand.
+func hijackAltPlayers(v *hijack.View) string {
 	var out []string
 	for i, p := range v.Players {
 		s := fmt.Sprintf("%s (%s, %s): %d markers, %d on the board and %d in hand", clip(p.Name, 32), p.Marker,
-			hjAltShape(i), p.On+p.In, p.On, p.In)
+			hijackAltShape(i), p.On+p.In, p.On, p.In)
 		switch {
 		case v.Over && p.Drew:
 			s += ", drew"
@@ -68,13 +68,13 @@ func hjAltPlayers(v *hijack.View) string {
 	return strings.Join(out, "; ") + "."
 }
 
-// hjAltShape is the shape a seat's markers are drawn as.
-func hjAltShape(seat int) string {
+// hijackAltShape is the shape a seat's markers are drawn as.
+func hijackAltShape(seat int) string {
 	return [...]string{"blue circles", "red squares", "green diamonds"}[seat%3]
 }
 
-// hjAltLast is the last move and what it captured.
-func hjAltLast(v *hijack.View) string {
+// hijackAltLast is the last move and what it captured.
+func hijackAltLast(v *hijack.View) string {
 	l := v.Last
 	if l == nil || l.Seat < 0 || l.Seat >= len(v.Players) {
 		return ""
@@ -99,9 +99,9 @@ func hjAltLast(v *hijack.View) string {
 	return s + "."
 }
 
-// hjAltMarkers lists each player's markers by cell and slot, a sentence
+// hijackAltMarkers lists each player's markers by cell and slot, a sentence
 // each, or says the board is empty.
-func hjAltMarkers(v *hijack.View) []altPart {
+func hijackAltMarkers(v *hijack.View) []altPart {
 	at := make([][]string, len(v.Players))
 	for _, c := range v.Cells {
 		for d, seat := range c.Slots {

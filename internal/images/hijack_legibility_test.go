@@ -13,42 +13,42 @@ import (
 	"standoff/internal/games/hijack"
 )
 
-// hjOptionSets are the option combinations the playouts cycle through.
-var hjOptionSets = []games.Options{
+// hijackOptionSets are the option combinations the playouts cycle through.
+var hijackOptionSets = []games.Options{
 	{}, {"can_rotate": 1}, {"can_rotate": 1, "in_place": 1}, {"block_marker": 1},
 	{"can_rotate": 1, "in_place": 1, "block_marker": 1, "num_pieces": 30},
 }
 
-// hjView is a named view of a playout.
-type hjView struct {
+// hijackView is a named view of a playout.
+type hijackView struct {
 	name string
 	v    *hijack.View
 }
 
-// hjPlayoutViews are views of seeded random playouts: 2 and 3 players,
+// hijackPlayoutViews are views of seeded random playouts: 2 and 3 players,
 // every board size, the option sets in turn, from the start to the end;
 // played once for the tests that read them.
-func hjPlayoutViews(t testing.TB) []hjView {
-	hjViewsOnce.Do(func() { hjViewsPlayed = hjPlay(t) })
-	if len(hjViewsPlayed) == 0 {
+func hijackPlayoutViews(t testing.TB) []hijackView {
+	hijackViewsOnce.Do(func() { hijackViewsPlayed = hijackPlay(t) })
+	if len(hijackViewsPlayed) == 0 {
 		t.Fatal("the playouts failed before")
 	}
-	return hjViewsPlayed
+	return hijackViewsPlayed
 }
 
 var (
-	hjViewsOnce   sync.Once
-	hjViewsPlayed []hjView
+	hijackViewsOnce   sync.Once
+	hijackViewsPlayed []hijackView
 )
 
-func hjPlay(t testing.TB) []hjView {
-	var out []hjView
+func hijackPlay(t testing.TB) []hijackView {
+	var out []hijackView
 	i := 0
 	for _, players := range []int{2, 3} {
 		for size := 2; size <= 6; size++ {
 			for _, moves := range []int{0, 10, 60, 100000} {
 				opts := games.Options{"size": size}
-				for k, v := range hjOptionSets[i%len(hjOptionSets)] {
+				for k, v := range hijackOptionSets[i%len(hijackOptionSets)] {
 					opts[k] = v
 				}
 				i++
@@ -73,12 +73,12 @@ func hjPlay(t testing.TB) []hjView {
 						t.Fatal(err)
 					}
 				}
-				out = append(out, hjView{fmt.Sprintf("%dp size %d %v after %d", players, size, opts, moves), s.Public().(*hijack.View)})
+				out = append(out, hijackView{fmt.Sprintf("%dp size %d %v after %d", players, size, opts, moves), s.Public().(*hijack.View)})
 			}
 		}
 	}
 	for name, v := range hijackViews(t) {
-		out = append(out, hjView{name, v.(*hijack.View)})
+		out = append(out, hijackView{name, v.(*hijack.View)})
 	}
 	return out
 }
@@ -89,7 +89,7 @@ func hjPlay(t testing.TB) []hjView {
 // from sprites, so drawn here alone at the sizes the picture uses).
 func TestHijackTextSizesAtPhoneWidth(t *testing.T) {
 	layouts := map[string]bool{}
-	for _, hv := range hjPlayoutViews(t) {
+	for _, hv := range hijackPlayoutViews(t) {
 		dc := drawHijackCanvas(hv.v)
 		least, n := smallestText(dc)
 		assertLegible(t, hv.name, least, n, dc.Width())
@@ -102,11 +102,11 @@ func TestHijackTextSizesAtPhoneWidth(t *testing.T) {
 			assertLegible(t, hv.name+" layer", least, n, layer.Width())
 		}
 		for seat, p := range hv.v.Players {
-			for _, size := range []float64{l.markerSize, hjPanelMarker} {
+			for _, size := range []float64{l.markerSize, hijackPanelMarker} {
 				m := NewCanvas(80, 80)
 				hijackMarker(m, 40, 40, size, seat, p.Marker)
 				least, n := smallestText(m)
-				assertLegible(t, fmt.Sprintf("%s marker %s at %.1f", hv.name, p.Marker, size), least, n, hjWidth)
+				assertLegible(t, fmt.Sprintf("%s marker %s at %.1f", hv.name, p.Marker, size), least, n, hijackWidth)
 			}
 		}
 	}
@@ -119,7 +119,7 @@ func TestHijackTextSizesAtPhoneWidth(t *testing.T) {
 // is, each player's count, the last move and every marker by cell and
 // slot.
 func TestHijackAlt(t *testing.T) {
-	for _, hv := range hjPlayoutViews(t) {
+	for _, hv := range hijackPlayoutViews(t) {
 		alt := HijackAlt(hv.v)
 		if n := utf8.RuneCountInString(alt); n == 0 || n > 1024 {
 			t.Fatalf("%s: %d characters:\n%s", hv.name, n, alt)
@@ -162,7 +162,7 @@ func TestHijackPicturesToLookAt(t *testing.T) {
 	if dir == "" {
 		t.Skip("HIJACK_PNG_DIR=dir writes the pictures")
 	}
-	for i, hv := range hjPlayoutViews(t) {
+	for i, hv := range hijackPlayoutViews(t) {
 		if i%4 == 1 || i >= 40 { // not the views after 10 moves
 			continue
 		}

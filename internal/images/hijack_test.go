@@ -155,10 +155,10 @@ func TestHijackLegibleAtPhoneWidth(t *testing.T) {
 			t.Fatal(err)
 		}
 		scale := phone / float64(img.Bounds().Dx())
-		blue := hjPlayers[0]
+		blue := hijackPlayers[0]
 		// The board lies between the header and the score panel (whose
 		// markers are at the left margin).
-		board := image.Rect(int(hjMargin)+50, int(hjHeader), img.Bounds().Dx(), img.Bounds().Dy()-players*int(hjRowH)-150)
+		board := image.Rect(int(hijackMargin)+50, int(hijackHeader), img.Bounds().Dx(), img.Bounds().Dy()-players*int(hijackRowH)-150)
 		marker := bbox(img, board, func(c color.RGBA) bool { return c == blue })
 		if marker.Empty() || marker.Dy() > 80 {
 			t.Fatalf("%d players: O marker not found alone: %v", players, marker)

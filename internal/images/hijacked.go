@@ -16,9 +16,9 @@ import (
 func Hijacked(v games.View) (image.Image, error) {
 	switch v := v.(type) {
 	case *hijacked.PublicView:
-		return hjdPalette.finish(hjdPhoneTable(v).RGBA()), nil
+		return hijackedPalette.finish(hijackedPhoneTable(v).RGBA()), nil
 	case *hijacked.PrivateView:
-		return hjdPalette.finish(hjdMedals(v).RGBA()), nil
+		return hijackedPalette.finish(hijackedMedals(v).RGBA()), nil
 	}
 	return nil, fmt.Errorf("images: Hijacked cannot draw %T", v)
 }
@@ -30,15 +30,15 @@ func Hijacked(v games.View) (image.Image, error) {
 // turn picture already.
 func HijackedFull(v games.View) (image.Image, error) {
 	if v, ok := v.(*hijacked.PublicView); ok {
-		return hjdPalette.finish(hjdTable(v).RGBA()), nil
+		return hijackedPalette.finish(hijackedTable(v).RGBA()), nil
 	}
 	return Hijacked(v)
 }
 
-// hjdNewCanvas is a picture painted paper, on recycled pixels.
-func hjdNewCanvas(w, h int) *Canvas {
+// hijackedNewCanvas is a picture painted paper, on recycled pixels.
+func hijackedNewCanvas(w, h int) *Canvas {
 	img := newRGBA(image.Rect(0, 0, w, h))
-	fillRGBA(img.Pix, hjdPaper)
+	fillRGBA(img.Pix, hijackedPaper)
 	return NewCanvasOn(img)
 }
 
@@ -46,200 +46,200 @@ func hjdNewCanvas(w, h int) *Canvas {
 // their id (GY, BL, GR, YE, RD), demands with C / M / F / I, players with
 // their initial, cubes with G / R.
 var (
-	hjdPaper  = color.RGBA{0xf7, 0xf5, 0xef, 0xff}
-	hjdInk    = color.RGBA{0x1a, 0x20, 0x2c, 0xff}
-	hjdMuted  = color.RGBA{0x5a, 0x63, 0x70, 0xff}
-	hjdLine   = color.RGBA{0xb8, 0xbe, 0xc8, 0xff}
-	hjdPanel  = color.RGBA{0xff, 0xff, 0xff, 0xff}
-	hjdBack   = color.RGBA{0x2d, 0x3a, 0x4f, 0xff}
-	hjdAlert  = color.RGBA{0xc5, 0x30, 0x30, 0xff}
-	hjdGreen  = color.RGBA{0x2f, 0x85, 0x5a, 0xff}
-	hjdGold   = color.RGBA{0xd6, 0x9e, 0x2e, 0xff}
-	hjdCardBg = map[string]color.RGBA{
+	hijackedPaper  = color.RGBA{0xf7, 0xf5, 0xef, 0xff}
+	hijackedInk    = color.RGBA{0x1a, 0x20, 0x2c, 0xff}
+	hijackedMuted  = color.RGBA{0x5a, 0x63, 0x70, 0xff}
+	hijackedLine   = color.RGBA{0xb8, 0xbe, 0xc8, 0xff}
+	hijackedPanel  = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	hijackedBack   = color.RGBA{0x2d, 0x3a, 0x4f, 0xff}
+	hijackedAlert  = color.RGBA{0xc5, 0x30, 0x30, 0xff}
+	hijackedGreen  = color.RGBA{0x2f, 0x85, 0x5a, 0xff}
+	hijackedGold   = color.RGBA{0xd6, 0x9e, 0x2e, 0xff}
+	hijackedCardBg = map[string]color.RGBA{
 		"gray": {0x8a, 0x93, 0x9e, 0xff}, "blue": {0x2b, 0x6c, 0xb0, 0xff}, "green": {0x2f, 0x85, 0x5a, 0xff},
 		"yellow": {0xd6, 0xa8, 0x00, 0xff}, "red": {0xc5, 0x30, 0x30, 0xff},
 	}
-	hjdDemand = map[string]color.RGBA{
+	hijackedDemand = map[string]color.RGBA{
 		"crypto": {0xdd, 0x6b, 0x20, 0xff}, "medicine": {0xc5, 0x30, 0x70, 0xff},
 		"food": {0x8a, 0x6d, 0x3b, 0xff}, "intel": {0x55, 0x3c, 0x9a, 0xff},
 	}
-	hjdPlayer = []color.RGBA{{0x1d, 0x4e, 0x89, 0xff}, {0xb8, 0x32, 0x80, 0xff}, {0x1d, 0x7a, 0x74, 0xff}, {0x8a, 0x4b, 0x08, 0xff}}
+	hijackedPlayer = []color.RGBA{{0x1d, 0x4e, 0x89, 0xff}, {0xb8, 0x32, 0x80, 0xff}, {0x1d, 0x7a, 0x74, 0xff}, {0x8a, 0x4b, 0x08, 0xff}}
 )
 
 // Fixed tints: the plane's space, bonus and mini dice, the row of the
 // player on turn.
 var (
-	hjdPlaneBg = color.RGBA{0xfe, 0xd7, 0xd7, 0xff}
-	hjdBonusBg = color.RGBA{0xfe, 0xd7, 0xaa, 0xff}
-	hjdMiniBg  = color.RGBA{0xfb, 0xcf, 0xe8, 0xff}
-	hjdTurnBg  = color.RGBA{0xff, 0xf8, 0xdc, 0xff}
+	hijackedPlaneBg = color.RGBA{0xfe, 0xd7, 0xd7, 0xff}
+	hijackedBonusBg = color.RGBA{0xfe, 0xd7, 0xaa, 0xff}
+	hijackedMiniBg  = color.RGBA{0xfb, 0xcf, 0xe8, 0xff}
+	hijackedTurnBg  = color.RGBA{0xff, 0xf8, 0xdc, 0xff}
 )
 
-// hjdPalette is every colour of the table and the medals, and the edges
+// hijackedPalette is every colour of the table and the medals, and the edges
 // where they meet: text and outlines on paper, white and the turn's tint;
 // white letters on cards, demands, players and the dark backs.
-var hjdPalette = func() *Palette {
-	keys := []color.RGBA{hjdPaper, hjdInk, hjdMuted, hjdLine, hjdPanel, hjdBack, hjdAlert, hjdGreen, hjdGold, hjdPlaneBg, hjdBonusBg, hjdMiniBg, hjdTurnBg}
+var hijackedPalette = func() *Palette {
+	keys := []color.RGBA{hijackedPaper, hijackedInk, hijackedMuted, hijackedLine, hijackedPanel, hijackedBack, hijackedAlert, hijackedGreen, hijackedGold, hijackedPlaneBg, hijackedBonusBg, hijackedMiniBg, hijackedTurnBg}
 	var pairs [][2]color.RGBA
-	for _, bg := range []color.RGBA{hjdPaper, hjdPanel, hjdTurnBg} {
-		pairs = append(pairs, [2]color.RGBA{bg, hjdInk}, [2]color.RGBA{bg, hjdMuted}, [2]color.RGBA{bg, hjdLine}, [2]color.RGBA{bg, hjdAlert})
+	for _, bg := range []color.RGBA{hijackedPaper, hijackedPanel, hijackedTurnBg} {
+		pairs = append(pairs, [2]color.RGBA{bg, hijackedInk}, [2]color.RGBA{bg, hijackedMuted}, [2]color.RGBA{bg, hijackedLine}, [2]color.RGBA{bg, hijackedAlert})
 	}
-	pairs = append(pairs, [2]color.RGBA{hjdPanel, hjdBack}, [2]color.RGBA{hjdPaper, hjdBack}, [2]color.RGBA{hjdPaper, hjdGold}, [2]color.RGBA{hjdGold, hjdInk},
-		[2]color.RGBA{hjdGreen, hjdPanel}, [2]color.RGBA{hjdBack, hjdPanel}, [2]color.RGBA{hjdPlaneBg, hjdMuted}, [2]color.RGBA{hjdBonusBg, hjdInk}, [2]color.RGBA{hjdMiniBg, hjdInk})
+	pairs = append(pairs, [2]color.RGBA{hijackedPanel, hijackedBack}, [2]color.RGBA{hijackedPaper, hijackedBack}, [2]color.RGBA{hijackedPaper, hijackedGold}, [2]color.RGBA{hijackedGold, hijackedInk},
+		[2]color.RGBA{hijackedGreen, hijackedPanel}, [2]color.RGBA{hijackedBack, hijackedPanel}, [2]color.RGBA{hijackedPlaneBg, hijackedMuted}, [2]color.RGBA{hijackedBonusBg, hijackedInk}, [2]color.RGBA{hijackedMiniBg, hijackedInk})
 	var cs []color.RGBA
 	for _, name := range []string{"gray", "blue", "green", "yellow", "red"} {
-		cs = append(cs, hjdCardBg[name])
+		cs = append(cs, hijackedCardBg[name])
 	}
-	for _, d := range hjdDemandNames {
-		cs = append(cs, hjdDemand[d])
+	for _, d := range hijackedDemandNames {
+		cs = append(cs, hijackedDemand[d])
 	}
-	cs = append(cs, hjdPlayer...)
+	cs = append(cs, hijackedPlayer...)
 	for _, c := range cs {
 		keys = append(keys, c)
-		pairs = append(pairs, [2]color.RGBA{c, hjdPanel}, [2]color.RGBA{hjdPaper, c})
+		pairs = append(pairs, [2]color.RGBA{c, hijackedPanel}, [2]color.RGBA{hijackedPaper, c})
 	}
 	return NewPalette(keys, pairs, 4)
 }()
 
-var hjdDemandNames = []string{"crypto", "medicine", "food", "intel"}
+var hijackedDemandNames = []string{"crypto", "medicine", "food", "intel"}
 
-const hjdWidth = 1000
+const hijackedWidth = 1000
 
-// hjdShapes: the table's shapes come from a small set (four seats, four
+// hijackedShapes: the table's shapes come from a small set (four seats, four
 // demands, dice faces, a few backgrounds) at the layout's places, so past
 // this many something unexpected varies and the rest are drawn directly.
 // A shape over several colours keeps them too (a few KB each).
-var hjdShapes = &shapeCache{max: 1024}
+var hijackedShapes = &shapeCache{max: 1024}
 
-// hjdShape draws what draw paints around (x, y), at most half pixels away,
+// hijackedShape draws what draw paints around (x, y), at most half pixels away,
 // from a copy of its first drawing over the same background (shapes.go).
-func hjdShape(dc *Canvas, what any, x, y float64, half int, draw func(dc *Canvas, x, y float64)) {
-	hjdShapeRect(dc, what, x, y, half, half, draw)
+func hijackedShape(dc *Canvas, what any, x, y float64, half int, draw func(dc *Canvas, x, y float64)) {
+	hijackedShapeRect(dc, what, x, y, half, half, draw)
 }
 
-// hjdShapeRect is hjdShape for a shape at most hx pixels across and hy up and
+// hijackedShapeRect is hijackedShape for a shape at most hx pixels across and hy up and
 // down from (x, y).
-func hjdShapeRect(dc *Canvas, what any, x, y float64, hx, hy int, draw func(dc *Canvas, x, y float64)) {
-	dc.shapeIn(hjdShapes, what, x, y, image.Rect(-hx, -hy, hx+1, hy+1), draw)
+func hijackedShapeRect(dc *Canvas, what any, x, y float64, hx, hy int, draw func(dc *Canvas, x, y float64)) {
+	dc.shapeIn(hijackedShapes, what, x, y, image.Rect(-hx, -hy, hx+1, hy+1), draw)
 }
 
-// hjdText draws s with its baseline at y, in a size and colour.
-func hjdText(dc *Canvas, s string, x, y, size float64, bold bool, c color.Color) {
+// hijackedText draws s with its baseline at y, in a size and colour.
+func hijackedText(dc *Canvas, s string, x, y, size float64, bold bool, c color.Color) {
 	dc.Font(size, bold)
 	dc.SetColor(c)
 	dc.DrawString(s, x, y)
 }
 
-// hjdCentered draws s centred on (x, y), in a size and colour.
-func hjdCentered(dc *Canvas, s string, x, y, size float64, bold bool, c color.Color) {
+// hijackedCentered draws s centred on (x, y), in a size and colour.
+func hijackedCentered(dc *Canvas, s string, x, y, size float64, bold bool, c color.Color) {
 	dc.Font(size, bold)
 	dc.SetColor(c)
 	dc.DrawStringAnchored(s, x, y, 0.5, 0.35)
 }
 
-// hjdDieShape names a die face as drawn (shapes.go).
-type hjdDieShape struct {
+// hijackedDieShape names a die face as drawn (shapes.go).
+type hijackedDieShape struct {
 	size  float64
 	value int
 	kind  string
 	used  bool
 }
 
-// hjdDie draws a die face with its number; a used die is hollow and struck.
-func hjdDie(dc *Canvas, x, y, size float64, value int, kind string, used bool) {
-	hjdShape(dc, hjdDieShape{size, value, kind, used}, x+size/2, y+size/2, int(size/2)+4, func(dc *Canvas, _, _ float64) {
-		hjdDieFace(dc, x, y, size, value, kind, used)
+// hijackedDie draws a die face with its number; a used die is hollow and struck.
+func hijackedDie(dc *Canvas, x, y, size float64, value int, kind string, used bool) {
+	hijackedShape(dc, hijackedDieShape{size, value, kind, used}, x+size/2, y+size/2, int(size/2)+4, func(dc *Canvas, _, _ float64) {
+		hijackedDieFace(dc, x, y, size, value, kind, used)
 	})
 }
 
-// hjdDieFace is hjdDie drawn in place, the first time a face is kept.
-func hjdDieFace(dc *Canvas, x, y, size float64, value int, kind string, used bool) {
-	fill, ink := color.Color(hjdPanel), color.Color(hjdInk)
+// hijackedDieFace is hijackedDie drawn in place, the first time a face is kept.
+func hijackedDieFace(dc *Canvas, x, y, size float64, value int, kind string, used bool) {
+	fill, ink := color.Color(hijackedPanel), color.Color(hijackedInk)
 	switch kind {
 	case "bonus":
-		fill = hjdBonusBg
+		fill = hijackedBonusBg
 	case "mini":
-		fill = hjdMiniBg
+		fill = hijackedMiniBg
 	}
 	if used {
-		fill, ink = hjdPaper, hjdMuted
+		fill, ink = hijackedPaper, hijackedMuted
 	}
-	hjdBox(dc, x, y, size, size, size*0.18, fill, ink)
-	hjdCentered(dc, fmt.Sprint(value), x+size/2, y+size/2, size*0.55, true, ink)
+	hijackedBox(dc, x, y, size, size, size*0.18, fill, ink)
+	hijackedCentered(dc, fmt.Sprint(value), x+size/2, y+size/2, size*0.55, true, ink)
 	if kind != "own" && kind != "" {
-		hjdCentered(dc, strings.ToUpper(kind[:1]), x+size-size*0.16, y+size*0.18, size*0.22, true, ink)
+		hijackedCentered(dc, strings.ToUpper(kind[:1]), x+size-size*0.16, y+size*0.18, size*0.22, true, ink)
 	}
 	if used {
-		dc.SetColor(hjdMuted)
+		dc.SetColor(hijackedMuted)
 		dc.SetLineWidth(2)
 		dc.DrawLine(x+4, y+size-4, x+size-4, y+4)
 		dc.Stroke()
 	}
 }
 
-// hjdTokenShape names a player's disc as drawn (shapes.go).
-type hjdTokenShape struct {
+// hijackedTokenShape names a player's disc as drawn (shapes.go).
+type hijackedTokenShape struct {
 	r       float64
 	colour  int
 	initial string
 }
 
-// hjdToken draws a player's disc with their initial.
-func hjdToken(dc *Canvas, x, y, r float64, seat int, name string) {
-	k := hjdTokenShape{r, seat % len(hjdPlayer), hjdInitial(name)}
-	hjdShape(dc, k, x, y, int(r)+4, func(dc *Canvas, x, y float64) {
+// hijackedToken draws a player's disc with their initial.
+func hijackedToken(dc *Canvas, x, y, r float64, seat int, name string) {
+	k := hijackedTokenShape{r, seat % len(hijackedPlayer), hijackedInitial(name)}
+	hijackedShape(dc, k, x, y, int(r)+4, func(dc *Canvas, x, y float64) {
 		dc.DrawCircle(x, y, k.r)
-		dc.SetColor(hjdPlayer[k.colour])
+		dc.SetColor(hijackedPlayer[k.colour])
 		dc.FillPreserve()
-		dc.SetColor(hjdPanel)
+		dc.SetColor(hijackedPanel)
 		dc.SetLineWidth(2)
 		dc.Stroke()
-		hjdCentered(dc, k.initial, x, y, k.r*1.1, true, hjdPanel)
+		hijackedCentered(dc, k.initial, x, y, k.r*1.1, true, hijackedPanel)
 	})
 }
 
-// hjdDiscShape names a filled disc with a white letter (demands, bonus
+// hijackedDiscShape names a filled disc with a white letter (demands, bonus
 // spaces) as drawn (shapes.go).
-type hjdDiscShape struct {
+type hijackedDiscShape struct {
 	r, size float64
 	fill    color.RGBA
 	letter  string
 }
 
-// hjdDisc draws a filled disc of radius r with a bold white letter of a size.
-func hjdDisc(dc *Canvas, x, y, r, size float64, fill color.RGBA, letter string) {
-	k := hjdDiscShape{r, size, fill, letter}
-	hjdShape(dc, k, x, y, int(r)+3, func(dc *Canvas, x, y float64) {
+// hijackedDisc draws a filled disc of radius r with a bold white letter of a size.
+func hijackedDisc(dc *Canvas, x, y, r, size float64, fill color.RGBA, letter string) {
+	k := hijackedDiscShape{r, size, fill, letter}
+	hijackedShape(dc, k, x, y, int(r)+3, func(dc *Canvas, x, y float64) {
 		dc.DrawCircle(x, y, k.r)
 		dc.SetColor(k.fill)
 		dc.Fill()
-		hjdCentered(dc, k.letter, x, y, k.size, true, hjdPanel)
+		hijackedCentered(dc, k.letter, x, y, k.size, true, hijackedPanel)
 	})
 }
 
-func hjdInitial(name string) string {
+func hijackedInitial(name string) string {
 	for _, r := range name {
 		return strings.ToUpper(string(r))
 	}
 	return "?"
 }
 
-// hjdDemandChip draws a demand token: its colour and its letter.
-func hjdDemandChip(dc *Canvas, x, y float64, d string, count int) float64 {
-	hjdDisc(dc, x+11, y, 11, 13, hjdDemand[d], strings.ToUpper(d[:1]))
-	hjdText(dc, fmt.Sprintf("×%d", count), x+24, y+6, 15, false, hjdInk)
+// hijackedDemandChip draws a demand token: its colour and its letter.
+func hijackedDemandChip(dc *Canvas, x, y float64, d string, count int) float64 {
+	hijackedDisc(dc, x+11, y, 11, 13, hijackedDemand[d], strings.ToUpper(d[:1]))
+	hijackedText(dc, fmt.Sprintf("×%d", count), x+24, y+6, 15, false, hijackedInk)
 	return x + 58
 }
 
-func hjdRange(r [2]int) string {
+func hijackedRange(r [2]int) string {
 	if r[0] == r[1] {
 		return fmt.Sprint(r[0])
 	}
 	return fmt.Sprintf("%d-%d", r[0], r[1])
 }
 
-// hjdCount writes a count with its noun in the right number: "1 pip", "3 pips".
-func hjdCount(n int, noun string) string {
+// hijackedCount writes a count with its noun in the right number: "1 pip", "3 pips".
+func hijackedCount(n int, noun string) string {
 	if n == 1 {
 		return fmt.Sprintf("%d %s", n, noun)
 	}

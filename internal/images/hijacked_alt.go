@@ -9,8 +9,8 @@ import (
 	"standoff/internal/games/hijacked"
 )
 
-// hjdAltMax is Discord's limit on an attachment's description.
-const hjdAltMax = maxAlt
+// hijackedAltMax is Discord's limit on an attachment's description.
+const hijackedAltMax = maxAlt
 
 // HijackedAlt describes a Hijacked picture in words for a screen reader
 // (the attachment's description), from the view it is given and nothing
@@ -22,17 +22,17 @@ const hjdAltMax = maxAlt
 func HijackedAlt(v games.View) string {
 	switch v := v.(type) {
 	case *hijacked.PublicView:
-		return hjdAltJoin(hjdAltPublic(v))
+		return hijackedAltJoin(hijackedAltPublic(v))
 	case *hijacked.PrivateView:
-		return hjdAltJoin(hjdAltPrivate(v))
+		return hijackedAltJoin(hijackedAltPrivate(v))
 	}
 	return ""
 }
 
-// hjdAltJoin joins sentences in order, leaving out any that would take the
+// hijackedAltJoin joins sentences in order, leaving out any that would take the
 // text past the limit (a later, shorter one may still fit); a first
 // sentence too long alone is cut at a word.
-func hjdAltJoin(parts []string) string {
+func hijackedAltJoin(parts []string) string {
 	var b strings.Builder
 	n := 0
 	for i, s := range parts {
@@ -43,9 +43,9 @@ func hjdAltJoin(parts []string) string {
 		if n > 0 {
 			k++
 		}
-		if n+k > hjdAltMax {
+		if n+k > hijackedAltMax {
 			if i == 0 {
-				return hjdAltCut(s)
+				return hijackedAltCut(s)
 			}
 			continue
 		}
@@ -58,42 +58,42 @@ func hjdAltJoin(parts []string) string {
 	return b.String()
 }
 
-// hjdAltCut shortens s to the limit at a word, with an ellipsis.
-func hjdAltCut(s string) string {
-	r := []rune(s)[:hjdAltMax-1]
+// hijackedAltCut shortens s to the limit at a word, with an ellipsis.
+func hijackedAltCut(s string) string {
+	r := []rune(s)[:hijackedAltMax-1]
 	if i := strings.LastIndexByte(string(r), ' '); i > 0 {
 		return string(r)[:i] + "…"
 	}
 	return string(r) + "…"
 }
 
-// hjdAltPublic is the table in sentences, the most telling first.
-func hjdAltPublic(v *hijacked.PublicView) []string {
+// hijackedAltPublic is the table in sentences, the most telling first.
+func hijackedAltPublic(v *hijacked.PublicView) []string {
 	var out []string
 	if v.Over {
 		out = append(out, fmt.Sprintf("Hijacked, game over in round %d. %s", v.Round, v.Result))
 	} else {
 		out = append(out, fmt.Sprintf("Hijacked, round %d, %s's turn: %s.", v.Round, v.Players[v.Turn].Name, v.Waiting))
 	}
-	out = append(out, hjdAltScores(v))
+	out = append(out, hijackedAltScores(v))
 	if !v.Over {
-		out = append(out, fmt.Sprintf("Police %s from the plane; trust %d%%.", hjdCount(v.Police, "minute"), v.Trust))
+		out = append(out, fmt.Sprintf("Police %s from the plane; trust %d%%.", hijackedCount(v.Police, "minute"), v.Trust))
 	}
 	if n := len(v.Events); n > 0 && !strings.Contains(v.Result, v.Events[n-1]) {
 		out = append(out, "Last move: "+v.Events[n-1])
 	}
 	if v.Over {
-		return append(out, hjdAltSupplies(v)...)
+		return append(out, hijackedAltSupplies(v)...)
 	}
-	if s := hjdAltDice(v); s != "" {
+	if s := hijackedAltDice(v); s != "" {
 		out = append(out, s)
 	}
 	if v.Pending != nil {
-		out = append(out, "Chosen card: "+hjdCardWords(*v.Pending)+".")
+		out = append(out, "Chosen card: "+hijackedCardWords(*v.Pending)+".")
 	}
-	out = append(out, hjdAltSeats(v), hjdAltHijackers(v))
-	out = append(out, hjdAltSupplies(v)...)
-	out = append(out, hjdAltCybot(v.Cybot))
+	out = append(out, hijackedAltSeats(v), hijackedAltHijackers(v))
+	out = append(out, hijackedAltSupplies(v)...)
+	out = append(out, hijackedAltCybot(v.Cybot))
 	var nums []string
 	for i, n := range v.Numbers {
 		nums = append(nums, fmt.Sprintf("%d gives %s", n, v.Places[i]))
@@ -101,9 +101,9 @@ func hjdAltPublic(v *hijacked.PublicView) []string {
 	return append(out, "Demands by die: "+strings.Join(nums, ", ")+".")
 }
 
-// hjdAltScores: every player's score (the final total at the end), and
+// hijackedAltScores: every player's score (the final total at the end), and
 // what marks them.
-func hjdAltScores(v *hijacked.PublicView) string {
+func hijackedAltScores(v *hijacked.PublicView) string {
 	var s []string
 	for _, p := range v.Players {
 		score := p.Score
@@ -127,13 +127,13 @@ func hjdAltScores(v *hijacked.PublicView) string {
 		s = append(s, w)
 	}
 	head := "Scores: "
-	if v.Over && hjdScored(v) {
+	if v.Over && hijackedScored(v) {
 		head = "Final scores: "
 	}
 	return head + strings.Join(s, ", ") + "."
 }
 
-func hjdAltDice(v *hijacked.PublicView) string {
+func hijackedAltDice(v *hijacked.PublicView) string {
 	if len(v.Dice) == 0 {
 		return ""
 	}
@@ -151,7 +151,7 @@ func hjdAltDice(v *hijacked.PublicView) string {
 	return fmt.Sprintf("%s's dice: %s.", v.Players[v.Turn].Name, strings.Join(ds, ", "))
 }
 
-func hjdAltSeats(v *hijacked.PublicView) string {
+func hijackedAltSeats(v *hijacked.PublicView) string {
 	var ss []string
 	for _, st := range v.Seats {
 		var w string
@@ -159,9 +159,9 @@ func hjdAltSeats(v *hijacked.PublicView) string {
 		case st.Empty:
 			w = fmt.Sprintf("%d empty", st.Number)
 		case st.Face == nil:
-			w = fmt.Sprintf("%d face down, %s", st.Number, hjdCount(st.Pips, "pip"))
+			w = fmt.Sprintf("%d face down, %s", st.Number, hijackedCount(st.Pips, "pip"))
 		default:
-			w = fmt.Sprintf("%d %s", st.Number, hjdCardWords(*st.Face))
+			w = fmt.Sprintf("%d %s", st.Number, hijackedCardWords(*st.Face))
 		}
 		if st.Reserver >= 0 {
 			w += fmt.Sprintf(", reserved by %s with a %d", v.Players[st.Reserver].Name, st.ResValue)
@@ -171,14 +171,14 @@ func hjdAltSeats(v *hijacked.PublicView) string {
 	return "Seats: " + strings.Join(ss, "; ") + "."
 }
 
-func hjdAltHijackers(v *hijacked.PublicView) string {
+func hijackedAltHijackers(v *hijacked.PublicView) string {
 	var hs []string
 	for _, h := range v.Hijackers {
 		if h.ID == "" {
 			hs = append(hs, fmt.Sprintf("%d empty", h.Place))
 			continue
 		}
-		w := fmt.Sprintf("%d %s, dice %s and %s, %d of 4", h.Place, h.Name, hjdAltRange(h.Ranges[0]), hjdAltRange(h.Ranges[1]), h.Turns)
+		w := fmt.Sprintf("%d %s, dice %s and %s, %d of 4", h.Place, h.Name, hijackedAltRange(h.Ranges[0]), hijackedAltRange(h.Ranges[1]), h.Turns)
 		if h.Disc >= 0 {
 			w += ", " + v.Players[h.Disc].Name + " talks"
 		}
@@ -187,16 +187,16 @@ func hjdAltHijackers(v *hijacked.PublicView) string {
 	return "Hijackers: " + strings.Join(hs, "; ") + "."
 }
 
-// hjdAltRange is a die range a screen reader says right: "1 to 3".
-func hjdAltRange(r [2]int) string {
+// hijackedAltRange is a die range a screen reader says right: "1 to 3".
+func hijackedAltRange(r [2]int) string {
 	if r[0] == r[1] {
 		return fmt.Sprint(r[0])
 	}
 	return fmt.Sprintf("%d to %d", r[0], r[1])
 }
 
-// hjdAltSupplies: a sentence per player, their cards, demands and the rest.
-func hjdAltSupplies(v *hijacked.PublicView) []string {
+// hijackedAltSupplies: a sentence per player, their cards, demands and the rest.
+func hijackedAltSupplies(v *hijacked.PublicView) []string {
 	var out []string
 	for _, p := range v.Players {
 		var ids []string
@@ -208,7 +208,7 @@ func hjdAltSupplies(v *hijacked.PublicView) []string {
 			cards = "cards " + strings.Join(ids, ", ")
 		}
 		parts := []string{cards, hijacked.DemandText(p.Demands)}
-		for _, e := range hjdExtras(p) {
+		for _, e := range hijackedExtras(p) {
 			switch {
 			case v.Over && strings.HasPrefix(e, "next turn"):
 			case e == "STAR":
@@ -222,8 +222,8 @@ func hjdAltSupplies(v *hijacked.PublicView) []string {
 	return out
 }
 
-// hjdAltCybot: the Cybot's card, each action with what became of it.
-func hjdAltCybot(c *hijacked.CybotView) string {
+// hijackedAltCybot: the Cybot's card, each action with what became of it.
+func hijackedAltCybot(c *hijacked.CybotView) string {
 	if c == nil {
 		return ""
 	}
@@ -245,8 +245,8 @@ func hjdAltCybot(c *hijacked.CybotView) string {
 	return s
 }
 
-// hjdAltPrivate: a player's medals with their values (the DM's picture).
-func hjdAltPrivate(v *hijacked.PrivateView) []string {
+// hijackedAltPrivate: a player's medals with their values (the DM's picture).
+func hijackedAltPrivate(v *hijacked.PrivateView) []string {
 	if len(v.Medals) == 0 {
 		return []string{v.Name + ": no medals yet."}
 	}
@@ -256,7 +256,7 @@ func hjdAltPrivate(v *hijacked.PrivateView) []string {
 		if m.Cashed {
 			state = "exchanged"
 		}
-		out = append(out, fmt.Sprintf("medal %d, %s: %s, %s.", m.Number, m.Objective, hjdCount(m.Value, "point"), state))
+		out = append(out, fmt.Sprintf("medal %d, %s: %s, %s.", m.Number, m.Objective, hijackedCount(m.Value, "point"), state))
 	}
 	return out
 }

@@ -51,7 +51,7 @@ func TestHijackedAltFitsAndSays(t *testing.T) {
 			}
 		case *hijacked.PrivateView:
 			for _, m := range v.Medals {
-				if w := fmt.Sprintf("medal %d, %s: %s", m.Number, m.Objective, hjdCount(m.Value, "point")); !strings.Contains(alt, w) {
+				if w := fmt.Sprintf("medal %d, %s: %s", m.Number, m.Objective, hijackedCount(m.Value, "point")); !strings.Contains(alt, w) {
 					t.Errorf("%s: the alt text does not say %q: %q", name, w, alt)
 				}
 			}
@@ -67,10 +67,10 @@ func TestHijackedAltFitsAndSays(t *testing.T) {
 // that does not fit is left out and a shorter one after it kept.
 func TestHijackedAltJoin(t *testing.T) {
 	long := strings.Repeat("word ", 300)
-	if got := hjdAltJoin([]string{long, "more."}); len([]rune(got)) > 1024 || !strings.HasSuffix(got, "word…") {
+	if got := hijackedAltJoin([]string{long, "more."}); len([]rune(got)) > 1024 || !strings.HasSuffix(got, "word…") {
 		t.Errorf("cut to %d: ...%q", len([]rune(got)), got[len(got)-20:])
 	}
-	got := hjdAltJoin([]string{"First.", long, "Last."})
+	got := hijackedAltJoin([]string{"First.", long, "Last."})
 	if got != "First. Last." {
 		t.Errorf("got %q", got)
 	}
@@ -82,7 +82,7 @@ func TestHijackedAltJoin(t *testing.T) {
 // the same for both. Only the holder's private alt text names the value.
 func TestHijackedAltHidesMedalValues(t *testing.T) {
 	checked, count, enough := 0, uint64(40), 20
-	if hjdRace {
+	if hijackedRace {
 		count, enough = 6, 3
 	}
 	for g := uint64(1); g <= count; g++ {
@@ -94,10 +94,10 @@ func TestHijackedAltHidesMedalValues(t *testing.T) {
 		}
 		rng := games.NewRNG(g)
 		for move := 0; move < 3000 && s.Outcome() == nil; move++ {
-			if hjdHeldMedal(s.Public().(*hijacked.PublicView)) {
-				twin := hjdMedalTwin(t, s)
+			if hijackedHeldMedal(s.Public().(*hijacked.PublicView)) {
+				twin := hijackedMedalTwin(t, s)
 				checked++
-				hjdSamePublic(t, fmt.Sprintf("game %d move %d", g, move), s, twin, checked%4 == 1)
+				hijackedSamePublic(t, fmt.Sprintf("game %d move %d", g, move), s, twin, checked%4 == 1)
 			}
 			ps := s.Prompts()
 			p := ps[rng.Intn(len(ps))]
@@ -113,7 +113,7 @@ func TestHijackedAltHidesMedalValues(t *testing.T) {
 	}
 }
 
-func hjdHeldMedal(v *hijacked.PublicView) bool {
+func hijackedHeldMedal(v *hijacked.PublicView) bool {
 	for _, m := range v.Medals {
 		if m.State == "held" {
 			return true
@@ -122,9 +122,9 @@ func hjdHeldMedal(v *hijacked.PublicView) bool {
 	return false
 }
 
-// hjdMedalTwin is a copy of the game in which every medal held face down is
+// hijackedMedalTwin is a copy of the game in which every medal held face down is
 // worth another value.
-func hjdMedalTwin(t *testing.T, s games.State) games.State {
+func hijackedMedalTwin(t *testing.T, s games.State) games.State {
 	enc, err := s.Encode()
 	if err != nil {
 		t.Fatal(err)
@@ -148,15 +148,15 @@ func hjdMedalTwin(t *testing.T, s games.State) games.State {
 	return twin
 }
 
-// hjdSamePublic checks that the alt text (and with pictures, the turn
+// hijackedSamePublic checks that the alt text (and with pictures, the turn
 // picture and the full board) of two games' public views are the same, and
 // that the private alt text of a medal's holder differs (the twin's values
 // are other).
-func hjdSamePublic(t *testing.T, where string, a, b games.State, pictures bool) {
+func hijackedSamePublic(t *testing.T, where string, a, b games.State, pictures bool) {
 	if x, y := HijackedAlt(a.Public()), HijackedAlt(b.Public()); x != y {
 		t.Fatalf("%s: the public alt text depends on held medals' values:\n%s\n%s", where, x, y)
 	}
-	for kind, draw := range map[string]func(games.View) ([]byte, error){"turn picture": hjdDigestOf(Hijacked), "full board": hjdDigestOf(HijackedFull)} {
+	for kind, draw := range map[string]func(games.View) ([]byte, error){"turn picture": hijackedDigestOf(Hijacked), "full board": hijackedDigestOf(HijackedFull)} {
 		if !pictures {
 			break
 		}
@@ -180,8 +180,8 @@ func hjdSamePublic(t *testing.T, where string, a, b games.State, pictures bool) 
 	}
 }
 
-// hjdDigestOf is a renderer whose picture is told by its digest.
-func hjdDigestOf(draw func(games.View) (image.Image, error)) func(games.View) ([]byte, error) {
+// hijackedDigestOf is a renderer whose picture is told by its digest.
+func hijackedDigestOf(draw func(games.View) (image.Image, error)) func(games.View) ([]byte, error) {
 	return func(v games.View) ([]byte, error) {
 		img, err := draw(v)
 		if err != nil {

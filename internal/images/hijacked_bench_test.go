@@ -16,16 +16,16 @@ func BenchmarkHijackedTable(b *testing.B) {
 	v := pub.(*hijacked.PublicView)
 	b.Run("draw", func(b *testing.B) {
 		for b.Loop() {
-			releaseRGBA(hjdPhoneTable(v).RGBA())
+			releaseRGBA(hijackedPhoneTable(v).RGBA())
 		}
 	})
-	dc := hjdPhoneTable(v)
+	dc := hijackedPhoneTable(v)
 	b.Run("palette", func(b *testing.B) {
 		for b.Loop() {
-			Release(hjdPalette.Paletted(dc.RGBA()))
+			Release(hijackedPalette.Paletted(dc.RGBA()))
 		}
 	})
-	img := hjdPalette.Paletted(dc.RGBA())
+	img := hijackedPalette.Paletted(dc.RGBA())
 	b.Run("encode", func(b *testing.B) {
 		for b.Loop() {
 			if _, err := EncodePNG(img); err != nil {
@@ -35,7 +35,7 @@ func BenchmarkHijackedTable(b *testing.B) {
 	})
 	b.Run("full/draw", func(b *testing.B) {
 		for b.Loop() {
-			releaseRGBA(hjdTable(v).RGBA())
+			releaseRGBA(hijackedTable(v).RGBA())
 		}
 	})
 }

@@ -15,38 +15,38 @@ import (
 // corners copied, its straight edges and inside painted as flat spans,
 // which gives the pixels gg would have drawn.
 
-// hjdBoxKey names a small box: the corner size k (radius + 2), the radius
+// hijackedBoxKey names a small box: the corner size k (radius + 2), the radius
 // and the colours.
-type hjdBoxKey struct {
+type hijackedBoxKey struct {
 	k          int
 	r          float64
 	fill, line color.RGBA
 }
 
-var hjdBoxes sync.Map // hjdBoxKey -> *hjdBoxSprite
+var hijackedBoxes sync.Map // hijackedBoxKey -> *hijackedBoxSprite
 
-// hjdBoxSprite is a small box and, for each corner (its quadrants, k+1
+// hijackedBoxSprite is a small box and, for each corner (its quadrants, k+1
 // pixels square), the spans to stamp (image/draw's arithmetic, clear
 // pixels skipped).
-type hjdBoxSprite struct {
+type hijackedBoxSprite struct {
 	once  sync.Once
 	img   *image.RGBA
 	quads [4][]stampSpan
 }
 
-// hjdBox draws a rounded box with a 2 px outline.
-func hjdBox(dc *Canvas, x, y, w, h, r float64, fill, line color.Color) {
+// hijackedBox draws a rounded box with a 2 px outline.
+func hijackedBox(dc *Canvas, x, y, w, h, r float64, fill, line color.Color) {
 	f, okf := fill.(color.RGBA)
 	l, okl := line.(color.RGBA)
 	k := int(math.Ceil(r)) + 2
 	whole := x == math.Trunc(x) && y == math.Trunc(y) && w == math.Trunc(w) && h == math.Trunc(h)
 	if !okf || !okl || f.A != 255 || !whole || w < float64(2*k) || h < float64(2*k) {
-		hjdBoxGG(dc, x, y, w, h, r, fill, line)
+		hijackedBoxGG(dc, x, y, w, h, r, fill, line)
 		return
 	}
 	n := 2 * k
-	v, _ := hjdBoxes.LoadOrStore(hjdBoxKey{k, r, f, l}, &hjdBoxSprite{})
-	sp := v.(*hjdBoxSprite)
+	v, _ := hijackedBoxes.LoadOrStore(hijackedBoxKey{k, r, f, l}, &hijackedBoxSprite{})
+	sp := v.(*hijackedBoxSprite)
 	m := k + 1 // the small box's middle row and column: straight edges
 	quads := [4]image.Point{{0, 0}, {m, 0}, {0, m}, {m, m}}
 	sp.once.Do(func() {
@@ -88,18 +88,18 @@ func hjdBox(dc *Canvas, x, y, w, h, r float64, fill, line color.Color) {
 	}
 	// Straight edges: each line across the edge is one colour along it.
 	for i := 0; i <= k; i++ {
-		hjdSpan(dst, image.Rect(X+k, Y-1+i, X+W-k, Y+i), src.RGBAAt(m, i))           // top
-		hjdSpan(dst, image.Rect(X+k, Y+H-k+i, X+W-k, Y+H-k+i+1), src.RGBAAt(m, m+i)) // bottom
-		hjdSpan(dst, image.Rect(X-1+i, Y+k, X+i, Y+H-k), src.RGBAAt(i, m))           // left
-		hjdSpan(dst, image.Rect(X+W-k+i, Y+k, X+W-k+i+1, Y+H-k), src.RGBAAt(m+i, m)) // right
+		hijackedSpan(dst, image.Rect(X+k, Y-1+i, X+W-k, Y+i), src.RGBAAt(m, i))           // top
+		hijackedSpan(dst, image.Rect(X+k, Y+H-k+i, X+W-k, Y+H-k+i+1), src.RGBAAt(m, m+i)) // bottom
+		hijackedSpan(dst, image.Rect(X-1+i, Y+k, X+i, Y+H-k), src.RGBAAt(i, m))           // left
+		hijackedSpan(dst, image.Rect(X+W-k+i, Y+k, X+W-k+i+1, Y+H-k), src.RGBAAt(m+i, m)) // right
 	}
 	// Inside: the fill.
-	hjdSpan(dst, image.Rect(X+k, Y+k, X+W-k, Y+H-k), src.RGBAAt(m, m))
+	hijackedSpan(dst, image.Rect(X+k, Y+k, X+W-k, Y+H-k), src.RGBAAt(m, m))
 }
 
-// hjdSpan paints a premultiplied colour over a rectangle: copied when
+// hijackedSpan paints a premultiplied colour over a rectangle: copied when
 // opaque, blended when not, skipped when clear.
-func hjdSpan(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
+func hijackedSpan(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
 	switch c.A {
 	case 0:
 		return
@@ -126,8 +126,8 @@ func fillRect(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
 	}
 }
 
-// hjdBoxGG is hjdBox as gg draws it, for the boxes that are not stamped.
-func hjdBoxGG(dc *Canvas, x, y, w, h, r float64, fill, line color.Color) {
+// hijackedBoxGG is hijackedBox as gg draws it, for the boxes that are not stamped.
+func hijackedBoxGG(dc *Canvas, x, y, w, h, r float64, fill, line color.Color) {
 	dc.DrawRoundedRectangle(x, y, w, h, r)
 	dc.SetColor(fill)
 	dc.FillPreserve()

@@ -14,51 +14,51 @@ import (
 // the points it scores for its bonus tiles and set-aside rewards.
 
 // The action lines of the Cybot panel: the mark (done, skipped, NOW, next)
-// at hjdCybotMarkX, the action from hjdCybotTextX up to hjdCybotRight, the
+// at hijackedCybotMarkX, the action from hijackedCybotTextX up to hijackedCybotRight, the
 // panel's inner right edge.
 const (
-	hjdCybotMarkX = 30.0
-	hjdCybotTextX = 100.0
-	hjdCybotRight = hjdWidth - hjdRowMargin - 14
+	hijackedCybotMarkX = 30.0
+	hijackedCybotTextX = 100.0
+	hijackedCybotRight = hijackedWidth - hijackedRowMargin - 14
 )
 
-// hjdCybotLine is one action of the Cybot's card as drawn.
-type hjdCybotLine struct {
+// hijackedCybotLine is one action of the Cybot's card as drawn.
+type hijackedCybotLine struct {
 	mark      string
 	markColor color.Color
 	text      string
 	bold      bool
 }
 
-// hjdCybotActions lays out the actions of the Cybot's card: each marked by
+// hijackedCybotActions lays out the actions of the Cybot's card: each marked by
 // what became of it, a skipped one ("not possible, next") apart from one
 // done, and cut to the panel in the font it is drawn in (the NOW line is
 // bold, so wider).
-func hjdCybotActions(dc *Canvas, c *hijacked.CybotView) []hjdCybotLine {
-	var out []hjdCybotLine
+func hijackedCybotActions(dc *Canvas, c *hijacked.CybotView) []hijackedCybotLine {
+	var out []hijackedCybotLine
 	for i, a := range c.Actions {
-		l := hjdCybotLine{mark: "next", markColor: hjdMuted}
+		l := hijackedCybotLine{mark: "next", markColor: hijackedMuted}
 		switch a.State {
 		case "done":
 			l.mark = "done"
 		case "skipped":
 			l.mark = "skipped"
 		case "now":
-			l.mark, l.markColor, l.bold = "NOW", hjdAlert, true
+			l.mark, l.markColor, l.bold = "NOW", hijackedAlert, true
 		}
 		line := fmt.Sprintf("%d. %s", i+1, a.Name)
 		if a.Note != "" {
 			line += " (" + a.Note + ")"
 		}
 		dc.Font(16, l.bold)
-		l.text = dc.Fit(line, hjdCybotRight-hjdCybotTextX)
+		l.text = dc.Fit(line, hijackedCybotRight-hijackedCybotTextX)
 		out = append(out, l)
 	}
 	return out
 }
 
-// hjdCybotHeight is the height of the Cybot panel, 0 without a Cybot.
-func hjdCybotHeight(v *hijacked.PublicView) float64 {
+// hijackedCybotHeight is the height of the Cybot panel, 0 without a Cybot.
+func hijackedCybotHeight(v *hijacked.PublicView) float64 {
 	c := v.Cybot
 	if c == nil {
 		return 0
@@ -66,14 +66,14 @@ func hjdCybotHeight(v *hijacked.PublicView) float64 {
 	return 52 + 25*float64(max(1, len(c.Actions))) + 25 + 13
 }
 
-// hjdCybot draws the Cybot panel at y and returns the y below it.
-func hjdCybot(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
+// hijackedCybot draws the Cybot panel at y and returns the y below it.
+func hijackedCybot(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
 	c := v.Cybot
 	if c == nil {
 		return y
 	}
-	h := hjdCybotHeight(v) - 13
-	hjdBox(dc, hjdRowMargin, y, hjdWidth-2*hjdRowMargin, h, 8, hjdPanel, hjdLine)
+	h := hijackedCybotHeight(v) - 13
+	hijackedBox(dc, hijackedRowMargin, y, hijackedWidth-2*hijackedRowMargin, h, 8, hijackedPanel, hijackedLine)
 	title := "Cybot: no card yet"
 	if c.Card > 0 {
 		title = fmt.Sprintf("Cybot card %d", c.Card)
@@ -81,17 +81,17 @@ func hjdCybot(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
 			title += " (last turn)"
 		}
 	}
-	hjdText(dc, title, 27, y+28, 20, true, hjdInk)
+	hijackedText(dc, title, 27, y+28, 20, true, hijackedInk)
 	dc.Font(15, false)
-	dc.SetColor(hjdMuted)
-	dc.DrawStringAnchored(fmt.Sprintf("%d cards left in its deck", c.Deck), hjdWidth-27, y+22, 1, 0.5)
+	dc.SetColor(hijackedMuted)
+	dc.DrawStringAnchored(fmt.Sprintf("%d cards left in its deck", c.Deck), hijackedWidth-27, y+22, 1, 0.5)
 	y += 40
 	if len(c.Actions) == 0 {
 		y += 25
 	}
-	for _, l := range hjdCybotActions(dc, c) {
-		hjdText(dc, l.mark, hjdCybotMarkX, y+17, 14, true, l.markColor)
-		hjdText(dc, l.text, hjdCybotTextX, y+17, 16, l.bold, hjdInk)
+	for _, l := range hijackedCybotActions(dc, c) {
+		hijackedText(dc, l.mark, hijackedCybotMarkX, y+17, 14, true, l.markColor)
+		hijackedText(dc, l.text, hijackedCybotTextX, y+17, 16, l.bold, hijackedInk)
 		y += 25
 	}
 	var info []string
@@ -116,30 +116,30 @@ func hjdCybot(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
 		info = append(info, "It plays its card's actions in order; spare dice buy a token, then a card, then a bonus die")
 	}
 	dc.Font(15, false)
-	hjdText(dc, dc.Fit(strings.Join(info, " · "), hjdCybotRight-hjdCybotMarkX), hjdCybotMarkX, y+17, 15, false, hjdMuted)
+	hijackedText(dc, dc.Fit(strings.Join(info, " · "), hijackedCybotRight-hijackedCybotMarkX), hijackedCybotMarkX, y+17, 15, false, hijackedMuted)
 	return y + 25 + 13 + 8
 }
 
 // The Cybot panel of the turn picture (the phone layout): the card, each
 // action on a line of its own with its mark, and what it keeps, in as many
 // items as fit; the actions' "if impossible" notes are on the full board.
-const hjdCybotLineH = 40.0
+const hijackedCybotLineH = 40.0
 
-func hjdCybotPhoneHeight(v *hijacked.PublicView) float64 {
+func hijackedCybotPhoneHeight(v *hijacked.PublicView) float64 {
 	if v.Cybot == nil {
 		return 0
 	}
-	return 62 + hjdCybotLineH*float64(max(1, len(v.Cybot.Actions))) + 46 + 10
+	return 62 + hijackedCybotLineH*float64(max(1, len(v.Cybot.Actions))) + 46 + 10
 }
 
 // cybot draws the Cybot panel at y and returns the y below it.
-func (p *hjdPhone) cybot(v *hijacked.PublicView, y float64) float64 {
+func (p *hijackedPhone) cybot(v *hijacked.PublicView, y float64) float64 {
 	c := v.Cybot
 	if c == nil {
 		return y
 	}
-	h := hjdCybotPhoneHeight(v) - 10
-	hjdBox(p.Canvas, hjdRowMargin, y, hjdWidth-2*hjdRowMargin, h, 8, hjdPanel, hjdLine)
+	h := hijackedCybotPhoneHeight(v) - 10
+	hijackedBox(p.Canvas, hijackedRowMargin, y, hijackedWidth-2*hijackedRowMargin, h, 8, hijackedPanel, hijackedLine)
 	title := "Cybot: no card yet"
 	if c.Card > 0 {
 		title = fmt.Sprintf("Cybot card %d", c.Card)
@@ -147,26 +147,26 @@ func (p *hjdPhone) cybot(v *hijacked.PublicView, y float64) float64 {
 			title += " (last turn)"
 		}
 	}
-	left := fmt.Sprintf("%s left in its deck", hjdCount(c.Deck, "card"))
-	lw := p.width(left, hjdSmall, false)
-	p.text(title, hjdEdge+12, y+42, 0, hjdLabel, true, hjdInk, hjdRight-hjdEdge-lw-40)
-	p.text(left, hjdRight-12, y+42, 1, hjdSmall, false, hjdMuted, 0)
-	end := hjdWidth - hjdRowMargin - 14
+	left := fmt.Sprintf("%s left in its deck", hijackedCount(c.Deck, "card"))
+	lw := p.width(left, hijackedSmall, false)
+	p.text(title, hijackedEdge+12, y+42, 0, hijackedLabel, true, hijackedInk, hijackedRight-hijackedEdge-lw-40)
+	p.text(left, hijackedRight-12, y+42, 1, hijackedSmall, false, hijackedMuted, 0)
+	end := hijackedWidth - hijackedRowMargin - 14
 	ly := y + 62
 	if len(c.Actions) == 0 {
-		ly += hjdCybotLineH
+		ly += hijackedCybotLineH
 	}
 	for i, a := range c.Actions {
-		mark, markColor, bold := "next", color.Color(hjdMuted), false
+		mark, markColor, bold := "next", color.Color(hijackedMuted), false
 		switch a.State {
 		case "done", "skipped":
 			mark = a.State
 		case "now":
-			mark, markColor, bold = "NOW", hjdAlert, true
+			mark, markColor, bold = "NOW", hijackedAlert, true
 		}
-		p.text(mark, hjdEdge+12, ly+28, 0, hjdSmall, true, markColor, 0)
-		p.text(fmt.Sprintf("%d. %s", i+1, a.Name), hjdEdge+140, ly+28, 0, hjdBody, bold, hjdInk, end-hjdEdge-140)
-		ly += hjdCybotLineH
+		p.text(mark, hijackedEdge+12, ly+28, 0, hijackedSmall, true, markColor, 0)
+		p.text(fmt.Sprintf("%d. %s", i+1, a.Name), hijackedEdge+140, ly+28, 0, hijackedBody, bold, hijackedInk, end-hijackedEdge-140)
+		ly += hijackedCybotLineH
 	}
 	var info []string
 	if c.Asking != "" {
@@ -183,7 +183,7 @@ func (p *hjdPhone) cybot(v *hijacked.PublicView, y float64) float64 {
 	}
 	var shown []string
 	for _, s := range info {
-		if p.width(strings.Join(append(shown, s), " · "), hjdSmall, false) > end-hjdEdge-12 {
+		if p.width(strings.Join(append(shown, s), " · "), hijackedSmall, false) > end-hijackedEdge-12 {
 			break
 		}
 		shown = append(shown, s)
@@ -191,6 +191,6 @@ func (p *hjdPhone) cybot(v *hijacked.PublicView, y float64) float64 {
 	if len(shown) == 0 {
 		shown = []string{"plays its card's actions in order"}
 	}
-	p.text(strings.Join(shown, " · "), hjdEdge+12, ly+30, 0, hjdSmall, false, hjdMuted, end-hjdEdge-12)
+	p.text(strings.Join(shown, " · "), hijackedEdge+12, ly+30, 0, hijackedSmall, false, hijackedMuted, end-hijackedEdge-12)
 	return y + h + 10
 }

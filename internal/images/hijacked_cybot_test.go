@@ -15,7 +15,7 @@ import (
 // line too, ends inside the panel, measured in the font it is drawn in.
 // HIJACKED_PNG=dir writes a picture with a skipped action and a NOW line.
 func TestHijackedCybotPanelFits(t *testing.T) {
-	dc := hjdNewCanvas(hjdWidth, 60)
+	dc := hijackedNewCanvas(hijackedWidth, 60)
 	seen := map[string]bool{}
 	nowCards := map[int]bool{}
 	var shot *hijacked.PublicView
@@ -31,18 +31,18 @@ func TestHijackedCybotPanelFits(t *testing.T) {
 			}
 			v := s.Public().(*hijacked.PublicView)
 			if c := v.Cybot; c != nil && c.Card > 0 {
-				lines := hjdCybotActions(dc, c)
+				lines := hijackedCybotActions(dc, c)
 				for i, l := range lines {
 					seen[l.mark] = true
 					if c.Actions[i].State == "now" {
 						nowCards[c.Card] = true
 					}
 					dc.Font(16, l.bold)
-					if w, _ := dc.MeasureString(l.text); hjdCybotTextX+w > hjdCybotRight {
-						t.Fatalf("card %d, %q ends at %.0f px, past the panel's %.0f", c.Card, l.text, hjdCybotTextX+w, hjdCybotRight)
+					if w, _ := dc.MeasureString(l.text); hijackedCybotTextX+w > hijackedCybotRight {
+						t.Fatalf("card %d, %q ends at %.0f px, past the panel's %.0f", c.Card, l.text, hijackedCybotTextX+w, hijackedCybotRight)
 					}
 					dc.Font(14, true)
-					if w, _ := dc.MeasureString(l.mark); hjdCybotMarkX+w > hjdCybotTextX-4 {
+					if w, _ := dc.MeasureString(l.mark); hijackedCybotMarkX+w > hijackedCybotTextX-4 {
 						t.Fatalf("the mark %q runs into its action", l.mark)
 					}
 				}

@@ -17,238 +17,238 @@ import (
 // pixels so it stays on the fast paths (box, shapes), and no text below
 // 13 px but the letters inside small discs.
 const (
-	hjdHeaderH   = 60.0  // title, round and status
-	hjdTracksH   = 100.0 // police and trust tracks
-	hjdSeatsH    = 193.0 // passenger seats and piles
-	hjdHijackH   = 163.0 // the four hijackers
-	hjdBoardH    = 142.0 // demands by die, tower, medals, the turn's dice
-	hjdPlayerH   = 117.0 // one player's row
-	hjdMargin    = 20.0  // the left and right margin of text and cards
-	hjdRowMargin = 13.0  // the left and right margin of player rows and the Cybot panel
+	hijackedHeaderH   = 60.0  // title, round and status
+	hijackedTracksH   = 100.0 // police and trust tracks
+	hijackedSeatsH    = 193.0 // passenger seats and piles
+	hijackedHijackH   = 163.0 // the four hijackers
+	hijackedBoardH    = 142.0 // demands by die, tower, medals, the turn's dice
+	hijackedPlayerH   = 117.0 // one player's row
+	hijackedMargin    = 20.0  // the left and right margin of text and cards
+	hijackedRowMargin = 13.0  // the left and right margin of player rows and the Cybot panel
 )
 
-func hjdTable(v *hijacked.PublicView) *Canvas {
+func hijackedTable(v *hijacked.PublicView) *Canvas {
 	players := len(v.Players)
 	eventsH := 33 + 22*float64(min(len(v.Events), 5))
 	finalH := 0.0
 	if v.Over {
 		finalH = 63 + 25*float64(players)
 	}
-	height := int(hjdHeaderH + hjdTracksH + hjdSeatsH + hjdHijackH + hjdBoardH + 20 + float64(players)*hjdPlayerH + finalH + eventsH + 17 + hjdCybotHeight(v))
-	dc := hjdNewCanvas(hjdWidth, height)
+	height := int(hijackedHeaderH + hijackedTracksH + hijackedSeatsH + hijackedHijackH + hijackedBoardH + 20 + float64(players)*hijackedPlayerH + finalH + eventsH + 17 + hijackedCybotHeight(v))
+	dc := hijackedNewCanvas(hijackedWidth, height)
 
 	// Header.
-	hjdText(dc, "HIJACKED", hjdMargin, 38, 28, true, hjdInk)
+	hijackedText(dc, "HIJACKED", hijackedMargin, 38, 28, true, hijackedInk)
 	dc.Font(20, true)
-	dc.SetColor(hjdInk)
-	dc.DrawStringAnchored(fmt.Sprintf("Round %d", v.Round), hjdWidth-hjdMargin, 25, 1, 0.5)
+	dc.SetColor(hijackedInk)
+	dc.DrawStringAnchored(fmt.Sprintf("Round %d", v.Round), hijackedWidth-hijackedMargin, 25, 1, 0.5)
 	status := v.Waiting
 	if v.Over {
 		status = "Game over"
 	}
 	dc.Font(17, false)
-	dc.SetColor(hjdMuted)
-	dc.DrawStringAnchored(dc.Fit(status, 633), hjdWidth-hjdMargin, 48, 1, 0.5)
+	dc.SetColor(hijackedMuted)
+	dc.DrawStringAnchored(dc.Fit(status, 633), hijackedWidth-hijackedMargin, 48, 1, 0.5)
 
-	y := hjdHeaderH
-	hjdTracks(dc, v, y)
-	y += hjdTracksH
-	hjdSeats(dc, v, y)
-	y += hjdSeatsH
-	hjdHijackers(dc, v, y)
-	y += hjdHijackH
-	hjdBoardInfo(dc, v, y)
-	y += hjdBoardH
+	y := hijackedHeaderH
+	hijackedTracks(dc, v, y)
+	y += hijackedTracksH
+	hijackedSeats(dc, v, y)
+	y += hijackedSeatsH
+	hijackedHijackers(dc, v, y)
+	y += hijackedHijackH
+	hijackedBoardInfo(dc, v, y)
+	y += hijackedBoardH
 	for _, p := range v.Players {
-		hjdPlayerRow(dc, v, p, y, hjdPlayerH)
-		y += hjdPlayerH
+		hijackedPlayerRow(dc, v, p, y, hijackedPlayerH)
+		y += hijackedPlayerH
 	}
-	y = hjdCybot(dc, v, y) // the solo mode's Cybot card (hijacked_cybot.go)
+	y = hijackedCybot(dc, v, y) // the solo mode's Cybot card (hijacked_cybot.go)
 	y += 20
 	if finalH > 0 {
-		y = hjdFinal(dc, v, y)
+		y = hijackedFinal(dc, v, y)
 	}
-	hjdText(dc, "Recently", hjdMargin, y+20, 18, true, hjdInk)
+	hijackedText(dc, "Recently", hijackedMargin, y+20, 18, true, hijackedInk)
 	y += 28
 	start := max(0, len(v.Events)-5)
 	for _, e := range v.Events[start:] {
 		dc.Font(16, false)
-		dc.SetColor(hjdMuted)
-		dc.DrawString(dc.Fit(e, hjdWidth-2*hjdMargin), hjdMargin, y+17)
+		dc.SetColor(hijackedMuted)
+		dc.DrawString(dc.Fit(e, hijackedWidth-2*hijackedMargin), hijackedMargin, y+17)
 		y += 22
 	}
 	return dc
 }
 
-// hjdTrackSpaceH is the height of a police or trust space: even, so the
+// hijackedTrackSpaceH is the height of a police or trust space: even, so the
 // police shield and the trust cubes sit on whole pixels in their middle.
-const hjdTrackSpaceH = 34.0
+const hijackedTrackSpaceH = 34.0
 
-// hjdTracks: the police track (minutes to the plane) and the trust track.
-func hjdTracks(dc *Canvas, v *hijacked.PublicView, y float64) {
+// hijackedTracks: the police track (minutes to the plane) and the trust track.
+func hijackedTracks(dc *Canvas, v *hijacked.PublicView, y float64) {
 	// Police: spaces from the far end down to the plane at 0.
 	far := max(v.PoliceStart, v.Police)
-	hjdText(dc, fmt.Sprintf("Police: %d min to the plane", v.Police), hjdMargin, y+20, 18, true, hjdInk)
+	hijackedText(dc, fmt.Sprintf("Police: %d min to the plane", v.Police), hijackedMargin, y+20, 18, true, hijackedInk)
 	// Spaces of whole pixels, right-aligned on the track's 450 px: a box
 	// on whole pixels is put together from a kept small box (box), where
 	// a fractional one is rasterized by gg, which was most of the table's
 	// drawing and allocation.
 	const span, gap = 450.0, 2.0
 	step := math.Floor(span / float64(far+1))
-	mid := y + 33 + hjdTrackSpaceH/2
+	mid := y + 33 + hijackedTrackSpaceH/2
 	for i := 0; i <= far; i++ {
-		x := hjdMargin + span - float64(i+1)*step
-		fill := color.Color(hjdPanel)
+		x := hijackedMargin + span - float64(i+1)*step
+		fill := color.Color(hijackedPanel)
 		if i == 0 {
-			fill = hjdPlaneBg
+			fill = hijackedPlaneBg
 		}
-		hjdBox(dc, x, y+33, step-gap, hjdTrackSpaceH, 4, fill, hjdLine)
+		hijackedBox(dc, x, y+33, step-gap, hijackedTrackSpaceH, 4, fill, hijackedLine)
 		label := fmt.Sprint(i)
 		if i == 0 {
 			label = "plane"
 		}
 		cx := x + (step-gap)/2
-		hjdCentered(dc, label, cx, y+76, 13, false, hjdMuted)
+		hijackedCentered(dc, label, cx, y+76, 13, false, hijackedMuted)
 		if i == v.Police {
 			// The police meeple: a shield with P.
 			dc.DrawRegularPolygon(5, cx, mid, 13, math.Pi)
-			dc.SetColor(hjdBack)
+			dc.SetColor(hijackedBack)
 			dc.Fill()
-			hjdCentered(dc, "P", cx, mid, 14, true, hjdPanel)
+			hijackedCentered(dc, "P", cx, mid, 14, true, hijackedPanel)
 		}
 	}
-	hjdText(dc, fmt.Sprintf("start %d", v.PoliceStart), hjdMargin, y+95, 13, false, hjdMuted)
+	hijackedText(dc, fmt.Sprintf("start %d", v.PoliceStart), hijackedMargin, y+95, 13, false, hijackedMuted)
 
 	// Trust: 10 spaces of 10%, green cubes, the star at the end.
 	x0 := 517.0
-	hjdText(dc, fmt.Sprintf("Trust %d%%   bag: %d G, %d R", v.Trust, v.Green, v.Red), x0, y+20, 18, true, hjdInk)
+	hijackedText(dc, fmt.Sprintf("Trust %d%%   bag: %d G, %d R", v.Trust, v.Green, v.Red), x0, y+20, 18, true, hijackedInk)
 	for i := 0; i < 10; i++ {
 		x := x0 + float64(i)*43
-		hjdBox(dc, x, y+33, 40, hjdTrackSpaceH, 4, hjdPanel, hjdLine)
+		hijackedBox(dc, x, y+33, 40, hijackedTrackSpaceH, 4, hijackedPanel, hijackedLine)
 		if (i+1)*10 <= v.Trust {
-			hjdShape(dc, hjdCubeShape{}, x+20, mid, 14, func(dc *Canvas, cx, cy float64) {
+			hijackedShape(dc, hijackedCubeShape{}, x+20, mid, 14, func(dc *Canvas, cx, cy float64) {
 				dc.DrawRectangle(cx-13, cy-12, 26, 24)
-				dc.SetColor(hjdGreen)
+				dc.SetColor(hijackedGreen)
 				dc.Fill()
-				hjdCentered(dc, "G", cx, cy, 13, true, hjdPanel)
+				hijackedCentered(dc, "G", cx, cy, 13, true, hijackedPanel)
 			})
 		}
-		hjdCentered(dc, fmt.Sprintf("%d", (i+1)*10), x+20, y+78, 13, false, hjdMuted)
+		hijackedCentered(dc, fmt.Sprintf("%d", (i+1)*10), x+20, y+78, 13, false, hijackedMuted)
 	}
 	star := "Star (5 pts): on the board, first to 100%"
 	if v.Star >= 0 {
 		star = "Star (5 pts): " + v.Players[v.Star].Name
 	}
 	dc.DrawRegularPolygon(5, x0+7, y+91, 7.5, 0)
-	dc.SetColor(hjdGold)
+	dc.SetColor(hijackedGold)
 	dc.Fill()
-	hjdText(dc, star, x0+18, y+95, 13, false, hjdInk)
+	hijackedText(dc, star, x0+18, y+95, 13, false, hijackedInk)
 }
 
-// hjdCubeShape names a green cube on the trust track as drawn
+// hijackedCubeShape names a green cube on the trust track as drawn
 // (shapes.go).
-type hjdCubeShape struct{}
+type hijackedCubeShape struct{}
 
-// hjdSeats: the six passenger seats, the draw and discard piles, and the
+// hijackedSeats: the six passenger seats, the draw and discard piles, and the
 // card being decided.
-func hjdSeats(dc *Canvas, v *hijacked.PublicView, y float64) {
-	hjdText(dc, "Passenger seats", hjdMargin, y+18, 18, true, hjdInk)
+func hijackedSeats(dc *Canvas, v *hijacked.PublicView, y float64) {
+	hijackedText(dc, "Passenger seats", hijackedMargin, y+18, 18, true, hijackedInk)
 	w, h := 122.0, 148.0
 	for i, st := range v.Seats {
-		x := hjdMargin + float64(i)*(w+8)
-		hjdSeat(dc, v, st, x, y+28, w, h)
+		x := hijackedMargin + float64(i)*(w+8)
+		hijackedSeat(dc, v, st, x, y+28, w, h)
 	}
 	// Piles: the discard pile's bottom level with the seats'.
-	x := hjdMargin + 6*(w+8) + 7
+	x := hijackedMargin + 6*(w+8) + 7
 	pw, ph := 98.0, 70.0
-	hjdBox(dc, x, y+28, pw, ph, 7, hjdBack, hjdBack)
-	hjdCentered(dc, fmt.Sprintf("Draw %d", v.DrawPile), x+pw/2, y+46, 14, true, hjdPanel)
+	hijackedBox(dc, x, y+28, pw, ph, 7, hijackedBack, hijackedBack)
+	hijackedCentered(dc, fmt.Sprintf("Draw %d", v.DrawPile), x+pw/2, y+46, 14, true, hijackedPanel)
 	if v.DrawTop > 0 {
-		hjdCentered(dc, fmt.Sprintf("top: %s", hjdCount(v.DrawTop, "pip")), x+pw/2, y+73, 13, false, hjdPanel)
+		hijackedCentered(dc, fmt.Sprintf("top: %s", hijackedCount(v.DrawTop, "pip")), x+pw/2, y+73, 13, false, hijackedPanel)
 	}
 	dy := y + 28 + h - ph
-	hjdBox(dc, x, dy, pw, ph, 7, hjdPanel, hjdLine)
-	hjdCentered(dc, fmt.Sprintf("Discard %d", v.Discard), x+pw/2, dy+18, 14, true, hjdInk)
+	hijackedBox(dc, x, dy, pw, ph, 7, hijackedPanel, hijackedLine)
+	hijackedCentered(dc, fmt.Sprintf("Discard %d", v.Discard), x+pw/2, dy+18, 14, true, hijackedInk)
 	if v.DiscardTop != nil {
-		hjdCentered(dc, v.DiscardTop.ID, x+pw/2, dy+45, 14, false, hjdInk)
+		hijackedCentered(dc, v.DiscardTop.ID, x+pw/2, dy+45, 14, false, hijackedInk)
 	}
 	if v.Pending != nil {
 		dc.Font(15, true)
-		dc.SetColor(hjdAlert)
-		dc.DrawStringAnchored("Chosen: "+v.Pending.Text(), hjdWidth-hjdMargin, y+18, 1, 0)
+		dc.SetColor(hijackedAlert)
+		dc.DrawStringAnchored("Chosen: "+v.Pending.Text(), hijackedWidth-hijackedMargin, y+18, 1, 0)
 	}
 }
 
-// hjdHeaderShape names a face-up card's coloured top as drawn
+// hijackedHeaderShape names a face-up card's coloured top as drawn
 // (shapes.go).
-type hjdHeaderShape struct {
+type hijackedHeaderShape struct {
 	w      float64
 	colour color.RGBA
 }
 
-func hjdSeat(dc *Canvas, v *hijacked.PublicView, st hijacked.SeatView, x, y, w, h float64) {
+func hijackedSeat(dc *Canvas, v *hijacked.PublicView, st hijacked.SeatView, x, y, w, h float64) {
 	switch {
 	case st.Empty:
-		hjdBox(dc, x, y, w, h, 8, hjdPaper, hjdLine)
-		hjdCentered(dc, "empty", x+w/2, y+h/2, 15, false, hjdMuted)
+		hijackedBox(dc, x, y, w, h, 8, hijackedPaper, hijackedLine)
+		hijackedCentered(dc, "empty", x+w/2, y+h/2, 15, false, hijackedMuted)
 	case st.Face == nil:
-		hjdBox(dc, x, y, w, h, 8, hjdBack, hjdBack)
-		hjdCentered(dc, fmt.Sprintf("seat %d", st.Number), x+w/2, y+17, 13, false, hjdPanel)
-		hjdCentered(dc, fmt.Sprint(st.Pips), x+w/2, y+h/2, 48, true, hjdPanel)
-		hjdCentered(dc, "pips", x+w/2, y+h/2+35, 13, false, hjdPanel)
+		hijackedBox(dc, x, y, w, h, 8, hijackedBack, hijackedBack)
+		hijackedCentered(dc, fmt.Sprintf("seat %d", st.Number), x+w/2, y+17, 13, false, hijackedPanel)
+		hijackedCentered(dc, fmt.Sprint(st.Pips), x+w/2, y+h/2, 48, true, hijackedPanel)
+		hijackedCentered(dc, "pips", x+w/2, y+h/2+35, 13, false, hijackedPanel)
 	default:
 		c := st.Face
-		bg := hjdCardBg[c.Color]
-		hjdBox(dc, x, y, w, h, 8, hjdPanel, bg)
-		hjdShapeRect(dc, hjdHeaderShape{w, bg}, x+w/2, y+18, int(w/2)+3, 21, func(dc *Canvas, _, _ float64) {
+		bg := hijackedCardBg[c.Color]
+		hijackedBox(dc, x, y, w, h, 8, hijackedPanel, bg)
+		hijackedShapeRect(dc, hijackedHeaderShape{w, bg}, x+w/2, y+18, int(w/2)+3, 21, func(dc *Canvas, _, _ float64) {
 			dc.DrawRoundedRectangle(x, y, w, 37, 8)
 			dc.SetColor(bg)
 			dc.Fill()
 		})
-		hjdCentered(dc, c.ID, x+w/2, y+13, 18, true, hjdPanel)
-		hjdCentered(dc, c.Color, x+w/2, y+29, 13, false, hjdPanel)
-		hjdCentered(dc, fmt.Sprintf("seat %d · %s", st.Number, hjdCount(c.Pips, "pip")), x+w/2, y+50, 13, false, hjdMuted)
+		hijackedCentered(dc, c.ID, x+w/2, y+13, 18, true, hijackedPanel)
+		hijackedCentered(dc, c.Color, x+w/2, y+29, 13, false, hijackedPanel)
+		hijackedCentered(dc, fmt.Sprintf("seat %d · %s", st.Number, hijackedCount(c.Pips, "pip")), x+w/2, y+50, 13, false, hijackedMuted)
 		if c.Color == "red" {
-			hjdCentered(dc, "RED: no use", x+w/2, y+77, 15, true, hjdAlert)
+			hijackedCentered(dc, "RED: no use", x+w/2, y+77, 15, true, hijackedAlert)
 		} else {
-			hjdCentered(dc, fmt.Sprintf("trust %d%%", c.Trust), x+w/2, y+73, 17, true, hjdInk)
+			hijackedCentered(dc, fmt.Sprintf("trust %d%%", c.Trust), x+w/2, y+73, 17, true, hijackedInk)
 			dem := c.Demand
 			if dem == "none" {
 				dem = "no demand"
 			}
-			if col, ok := hjdDemand[c.Demand]; ok {
-				hjdDisc(dc, x+18, y+97, 9, 11, col, strings.ToUpper(c.Demand[:1]))
+			if col, ok := hijackedDemand[c.Demand]; ok {
+				hijackedDisc(dc, x+18, y+97, 9, 11, col, strings.ToUpper(c.Demand[:1]))
 			}
-			hjdCentered(dc, dem, x+w/2+8, y+97, 15, false, hjdInk)
+			hijackedCentered(dc, dem, x+w/2+8, y+97, 15, false, hijackedInk)
 		}
 	}
 	if st.Reserver >= 0 {
-		hjdDie(dc, x+7, y+h-38, 32, st.ResValue, st.ResDie, false)
-		hjdToken(dc, x+53, y+h-22, 11, st.Reserver, v.Players[st.Reserver].Name)
+		hijackedDie(dc, x+7, y+h-38, 32, st.ResValue, st.ResDie, false)
+		hijackedToken(dc, x+53, y+h-22, 11, st.Reserver, v.Players[st.Reserver].Name)
 		dc.Font(13, false)
-		dc.SetColor(hjdInk)
+		dc.SetColor(hijackedInk)
 		dc.DrawString(dc.Fit("reserved", w-70), x+67, y+h-18)
 	}
 }
 
-// hjdHijackers: the four hijacker places with ranges, turning tokens and discs.
-func hjdHijackers(dc *Canvas, v *hijacked.PublicView, y float64) {
-	hjdText(dc, fmt.Sprintf("Hijackers (%d more aside)", v.HijackersLeft), hjdMargin, y+18, 18, true, hjdInk)
-	w, h := hjdHijackerW, 127.0
+// hijackedHijackers: the four hijacker places with ranges, turning tokens and discs.
+func hijackedHijackers(dc *Canvas, v *hijacked.PublicView, y float64) {
+	hijackedText(dc, fmt.Sprintf("Hijackers (%d more aside)", v.HijackersLeft), hijackedMargin, y+18, 18, true, hijackedInk)
+	w, h := hijackedHijackerW, 127.0
 	for i, hv := range v.Hijackers {
-		x := hjdMargin + float64(i)*(w+8)
+		x := hijackedMargin + float64(i)*(w+8)
 		top := y + 28
 		if hv.ID == "" {
-			hjdBox(dc, x, top, w, h, 8, hjdPaper, hjdLine)
-			hjdCentered(dc, "empty", x+w/2, top+h/2, 15, false, hjdMuted)
+			hijackedBox(dc, x, top, w, h, 8, hijackedPaper, hijackedLine)
+			hijackedCentered(dc, "empty", x+w/2, top+h/2, 15, false, hijackedMuted)
 			continue
 		}
-		hjdBox(dc, x, top, w, h, 8, hjdPanel, hjdInk)
-		hjdText(dc, fmt.Sprintf("%d %s", hv.Place, hv.Name), x+8, top+22, 17, true, hjdInk)
-		hjdText(dc, fmt.Sprintf("dice %s + %s", hjdRange(hv.Ranges[0]), hjdRange(hv.Ranges[1])), x+8, top+43, 16, true, hjdAlert)
-		dc.Font(hjdHijackerTextSize, false)
-		dc.SetColor(hjdMuted)
-		lines := dc.Wrap(hv.Text, hjdHijackerW-16)
+		hijackedBox(dc, x, top, w, h, 8, hijackedPanel, hijackedInk)
+		hijackedText(dc, fmt.Sprintf("%d %s", hv.Place, hv.Name), x+8, top+22, 17, true, hijackedInk)
+		hijackedText(dc, fmt.Sprintf("dice %s + %s", hijackedRange(hv.Ranges[0]), hijackedRange(hv.Ranges[1])), x+8, top+43, 16, true, hijackedAlert)
+		dc.Font(hijackedHijackerTextSize, false)
+		dc.SetColor(hijackedMuted)
+		lines := dc.Wrap(hv.Text, hijackedHijackerW-16)
 		for j, l := range lines {
 			if j >= 3 {
 				break
@@ -258,32 +258,32 @@ func hjdHijackers(dc *Canvas, v *hijacked.PublicView, y float64) {
 		// Turning token: 4 pips, the filled ones done.
 		for k := 0; k < 4; k++ {
 			done := k < hv.Turns
-			hjdShape(dc, hjdPipShape{done}, x+15+float64(k)*22, top+h-15, 10, func(dc *Canvas, cx, cy float64) {
+			hijackedShape(dc, hijackedPipShape{done}, x+15+float64(k)*22, top+h-15, 10, func(dc *Canvas, cx, cy float64) {
 				dc.DrawCircle(cx, cy, 7.5)
 				if done {
-					dc.SetColor(hjdInk)
+					dc.SetColor(hijackedInk)
 					dc.Fill()
 				} else {
-					dc.SetColor(hjdLine)
+					dc.SetColor(hijackedLine)
 					dc.SetLineWidth(2)
 					dc.Stroke()
 				}
 			})
 		}
-		hjdText(dc, fmt.Sprintf("%d/4", hv.Turns), x+97, top+h-10, 13, true, hjdInk)
+		hijackedText(dc, fmt.Sprintf("%d/4", hv.Turns), x+97, top+h-10, 13, true, hijackedInk)
 		if hv.Disc >= 0 {
-			hjdToken(dc, x+w-20, top+h-17, 12, hv.Disc, v.Players[hv.Disc].Name)
+			hijackedToken(dc, x+w-20, top+h-17, 12, hv.Disc, v.Players[hv.Disc].Name)
 			dc.Font(13, false)
-			dc.SetColor(hjdInk)
+			dc.SetColor(hijackedInk)
 			dc.DrawStringAnchored(dc.Fit(v.Players[hv.Disc].Name, 67), x+w-37, top+h-15, 1, 0.35)
 		}
 	}
 }
 
-// A hijacker's card is hjdHijackerW wide; its rules text, at
-// hjdHijackerTextSize, has room for three lines (every hijacker's text
+// A hijacker's card is hijackedHijackerW wide; its rules text, at
+// hijackedHijackerTextSize, has room for three lines (every hijacker's text
 // fits them, TestHijackedTextsFit).
-const hjdHijackerW, hjdHijackerTextSize = 234.0, 13
+const hijackedHijackerW, hijackedHijackerTextSize = 234.0, 13
 
-// hjdPipShape names a turning token's pip as drawn (shapes.go).
-type hjdPipShape struct{ done bool }
+// hijackedPipShape names a turning token's pip as drawn (shapes.go).
+type hijackedPipShape struct{ done bool }

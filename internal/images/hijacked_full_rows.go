@@ -8,29 +8,29 @@ import (
 	"standoff/internal/games/hijacked"
 )
 
-// hjdBoardInfo: number tokens, the tower, bonus dice, plane, medals and the
+// hijackedBoardInfo: number tokens, the tower, bonus dice, plane, medals and the
 // dice of the turn in progress.
-func hjdBoardInfo(dc *Canvas, v *hijacked.PublicView, y float64) {
-	hjdText(dc, "Demands by die", hjdMargin, y+18, 17, true, hjdInk)
+func hijackedBoardInfo(dc *Canvas, v *hijacked.PublicView, y float64) {
+	hijackedText(dc, "Demands by die", hijackedMargin, y+18, 17, true, hijackedInk)
 	for i, n := range v.Numbers {
-		x := hjdMargin + float64(i)*80
-		hjdBox(dc, x, y+28, 30, 30, 5, hjdPanel, hjdInk)
-		hjdCentered(dc, fmt.Sprint(n), x+15, y+43, 18, true, hjdInk)
+		x := hijackedMargin + float64(i)*80
+		hijackedBox(dc, x, y+28, 30, 30, 5, hijackedPanel, hijackedInk)
+		hijackedCentered(dc, fmt.Sprint(n), x+15, y+43, 18, true, hijackedInk)
 		d := v.Places[i]
-		hjdDisc(dc, x+47, y+43, 11, 13, hjdDemand[d], strings.ToUpper(d[:1]))
+		hijackedDisc(dc, x+47, y+43, 11, 13, hijackedDemand[d], strings.ToUpper(d[:1]))
 	}
-	hjdText(dc, "Tower:", hjdMargin, y+85, 15, true, hjdInk)
+	hijackedText(dc, "Tower:", hijackedMargin, y+85, 15, true, hijackedInk)
 	x := 75.0
-	for i, d := range hjdDemandNames {
-		x = hjdDemandChip(dc, x, y+80, d, v.Supply[i])
+	for i, d := range hijackedDemandNames {
+		x = hijackedDemandChip(dc, x, y+80, d, v.Supply[i])
 	}
-	hjdText(dc, "C crypto  M medicine  F food  I intel (wild)", hjdMargin, y+112, 13, false, hjdMuted)
-	hjdText(dc, fmt.Sprintf("Bonus dice: %d   Mini dice: %d   Bonus tiles: %d", v.BonusDice, v.MiniDice, v.Tiles), 350, y+100, 15, false, hjdInk)
-	hjdText(dc, "On the plane: "+hijacked.Aboard(v.Passengers, v.Pilots), 350, y+122, 15, false, hjdInk)
+	hijackedText(dc, "C crypto  M medicine  F food  I intel (wild)", hijackedMargin, y+112, 13, false, hijackedMuted)
+	hijackedText(dc, fmt.Sprintf("Bonus dice: %d   Mini dice: %d   Bonus tiles: %d", v.BonusDice, v.MiniDice, v.Tiles), 350, y+100, 15, false, hijackedInk)
+	hijackedText(dc, "On the plane: "+hijacked.Aboard(v.Passengers, v.Pilots), 350, y+122, 15, false, hijackedInk)
 
 	// Medals: a medal on the board lies number up (a gold disc with its
 	// value); a won one is held face down (a dark disc, no value).
-	hjdText(dc, "Medals", 350, y+18, 17, true, hjdInk)
+	hijackedText(dc, "Medals", 350, y+18, 17, true, hijackedInk)
 	for i, m := range v.Medals {
 		my := y + 23 + float64(i)*20
 		state := map[string]string{"board": "open", "held": "won, face down", "cashed": "cashed", "discarded": "discarded"}[m.State]
@@ -39,42 +39,42 @@ func hjdBoardInfo(dc *Canvas, v *hijacked.PublicView, y float64) {
 		}
 		switch m.State {
 		case "board":
-			hjdShape(dc, hjdBoardMedalShape{m.Value}, 358, my+9, 10, func(dc *Canvas, cx, cy float64) {
+			hijackedShape(dc, hijackedBoardMedalShape{m.Value}, 358, my+9, 10, func(dc *Canvas, cx, cy float64) {
 				dc.DrawCircle(cx, cy, 8)
-				dc.SetColor(hjdGold)
+				dc.SetColor(hijackedGold)
 				dc.Fill()
-				hjdCentered(dc, fmt.Sprint(m.Value), cx, cy, 12, true, hjdInk)
+				hijackedCentered(dc, fmt.Sprint(m.Value), cx, cy, 12, true, hijackedInk)
 			})
 		case "held":
-			hjdDisc(dc, 358, my+9, 8, 12, hjdBack, "")
+			hijackedDisc(dc, 358, my+9, 8, 12, hijackedBack, "")
 		}
 		dc.Font(13, false)
-		dc.SetColor(hjdInk)
+		dc.SetColor(hijackedInk)
 		dc.DrawString(dc.Fit(fmt.Sprintf("%d. %s: %s", m.Number, m.Objective, state), 350), 370, my+13)
 	}
 
 	// Dice of the turn.
 	if len(v.Dice) > 0 && !v.Over {
 		dc.Font(15, true)
-		dc.SetColor(hjdInk)
-		dc.DrawStringAnchored(fmt.Sprintf("%s's dice", v.Players[v.Turn].Name), hjdWidth-hjdMargin, y+18, 1, 0)
+		dc.SetColor(hijackedInk)
+		dc.DrawStringAnchored(fmt.Sprintf("%s's dice", v.Players[v.Turn].Name), hijackedWidth-hijackedMargin, y+18, 1, 0)
 		for i := len(v.Dice) - 1; i >= 0; i-- {
 			d := v.Dice[i]
-			dx := hjdWidth - hjdMargin - float64(len(v.Dice)-i)*52
-			hjdDie(dc, dx, y+28, 45, d.Value, d.Kind, d.Used)
+			dx := hijackedWidth - hijackedMargin - float64(len(v.Dice)-i)*52
+			hijackedDie(dc, dx, y+28, 45, d.Value, d.Kind, d.Used)
 		}
 	}
 }
 
-// hjdPlayerRow: a player's score track with its bonus spaces, recognition
+// hijackedPlayerRow: a player's score track with its bonus spaces, recognition
 // track and supply.
-func hjdPlayerRow(dc *Canvas, v *hijacked.PublicView, p hijacked.PlayerView, y, h float64) {
-	bg := color.Color(hjdPanel)
+func hijackedPlayerRow(dc *Canvas, v *hijacked.PublicView, p hijacked.PlayerView, y, h float64) {
+	bg := color.Color(hijackedPanel)
 	if p.Seat == v.Turn && !v.Over {
-		bg = hjdTurnBg
+		bg = hijackedTurnBg
 	}
-	hjdBox(dc, hjdRowMargin, y, hjdWidth-2*hjdRowMargin, h-7, 8, bg, hjdLine)
-	hjdToken(dc, 37, y+23, 13, p.Seat, p.Name)
+	hijackedBox(dc, hijackedRowMargin, y, hijackedWidth-2*hijackedRowMargin, h-7, 8, bg, hijackedLine)
+	hijackedToken(dc, 37, y+23, 13, p.Seat, p.Name)
 	// The most telling tag first: a long name leaves room for fewer, and
 	// the last ones are cut short.
 	tags := ""
@@ -88,98 +88,98 @@ func hjdPlayerRow(dc *Canvas, v *hijacked.PublicView, p hijacked.PlayerView, y, 
 		tags += " · start player"
 	}
 	dc.Font(18, true)
-	dc.SetColor(hjdInk)
+	dc.SetColor(hijackedInk)
 	name := dc.Fit(p.Name, 183)
 	dc.DrawString(name, 57, y+30)
 	nw, _ := dc.MeasureString(name)
 	// The tags end before the score track's label ("track A" at tx-63).
 	tx, tw := 417.0, 550.0
 	dc.Font(17, false)
-	hjdText(dc, dc.Fit(ptsText(p.Score)+tags, tx-63-7-(63+nw)), 63+nw, y+30, 17, false, hjdInk)
+	hijackedText(dc, dc.Fit(ptsText(p.Score)+tags, tx-63-7-(63+nw)), 63+nw, y+30, 17, false, hijackedInk)
 
-	hjdScoreTrack(dc, p, y, tx, tw)
-	hjdSupplyRow(dc, v, p, y)
+	hijackedScoreTrack(dc, p, y, tx, tw)
+	hijackedSupplyRow(dc, v, p, y)
 }
 
-// hjdScoreTrack: a player's score track from tx, tw wide: 0..max(40,
+// hijackedScoreTrack: a player's score track from tx, tw wide: 0..max(40,
 // score), bonus spaces marked with their demand letter, their token.
-func hjdScoreTrack(dc *Canvas, p hijacked.PlayerView, y, tx, tw float64) {
+func hijackedScoreTrack(dc *Canvas, p hijacked.PlayerView, y, tx, tw float64) {
 	// The line is 3 px on whole pixels (y+22 to y+25).
 	ly := y + 23.5
 	top := max(40, p.Score)
 	px := func(n int) float64 { return tx + tw*float64(n)/float64(top) }
-	hjdShapeRect(dc, hjdTrackShape{tw}, tx+tw/2, ly, int(tw/2)+4, 4, func(dc *Canvas, _, _ float64) {
-		dc.SetColor(hjdLine)
+	hijackedShapeRect(dc, hijackedTrackShape{tw}, tx+tw/2, ly, int(tw/2)+4, 4, func(dc *Canvas, _, _ float64) {
+		dc.SetColor(hijackedLine)
 		dc.SetLineWidth(3)
 		dc.DrawLine(tx, ly, tx+tw, ly)
 		dc.Stroke()
 	})
 	for n := 0; n <= top; n += 10 {
-		hjdCentered(dc, fmt.Sprint(n), px(n), y+42, 13, false, hjdMuted)
+		hijackedCentered(dc, fmt.Sprint(n), px(n), y+42, 13, false, hijackedMuted)
 	}
 	for _, b := range p.Bonuses {
 		bx := px(b.At)
-		fill := hjdDemand[b.Demand]
+		fill := hijackedDemand[b.Demand]
 		if b.Taken {
-			fill = hjdLine
+			fill = hijackedLine
 		}
-		hjdDisc(dc, bx, ly, 8, 10, fill, strings.ToUpper(b.Demand[:1]))
+		hijackedDisc(dc, bx, ly, 8, 10, fill, strings.ToUpper(b.Demand[:1]))
 	}
-	hjdToken(dc, px(p.Score), ly, 10, p.Seat, p.Name)
-	hjdText(dc, "track "+p.Track, tx-63, y+28, 13, false, hjdMuted)
+	hijackedToken(dc, px(p.Score), ly, 10, p.Seat, p.Name)
+	hijackedText(dc, "track "+p.Track, tx-63, y+28, 13, false, hijackedMuted)
 }
 
-// hjdSupplyRow: a player's recognition track and supply.
-func hjdSupplyRow(dc *Canvas, v *hijacked.PublicView, p hijacked.PlayerView, y float64) {
+// hijackedSupplyRow: a player's recognition track and supply.
+func hijackedSupplyRow(dc *Canvas, v *hijacked.PublicView, p hijacked.PlayerView, y float64) {
 	// Recognition: start, 1, 2, 3 with their points; the thumb marked.
-	rx := hjdMargin
-	hjdText(dc, "Recognition", rx, y+58, 13, false, hjdMuted)
+	rx := hijackedMargin
+	hijackedText(dc, "Recognition", rx, y+58, 13, false, hijackedMuted)
 	for i, pts := range v.Recognition {
 		bx := rx + 77 + float64(i)*42
-		fill := color.Color(hjdPaper)
+		fill := color.Color(hijackedPaper)
 		if i == p.Thumb {
-			fill = hjdPlayer[p.Seat%len(hjdPlayer)]
+			fill = hijackedPlayer[p.Seat%len(hijackedPlayer)]
 		}
-		hjdBox(dc, bx, y+45, 37, 20, 4, fill, hjdLine)
-		ink := color.Color(hjdInk)
+		hijackedBox(dc, bx, y+45, 37, 20, 4, fill, hijackedLine)
+		ink := color.Color(hijackedInk)
 		if i == p.Thumb {
-			ink = hjdPanel
+			ink = hijackedPanel
 		}
-		hjdCentered(dc, fmt.Sprintf("%+d", pts), bx+18.5, y+55, 13, true, ink)
+		hijackedCentered(dc, fmt.Sprintf("%+d", pts), bx+18.5, y+55, 13, true, ink)
 	}
 
 	// Supply: demands, then cards, freed, hijackers, tiles, medals, dice.
 	const supplyX = 275.0
 	x := supplyX
-	for i, d := range hjdDemandNames {
+	for i, d := range hijackedDemandNames {
 		if p.Demands[i] > 0 {
-			x = hjdDemandChip(dc, x, y+55, d, p.Demands[i])
+			x = hijackedDemandChip(dc, x, y+55, d, p.Demands[i])
 		}
 	}
 	if x == supplyX {
-		hjdText(dc, "no demands", x, y+60, 13, false, hjdMuted)
+		hijackedText(dc, "no demands", x, y+60, 13, false, hijackedMuted)
 		x += 83
 	}
-	cx := hjdMargin
+	cx := hijackedMargin
 	for _, c := range p.Cards {
-		hjdBox(dc, cx, y+75, 50, 22, 4, hjdCardBg[c.Color], hjdCardBg[c.Color])
-		hjdCentered(dc, c.ID, cx+25, y+86, 13, true, hjdPanel)
+		hijackedBox(dc, cx, y+75, 50, 22, 4, hijackedCardBg[c.Color], hijackedCardBg[c.Color])
+		hijackedCentered(dc, c.ID, cx+25, y+86, 13, true, hijackedPanel)
 		cx += 55
 	}
 	if len(p.Cards) == 0 {
-		hjdText(dc, "no cards", cx, y+92, 13, false, hjdMuted)
+		hijackedText(dc, "no cards", cx, y+92, 13, false, hijackedMuted)
 		cx += 67
 	}
-	extra := hjdExtras(p)
+	extra := hijackedExtras(p)
 	dc.Font(13, false)
-	dc.SetColor(hjdInk)
-	dc.DrawString(dc.Fit(strings.Join(extra, " · "), hjdWidth-33-cx), cx+8, y+92)
+	dc.SetColor(hijackedInk)
+	dc.DrawString(dc.Fit(strings.Join(extra, " · "), hijackedWidth-33-cx), cx+8, y+92)
 }
 
-// hjdExtras is the rest of a player's supply in words: freed passengers and
+// hijackedExtras is the rest of a player's supply in words: freed passengers and
 // pilots, hijackers, tiles, medals, the star, dice for the next turn, a
 // reservation.
-func hjdExtras(p hijacked.PlayerView) []string {
+func hijackedExtras(p hijacked.PlayerView) []string {
 	var extra []string
 	extra = append(extra, "freed "+hijacked.Aboard(p.Freed, p.Pilots))
 	if len(p.Hijackers) > 0 {
@@ -193,7 +193,7 @@ func hjdExtras(p hijacked.PlayerView) []string {
 		extra = append(extra, "tiles: "+strings.Join(p.Tiles, ", "))
 	}
 	if p.Medals > 0 {
-		extra = append(extra, hjdCount(p.Medals, "medal")+" face down")
+		extra = append(extra, hijackedCount(p.Medals, "medal")+" face down")
 	}
 	if p.Star {
 		extra = append(extra, "STAR")
@@ -207,15 +207,15 @@ func hjdExtras(p hijacked.PlayerView) []string {
 	return extra
 }
 
-// hjdTrackShape names a score track's line as drawn (shapes.go).
-type hjdTrackShape struct{ width float64 }
+// hijackedTrackShape names a score track's line as drawn (shapes.go).
+type hijackedTrackShape struct{ width float64 }
 
-// hjdFinal: the final scoring table, one column per scoring item.
-func hjdFinal(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
-	hjdText(dc, "Final score", hjdMargin, y+22, 20, true, hjdInk)
+// hijackedFinal: the final scoring table, one column per scoring item.
+func hijackedFinal(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
+	hijackedText(dc, "Final score", hijackedMargin, y+22, 20, true, hijackedInk)
 	dc.Font(15, false)
-	dc.SetColor(hjdMuted)
-	dc.DrawStringAnchored(dc.Fit(v.Result, 750), hjdWidth-hjdMargin, y+17, 1, 0.5)
+	dc.SetColor(hijackedMuted)
+	dc.DrawStringAnchored(dc.Fit(v.Result, 750), hijackedWidth-hijackedMargin, y+17, 1, 0.5)
 	y += 33
 	scored := false
 	for _, p := range v.Players {
@@ -237,7 +237,7 @@ func hjdFinal(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
 	step := 630.0 / float64(len(heads)-1)
 	colX := func(i int) float64 { return 275 + float64(i)*step }
 	for i, h := range heads {
-		hjdCentered(dc, h, colX(i), y+10, 13, true, hjdMuted)
+		hijackedCentered(dc, h, colX(i), y+10, 13, true, hijackedMuted)
 	}
 	y += 22
 	for _, p := range v.Players {
@@ -245,22 +245,22 @@ func hjdFinal(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
 		if f == nil {
 			continue
 		}
-		hjdToken(dc, 30, y+10, 9, p.Seat, p.Name)
+		hijackedToken(dc, 30, y+10, 9, p.Seat, p.Name)
 		dc.Font(16, true)
-		dc.SetColor(hjdInk)
+		dc.SetColor(hijackedInk)
 		dc.DrawString(dc.Fit(p.Name, 200), 47, y+16)
 		cells := []int{f.Track, f.Medals, f.Demands, f.Star, f.Hijackers, f.Cards, f.Recognition, f.Total}
 		if solo {
 			cells = []int{f.Track, f.Medals, f.Demands, f.Star, f.Hijackers, f.Cards, f.Recognition, f.Tiles + f.SetAside, f.Total}
 		}
 		for i, n := range cells {
-			hjdCentered(dc, fmt.Sprint(n), colX(i), y+10, 16, i == len(cells)-1, hjdInk)
+			hijackedCentered(dc, fmt.Sprint(n), colX(i), y+10, 16, i == len(cells)-1, hijackedInk)
 		}
 		y += 25
 	}
 	return y + 8
 }
 
-// hjdBoardMedalShape names a board medal's small gold disc and value as
+// hijackedBoardMedalShape names a board medal's small gold disc and value as
 // drawn (shapes.go).
-type hjdBoardMedalShape struct{ value int }
+type hijackedBoardMedalShape struct{ value int }

@@ -107,7 +107,7 @@ func TestHijackedSameAsBefore(t *testing.T) {
 		t.Fatalf("%d digests for %d views", len(hijackedGolden), len(views))
 	}
 	for i, name := range slices.Sorted(maps.Keys(views)) {
-		if hjdRace && i%4 != 0 { // under -race a quarter of the views: the same code, many times slower
+		if hijackedRace && i%4 != 0 { // under -race a quarter of the views: the same code, many times slower
 			continue
 		}
 		v := views[name]
@@ -139,28 +139,28 @@ func TestHijackedSameAsBefore(t *testing.T) {
 func TestHijackedShapesAsDrawn(t *testing.T) {
 	views := hijackedGoldenViews(t)
 	for i, name := range slices.Sorted(maps.Keys(views)) {
-		if hjdRace && i%4 != 0 { // under -race a quarter of the views: the same code, many times slower
+		if hijackedRace && i%4 != 0 { // under -race a quarter of the views: the same code, many times slower
 			continue
 		}
 		v := views[name]
 		var a, b []uint8
 		var w int
-		hjdForgetShapes(0) // past the bound: every shape drawn directly
+		hijackedForgetShapes(0) // past the bound: every shape drawn directly
 		switch v := v.(type) {
 		case *hijacked.PublicView:
-			a = append(a, hjdTable(v).RGBA().Pix...)
-			a = append(a, hjdPhoneTable(v).RGBA().Pix...)
+			a = append(a, hijackedTable(v).RGBA().Pix...)
+			a = append(a, hijackedPhoneTable(v).RGBA().Pix...)
 		case *hijacked.PrivateView:
-			a = append(a, hjdMedals(v).RGBA().Pix...)
+			a = append(a, hijackedMedals(v).RGBA().Pix...)
 		}
-		hjdForgetShapes(1024)
+		hijackedForgetShapes(1024)
 		switch v := v.(type) {
 		case *hijacked.PublicView:
-			b = append(b, hjdTable(v).RGBA().Pix...)
-			b = append(b, hjdPhoneTable(v).RGBA().Pix...)
-			w = hjdWidth
+			b = append(b, hijackedTable(v).RGBA().Pix...)
+			b = append(b, hijackedPhoneTable(v).RGBA().Pix...)
+			w = hijackedWidth
 		case *hijacked.PrivateView:
-			b = append(b, hjdMedals(v).RGBA().Pix...)
+			b = append(b, hijackedMedals(v).RGBA().Pix...)
 			w = 1000
 		}
 		n := 0
@@ -191,20 +191,20 @@ func TestHijackedShapeAnywhere(t *testing.T) {
 				x := 500 + 660*float64(n)/57
 				var pics [2][]uint8
 				for pass := 0; pass < 2; pass++ {
-					hjdForgetShapes(1024)
-					dc := hjdNewCanvas(1200, 200)
+					hijackedForgetShapes(1024)
+					dc := hijackedNewCanvas(1200, 200)
 					if line {
-						dc.SetColor(hjdLine)
+						dc.SetColor(hijackedLine)
 						dc.SetLineWidth(4)
 						dc.DrawLine(500, 100, 1160, 100)
 						dc.Stroke()
 					}
 					draw := func(dc *Canvas, x, y float64) {
 						dc.DrawCircle(x, y, 12)
-						dc.SetColor(hjdPlayer[1])
+						dc.SetColor(hijackedPlayer[1])
 						if stroke {
 							dc.FillPreserve()
-							dc.SetColor(hjdPanel)
+							dc.SetColor(hijackedPanel)
 							dc.SetLineWidth(2)
 							dc.Stroke()
 						} else {
@@ -214,7 +214,7 @@ func TestHijackedShapeAnywhere(t *testing.T) {
 					if pass == 0 {
 						draw(dc, x, 100)
 					} else {
-						hjdShape(dc, "disc", x, 100, 16, draw)
+						hijackedShape(dc, "disc", x, 100, 16, draw)
 					}
 					pics[pass] = append([]uint8(nil), dc.RGBA().Pix...)
 					releaseRGBA(dc.RGBA())
@@ -230,10 +230,10 @@ func TestHijackedShapeAnywhere(t *testing.T) {
 	}
 }
 
-// hjdForgetShapes empties the kept shapes and bounds them to max (0: none
+// hijackedForgetShapes empties the kept shapes and bounds them to max (0: none
 // kept).
-func hjdForgetShapes(max int64) {
-	hjdShapes.m.Clear()
-	hjdShapes.n.Store(0)
-	hjdShapes.max = max
+func hijackedForgetShapes(max int64) {
+	hijackedShapes.m.Clear()
+	hijackedShapes.n.Store(0)
+	hijackedShapes.max = max
 }

@@ -16,29 +16,29 @@ import (
 // and the last moves. Everything else (rules texts, medals, recognition,
 // piles in detail) is on the full board (HijackedFull).
 
-// The phone layout's font sizes: hjdSmall is the floor.
+// The phone layout's font sizes: hijackedSmall is the floor.
 const (
-	hjdSmall = 26.0 // counts, notes, the last moves
-	hjdBody  = 28.0 // card and hijacker lines
-	hjdLabel = 30.0 // section titles, names and scores
-	hjdTitle = 40.0 // whose turn
-	hjdEdge  = 24.0 // the left and right margin
-	hjdRight = hjdWidth - hjdEdge
-	hjdHalf  = (hjdWidth - 2*hjdEdge - 32) / 2 // a half-width column: 460 px
+	hijackedSmall = 26.0 // counts, notes, the last moves
+	hijackedBody  = 28.0 // card and hijacker lines
+	hijackedLabel = 30.0 // section titles, names and scores
+	hijackedTitle = 40.0 // whose turn
+	hijackedEdge  = 24.0 // the left and right margin
+	hijackedRight = hijackedWidth - hijackedEdge
+	hijackedHalf  = (hijackedWidth - 2*hijackedEdge - 32) / 2 // a half-width column: 460 px
 )
 
-// hjdPhone is a turn picture being drawn: its canvas and the place of
+// hijackedPhone is a turn picture being drawn: its canvas and the place of
 // every text, so tests can tell that none runs past the picture's edge or
 // over another.
-type hjdPhone struct {
+type hijackedPhone struct {
 	*Canvas
-	placed []hjdPlaced
+	placed []hijackedPlaced
 }
 
-// hjdPlaced is a text as drawn: its box from the left of its first letter
+// hijackedPlaced is a text as drawn: its box from the left of its first letter
 // to the right of its last, from the top of a capital to below the
 // baseline.
-type hjdPlaced struct {
+type hijackedPlaced struct {
 	s                   string
 	size                float64
 	x0, x1, top, bottom float64
@@ -47,7 +47,7 @@ type hjdPlaced struct {
 // text draws s with its baseline at y, anchored at x by ax (0 left, 0.5
 // centred, 1 right), cut with an ellipsis to width when width > 0. It
 // returns the x where the text ends.
-func (p *hjdPhone) text(s string, x, y, ax, size float64, bold bool, c color.Color, width float64) float64 {
+func (p *hijackedPhone) text(s string, x, y, ax, size float64, bold bool, c color.Color, width float64) float64 {
 	p.Font(size, bold)
 	if width > 0 {
 		s = p.Fit(s, width)
@@ -56,25 +56,25 @@ func (p *hjdPhone) text(s string, x, y, ax, size float64, bold bool, c color.Col
 	p.SetColor(c)
 	p.DrawStringAnchored(s, x, y, ax, 0)
 	x0 := x - ax*w
-	p.placed = append(p.placed, hjdPlaced{s: s, size: size, x0: x0, x1: x0 + w, top: y - 0.75*size, bottom: y + 0.22*size})
+	p.placed = append(p.placed, hijackedPlaced{s: s, size: size, x0: x0, x1: x0 + w, top: y - 0.75*size, bottom: y + 0.22*size})
 	return x0 + w
 }
 
 // mid draws s centred on (cx, cy): the middle of a capital on cy.
-func (p *hjdPhone) mid(s string, cx, cy, size float64, bold bool, c color.Color, width float64) {
+func (p *hijackedPhone) mid(s string, cx, cy, size float64, bold bool, c color.Color, width float64) {
 	p.text(s, cx, cy+0.36*size, 0.5, size, bold, c, width)
 }
 
 // width is s's width in a font.
-func (p *hjdPhone) width(s string, size float64, bold bool) float64 {
+func (p *hijackedPhone) width(s string, size float64, bold bool) float64 {
 	p.Font(size, bold)
 	w, _ := p.MeasureString(s)
 	return w
 }
 
-// hjdLines wraps s to width in a font, at most n lines, the last cut with
+// hijackedLines wraps s to width in a font, at most n lines, the last cut with
 // an ellipsis when more would follow. dc only measures.
-func hjdLines(dc *Canvas, s string, size float64, bold bool, width float64, n int) []string {
+func hijackedLines(dc *Canvas, s string, size float64, bold bool, width float64, n int) []string {
 	dc.Font(size, bold)
 	lines := dc.Wrap(s, width)
 	if len(lines) <= n {
@@ -88,60 +88,60 @@ func hjdLines(dc *Canvas, s string, size float64, bold bool, width float64, n in
 	return out
 }
 
-// hjdPhoneLayout is what the turn picture holds that sets its height: the
+// hijackedPhoneLayout is what the turn picture holds that sets its height: the
 // lines of the status and of the last moves.
-type hjdPhoneLayout struct {
+type hijackedPhoneLayout struct {
 	status []string // what the game waits for, or the result
 	recent []string // the last moves, oldest first
 	height int
 }
 
-// hjdPhoneLines of the last moves: the latest moves that fit in this many
+// hijackedPhoneLines of the last moves: the latest moves that fit in this many
 // lines, each whole unless the latest alone is longer.
-const hjdRecentLines = 3
+const hijackedRecentLines = 3
 
-func hjdPhoneLayoutOf(v *hijacked.PublicView) hjdPhoneLayout {
+func hijackedPhoneLayoutOf(v *hijacked.PublicView) hijackedPhoneLayout {
 	dc := NewCanvas(1, 1) // measures only
-	var l hjdPhoneLayout
+	var l hijackedPhoneLayout
 	if v.Over {
-		l.status = hjdLines(dc, v.Result, hjdBody, false, hjdRight-hjdEdge, 3)
+		l.status = hijackedLines(dc, v.Result, hijackedBody, false, hijackedRight-hijackedEdge, 3)
 	} else {
-		l.status = hjdLines(dc, hjdCapital(v.Waiting)+".", hjdBody, false, hjdRight-hjdEdge, 2)
+		l.status = hijackedLines(dc, hijackedCapital(v.Waiting)+".", hijackedBody, false, hijackedRight-hijackedEdge, 2)
 	}
-	for i := len(v.Events) - 1; i >= 0 && len(l.recent) < hjdRecentLines; i-- {
+	for i := len(v.Events) - 1; i >= 0 && len(l.recent) < hijackedRecentLines; i-- {
 		if v.Over && strings.Contains(v.Result, v.Events[i]) {
 			continue // the result is said once, at the top
 		}
-		left := hjdRecentLines - len(l.recent)
-		lines := hjdLines(dc, v.Events[i], hjdSmall, false, hjdRight-hjdEdge, left)
-		if len(lines) == left && len(l.recent) > 0 && len(dc.Wrap(v.Events[i], hjdRight-hjdEdge)) > left {
+		left := hijackedRecentLines - len(l.recent)
+		lines := hijackedLines(dc, v.Events[i], hijackedSmall, false, hijackedRight-hijackedEdge, left)
+		if len(lines) == left && len(l.recent) > 0 && len(dc.Wrap(v.Events[i], hijackedRight-hijackedEdge)) > left {
 			break // an older move that would not fit whole is left to the full board
 		}
 		l.recent = append(append([]string{}, lines...), l.recent...)
 	}
-	h := hjdHeaderHeight(l) + hjdPlayersHeight(v) + hjdRecentHeight(l)
+	h := hijackedHeaderHeight(l) + hijackedPlayersHeight(v) + hijackedRecentHeight(l)
 	if v.Over {
-		h += hjdFinalPhoneHeight(v)
+		h += hijackedFinalPhoneHeight(v)
 	} else {
-		h += hjdStripH + hjdSeatsPhoneH + hjdPendingHeight(v) + hjdHijackPhoneH + hjdDicePhoneH
+		h += hijackedStripH + hijackedSeatsPhoneH + hijackedPendingHeight(v) + hijackedHijackPhoneH + hijackedDicePhoneH
 	}
-	h += hjdCybotPhoneHeight(v)
+	h += hijackedCybotPhoneHeight(v)
 	l.height = int(h) + 12
 	return l
 }
 
-// hjdCapital is s with its first letter a capital.
-func hjdCapital(s string) string {
+// hijackedCapital is s with its first letter a capital.
+func hijackedCapital(s string) string {
 	if s == "" {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// hjdPhoneTable draws the turn picture of a public view.
-func hjdPhoneTable(v *hijacked.PublicView) *hjdPhone {
-	l := hjdPhoneLayoutOf(v)
-	p := &hjdPhone{Canvas: hjdNewCanvas(hjdWidth, l.height)}
+// hijackedPhoneTable draws the turn picture of a public view.
+func hijackedPhoneTable(v *hijacked.PublicView) *hijackedPhone {
+	l := hijackedPhoneLayoutOf(v)
+	p := &hijackedPhone{Canvas: hijackedNewCanvas(hijackedWidth, l.height)}
 	y := p.header(v, l)
 	if v.Over {
 		y = p.finalTable(v, y)
@@ -159,12 +159,12 @@ func hjdPhoneTable(v *hijacked.PublicView) *hjdPhone {
 	return p
 }
 
-func hjdHeaderHeight(l hjdPhoneLayout) float64 { return 78 + 36*float64(len(l.status)) }
+func hijackedHeaderHeight(l hijackedPhoneLayout) float64 { return 78 + 36*float64(len(l.status)) }
 
 // header: whose turn (or the game's end) and the round, then what the game
 // waits for (or the result).
-func (p *hjdPhone) header(v *hijacked.PublicView, l hjdPhoneLayout) float64 {
-	x := hjdEdge
+func (p *hijackedPhone) header(v *hijacked.PublicView, l hijackedPhoneLayout) float64 {
+	x := hijackedEdge
 	title := "Game over"
 	if !v.Over {
 		pl := v.Players[v.Turn]
@@ -173,109 +173,109 @@ func (p *hjdPhone) header(v *hijacked.PublicView, l hjdPhoneLayout) float64 {
 		title = pl.Name + "'s turn"
 	}
 	round := fmt.Sprintf("Round %d", v.Round)
-	rw := p.width(round, hjdLabel, true)
-	p.text(title, x, 52, 0, hjdTitle, true, hjdInk, hjdRight-rw-24-x)
-	p.text(round, hjdRight, 50, 1, hjdLabel, true, hjdMuted, 0)
+	rw := p.width(round, hijackedLabel, true)
+	p.text(title, x, 52, 0, hijackedTitle, true, hijackedInk, hijackedRight-rw-24-x)
+	p.text(round, hijackedRight, 50, 1, hijackedLabel, true, hijackedMuted, 0)
 	y := 62.0
 	for _, s := range l.status {
 		y += 36
-		p.text(s, hjdEdge, y, 0, hjdBody, false, hjdInk, hjdRight-hjdEdge)
+		p.text(s, hijackedEdge, y, 0, hijackedBody, false, hijackedInk, hijackedRight-hijackedEdge)
 	}
-	return hjdHeaderHeight(l)
+	return hijackedHeaderHeight(l)
 }
 
-// hjdStripH is the height of the police and trust tracks.
-const hjdStripH = 128.0
+// hijackedStripH is the height of the police and trust tracks.
+const hijackedStripH = 128.0
 
 // strip: the police track (the minutes left before they storm the plane)
 // and the trust track, side by side. The police's space is filled dark,
 // trust's reached spaces filled: a shape, not a colour alone.
-func (p *hjdPhone) strip(v *hijacked.PublicView, y float64) float64 {
-	p.text(fmt.Sprintf("Police: %d min to the plane", v.Police), hjdEdge, y+32, 0, hjdLabel, true, hjdInk, hjdHalf)
+func (p *hijackedPhone) strip(v *hijacked.PublicView, y float64) float64 {
+	p.text(fmt.Sprintf("Police: %d min to the plane", v.Police), hijackedEdge, y+32, 0, hijackedLabel, true, hijackedInk, hijackedHalf)
 	far := max(v.PoliceStart, v.Police)
-	step := float64(int(hjdHalf) / (far + 1))
+	step := float64(int(hijackedHalf) / (far + 1))
 	for i := 0; i <= far; i++ {
-		x := hjdEdge + hjdHalf - float64(i+1)*step
-		fill, line := color.RGBA(hjdPanel), hjdLine
+		x := hijackedEdge + hijackedHalf - float64(i+1)*step
+		fill, line := color.RGBA(hijackedPanel), hijackedLine
 		switch {
 		case i == v.Police:
-			fill, line = hjdBack, hjdBack
+			fill, line = hijackedBack, hijackedBack
 		case i == 0:
-			fill = hjdPlaneBg
+			fill = hijackedPlaneBg
 		}
-		hjdBox(p.Canvas, x, y+44, step-3, 40, 4, fill, line)
+		hijackedBox(p.Canvas, x, y+44, step-3, 40, 4, fill, line)
 	}
-	p.text("plane", hjdEdge+hjdHalf, y+116, 1, hjdSmall, false, hjdMuted, 0)
-	p.text(fmt.Sprintf("start %d", v.PoliceStart), hjdEdge, y+116, 0, hjdSmall, false, hjdMuted, 0)
+	p.text("plane", hijackedEdge+hijackedHalf, y+116, 1, hijackedSmall, false, hijackedMuted, 0)
+	p.text(fmt.Sprintf("start %d", v.PoliceStart), hijackedEdge, y+116, 0, hijackedSmall, false, hijackedMuted, 0)
 
-	x0 := hjdEdge + hjdHalf + 32
-	p.text(fmt.Sprintf("Trust %d%%", v.Trust), x0, y+32, 0, hjdLabel, true, hjdInk, 0)
-	p.text(fmt.Sprintf("bag %d G, %d R", v.Green, v.Red), hjdRight, y+32, 1, hjdSmall, false, hjdMuted, 0)
+	x0 := hijackedEdge + hijackedHalf + 32
+	p.text(fmt.Sprintf("Trust %d%%", v.Trust), x0, y+32, 0, hijackedLabel, true, hijackedInk, 0)
+	p.text(fmt.Sprintf("bag %d G, %d R", v.Green, v.Red), hijackedRight, y+32, 1, hijackedSmall, false, hijackedMuted, 0)
 	for i := 0; i < 10; i++ {
-		fill, line := hjdPanel, hjdLine
+		fill, line := hijackedPanel, hijackedLine
 		if (i+1)*10 <= v.Trust {
-			fill, line = hjdGreen, hjdGreen
+			fill, line = hijackedGreen, hijackedGreen
 		}
-		hjdBox(p.Canvas, x0+float64(i)*46, y+44, 42, 40, 4, fill, line)
+		hijackedBox(p.Canvas, x0+float64(i)*46, y+44, 42, 40, 4, fill, line)
 	}
 	star := "star (5 pts): first to 100%"
 	if v.Star >= 0 {
 		star = "star (5 pts): " + v.Players[v.Star].Name
 	}
-	p.text(star, x0, y+116, 0, hjdSmall, false, hjdInk, hjdHalf)
-	return y + hjdStripH
+	p.text(star, x0, y+116, 0, hijackedSmall, false, hijackedInk, hijackedHalf)
+	return y + hijackedStripH
 }
 
-// The seats: six cards of hjdSeatW, hjdSeatGap apart, under a title row.
+// The seats: six cards of hijackedSeatW, hijackedSeatGap apart, under a title row.
 const (
-	hjdSeatW       = 150.0
-	hjdSeatGap     = 10.4 // six cards span the width between the margins
-	hjdSeatCardH   = 172.0
-	hjdSeatsPhoneH = 44 + hjdSeatCardH + 12
+	hijackedSeatW       = 150.0
+	hijackedSeatGap     = 10.4 // six cards span the width between the margins
+	hijackedSeatCardH   = 172.0
+	hijackedSeatsPhoneH = 44 + hijackedSeatCardH + 12
 )
 
 // seats: the six passenger seats, with the piles' counts in the title row.
-func (p *hjdPhone) seats(v *hijacked.PublicView, y float64) float64 {
-	p.text("Seats", hjdEdge, y+32, 0, hjdLabel, true, hjdInk, 0)
+func (p *hijackedPhone) seats(v *hijacked.PublicView, y float64) float64 {
+	p.text("Seats", hijackedEdge, y+32, 0, hijackedLabel, true, hijackedInk, 0)
 	piles := fmt.Sprintf("draw %d · discard %d", v.DrawPile, v.Discard)
 	if v.DrawTop > 0 {
-		piles = fmt.Sprintf("draw %d (top %s) · discard %d", v.DrawPile, hjdCount(v.DrawTop, "pip"), v.Discard)
+		piles = fmt.Sprintf("draw %d (top %s) · discard %d", v.DrawPile, hijackedCount(v.DrawTop, "pip"), v.Discard)
 	}
-	p.text(piles, hjdRight, y+32, 1, hjdSmall, false, hjdMuted, hjdRight-hjdEdge-120)
+	p.text(piles, hijackedRight, y+32, 1, hijackedSmall, false, hijackedMuted, hijackedRight-hijackedEdge-120)
 	for i, st := range v.Seats {
-		p.seat(v, st, float64(int(hjdEdge+float64(i)*(hjdSeatW+hjdSeatGap))), y+44)
+		p.seat(v, st, float64(int(hijackedEdge+float64(i)*(hijackedSeatW+hijackedSeatGap))), y+44)
 	}
-	return y + hjdSeatsPhoneH
+	return y + hijackedSeatsPhoneH
 }
 
 // seat: one passenger seat, its number top left. A face-up card shows its
 // id (colour letters and number) on its colour, the trust it needs and its
 // demand; a face-down one its pips; a reservation the die on it and who.
-func (p *hjdPhone) seat(v *hijacked.PublicView, st hijacked.SeatView, x, y float64) {
-	w, h := hjdSeatW, hjdSeatCardH
+func (p *hijackedPhone) seat(v *hijacked.PublicView, st hijacked.SeatView, x, y float64) {
+	w, h := hijackedSeatW, hijackedSeatCardH
 	num := fmt.Sprint(st.Number)
 	switch {
 	case st.Empty:
-		hjdBox(p.Canvas, x, y, w, h, 8, hjdPaper, hjdLine)
-		p.text(num, x+12, y+34, 0, hjdSmall, true, hjdMuted, 0)
-		p.mid("empty", x+w/2, y+h/2, hjdSmall, false, hjdMuted, 0)
+		hijackedBox(p.Canvas, x, y, w, h, 8, hijackedPaper, hijackedLine)
+		p.text(num, x+12, y+34, 0, hijackedSmall, true, hijackedMuted, 0)
+		p.mid("empty", x+w/2, y+h/2, hijackedSmall, false, hijackedMuted, 0)
 	case st.Face == nil:
-		hjdBox(p.Canvas, x, y, w, h, 8, hjdBack, hjdBack)
-		p.text(num, x+12, y+34, 0, hjdSmall, true, hjdPanel, 0)
-		p.mid(fmt.Sprint(st.Pips), x+w/2, y+h/2, 64, true, hjdPanel, 0)
-		p.mid(hjdPlural(st.Pips, "pip"), x+w/2, y+h-30, hjdSmall, false, hjdPanel, 0)
+		hijackedBox(p.Canvas, x, y, w, h, 8, hijackedBack, hijackedBack)
+		p.text(num, x+12, y+34, 0, hijackedSmall, true, hijackedPanel, 0)
+		p.mid(fmt.Sprint(st.Pips), x+w/2, y+h/2, 64, true, hijackedPanel, 0)
+		p.mid(hijackedPlural(st.Pips, "pip"), x+w/2, y+h-30, hijackedSmall, false, hijackedPanel, 0)
 	default:
 		c := st.Face
-		bg := hjdCardBg[c.Color]
-		hjdBox(p.Canvas, x, y, w, h, 8, hjdPanel, bg)
-		hjdBox(p.Canvas, x, y, w, 48, 8, bg, bg)
-		p.text(num, x+12, y+36, 0, hjdSmall, true, hjdPanel, 0)
-		p.text(c.ID, x+w-12, y+36, 1, hjdLabel, true, hjdPanel, w-50)
+		bg := hijackedCardBg[c.Color]
+		hijackedBox(p.Canvas, x, y, w, h, 8, hijackedPanel, bg)
+		hijackedBox(p.Canvas, x, y, w, 48, 8, bg, bg)
+		p.text(num, x+12, y+36, 0, hijackedSmall, true, hijackedPanel, 0)
+		p.text(c.ID, x+w-12, y+36, 1, hijackedLabel, true, hijackedPanel, w-50)
 		if c.Color == "red" {
-			p.mid("RED", x+w/2, y+78, hjdLabel, true, hjdAlert, 0)
-			p.mid("no use", x+w/2, y+110, hjdSmall, false, hjdInk, 0)
+			p.mid("RED", x+w/2, y+78, hijackedLabel, true, hijackedAlert, 0)
+			p.mid("no use", x+w/2, y+110, hijackedSmall, false, hijackedInk, 0)
 		} else {
-			p.mid(fmt.Sprintf("trust %d%%", c.Trust), x+w/2, y+74, hjdSmall, true, hjdInk, w-12)
+			p.mid(fmt.Sprintf("trust %d%%", c.Trust), x+w/2, y+74, hijackedSmall, true, hijackedInk, w-12)
 			p.demand(c.Demand, x, y+110, w)
 		}
 	}
@@ -284,8 +284,8 @@ func (p *hjdPhone) seat(v *hijacked.PublicView, st hijacked.SeatView, x, y float
 		if st.ResDie == "bonus" || st.ResDie == "mini" {
 			die += st.ResDie[:1]
 		}
-		hjdBox(p.Canvas, x+8, y+h-46, 54, 40, 6, hjdPanel, hjdInk)
-		p.mid(die, x+35, y+h-26, hjdSmall, true, hjdInk, 0)
+		hijackedBox(p.Canvas, x+8, y+h-46, 54, 40, 6, hijackedPanel, hijackedInk)
+		p.mid(die, x+35, y+h-26, hijackedSmall, true, hijackedInk, 0)
 		p.token(x+w-30, y+h-26, 20, st.Reserver, v.Players[st.Reserver].Name)
 	}
 }
@@ -293,82 +293,82 @@ func (p *hjdPhone) seat(v *hijacked.PublicView, st hijacked.SeatView, x, y float
 // demand: a card's demand on a line centred in a card at x, w wide: its
 // letter on its colour and its name, or its name alone where both do not
 // fit ("medicine").
-func (p *hjdPhone) demand(d string, x, cy, w float64) {
-	col, ok := hjdDemand[d]
+func (p *hijackedPhone) demand(d string, x, cy, w float64) {
+	col, ok := hijackedDemand[d]
 	if !ok {
-		p.mid("no demand", x+w/2, cy, hjdSmall, false, hjdMuted, w-12)
+		p.mid("no demand", x+w/2, cy, hijackedSmall, false, hijackedMuted, w-12)
 		return
 	}
-	tw := p.width(d, hjdSmall, false)
+	tw := p.width(d, hijackedSmall, false)
 	if 40+tw > w-12 {
-		p.mid(d, x+w/2, cy, hjdSmall, false, hjdInk, w-12)
+		p.mid(d, x+w/2, cy, hijackedSmall, false, hijackedInk, w-12)
 		return
 	}
 	left := x + (w-(40+tw))/2
 	p.disc(left+16, cy, 16, col, strings.ToUpper(d[:1]))
-	p.text(d, left+40, cy+0.36*hjdSmall, 0, hjdSmall, false, hjdInk, 0)
+	p.text(d, left+40, cy+0.36*hijackedSmall, 0, hijackedSmall, false, hijackedInk, 0)
 }
 
-func hjdPendingHeight(v *hijacked.PublicView) float64 {
+func hijackedPendingHeight(v *hijacked.PublicView) float64 {
 	if v.Pending == nil {
 		return 0
 	}
 	return 46
 }
 
-// The hijackers: four cards of hjdHijackW under a title row.
+// The hijackers: four cards of hijackedHijackW under a title row.
 const (
-	hjdHijackW      = 230.0
-	hjdHijackCardH  = 160.0
-	hjdHijackPhoneH = 44 + hjdHijackCardH + 12
+	hijackedHijackW      = 230.0
+	hijackedHijackCardH  = 160.0
+	hijackedHijackPhoneH = 44 + hijackedHijackCardH + 12
 )
 
 // hijackers: each place's hijacker, the dice it needs, its turning token
 // (filled pips and a count) and the negotiator talking to it. The chosen
 // card waiting to be played or discarded goes first.
-func (p *hjdPhone) hijackers(v *hijacked.PublicView, y float64) float64 {
+func (p *hijackedPhone) hijackers(v *hijacked.PublicView, y float64) float64 {
 	if c := v.Pending; c != nil {
-		p.text("Chosen: "+hjdCardWords(*c), hjdEdge, y+30, 0, hjdBody, true, hjdAlert, hjdRight-hjdEdge)
-		y += hjdPendingHeight(v)
+		p.text("Chosen: "+hijackedCardWords(*c), hijackedEdge, y+30, 0, hijackedBody, true, hijackedAlert, hijackedRight-hijackedEdge)
+		y += hijackedPendingHeight(v)
 	}
-	p.text("Hijackers", hjdEdge, y+32, 0, hjdLabel, true, hjdInk, 0)
-	p.text(fmt.Sprintf("%d more aside", v.HijackersLeft), hjdRight, y+32, 1, hjdSmall, false, hjdMuted, 0)
+	p.text("Hijackers", hijackedEdge, y+32, 0, hijackedLabel, true, hijackedInk, 0)
+	p.text(fmt.Sprintf("%d more aside", v.HijackersLeft), hijackedRight, y+32, 1, hijackedSmall, false, hijackedMuted, 0)
 	for i, hv := range v.Hijackers {
-		p.hijacker(v, hv, hjdEdge+float64(i)*(hjdHijackW+10.6), y+44)
+		p.hijacker(v, hv, hijackedEdge+float64(i)*(hijackedHijackW+10.6), y+44)
 	}
-	return y + hjdHijackPhoneH
+	return y + hijackedHijackPhoneH
 }
 
-func (p *hjdPhone) hijacker(v *hijacked.PublicView, hv hijacked.HijackerView, x, y float64) {
+func (p *hijackedPhone) hijacker(v *hijacked.PublicView, hv hijacked.HijackerView, x, y float64) {
 	x = float64(int(x))
-	w, h := hjdHijackW, hjdHijackCardH
+	w, h := hijackedHijackW, hijackedHijackCardH
 	if hv.ID == "" {
-		hjdBox(p.Canvas, x, y, w, h, 8, hjdPaper, hjdLine)
-		p.mid("empty", x+w/2, y+h/2, hjdSmall, false, hjdMuted, 0)
+		hijackedBox(p.Canvas, x, y, w, h, 8, hijackedPaper, hijackedLine)
+		p.mid("empty", x+w/2, y+h/2, hijackedSmall, false, hijackedMuted, 0)
 		return
 	}
-	hjdBox(p.Canvas, x, y, w, h, 8, hjdPanel, hjdInk)
+	hijackedBox(p.Canvas, x, y, w, h, 8, hijackedPanel, hijackedInk)
 	name := fmt.Sprintf("%d %s", hv.Place, hv.Name)
-	if p.width(name, hjdBody, true) > w-24 {
+	if p.width(name, hijackedBody, true) > w-24 {
 		name = fmt.Sprintf("%d %s", hv.Place, strings.TrimPrefix(hv.Name, "The "))
 	}
-	p.text(name, x+12, y+36, 0, hjdBody, true, hjdInk, w-24)
-	p.text(fmt.Sprintf("dice %s + %s", hjdRange(hv.Ranges[0]), hjdRange(hv.Ranges[1])), x+12, y+72, 0, hjdBody, true, hjdAlert, w-24)
+	p.text(name, x+12, y+36, 0, hijackedBody, true, hijackedInk, w-24)
+	p.text(fmt.Sprintf("dice %s + %s", hijackedRange(hv.Ranges[0]), hijackedRange(hv.Ranges[1])), x+12, y+72, 0, hijackedBody, true, hijackedAlert, w-24)
 	for k := 0; k < 4; k++ {
 		p.pip(x+24+float64(k)*26, y+98, k < hv.Turns)
 	}
-	p.text(fmt.Sprintf("%d/4", hv.Turns), x+128, y+98+0.36*hjdSmall, 0, hjdSmall, true, hjdInk, 0)
+	p.text(fmt.Sprintf("%d/4", hv.Turns), x+128, y+98+0.36*hijackedSmall, 0, hijackedSmall, true, hijackedInk, 0)
 	if hv.Disc >= 0 {
 		p.token(x+32, y+134, 18, hv.Disc, v.Players[hv.Disc].Name)
-		p.text(v.Players[hv.Disc].Name, x+58, y+134+0.36*hjdSmall, 0, hjdSmall, false, hjdInk, w-70)
+		p.text(v.Players[hv.Disc].Name, x+58, y+134+0.36*hijackedSmall, 0, hijackedSmall, false, hijackedInk, w-70)
 	} else {
-		p.text("no negotiator", x+12, y+134+0.36*hjdSmall, 0, hjdSmall, false, hjdMuted, w-24)
+		p.text("no negotiator", x+12, y+134+0.36*hijackedSmall, 0, hijackedSmall, false, hijackedMuted, w-24)
 	}
 }
 
-// hjdCardWords is a card face in words: "BL14 (blue, trust 60%, crypto)",
+// hijackedCardWords is a card face in words: "BL14 (blue, trust 60%, crypto)",
 // "RD3 (red: no use)".
-func hjdCardWords(c hijacked.CardView) string {
+func hijackedCardWords(c hijacked.CardView) string {
 	if c.Color == "red" {
 		return c.ID + " (red: no use)"
 	}
@@ -379,8 +379,8 @@ func hjdCardWords(c hijacked.CardView) string {
 	return fmt.Sprintf("%s (%s, trust %d%%, %s)", c.ID, c.Color, c.Trust, d)
 }
 
-// hjdPlural is a noun in the number of a count: "pip", "pips".
-func hjdPlural(n int, noun string) string {
+// hijackedPlural is a noun in the number of a count: "pip", "pips".
+func hijackedPlural(n int, noun string) string {
 	if n == 1 {
 		return noun
 	}

@@ -88,13 +88,13 @@ func hijackedOddViews(t testing.TB) map[string]games.View {
 	return out
 }
 
-// hjdPhoneOf draws a view's turn picture with the place of every text.
-func hjdPhoneOf(v games.View) *hjdPhone {
+// hijackedPhoneOf draws a view's turn picture with the place of every text.
+func hijackedPhoneOf(v games.View) *hijackedPhone {
 	switch v := v.(type) {
 	case *hijacked.PublicView:
-		return hjdPhoneTable(v)
+		return hijackedPhoneTable(v)
 	case *hijacked.PrivateView:
-		return hjdMedalsPhone(v)
+		return hijackedMedalsPhone(v)
 	}
 	return nil
 }
@@ -108,7 +108,7 @@ func hjdPhoneOf(v games.View) *hjdPhone {
 // and the rare tables of hijackedOddViews.
 func TestHijackedReadableOnAPhone(t *testing.T) {
 	seeds, every, enough := 4, 7, 100
-	if hjdRace {
+	if hijackedRace {
 		seeds, every, enough = 1, 9, 20
 	}
 	views := hijackedPlayoutViews(t, seeds, every)
@@ -117,7 +117,7 @@ func TestHijackedReadableOnAPhone(t *testing.T) {
 	}
 	publics, privates, over, cybot := 0, 0, 0, 0
 	for name, v := range views {
-		p := hjdPhoneOf(v)
+		p := hijackedPhoneOf(v)
 		switch v := v.(type) {
 		case *hijacked.PublicView:
 			publics++
@@ -130,7 +130,7 @@ func TestHijackedReadableOnAPhone(t *testing.T) {
 		default:
 			privates++
 		}
-		for _, problem := range hjdPhoneProblems(p) {
+		for _, problem := range hijackedPhoneProblems(p) {
 			t.Errorf("%s: %s", name, problem)
 		}
 		releaseRGBA(p.RGBA())
@@ -141,10 +141,10 @@ func TestHijackedReadableOnAPhone(t *testing.T) {
 	}
 }
 
-// hjdPhoneProblems lists what makes a picture hard to read on a phone: a
+// hijackedPhoneProblems lists what makes a picture hard to read on a phone: a
 // text under 9/350 of the picture's width, one past its edge, two texts
 // over each other, a text drawn without its size or place recorded.
-func hjdPhoneProblems(p *hjdPhone) []string {
+func hijackedPhoneProblems(p *hijackedPhone) []string {
 	var out []string
 	b := p.RGBA().Bounds()
 	if len(p.texts) != len(p.sizes) || len(p.texts) != len(p.placed) || len(p.texts) == 0 {
@@ -168,21 +168,23 @@ func hjdPhoneProblems(p *hjdPhone) []string {
 	return out
 }
 
-// hjdPhoneProblems finds each kind of problem it looks for.
+// hijackedPhoneProblems finds each kind of problem it looks for.
 func TestHijackedPhoneProblemsFound(t *testing.T) {
-	for want, draw := range map[string]func(p *hjdPhone){
-		"tall on a phone":         func(p *hjdPhone) { p.text("small", 100, 100, 0, 20, false, hjdInk, 0) },
-		"past the picture's edge": func(p *hjdPhone) { p.text("wide", hjdWidth-10, 100, 0, hjdSmall, false, hjdInk, 0) },
-		"overlap": func(p *hjdPhone) {
-			p.text("one", 100, 100, 0, hjdSmall, false, hjdInk, 0)
-			p.text("two", 120, 110, 0, hjdSmall, false, hjdInk, 0)
+	for want, draw := range map[string]func(p *hijackedPhone){
+		"tall on a phone":         func(p *hijackedPhone) { p.text("small", 100, 100, 0, 20, false, hijackedInk, 0) },
+		"past the picture's edge": func(p *hijackedPhone) { p.text("wide", hijackedWidth-10, 100, 0, hijackedSmall, false, hijackedInk, 0) },
+		"overlap": func(p *hijackedPhone) {
+			p.text("one", 100, 100, 0, hijackedSmall, false, hijackedInk, 0)
+			p.text("two", 120, 110, 0, hijackedSmall, false, hijackedInk, 0)
 		},
-		"placed": func(p *hjdPhone) { hjdText(p.Canvas, "unrecorded", 100, 100, hjdSmall, false, hjdInk) },
+		"placed": func(p *hijackedPhone) {
+			hijackedText(p.Canvas, "unrecorded", 100, 100, hijackedSmall, false, hijackedInk)
+		},
 	} {
-		p := &hjdPhone{Canvas: hjdNewCanvas(hjdWidth, 200)}
-		p.text("fine", 500, 150, 0, hjdSmall, false, hjdInk, 0)
+		p := &hijackedPhone{Canvas: hijackedNewCanvas(hijackedWidth, 200)}
+		p.text("fine", 500, 150, 0, hijackedSmall, false, hijackedInk, 0)
 		draw(p)
-		if got := strings.Join(hjdPhoneProblems(p), "; "); !strings.Contains(got, want) {
+		if got := strings.Join(hijackedPhoneProblems(p), "; "); !strings.Contains(got, want) {
 			t.Errorf("want a problem with %q, got %q", want, got)
 		}
 		releaseRGBA(p.RGBA())
@@ -199,7 +201,7 @@ func TestHijackedTurnPictureSays(t *testing.T) {
 		if !ok {
 			continue
 		}
-		p := hjdPhoneTable(pv)
+		p := hijackedPhoneTable(pv)
 		said := strings.Join(p.texts, "\n")
 		releaseRGBA(p.RGBA())
 		want := []string{fmt.Sprintf("Round %d", pv.Round)}
@@ -209,11 +211,11 @@ func TestHijackedTurnPictureSays(t *testing.T) {
 		if pv.Over {
 			want = append(want, "Game over", pv.Result)
 		} else {
-			want = append(want, pv.Players[pv.Turn].Name+"'s turn", "ON TURN", hjdCapital(pv.Waiting),
+			want = append(want, pv.Players[pv.Turn].Name+"'s turn", "ON TURN", hijackedCapital(pv.Waiting),
 				fmt.Sprintf("Police: %d min", pv.Police), fmt.Sprintf("Trust %d%%", pv.Trust))
 			for _, h := range pv.Hijackers {
 				if h.ID != "" {
-					want = append(want, fmt.Sprintf("dice %s + %s", hjdRange(h.Ranges[0]), hjdRange(h.Ranges[1])))
+					want = append(want, fmt.Sprintf("dice %s + %s", hijackedRange(h.Ranges[0]), hijackedRange(h.Ranges[1])))
 				}
 			}
 			for _, d := range pv.Dice {
@@ -244,33 +246,33 @@ func TestHijackedPhoneBoxesAsDrawn(t *testing.T) {
 		fill, line    color.RGBA
 	}
 	boxes := []box{
-		{24, 20, hjdSeatW, hjdSeatCardH, 8, hjdBack, hjdBack}, {184, 20, hjdSeatW, hjdSeatCardH, 8, hjdPaper, hjdLine},
-		{344, 20, hjdSeatW, hjdSeatCardH, 8, hjdPanel, hjdCardBg["red"]}, {184, 20, hjdSeatW, 48, 8, hjdCardBg["blue"], hjdCardBg["blue"]},
-		{32, 60, 54, 40, 6, hjdPanel, hjdInk}, {24, 20, hjdHijackW, hjdHijackCardH, 8, hjdPanel, hjdInk},
-		{264, 20, hjdHijackW, hjdHijackCardH, 8, hjdPaper, hjdLine}, {516, 20, 48, 48, 6, hjdPanel, hjdInk},
-		{24, 20, 62, 62, 8, hjdPanel, hjdInk}, {96, 20, 62, 62, 8, hjdBonusBg, hjdInk}, {168, 20, 62, 62, 8, hjdPaper, hjdMuted},
-		{24, 20, 46, 46, 8, hjdMiniBg, hjdInk}, {516, 20, 42, 40, 4, hjdPanel, hjdLine}, {562, 20, 42, 40, 4, hjdGreen, hjdGreen},
-		{hjdRowMargin, 20, hjdWidth - 2*hjdRowMargin, hjdRowH - 8, 8, hjdPanel, hjdLine},
-		{hjdRowMargin, 20, hjdWidth - 2*hjdRowMargin, hjdRowH - 8, 8, hjdTurnBg, hjdLine},
-		{24, 20, 86, 36, 6, hjdCardBg["yellow"], hjdCardBg["yellow"]},
+		{24, 20, hijackedSeatW, hijackedSeatCardH, 8, hijackedBack, hijackedBack}, {184, 20, hijackedSeatW, hijackedSeatCardH, 8, hijackedPaper, hijackedLine},
+		{344, 20, hijackedSeatW, hijackedSeatCardH, 8, hijackedPanel, hijackedCardBg["red"]}, {184, 20, hijackedSeatW, 48, 8, hijackedCardBg["blue"], hijackedCardBg["blue"]},
+		{32, 60, 54, 40, 6, hijackedPanel, hijackedInk}, {24, 20, hijackedHijackW, hijackedHijackCardH, 8, hijackedPanel, hijackedInk},
+		{264, 20, hijackedHijackW, hijackedHijackCardH, 8, hijackedPaper, hijackedLine}, {516, 20, 48, 48, 6, hijackedPanel, hijackedInk},
+		{24, 20, 62, 62, 8, hijackedPanel, hijackedInk}, {96, 20, 62, 62, 8, hijackedBonusBg, hijackedInk}, {168, 20, 62, 62, 8, hijackedPaper, hijackedMuted},
+		{24, 20, 46, 46, 8, hijackedMiniBg, hijackedInk}, {516, 20, 42, 40, 4, hijackedPanel, hijackedLine}, {562, 20, 42, 40, 4, hijackedGreen, hijackedGreen},
+		{hijackedRowMargin, 20, hijackedWidth - 2*hijackedRowMargin, hijackedRowH - 8, 8, hijackedPanel, hijackedLine},
+		{hijackedRowMargin, 20, hijackedWidth - 2*hijackedRowMargin, hijackedRowH - 8, 8, hijackedTurnBg, hijackedLine},
+		{24, 20, 86, 36, 6, hijackedCardBg["yellow"], hijackedCardBg["yellow"]},
 	}
 	for far := 6; far <= 24; far++ {
-		step := float64(int(hjdHalf) / (far + 1))
-		boxes = append(boxes, box{hjdEdge + hjdHalf - step, 20, step - 3, 40, 4, hjdPlaneBg, hjdLine},
-			box{hjdEdge + hjdHalf - 2*step, 20, step - 3, 40, 4, hjdBack, hjdBack},
-			box{hjdEdge + hjdHalf - float64(far+1)*step, 20, step - 3, 40, 4, hjdPanel, hjdLine})
+		step := float64(int(hijackedHalf) / (far + 1))
+		boxes = append(boxes, box{hijackedEdge + hijackedHalf - step, 20, step - 3, 40, 4, hijackedPlaneBg, hijackedLine},
+			box{hijackedEdge + hijackedHalf - 2*step, 20, step - 3, 40, 4, hijackedBack, hijackedBack},
+			box{hijackedEdge + hijackedHalf - float64(far+1)*step, 20, step - 3, 40, 4, hijackedPanel, hijackedLine})
 	}
 	for _, c := range boxes {
 		if c.x != math.Trunc(c.x) || c.w != math.Trunc(c.w) || c.h != math.Trunc(c.h) {
 			t.Fatalf("box %v: not on whole pixels", c)
 		}
-		fast, ref := hjdNewCanvas(hjdWidth, 220), hjdNewCanvas(hjdWidth, 220)
-		hjdBox(fast, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
-		hjdBoxGG(ref, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		fast, ref := hijackedNewCanvas(hijackedWidth, 220), hijackedNewCanvas(hijackedWidth, 220)
+		hijackedBox(fast, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		hijackedBoxGG(ref, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
 		a, b := fast.RGBA().Pix, ref.RGBA().Pix
 		for i := range a {
 			if d := int(a[i]) - int(b[i]); d > 3 || d < -3 {
-				t.Fatalf("box %v: pixel %d,%d is %d, gg draws %d", c, i/4%hjdWidth, i/4/hjdWidth, a[i], b[i])
+				t.Fatalf("box %v: pixel %d,%d is %d, gg draws %d", c, i/4%hijackedWidth, i/4/hijackedWidth, a[i], b[i])
 			}
 		}
 		releaseRGBA(fast.RGBA())

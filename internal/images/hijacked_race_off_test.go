@@ -2,5 +2,5 @@
 
 package images
 
-// hjdRace: the race detector is off (hijacked_race_on_test.go).
-const hjdRace = false
+// hijackedRace: the race detector is off (hijacked_race_on_test.go).
+const hijackedRace = false

@@ -2,6 +2,6 @@
 
 package images
 
-// hjdRace: the race detector is on, which makes drawing many times slower;
+// hijackedRace: the race detector is on, which makes drawing many times slower;
 // Hijacked's tests over many views then look at fewer of them.
-const hjdRace = true
+const hijackedRace = true

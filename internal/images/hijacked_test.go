@@ -68,8 +68,8 @@ func TestHijackedRenders(t *testing.T) {
 			_, priv = hijackedViews(t, 2, 0, tc.seed) // a made-up hand
 		}
 		for kind, v := range map[string]games.View{"public": pub, "private": priv} {
-			hjdCheckRender(t, tc.name+"_"+kind, v, Hijacked)
-			hjdCheckRender(t, tc.name+"_"+kind+"_full", v, HijackedFull)
+			hijackedCheckRender(t, tc.name+"_"+kind, v, Hijacked)
+			hijackedCheckRender(t, tc.name+"_"+kind+"_full", v, HijackedFull)
 		}
 		if tc.name == "over4" && !strings.Contains(pub.Text(), "Game over") {
 			t.Errorf("game not over after 5000 moves")
@@ -82,8 +82,8 @@ func TestHijackedRenders(t *testing.T) {
 	for i := range v.Players {
 		v.Players[i].FinalScore = &hijacked.ScoreLine{Seat: i, Track: 30 + i, Medals: 2, Demands: 3, Star: 5 * (i % 2), Hijackers: 4, Cards: -3 * i, Recognition: i - 2, Total: 40 + i}
 	}
-	hjdCheckRender(t, "final_public", v, Hijacked)
-	hjdCheckRender(t, "final_public_full", v, HijackedFull)
+	hijackedCheckRender(t, "final_public", v, Hijacked)
+	hijackedCheckRender(t, "final_public_full", v, HijackedFull)
 	for _, draw := range []func(games.View) (image.Image, error){Hijacked, HijackedFull} {
 		if _, err := draw(nil); err == nil {
 			t.Error("a nil view drew")
@@ -91,9 +91,9 @@ func TestHijackedRenders(t *testing.T) {
 	}
 }
 
-// hjdCheckRender draws a view twice and checks the picture's size, bytes
+// hijackedCheckRender draws a view twice and checks the picture's size, bytes
 // and sameness; HIJACKED_PNG=dir writes it and its alt text.
-func hjdCheckRender(t *testing.T, name string, v games.View, draw func(games.View) (image.Image, error)) {
+func hijackedCheckRender(t *testing.T, name string, v games.View, draw func(games.View) (image.Image, error)) {
 	t.Helper()
 	img, err := draw(v)
 	if err != nil {
@@ -133,7 +133,7 @@ func BenchmarkHijacked(b *testing.B) {
 }
 
 // Every hijacker's rules text wraps to at most the three lines its card
-// shows (hjdHijackers drops any more), read from the game's own data.
+// shows (hijackedHijackers drops any more), read from the game's own data.
 func TestHijackedTextsFit(t *testing.T) {
 	raw, err := os.ReadFile(filepath.Join("..", "games", "hijacked", "hijacked.json"))
 	if err != nil {
@@ -151,17 +151,17 @@ func TestHijackedTextsFit(t *testing.T) {
 	// Wrapped with the shared face (as drawn) and with a fresh one (gg's
 	// own wrapping, nothing kept).
 	for _, shared := range []bool{true, false} {
-		dc := hjdNewCanvas(hjdWidth, 100)
+		dc := hijackedNewCanvas(hijackedWidth, 100)
 		if shared {
-			dc.Font(hjdHijackerTextSize, false)
+			dc.Font(hijackedHijackerTextSize, false)
 		} else {
-			dc.SetFontFace(Face(hjdHijackerTextSize, false))
+			dc.SetFontFace(Face(hijackedHijackerTextSize, false))
 		}
 		for _, h := range data.Hijackers {
 			if h.Text == "" {
 				t.Errorf("%s: no text", h.Name)
 			}
-			if lines := dc.Wrap(h.Text, hjdHijackerW-16); len(lines) > 3 {
+			if lines := dc.Wrap(h.Text, hijackedHijackerW-16); len(lines) > 3 {
 				t.Errorf("%s (shared face %v): %d lines: %q", h.Name, shared, len(lines), lines)
 			}
 		}
@@ -178,39 +178,39 @@ func TestHijackedLayoutBoxesAsDrawn(t *testing.T) {
 		fill, line    color.RGBA
 	}
 	boxes := []box{
-		{hjdRowMargin, 20, hjdWidth - 2*hjdRowMargin, hjdPlayerH - 7, 8, hjdPanel, hjdLine},
-		{hjdRowMargin, 20, hjdWidth - 2*hjdRowMargin, hjdPlayerH - 7, 8, hjdTurnBg, hjdLine},
-		{20, 28, 122, 148, 8, hjdBack, hjdBack},
-		{150, 28, 122, 148, 8, hjdPaper, hjdLine},
-		{280, 28, 122, 148, 8, hjdPanel, hjdCardBg["yellow"]},
-		{20, 28, hjdHijackerW, 127, 8, hjdPanel, hjdInk},
-		{807, 28, 98, 70, 7, hjdBack, hjdBack},
-		{807, 106, 98, 70, 7, hjdPanel, hjdLine},
-		{20, 28, 30, 30, 5, hjdPanel, hjdInk},
-		{97, 45, 37, 20, 4, hjdPaper, hjdLine},
-		{139, 45, 37, 20, 4, hjdPlayer[2], hjdLine},
-		{20, 75, 50, 22, 4, hjdCardBg["gray"], hjdCardBg["gray"]},
-		{517, 33, 40, hjdTrackSpaceH, 4, hjdPanel, hjdLine},
-		{935, 28, 45, 45, 45 * 0.18, hjdPanel, hjdInk},
-		{883, 28, 45, 45, 45 * 0.18, hjdBonusBg, hjdInk},
-		{27, 150, 32, 32, 32 * 0.18, hjdMiniBg, hjdInk},
+		{hijackedRowMargin, 20, hijackedWidth - 2*hijackedRowMargin, hijackedPlayerH - 7, 8, hijackedPanel, hijackedLine},
+		{hijackedRowMargin, 20, hijackedWidth - 2*hijackedRowMargin, hijackedPlayerH - 7, 8, hijackedTurnBg, hijackedLine},
+		{20, 28, 122, 148, 8, hijackedBack, hijackedBack},
+		{150, 28, 122, 148, 8, hijackedPaper, hijackedLine},
+		{280, 28, 122, 148, 8, hijackedPanel, hijackedCardBg["yellow"]},
+		{20, 28, hijackedHijackerW, 127, 8, hijackedPanel, hijackedInk},
+		{807, 28, 98, 70, 7, hijackedBack, hijackedBack},
+		{807, 106, 98, 70, 7, hijackedPanel, hijackedLine},
+		{20, 28, 30, 30, 5, hijackedPanel, hijackedInk},
+		{97, 45, 37, 20, 4, hijackedPaper, hijackedLine},
+		{139, 45, 37, 20, 4, hijackedPlayer[2], hijackedLine},
+		{20, 75, 50, 22, 4, hijackedCardBg["gray"], hijackedCardBg["gray"]},
+		{517, 33, 40, hijackedTrackSpaceH, 4, hijackedPanel, hijackedLine},
+		{935, 28, 45, 45, 45 * 0.18, hijackedPanel, hijackedInk},
+		{883, 28, 45, 45, 45 * 0.18, hijackedBonusBg, hijackedInk},
+		{27, 150, 32, 32, 32 * 0.18, hijackedMiniBg, hijackedInk},
 	}
 	for far := 6; far <= 20; far++ {
 		step := math.Floor(450 / float64(far+1))
-		boxes = append(boxes, box{hjdMargin + 450 - step, 33, step - 2, hjdTrackSpaceH, 4, hjdPlaneBg, hjdLine},
-			box{hjdMargin + 450 - float64(far+1)*step, 33, step - 2, hjdTrackSpaceH, 4, hjdPanel, hjdLine})
+		boxes = append(boxes, box{hijackedMargin + 450 - step, 33, step - 2, hijackedTrackSpaceH, 4, hijackedPlaneBg, hijackedLine},
+			box{hijackedMargin + 450 - float64(far+1)*step, 33, step - 2, hijackedTrackSpaceH, 4, hijackedPanel, hijackedLine})
 	}
 	for _, c := range boxes {
 		if c.x != math.Trunc(c.x) || c.w != math.Trunc(c.w) || c.h != math.Trunc(c.h) {
 			t.Fatalf("box %v: not on whole pixels", c)
 		}
-		fast, ref := hjdNewCanvas(hjdWidth, 200), hjdNewCanvas(hjdWidth, 200)
-		hjdBox(fast, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
-		hjdBoxGG(ref, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		fast, ref := hijackedNewCanvas(hijackedWidth, 200), hijackedNewCanvas(hijackedWidth, 200)
+		hijackedBox(fast, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		hijackedBoxGG(ref, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
 		a, b := fast.RGBA().Pix, ref.RGBA().Pix
 		for i := range a {
 			if d := int(a[i]) - int(b[i]); d > 3 || d < -3 {
-				t.Fatalf("box %v: pixel %d,%d is %d, gg draws %d", c, i/4%hjdWidth, i/4/hjdWidth, a[i], b[i])
+				t.Fatalf("box %v: pixel %d,%d is %d, gg draws %d", c, i/4%hijackedWidth, i/4/hijackedWidth, a[i], b[i])
 			}
 		}
 		releaseRGBA(fast.RGBA())
@@ -230,7 +230,7 @@ func TestHijackedOnTurnShown(t *testing.T) {
 		if v.Over || !v.Players[v.Turn].Starting {
 			t.Fatalf("want a fresh game with its starting player on turn, got turn %d", v.Turn)
 		}
-		dc := hjdTable(v)
+		dc := hijackedTable(v)
 		want := v.Players[v.Turn].Name
 		found := false
 		for _, s := range dc.texts {

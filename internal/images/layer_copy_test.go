@@ -23,7 +23,7 @@ func TestLayerCopy(t *testing.T) {
 		releaseRGBA(img)
 	}
 	layer := image.NewRGBA(image.Rect(0, 0, 200, 60))
-	fillRGBA(layer.Pix, hjBackground)
+	fillRGBA(layer.Pix, hijackBackground)
 	paint := func(x0, x1, y0, y1 int) {
 		for y := y0; y < y1; y++ {
 			for x := x0; x < x1; x++ {
@@ -41,14 +41,14 @@ func TestLayerCopy(t *testing.T) {
 	cases := map[string]*image.RGBA{"synthetic": layer}
 	for name, v := range hijackViews(t) {
 		hv := v.(*hijack.View)
-		cases[name] = hjLayers.Get(hijackLayerKey(hv), hijackLayerBuild(hv))
+		cases[name] = hijackLayers.Get(hijackLayerKey(hv), hijackLayerBuild(hv))
 	}
 	lo, _ := lockedOutViews(t, 4, 30)
 	band := loLayers.Get(loMapKey(lo.(*lockedout.PublicView)), loMapBuild(lo.(*lockedout.PublicView)))
 	for name, l := range cases {
 		for round := range 2 {
 			dirty(l.Rect)
-			got := hjLayerCopy("test "+name, l)
+			got := hijackLayerCopy("test "+name, l)
 			if !bytes.Equal(got.Pix, l.Pix) || got.Rect != l.Rect {
 				t.Errorf("%s, round %d: the copy differs from the layer", name, round)
 			}

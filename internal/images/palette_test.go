@@ -25,12 +25,12 @@ func rgbaDrawings(t testing.TB) map[string]struct {
 		rgba *image.RGBA
 		pal  *Palette
 	}{
-		"hijack":          {drawHijackRGBA(hv), hjPalette},
+		"hijack":          {drawHijackRGBA(hv), hijackPalette},
 		"lockedout ship":  {lockedOutShip(pub.(*lockedout.PublicView)).RGBA(), loPalette},
 		"lockedout hand":  {lockedOutHand(priv.(*lockedout.PrivateView)).RGBA(), loPalette},
 		"hunted":          {huntedBoard(hu).RGBA(), huPalette},
-		"hijacked table":  {hjdTable(hdPub.(*hijacked.PublicView)).RGBA(), hjdPalette},
-		"hijacked medals": {hjdMedals(hdPriv.(*hijacked.PrivateView)).RGBA(), hjdPalette},
+		"hijacked table":  {hijackedTable(hdPub.(*hijacked.PublicView)).RGBA(), hijackedPalette},
+		"hijacked medals": {hijackedMedals(hdPriv.(*hijacked.PrivateView)).RGBA(), hijackedPalette},
 	}
 }
 
@@ -56,7 +56,7 @@ func TestPalettedMatchesPixelByPixel(t *testing.T) {
 // nearest entry as they did before the shortcuts.
 func TestPalettedNotOpaque(t *testing.T) {
 	img := image.NewRGBA(image.Rect(0, 0, 70, 6))
-	fillRGBA(img.Pix, hjBackground)
+	fillRGBA(img.Pix, hijackBackground)
 	for y := 0; y < 6; y++ {
 		for x := 0; x < 70; x++ {
 			switch {
@@ -67,12 +67,12 @@ func TestPalettedNotOpaque(t *testing.T) {
 			}
 		}
 	}
-	got := hjPalette.Paletted(img)
-	lut := hjPalette.table()
+	got := hijackPalette.Paletted(img)
+	lut := hijackPalette.table()
 	for y := 0; y < 6; y++ {
 		for x := 0; x < 70; x++ {
 			v := binary.LittleEndian.Uint32(img.Pix[y*img.Stride+4*x:])
-			if want := hjPalette.index(lut, v); got.Pix[y*got.Stride+x] != want {
+			if want := hijackPalette.index(lut, v); got.Pix[y*got.Stride+x] != want {
 				t.Fatalf("(%d,%d) took entry %d, want %d", x, y, got.Pix[y*got.Stride+x], want)
 			}
 		}
