@@ -28,7 +28,7 @@ func (r *Router) newRow(ctx context.Context, in Interaction, g Game) (*storage.G
 	return &storage.Game{
 		Guild: in.Guild, Channel: in.Channel, Kind: g.Kind.Name, Options: opts, Status: storage.Lobby,
 		Creator: in.User.ID, CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, TurnLimit: limit, TurnBank: bank,
-		Seats: []storage.Seat{{UserID: in.User.ID, Name: in.User.Name, Accepted: true}},
+		Seats: []storage.Seat{{UserID: in.User.ID, Name: playerName(in.User.Name), Accepted: true}},
 	}, nil
 }
 
@@ -258,7 +258,7 @@ func (r *Router) lobbyClick(ctx context.Context, in Interaction, t *table, actio
 		if len(t.row.Seats) >= t.game.Kind.MaxPlayers {
 			return refusef("The lobby is full (%d players).", t.game.Kind.MaxPlayers)
 		}
-		t.row.Seats = append(t.row.Seats, storage.Seat{UserID: who.ID, Name: who.Name, Accepted: true})
+		t.row.Seats = append(t.row.Seats, storage.Seat{UserID: who.ID, Name: playerName(who.Name), Accepted: true})
 	case "leave":
 		if seat < 0 {
 			return refusef("You are not in this lobby.")

@@ -57,7 +57,7 @@ func (r *Router) seatOpponents(row *storage.Game, k *games.Kind, in Interaction,
 			return 0, refusef("%s is named twice; name each opponent once.", in.Users[id])
 		}
 		seen[id] = true
-		name := in.Users[id]
+		name := playerName(in.Users[id])
 		if name == "" {
 			name = id
 		}
