@@ -19,8 +19,11 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 	if err != nil {
 		return Response{}, refusef("That control is not one I know; use /game status for the current game.")
 	}
-	if id.Action == "full" {
+	switch id.Action {
+	case "full":
 		return r.fullBoard(ctx, id.Game)
+	case "type":
+		return r.typeMoveForm(ctx, in, id.Game)
 	}
 	unlock := r.lock(id.Game)
 	handedOff := false

@@ -73,6 +73,7 @@ type Console struct {
 	images  int
 	store   *storage.Store
 	router  *Router
+	forms   map[string]*Form // the form each user has open (console_clicks.go)
 }
 
 // RunConsole reads commands from in until EOF and writes what users see to out.
@@ -217,26 +218,6 @@ func (c *Console) open() error {
 	return nil
 }
 
-// ConsoleHelp is the grammar, printed by "help" and documented in the README.
-const ConsoleHelp = `Console grammar (one command per line):
-  NAME: /COMMAND [SUB] [option:value ...]   run a slash command as user NAME
-                                           (@name fills a user option; quote values with spaces)
-  NAME: click LABEL|CUSTOM-ID              click a button NAME can see (newest first)
-  NAME: select MENU VALUE[,VALUE]          pick from a select menu (MENU: placeholder or custom id;
-                                           VALUE: entry label or value, "quoted" if it has a comma)
-  NAME: autocomplete /COMMAND [SUB] option:partial
-                                           list what Discord would suggest
-  channel NAME       switch channel (one game per channel); channel dm: each user's DM with the bot
-  wait DURATION      advance the clock (e.g. 30m, 25h, 2d); reminders fire
-  restart            close and reopen everything from the database file
-  dms NAME off|on    close or open NAME's direct messages
-  manage NAME        give NAME the Manage Channels permission
-  admin NAME         give NAME the Manage Server permission
-  help               this text
-  quit, exit         leave the console (as end of input does); the games stay saved
-  # ...              a comment
-The bot itself is @standoff.`
-
 var userLine = regexp.MustCompile(`^([A-Za-z0-9_.-]{1,32}):\s*(.*)$`)
 
 func (c *Console) line(ctx context.Context, line string) error {
@@ -361,6 +342,10 @@ func (c *Console) userAction(ctx context.Context, user, rest string) error {
 		if err := c.findButton(&in, strings.Join(words[1:], " ")); err != nil {
 			return err
 		}
+	case words[0] == "submit":
+		if err := c.fillForm(&in, strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(rest), "submit"))); err != nil {
+			return err
+		}
 	case words[0] == "select" && len(words) >= 3:
 		in.Type = ComponentClick
 		menu, values := selectArgs(rest)
@@ -368,7 +353,7 @@ func (c *Console) userAction(ctx context.Context, user, rest string) error {
 			return err
 		}
 	default:
-		return fmt.Errorf("%s: expected /command, click, select or autocomplete; type help", user)
+		return fmt.Errorf("%s: expected /command, click, select, submit or autocomplete; type help", user)
 	}
 	resp := c.router.Handle(ctx, in)
 	switch resp.Kind {
@@ -380,6 +365,8 @@ func (c *Console) userAction(ctx context.Context, user, rest string) error {
 			where = "DM " + user
 		}
 		c.record(where, user, in.Channel, resp.Message)
+	case OpenForm:
+		c.openForm(user, resp.Form)
 	case Choices:
 		var names []string
 		for _, s := range resp.Suggestions {

@@ -150,3 +150,27 @@ func (c *Console) findSelect(in *Interaction, menu, values string) error {
 	}
 	return fmt.Errorf("%s sees no menu %q", in.User.ID, menu)
 }
+
+// openForm shows the form a click opened (Discord's modal) and keeps it
+// for the user's next "submit".
+func (c *Console) openForm(user string, f *Form) {
+	if c.forms == nil {
+		c.forms = map[string]*Form{}
+	}
+	c.forms[user] = f
+	fmt.Fprintf(c.out, "[form %s] %s | %s: %s | %s\n", user, f.Title, f.Field, f.Label, f.Placeholder)
+}
+
+// fillForm submits the user's open form with what they typed.
+func (c *Console) fillForm(in *Interaction, text string) error {
+	f := c.forms[in.User.ID]
+	if f == nil {
+		return fmt.Errorf("%s has no form open: click a button that opens one (Type a move)", in.User.ID)
+	}
+	if v, err := splitWords(text); err == nil && len(v) == 1 {
+		text = v[0] // a quoted value
+	}
+	delete(c.forms, in.User.ID)
+	in.Type, in.CustomID, in.Fields = FormSubmit, f.CustomID, map[string]string{f.Field: text}
+	return nil
+}

@@ -78,21 +78,26 @@ func (r *Router) picture(gameID int64, p viewPicture) (File, bool) {
 	return File{Name: p.name, Data: data, Description: p.alt}, true
 }
 
-// withFullBoard adds the button that shows the whole board, for a game
-// whose turn picture leaves detail out: beside the last buttons, or in a
-// row of its own while Discord allows one more.
-func (t *table) withFullBoard(rows []Row) []Row {
-	if t.game.Full == nil {
-		return rows
+// withTools adds the buttons every turn message offers while someone acts
+// in the channel: typing a move (easier on a phone than a slash command's
+// options), and the whole board for a game whose turn picture leaves
+// detail out. They go beside the last buttons, or in a row of their own
+// while Discord allows one more.
+func (t *table) withTools(rows []Row) []Row {
+	if len(rows) == 0 {
+		return rows // nobody acts in the channel now (a private decision)
 	}
-	b := Button{Label: "Full board", CustomID: customID{Action: "full", Game: t.row.ID, Version: t.row.Version}.String(), Style: Secondary}
-	if n := len(rows); n > 0 && rows[n-1].Select == nil && len(rows[n-1].Buttons) < maxButtons {
+	tools := []Button{t.typeMoveButton()}
+	if t.game.Full != nil {
+		tools = append(tools, Button{Label: "Full board", CustomID: customID{Action: "full", Game: t.row.ID, Version: t.row.Version}.String(), Style: Secondary})
+	}
+	if n := len(rows); n > 0 && rows[n-1].Select == nil && len(rows[n-1].Buttons)+len(tools) <= maxButtons {
 		last := rows[n-1]
-		last.Buttons = append(append([]Button(nil), last.Buttons...), b)
+		last.Buttons = append(append([]Button(nil), last.Buttons...), tools...)
 		return append(rows[:n-1:n-1], last)
 	}
 	if len(rows) < maxRows {
-		return append(rows, Row{Buttons: []Button{b}})
+		return append(rows, Row{Buttons: tools})
 	}
 	return rows
 }

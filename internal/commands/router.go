@@ -258,6 +258,8 @@ func (r *Router) handle(ctx context.Context, in Interaction) (resp Response) {
 		resp, err = r.slash(ctx, in)
 	case ComponentClick:
 		resp, err = r.click(ctx, in)
+	case FormSubmit:
+		resp, err = r.formSubmit(ctx, in)
 	case Autocomplete:
 		return Response{Kind: Choices, Suggestions: r.autocomplete(ctx, in)}
 	default:

@@ -261,6 +261,8 @@ func (r *Router) postsInChannel(in Interaction) bool {
 	case ComponentClick:
 		_, _, rules := parseRulesID(in.CustomID)
 		return !rules
+	case FormSubmit:
+		return true
 	case SlashCommand:
 		rt, _, ok := r.routeOf(in)
 		return ok && rt.posts

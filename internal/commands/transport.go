@@ -19,6 +19,9 @@ const (
 	SlashCommand InteractionType = iota + 1
 	ComponentClick
 	Autocomplete
+	// FormSubmit: a form (Discord's modal) the bot opened was filled in;
+	// CustomID names the form, Fields holds what was typed.
+	FormSubmit
 )
 
 // Interaction is one user action, already decoded by the transport.
@@ -45,7 +48,8 @@ type Interaction struct {
 	Bots    map[string]bool   // user ids of user options that are bot accounts
 	Focused string            // the option being autocompleted
 
-	// Component clicks.
+	// Component clicks, and forms submitted (Fields: field id -> text).
+	Fields    map[string]string
 	CustomID  string
 	Values    []string // select menu values
 	MessageID string   // the message the component is on
@@ -86,6 +90,8 @@ const (
 	Ack
 	// Choices answers an autocomplete.
 	Choices
+	// OpenForm answers a click by opening Response.Form for the user.
+	OpenForm
 )
 
 // Response is the router's answer to an interaction.
@@ -93,9 +99,21 @@ type Response struct {
 	Kind        ResponseKind
 	Message     Message
 	Suggestions []Suggestion
+	Form        *Form
 	// then is what remains after the answer (publishing a saved move);
 	// HandleEarly hands it to the transport, Handle runs it at once.
 	then func(context.Context) string
+}
+
+// Form is a small window with one text field (Discord's modal), for
+// typing where a slash command's options are awkward (a phone).
+type Form struct {
+	CustomID    string
+	Title       string // at most 45 characters
+	Field       string // the field's id
+	Label       string // at most 45 characters
+	Placeholder string // at most 100 characters
+	MaxLength   int
 }
 
 // Suggestion is one autocomplete choice.

@@ -100,7 +100,7 @@ func (t *table) turnMessage(narration string) Message {
 	msg := Message{Content: clip(strings.TrimRight(content+tail, "\n"), maxContent), Mentions: mentions}
 	msg.attachView(t, t.state.Public(), "board.png")
 	if t.state.Outcome() == nil && !t.paused() {
-		msg.Rows = t.withFullBoard(t.publicControls())
+		msg.Rows = t.withTools(t.publicControls())
 	}
 	return msg
 }

@@ -391,6 +391,9 @@ func hasFiles(resp commands.Response) bool {
 
 // answer is the first and only response to an interaction.
 func (b *Bot) answer(i *discordgo.InteractionCreate, in commands.Interaction, resp commands.Response, first responder) bool {
+	if resp.Kind == commands.OpenForm && resp.Form != nil {
+		return first(modal(resp.Form))
+	}
 	if resp.Kind == commands.Ack {
 		switch {
 		case in.Type != commands.ComponentClick:

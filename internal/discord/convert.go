@@ -134,10 +134,35 @@ func interaction(i *discordgo.InteractionCreate) (commands.Interaction, bool) {
 				in.MessageID = "" // ephemeral messages cannot be edited through the channel
 			}
 		}
+	case discordgo.InteractionModalSubmit:
+		data := i.ModalSubmitData()
+		in.Type, in.CustomID, in.Fields = commands.FormSubmit, data.CustomID, map[string]string{}
+		for _, row := range data.Components {
+			r, ok := row.(*discordgo.ActionsRow)
+			if !ok {
+				continue
+			}
+			for _, c := range r.Components {
+				if ti, ok := c.(*discordgo.TextInput); ok {
+					in.Fields[ti.CustomID] = ti.Value
+				}
+			}
+		}
 	default:
 		return in, false
 	}
 	return in, true
+}
+
+// modal is the response that opens a form (a modal with one text input).
+func modal(f *commands.Form) *discordgo.InteractionResponse {
+	return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseModal, Data: &discordgo.InteractionResponseData{
+		CustomID: f.CustomID, Title: f.Title,
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.TextInput{CustomID: f.Field, Label: f.Label, Style: discordgo.TextInputShort, Placeholder: f.Placeholder,
+				Required: true, MaxLength: f.MaxLength, MinLength: 1},
+		}}},
+	}}
 }
 
 // cannotPost explains what the bot lacks to post turn messages in the

@@ -1,0 +1,23 @@
+package commands
+
+// ConsoleHelp is the grammar, printed by "help" and documented in the README.
+const ConsoleHelp = `Console grammar (one command per line):
+  NAME: /COMMAND [SUB] [option:value ...]   run a slash command as user NAME
+                                           (@name fills a user option; quote values with spaces)
+  NAME: click LABEL|CUSTOM-ID              click a button NAME can see (newest first)
+  NAME: select MENU VALUE[,VALUE]          pick from a select menu (MENU: placeholder or custom id;
+                                           VALUE: entry label or value, "quoted" if it has a comma)
+  NAME: submit TEXT                        fill in and send the form a click opened for NAME
+                                           ("Type a move": TEXT is the move; "quoted" if it has spaces)
+  NAME: autocomplete /COMMAND [SUB] option:partial
+                                           list what Discord would suggest
+  channel NAME       switch channel (one game per channel); channel dm: each user's DM with the bot
+  wait DURATION      advance the clock (e.g. 30m, 25h, 2d); reminders fire
+  restart            close and reopen everything from the database file
+  dms NAME off|on    close or open NAME's direct messages
+  manage NAME        give NAME the Manage Channels permission
+  admin NAME         give NAME the Manage Server permission
+  help               this text
+  quit, exit         leave the console (as end of input does); the games stay saved
+  # ...              a comment
+The bot itself is @standoff.`
