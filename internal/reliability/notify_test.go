@@ -1,11 +1,14 @@
 package reliability
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"standoff/internal/games"
+	"standoff/internal/rhythm"
 	"standoff/storage"
 )
 
@@ -22,33 +25,60 @@ import (
 //     sent a DM;
 //   - an edit pings nobody (the recorder's edits carry no notification).
 //
-// The players keep the default settings (a mention); the settings' own
-// rules are rhythm's table tests and the commands tests of /game notify.
+// It holds under each of a player's own settings (/game notify), every
+// player of the table choosing the same: a mention (the default), a DM,
+// both, none, a daily digest, or quiet hours now (what is due waits for
+// their end: nothing now).
 func TestNotificationContract(t *testing.T) {
-	games := 3
+	games := 1
 	if long() {
-		games = 30
+		games = 20
 	}
-	for _, g := range newEnv(t, 1, nil).games {
-		k := g.Kind
-		t.Run(k.Name, func(t *testing.T) {
-			e := newEnv(t, 1, nil)
-			for n := 0; n < games; n++ {
-				playForNotifications(t, e, k, fmt.Sprintf("c%d", n), uint64(n))
-			}
-		})
+	quiet, _ := rhythm.ParseWindow("11:00-13:00") // the suite's clock reads 12:00 UTC
+	for _, set := range []struct {
+		name string
+		s    rhythm.Settings
+	}{
+		{"mention", rhythm.Settings{}},
+		{"dm", rhythm.Settings{How: rhythm.DM}},
+		{"both", rhythm.Settings{How: rhythm.Both}},
+		{"none", rhythm.Settings{How: rhythm.Silent}},
+		{"digest", rhythm.Settings{Digest: true, DigestAt: 8 * 60}},
+		{"quiet", rhythm.Settings{Quiet: quiet}},
+	} {
+		for _, g := range newEnv(t, 1, nil).games {
+			k := g.Kind
+			t.Run(set.name+"/"+k.Name, func(t *testing.T) {
+				e := newEnv(t, 1, nil)
+				for _, u := range seatUsers(k.MaxPlayers) {
+					if err := e.stores[0].SavePlayer(context.Background(), storage.Player{UserID: u, Settings: set.s}); err != nil {
+						t.Fatal(err)
+					}
+				}
+				for n := 0; n < games; n++ {
+					playForNotifications(t, e, k, fmt.Sprintf("c%d", n), uint64(n), set.s)
+				}
+			})
+		}
 	}
 }
 
 // waitedOn is who a state waits on, and for what (2: their turn, 1: an
 // answer during another's turn): the prompts that are not standing, the
 // turn's, those with a default answer, and any other while nobody is on
-// turn. Seats the machine plays are left out.
-func waitedOn(row *storage.Game, st games.State) map[string]int {
-	out := map[string]int{}
+// turn. Seats the machine plays are left out. private lists those whose
+// every such prompt is private (answered by DM).
+func waitedOn(row *storage.Game, st games.State) (out map[string]int, private map[string]bool) {
+	out, private = map[string]int{}, map[string]bool{}
 	if st == nil || st.Outcome() != nil {
-		return out
+		return out, private
 	}
+	public := map[string]bool{}
+	defer func() {
+		for u := range out {
+			private[u] = !public[u]
+		}
+	}()
 	prompts := st.Prompts()
 	anyTurn := slices.ContainsFunc(prompts, func(p games.Prompt) bool { return p.Turn })
 	for _, p := range prompts {
@@ -61,11 +91,12 @@ func waitedOn(row *storage.Game, st games.State) map[string]int {
 			what = 2
 		}
 		out[s.UserID] = max(out[s.UserID], what)
+		public[s.UserID] = public[s.UserID] || !p.Private
 	}
-	return out
+	return out, private
 }
 
-func playForNotifications(t *testing.T, e *env, k *games.Kind, channel string, seed uint64) {
+func playForNotifications(t *testing.T, e *env, k *games.Kind, channel string, seed uint64, s rhythm.Settings) {
 	t.Helper()
 	row := e.start(k, channel, seatUsers(players(k)))
 	rng := games.NewRNG(seed + 1)
@@ -83,19 +114,20 @@ func playForNotifications(t *testing.T, e *env, k *games.Kind, channel string, s
 		legal := st.Legal(seat)
 		move := legal[rng.Intn(len(legal))]
 		actor := row.Seats[seat].UserID
-		before := waitedOn(row, st)
+		before, _ := waitedOn(row, st)
 		e.slash(0, actor, channel, k.Name, "move", "move="+move)
 		e.routers[0].Wait()
 		afterRow, afterSt := e.load(k, row.ID)
-		after := waitedOn(afterRow, afterSt)
+		after, private := waitedOn(afterRow, afterSt)
 		var events []recEvent
 		events, mark = e.rec.since(mark)
-		checkNotified(t, fmt.Sprintf("%s game #%d, %s plays %q", k.Name, row.ID, actor, move), before, after, actor, events)
+		checkNotified(t, fmt.Sprintf("%s game #%d, %s plays %q", k.Name, row.ID, actor, move), before, after, private, actor, events, s)
 	}
 }
 
-// checkNotified holds one move's messages to the contract.
-func checkNotified(t *testing.T, what string, before, after map[string]int, actor string, events []recEvent) {
+// checkNotified holds one move's messages to the contract, for players who
+// all chose s.
+func checkNotified(t *testing.T, what string, before, after map[string]int, private map[string]bool, actor string, events []recEvent, s rhythm.Settings) {
 	t.Helper()
 	fresh := map[string]bool{}
 	for u, now := range after {
@@ -124,9 +156,21 @@ func checkNotified(t *testing.T, what string, before, after map[string]int, acto
 			t.Errorf("%s: %s was pinged %d times", what, u, n)
 		}
 	}
+	now := rhythm.Decide(s, time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC), rhythm.MustAct)
 	for u := range fresh {
-		if pings[u] == 0 && dms[u] == 0 {
-			t.Errorf("%s: the game now waits on %s, who was told nothing (before %v, after %v)", what, u, before, after)
+		switch {
+		case private[u]:
+			// A private decision comes in its DM, with its controls,
+			// whatever the settings: that DM is the notice.
+			if dms[u] == 0 || pings[u] > 0 {
+				t.Errorf("%s: %s has a new private decision: %d DMs, %d pings (want a DM, no ping)", what, u, dms[u], pings[u])
+			}
+		case now.Mention && pings[u] != 1:
+			t.Errorf("%s: the game now waits on %s, who asked for a mention and was pinged %d times (before %v, after %v)", what, u, pings[u], before, after)
+		case now.DM && dms[u] == 0:
+			t.Errorf("%s: the game now waits on %s, who asked for a DM and got none (before %v, after %v)", what, u, before, after)
+		case !now.Mention && pings[u] > 0:
+			t.Errorf("%s: %s asked not to be pinged now (%+v) and was", what, u, s)
 		}
 	}
 }
