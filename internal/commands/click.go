@@ -24,6 +24,11 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 		return r.fullBoard(ctx, id.Game)
 	case "type":
 		return r.typeMoveForm(ctx, in, id.Game)
+	case "pick":
+		if id.Arg != voteSkip && id.Arg != voteReplace {
+			return Response{}, refusef("That control is not one I know; use /game status for the current game.")
+		}
+		return r.pickClick(ctx, in, id)
 	}
 	unlock := r.lock(id.Game)
 	handedOff := false

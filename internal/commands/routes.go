@@ -91,10 +91,10 @@ func init() {
 		{Subcommand: Subcommand{Name: voteUndo, Description: "take back your last move (the others agree by buttons when needed)"},
 			group: groupTable, note: "take back your last move", posts: true, handle: shared((*Router).tableCommand)},
 		{Subcommand: Subcommand{Name: voteSkip, Description: "ask the table to skip the turn of a player who is away", Options: []CommandOption{
-			{Name: "player", Description: "the player whose turn to skip", Type: UserOption, Required: true},
+			{Name: "player", Description: "the player whose turn to skip (leave out to pick from the table)", Type: UserOption},
 		}}, group: groupTable, note: "vote on a player who is away", posts: true, handle: shared((*Router).tableCommand)},
 		{Subcommand: Subcommand{Name: voteReplace, Description: "ask the table to let the bot play a vanished player's seat", Options: []CommandOption{
-			{Name: "player", Description: "the player to replace", Type: UserOption, Required: true},
+			{Name: "player", Description: "the player to replace (leave out to pick from the table)", Type: UserOption},
 		}}, group: groupTable, note: "vote on a player who vanished", posts: true, handle: shared((*Router).tableCommand)},
 		{Subcommand: Subcommand{Name: voteRejoin, Description: "ask the table for your seat back after the bot took it over"},
 			group: groupTable, posts: true, handle: shared((*Router).tableCommand)},

@@ -180,6 +180,9 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 	v := &vote{Kind: in.Sub, By: me, Version: t.row.Version, Seat: me}
 	switch in.Sub {
 	case voteSkip, voteReplace:
+		if in.Options["player"] == "" {
+			return t.pickPlayer(in.Sub, me)
+		}
 		if err := t.aboutPlayer(in, me, v); err != nil {
 			return Response{}, err
 		}
