@@ -208,13 +208,15 @@ func stale(c *stdlib.Conn) bool {
 	}
 	dead := false
 	var b [1]byte
-	raw.Read(func(fd uintptr) bool {
+	// Control, not Read: pgx may have a reader of its own parked on the
+	// socket (its background reader outlives a write), holding the read
+	// side; the peek neither waits nor takes anything from it.
+	raw.Control(func(fd uintptr) {
 		_, _, err := syscall.Recvfrom(int(fd), b[:], syscall.MSG_PEEK|syscall.MSG_DONTWAIT)
 		// Nothing to read is a live, idle connection; the end of the
 		// stream (n == 0), a message nobody asked for (n > 0) or an error
 		// is not.
 		dead = !errors.Is(err, syscall.EAGAIN)
-		return true
 	})
 	return dead
 }

@@ -45,22 +45,7 @@ func TestPostgresDownIsUnavailable(t *testing.T) {
 	}
 
 	// Several idle connections in the pool when the server dies.
-	readAll := func() error {
-		errs := make(chan error, 8)
-		for range 8 {
-			go func() {
-				_, err := s.Game(ctx, g.ID)
-				errs <- err
-			}()
-		}
-		var first error
-		for range 8 {
-			if err := <-errs; err != nil && first == nil {
-				first = err
-			}
-		}
-		return first
-	}
+	readAll := func() error { return readsAtOnce(s, g.ID, 8) }
 	if err := readAll(); err != nil {
 		t.Fatal(err)
 	}
@@ -98,4 +83,23 @@ func TestPostgresDownIsUnavailable(t *testing.T) {
 	if _, err := s.Game(ctx, g.ID); err != nil {
 		t.Errorf("a read once the server answers again: %v", err)
 	}
+}
+
+// readsAtOnce reads a game from n goroutines at once (as many connections
+// from the pool) and returns the first error.
+func readsAtOnce(s *Store, id int64, n int) error {
+	errs := make(chan error, n)
+	for range n {
+		go func() {
+			_, err := s.Game(context.Background(), id)
+			errs <- err
+		}()
+	}
+	var first error
+	for range n {
+		if err := <-errs; err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
 }

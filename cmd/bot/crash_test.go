@@ -294,33 +294,7 @@ func (d *crashDriver) stepGame(cg *crashGame, kill bool) bool {
 		}
 	}
 	if len(seats) == 0 {
-		// Only a bot is due (it stopped short at a kill): the clock moves it.
-		cg.waits++
-		if cg.botOwed && cg.waits == 2 {
-			// The restarted console re-posts an owed turn message without
-			// letting the bot move (internal/commands/console.go, resume;
-			// the clock and /game status do let it), and the clock then
-			// leaves the game until reminder time. /game status, the
-			// documented way back, moves it; counted, and checked below.
-			human := 0
-			for i, u := range cg.users {
-				if u != "standoff" {
-					human = i
-				}
-			}
-			if _, ok := d.p.do(append(d.in(cg.channel), cg.users[human]+": /game status")...); !ok {
-				t.Fatalf("the bot died on /game status:\n%s", d.p.stderr.String())
-			}
-			d.botsWokenByStatus++
-			return false
-		}
-		if cg.waits > 3 {
-			t.Fatalf("game #%d (%s) still waits on nobody who can move after 3 clock ticks: status %s, post_pending %v, prompts %+v\nthe bot's log:\n%s",
-				cg.id, cg.kind.Name, row.Status, row.PostPending, st.Prompts(), d.gameLog(cg.id))
-		}
-		if _, ok := d.p.do(append(d.in(cg.channel), "wait 1m")...); !ok {
-			t.Fatalf("the bot died on wait:\n%s", d.p.stderr.String())
-		}
+		d.waitForBot(cg, row, st)
 		return false
 	}
 	cg.waits, cg.botOwed = 0, false
@@ -374,257 +348,35 @@ func (d *crashDriver) stepGame(cg *crashGame, kill bool) bool {
 	return kill
 }
 
-// verify checks the database the killed bot left behind.
-func (d *crashDriver) verify() {
+// waitForBot lets the clock move a game where only a bot is due (it
+// stopped short at a kill), and fails the test when it does not.
+func (d *crashDriver) waitForBot(cg *crashGame, row *storage.Game, st games.State) {
 	t := d.t
-	ctx := context.Background()
-	for _, cg := range d.all {
-		row, err := d.store.Game(ctx, cg.id)
-		if err != nil {
-			t.Fatalf("game #%d: %v", cg.id, err)
-		}
-		log, err := d.store.Moves(ctx, cg.id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		replayed, err := games.Replay(cg.kind, row.Setup(), log)
-		if err != nil {
-			t.Errorf("game #%d (%s): its log does not replay: %v", cg.id, cg.kind.Name, err)
-			continue
-		}
-		enc, err := replayed.Encode()
-		if err != nil {
-			t.Fatal(err)
-		}
-		d.replays++
-		if !bytes.Equal(enc, row.State) {
-			t.Errorf("game #%d (%s): stored state differs from the replay of its %d logged moves (half-applied move?)", cg.id, cg.kind.Name, len(log))
-		}
-		if over := replayed.Outcome() != nil; over != (row.Status == storage.Finished) {
-			t.Errorf("game #%d: status %s but the replay says over=%v", cg.id, row.Status, over)
-		}
-		var human []games.SeatMove
-		for _, m := range log {
-			if row.Seats[m.Seat].BotLevel == 0 {
-				human = append(human, m)
+	cg.waits++
+	if cg.botOwed && cg.waits == 2 {
+		// The restarted console re-posts an owed turn message without
+		// letting the bot move (internal/commands/console.go, resume;
+		// the clock and /game status do let it), and the clock then
+		// leaves the game until reminder time. /game status, the
+		// documented way back, moves it; counted, and checked below.
+		human := 0
+		for i, u := range cg.users {
+			if u != "standoff" {
+				human = i
 			}
 		}
-		want := cg.acked
-		switch {
-		case equalMoves(human, want):
-		case d.inflight == cg && equalMoves(human, append(append([]games.SeatMove(nil), want...), d.inflightMove)):
-			// Saved but killed before it was acknowledged: whole, and kept.
-			if d.inflightRefused {
-				t.Errorf("game #%d (%s): the bot answered that nothing was changed, yet the move %v is in the log", cg.id, cg.kind.Name, d.inflightMove)
-			}
-			cg.acked = human
-			d.inflightCommitted++
-		default:
-			t.Errorf("game #%d (%s): log has human moves %v, acknowledged %v (in flight: %v)", cg.id, cg.kind.Name, human, want, d.inflight == cg)
+		if _, ok := d.p.do(append(d.in(cg.channel), cg.users[human]+": /game status")...); !ok {
+			t.Fatalf("the bot died on /game status:\n%s", d.p.stderr.String())
 		}
-		d.verified += len(cg.acked)
-		cg.pending = row.Status == storage.Active && row.PostPending
-		cg.botOwed = cg.pending && onlyBotsToMove(cg.kind, row)
-		cg.version = row.Version
-	}
-	d.inflight, d.inflightRefused = nil, false
-}
-
-// onlyBotsToMove reports a game that waits on its bot alone.
-func onlyBotsToMove(k *games.Kind, row *storage.Game) bool {
-	st, err := k.Decode(row.State)
-	if err != nil || st.Outcome() != nil {
-		return false
-	}
-	bots := false
-	for _, pr := range st.Prompts() {
-		if row.Seats[pr.Seat].BotLevel == 0 && len(st.Legal(pr.Seat)) > 0 {
-			return false
-		}
-		bots = bots || row.Seats[pr.Seat].BotLevel > 0
-	}
-	return bots
-}
-
-func equalMoves(a, b []games.SeatMove) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// checkReposted checks a restart: the restarted console knows none of the
-// messages the dead one posted, so on start it shows every open game's
-// controls again, those that owed a turn message at the kill included (the
-// first command's output holds what it printed on start). Then /game status
-// in one of them still answers.
-func (d *crashDriver) checkReposted() {
-	out, ok := d.p.do("wait 1m")
-	if !ok {
-		d.t.Fatalf("the restarted bot died:\n%s", d.p.stderr.String())
-	}
-	var shown []*crashGame
-	for _, cg := range d.all {
-		if cg.done {
-			continue
-		}
-		if hasLine(out, "[#"+cg.channel+"] ", fmt.Sprintf("game #%d", cg.id)) {
-			shown = append(shown, cg)
-			if cg.pending {
-				d.reposted++
-			}
-			continue
-		}
-		if row, _ := d.store.Game(context.Background(), cg.id); row != nil && row.Open() {
-			d.t.Errorf("game #%d is open, but the restarted console did not show its controls again (owed a turn message: %v):\n%s", cg.id, cg.pending, strings.Join(out, "\n"))
-		}
-	}
-	if len(shown) == 0 {
+		d.botsWokenByStatus++
 		return
 	}
-	cg := shown[d.rng.Intn(len(shown))]
-	out, ok = d.p.do(append(d.in(cg.channel), cg.users[0]+": /game status")...)
-	if !ok {
-		d.t.Fatalf("the restarted bot died on /game status:\n%s", d.p.stderr.String())
+	if cg.waits > 3 {
+		t.Fatalf("game #%d (%s) still waits on nobody who can move after 3 clock ticks: status %s, post_pending %v, prompts %+v\nthe bot's log:\n%s",
+			cg.id, cg.kind.Name, row.Status, row.PostPending, st.Prompts(), d.gameLog(cg.id))
 	}
-	if !hasLine(out, "[ephemeral "+cg.users[0]+"] ", fmt.Sprintf("game #%d", cg.id)) {
-		if row, _ := d.store.Game(context.Background(), cg.id); row != nil && row.Status == storage.Active {
-			d.t.Errorf("/game status after a restart did not answer for game #%d:\n%s", cg.id, strings.Join(out, "\n"))
-		}
-		return
-	}
-	d.statusReposts++
-}
-
-func hasLine(lines []string, prefix, contains string) bool {
-	for _, l := range lines {
-		if strings.HasPrefix(l, prefix) && strings.Contains(l, contains) {
-			return true
-		}
-	}
-	return false
-}
-
-// backupDuringMove takes an online backup (the backup command's code) while
-// the bot is saving a move, and checks the copy: every game in it is the
-// replay of its log.
-func (d *crashDriver) backupDuringMove() {
-	var cg *crashGame
-	for _, g := range d.all {
-		if !g.done {
-			cg = g
-		}
-	}
-	if cg == nil {
-		return
-	}
-	marker := d.p.send(append(d.in(cg.channel), cg.users[0]+": /game history")...)
-	to := filepath.Join(d.t.TempDir(), fmt.Sprintf("backup-%d.db", d.backups))
-	if _, err := storage.Backup(context.Background(), d.db, to); err != nil {
-		d.t.Fatalf("online backup: %v", err)
-	}
-	if _, ok := d.p.collect(marker); !ok {
-		d.t.Fatalf("the bot died during a backup:\n%s", d.p.stderr.String())
-	}
-	d.checkCopy(to)
-	d.backups++
-	d.lastBackup = to
-}
-
-// checkCopy opens a database copy and replays every game in it.
-func (d *crashDriver) checkCopy(path string) {
-	s, err := storage.Open(path)
-	if err != nil {
-		d.t.Fatalf("open the copy %s: %v", path, err)
-	}
-	defer s.Close()
-	ctx := context.Background()
-	for _, cg := range d.all {
-		row, err := s.Game(ctx, cg.id)
-		if err != nil {
-			continue // started after the copy
-		}
-		log, err := s.Moves(ctx, cg.id)
-		if err != nil {
-			d.t.Fatal(err)
-		}
-		if row.Status == storage.Lobby {
-			// Copied between its challenge and the accept (a game started
-			// while the backup ran): one commit's snapshot all the same,
-			// with no state and no move yet.
-			if len(row.State) != 0 || len(log) != 0 {
-				d.t.Errorf("copy %s: game #%d is a lobby with a state of %d bytes and %d moves", filepath.Base(path), cg.id, len(row.State), len(log))
-			}
-			d.lobbiesCopied++
-			continue
-		}
-		st, err := games.Replay(cg.kind, row.Setup(), log)
-		if err != nil {
-			d.t.Errorf("copy %s: game #%d does not replay: %v", filepath.Base(path), cg.id, err)
-			continue
-		}
-		if enc, _ := st.Encode(); !bytes.Equal(enc, row.State) {
-			d.t.Errorf("copy %s: game #%d's state is not the replay of its log", filepath.Base(path), cg.id)
-		}
-	}
-}
-
-// restore brings the last backup back as a new database (the documented
-// restore: the backup command from the copy to a new file) and has the real
-// bot serve it: a game in it shows its board and takes a move.
-func (d *crashDriver) restore() {
-	if d.lastBackup == "" {
-		d.t.Fatal("no backup was taken")
-	}
-	restored := filepath.Join(d.t.TempDir(), "restored.db")
-	out, err := exec.Command(d.bin, "backup", "-db", d.lastBackup, "-to", restored).CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "integrity check ok") {
-		d.t.Fatalf("restore with the backup command: %v\n%s", err, out)
-	}
-	d.checkCopy(restored)
-	s, err := storage.Open(restored)
-	if err != nil {
-		d.t.Fatal(err)
-	}
-	defer s.Close()
-	open, err := s.OpenGames(context.Background())
-	var list []*storage.Game
-	for _, g := range open {
-		if g.Status == storage.Active {
-			list = append(list, g)
-		}
-	}
-	if err != nil || len(list) == 0 {
-		d.t.Fatalf("the restored database has no game being played (%v)", err)
-	}
-	row := list[0]
-	var cg *crashGame
-	for _, g := range d.all {
-		if g.id == row.ID {
-			cg = g
-		}
-	}
-	d.db, d.store = restored, s
-	cg.done = false
-	d.current = map[string]*crashGame{cg.kind.Name: cg}
-	d.start()
-	out2, ok := d.p.do("channel "+cg.channel, cg.users[0]+": /game status")
-	d.channel = cg.channel
-	if !ok || !hasLine(out2, "[#"+cg.channel+"] ", fmt.Sprintf("game #%d", cg.id)) {
-		d.t.Fatalf("the bot on the restored database did not show game #%d:\n%s", cg.id, strings.Join(out2, "\n"))
-	}
-	before := len(cg.acked)
-	for i := 0; i < 5 && len(cg.acked) == before && !cg.done; i++ {
-		d.stepGame(cg, false)
-	}
-	d.p.stop()
-	if len(cg.acked) == before {
-		d.t.Errorf("no move was played on the restored database's game #%d (%s)", cg.id, cg.kind.Name)
+	if _, ok := d.p.do(append(d.in(cg.channel), "wait 1m")...); !ok {
+		t.Fatalf("the bot died on wait:\n%s", d.p.stderr.String())
 	}
 }
 
