@@ -70,7 +70,9 @@ func (t *table) turnMessage(narration string) Message {
 		b.WriteString("**Game over.** ")
 		b.WriteString(out.Text)
 		b.WriteString("\n")
-		b.WriteString(t.standings(out))
+		if !t.placesSaid(out) {
+			b.WriteString(t.standings(out))
+		}
 		if t.best != "" {
 			b.WriteString("\n" + t.best)
 		}
@@ -91,6 +93,10 @@ func (t *table) turnMessage(narration string) Message {
 		}
 	}
 	tail := strings.TrimRight(b.String(), "\n")
+	if out := t.state.Outcome(); out != nil {
+		// The result is said once, in its place above the standings.
+		narration = withoutLine(narration, out.Text)
+	}
 	content := t.header() + "\n"
 	if narration != "" {
 		if room := maxContent - len(content) - len(tail) - 1; room > 0 {
@@ -178,4 +184,30 @@ func (t *table) waitLines() []waitLine {
 		}
 	}
 	return out
+}
+
+// withoutLine drops the narration's lines that say exactly line.
+func withoutLine(narration, line string) string {
+	var keep []string
+	for _, l := range strings.Split(narration, "\n") {
+		if strings.TrimSpace(l) != strings.TrimSpace(line) {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "\n")
+}
+
+// placesSaid reports an outcome whose own text already says the places
+// (Locked Out ranks every hand), or that has one seat only (a solo run's
+// "1. alice" would say nothing new): the standings are not said again.
+func (t *table) placesSaid(out *games.Outcome) bool {
+	if len(out.Rank) <= 1 {
+		return true
+	}
+	for seat, rank := range out.Rank {
+		if rank == 1 && seat < len(t.row.Seats) {
+			return strings.Contains(out.Text, "1. "+t.row.Seats[seat].Name)
+		}
+	}
+	return false
 }

@@ -22,7 +22,7 @@ func HijackAlt(v games.View) string {
 	switch {
 	case hv.Over:
 		head += " Game over. " + strings.TrimSpace(hv.Result)
-		if !strings.HasSuffix(head, ".") {
+		if !strings.HasSuffix(head, ".") && !strings.HasSuffix(head, "!") {
 			head += "."
 		}
 	case hv.Turn >= 0 && hv.Turn < len(hv.Players):
