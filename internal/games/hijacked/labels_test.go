@@ -125,10 +125,10 @@ func TestDiscardOnlyCardsSaySo(t *testing.T) {
 	setDice(s, 3, 4)
 	labels := strings.Join(allLabels(s, 0, true), "\n")
 	for _, want := range []string{
-		"Seat 1: GY1 gray 0% - with your 3",
-		"Seat 2 (discard only: needs 30% trust): GY11",
-		"Seat 3 (discard only: red): RD1",
-		"Seat 4: GY8",
+		"Seat 1: gray GY1 (0% trust, no demand), with your 3",
+		"Seat 2: gray GY11, discard only: needs 30% trust",
+		"Seat 3: red RD1, discard only",
+		"Seat 4: gray GY8 (20% trust, costs crypto), with your",
 	} {
 		if !strings.Contains(labels, want) {
 			t.Errorf("no %q in\n%s", want, labels)
@@ -137,14 +137,14 @@ func TestDiscardOnlyCardsSaySo(t *testing.T) {
 	s.Players[0].Demands[intel] = 0
 	s.Supply[intel]++
 	labels = strings.Join(allLabels(s, 0, true), "\n")
-	if !strings.Contains(labels, "Seat 5 (discard only: needs crypto): GY2") {
+	if !strings.Contains(labels, "Seat 5: gray GY2, discard only: needs crypto") {
 		t.Errorf("no demand: labels\n%s", labels)
 	}
 	for _, id := range []string{"GY3", "GY4", "GY5", "GY6", "GY9"} {
 		giveCard(s, 0, id)
 	}
 	labels = strings.Join(allLabels(s, 0, true), "\n")
-	if !strings.Contains(labels, "Seat 1 (discard only: your supply is full): GY1") {
+	if !strings.Contains(labels, "Seat 1: gray GY1, discard only: your supply is full") {
 		t.Errorf("full supply: labels\n%s", labels)
 	}
 }

@@ -341,14 +341,21 @@ func (s *State) label(a Action) string {
 		if !st.FaceUp {
 			return fmt.Sprintf("Seat %d (face down, %s) with your %s", a.Target, plural(data.Cards[st.Card].Pips, "pip"), die(0))
 		}
-		seat := fmt.Sprintf("Seat %d", a.Target)
-		if why := s.discardOnly(st.Card); why != "" {
-			seat += " (discard only: " + why + ")"
+		card := fmt.Sprintf("Seat %d: %s", a.Target, cardWords(st.Card))
+		switch why := s.discardOnly(st.Card); why {
+		case "":
+		case "red":
+			card += ", discard only"
+		default:
+			// The reason says what the card needs: its trust and demand
+			// need not be said again.
+			c := data.Cards[st.Card]
+			card = fmt.Sprintf("Seat %d: %s %s, discard only: %s", a.Target, c.Color, c.ID, why)
 		}
 		if len(a.Dice) == 0 {
-			return fmt.Sprintf("%s: your reserved %s, no die", seat, cardView(st.Card).Text())
+			return fmt.Sprintf("%s: your reservation, no die", card)
 		}
-		return fmt.Sprintf("%s: %s with your %s", seat, cardView(st.Card).Text(), die(0))
+		return fmt.Sprintf("%s, with your %s", card, die(0))
 	case verbPlay:
 		c := data.Cards[s.Pending.Card]
 		if a.Demand == "" {
@@ -406,4 +413,20 @@ func (s *State) label(a Action) string {
 		}
 	}
 	return a.String()
+}
+
+// cardWords names a face-up passenger card for a button or menu entry in
+// words a new player reads without the rulebook: its colour and id, the
+// trust it needs and the demand it costs (a red card is a hijacker's and
+// is only discarded).
+func cardWords(c int) string {
+	d := data.Cards[c]
+	if d.Color == red {
+		return fmt.Sprintf("red %s", d.ID)
+	}
+	wants := "no demand"
+	if d.Demand != "none" {
+		wants = "costs " + d.Demand
+	}
+	return fmt.Sprintf("%s %s (%d%% trust, %s)", d.Color, d.ID, d.Trust, wants)
 }

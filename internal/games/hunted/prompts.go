@@ -309,7 +309,9 @@ func (s *State) choices() []games.Choice {
 		}
 	case phaseChoose:
 		for _, id := range s.LocChoice {
-			add("Play "+label(id), "go "+id)
+			// What the location does, so that the choice can be made
+			// from the button alone.
+			add(fmt.Sprintf("Play %s: %s", data.location[id].Name, data.location[id].Text), "go "+id)
 		}
 	case phaseOptional:
 		l := data.location[s.Current]
