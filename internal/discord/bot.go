@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"cmp"
 	"context"
 	"crypto/ed25519"
 	"errors"
@@ -13,6 +14,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"standoff/internal/commands"
+	"standoff/internal/pacing"
 )
 
 // Discord error codes the bot branches on.
@@ -55,6 +57,18 @@ type Options struct {
 	// Configure, when set, adjusts the session before it connects (tests
 	// point it at a fake Discord here).
 	Configure func(*discordgo.Session)
+
+	// RequestsPerSecond is the bot token's global rate limit (Discord: 50
+	// a second across all the bot's processes): every Bot of this process
+	// with the same token shares it. A bot run as several processes gives
+	// each its share.
+	RequestsPerSecond int
+	// Global, when set, is the limit to share instead (a test gives each
+	// fake Discord its own).
+	Global *GlobalLimit
+	// MaxWait bounds how long a request waits for a rate limit when its
+	// context would let it wait longer (default DefaultMaxWait).
+	MaxWait time.Duration
 }
 
 // Bot is a running Discord connection and the router's transport.
@@ -125,10 +139,21 @@ func New(opts Options) (*Bot, error) {
 	if opts.Configure != nil {
 		opts.Configure(s)
 	}
+	if opts.Global == nil {
+		opts.Global = sharedLimit(s.Token, cmp.Or(opts.RequestsPerSecond, DefaultRequestsPerSecond))
+	}
+	if opts.MaxWait <= 0 {
+		opts.MaxWait = DefaultMaxWait
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Bot{opts: opts, s: s, api: newREST(s, opts.Log), log: opts.Log, dms: map[string]string{}, ctx: ctx, cancel: cancel,
+	return &Bot{opts: opts, s: s, api: newREST(s, opts.Log, opts.Global, opts.MaxWait), log: opts.Log, dms: map[string]string{}, ctx: ctx, cancel: cancel,
 		ready: make(chan struct{})}, nil
 }
+
+// Budget is the state of the bot token's global rate limit: how many
+// requests may start now, and how many of them spare-priority requests
+// (pacing.WithPriority(ctx, pacing.Spare)) may take.
+func (b *Bot) Budget() pacing.Budget { return b.api.global.budget() }
 
 // Session exposes the discordgo session (for the bot's own user id).
 func (b *Bot) Session() *discordgo.Session { return b.s }

@@ -161,7 +161,8 @@ func withOptions(f func(*discord.Options)) envOption { return func(e *env) { f(&
 func newEnv(t *testing.T, options ...envOption) *env {
 	t.Helper()
 	e := &env{t: t, db: filepath.Join(t.TempDir(), "standoff.db"), games: quickGames(), logs: &logSink{}, patience: wait}
-	e.opts = discord.Options{TickEvery: time.Hour}
+	// Each test's fake is a Discord of its own: its own global budget.
+	e.opts = discord.Options{TickEvery: time.Hour, Global: discord.NewGlobalLimit(discord.DefaultRequestsPerSecond, time.Second)}
 	for _, o := range options {
 		o(e)
 	}
