@@ -51,9 +51,16 @@ type Options struct {
 	// its index; DMs come on shard 0. They share the REST client and its
 	// rate limits.
 	Shards int
-	// IdentifyEvery spaces the shards' first identifies, as Discord asks
-	// (5 s per max_concurrency shards); tests shorten it.
+	// IdentifyEvery spaces the identifies of shards in the same bucket
+	// (shard_id % max_concurrency): Discord allows one per 5 s, and the
+	// default adds half a second for the network's jitter; tests shorten
+	// it.
 	IdentifyEvery time.Duration
+	// IdentifyReserve is how many of the day's session starts
+	// (session_start_limit) the bot leaves unspent: it stops with a
+	// SessionLimitError rather than spend them (default
+	// DefaultIdentifyReserve).
+	IdentifyReserve int
 	// Configure, when set, adjusts the session before it connects (tests
 	// point it at a fake Discord here).
 	Configure func(*discordgo.Session)
@@ -131,7 +138,10 @@ func New(opts Options) (*Bot, error) {
 		opts.DeferAfter = 2 * time.Second
 	}
 	if opts.IdentifyEvery == 0 {
-		opts.IdentifyEvery = 5 * time.Second
+		opts.IdentifyEvery = 5*time.Second + 500*time.Millisecond
+	}
+	if opts.IdentifyReserve == 0 {
+		opts.IdentifyReserve = DefaultIdentifyReserve
 	}
 	if opts.TickEvery == 0 {
 		opts.TickEvery = time.Minute
@@ -171,8 +181,9 @@ func (b *Bot) Open() (string, error) {
 }
 
 // Failed delivers the error that stopped the gateway for good (a close
-// code reconnecting cannot fix); the bot can no longer receive
-// interactions and should exit with it.
+// code reconnecting cannot fix, a *GatewayError, or the day's session
+// starts nearly spent, a *SessionLimitError); the bot can no longer
+// receive interactions and should exit with it.
 func (b *Bot) Failed() <-chan error { return b.failed }
 
 // Serve registers the router's commands with one bulk overwrite, clears

@@ -162,7 +162,10 @@ func newEnv(t *testing.T, options ...envOption) *env {
 	t.Helper()
 	e := &env{t: t, db: filepath.Join(t.TempDir(), "standoff.db"), games: quickGames(), logs: &logSink{}, patience: wait}
 	// Each test's fake is a Discord of its own: its own global budget.
-	e.opts = discord.Options{TickEvery: time.Hour, Global: discord.NewGlobalLimit(discord.DefaultRequestsPerSecond, time.Second)}
+	// Reconnections identify again at once: the fake enforces no identify
+	// concurrency unless a test asks it to.
+	e.opts = discord.Options{TickEvery: time.Hour, Global: discord.NewGlobalLimit(discord.DefaultRequestsPerSecond, time.Second),
+		IdentifyEvery: 50 * time.Millisecond}
 	for _, o := range options {
 		o(e)
 	}

@@ -16,8 +16,10 @@ type gatewayBot struct {
 	URL               string `json:"url"`
 	Shards            int    `json:"shards"`
 	SessionStartLimit struct {
-		Remaining      int `json:"remaining"`
-		MaxConcurrency int `json:"max_concurrency"`
+		Total          int   `json:"total"`
+		Remaining      int   `json:"remaining"`
+		ResetAfter     int64 `json:"reset_after"` // milliseconds
+		MaxConcurrency int   `json:"max_concurrency"`
 	} `json:"session_start_limit"`
 }
 
@@ -55,7 +57,17 @@ func (b *Bot) openShards() (string, error) {
 		n = max(gb.Shards, 1)
 	}
 	concurrency := max(gb.SessionStartLimit.MaxConcurrency, 1)
-	b.log.Info("connecting to the Discord gateway", "shards", n)
+	gate := newIdentifyGate(gb, b.opts.IdentifyEvery, b.opts.IdentifyReserve, b.log, func(ctx context.Context) (gatewayBot, error) {
+		var again gatewayBot
+		err := b.api.call(ctx, http.MethodGet, discordgo.EndpointGatewayBot, nil, nil, &again)
+		return again, err
+	})
+	sl := gb.SessionStartLimit
+	b.log.Info("connecting to the Discord gateway", "shards", n, "max_concurrency", concurrency,
+		"session_starts_left", sl.Remaining, "of", sl.Total, "reset_after", (time.Duration(sl.ResetAfter) * time.Millisecond).Round(time.Second))
+	if err := gate.check(n); err != nil {
+		return "", fmt.Errorf("connect to Discord: %w", err)
+	}
 
 	var once sync.Once
 	readies := make(chan struct{}, n)
@@ -65,7 +77,7 @@ func (b *Bot) openShards() (string, error) {
 	for i := 0; i < n; i++ {
 		g := &gateway{
 			dialer: b.s.Dialer, token: b.s.Token, intents: b.s.Identify.Intents, log: b.log.With("shard", i),
-			shard: [2]int{i, n},
+			shard: [2]int{i, n}, gate: gate,
 			url: func(ctx context.Context) (string, error) {
 				if gb.URL != "" {
 					return gb.URL, nil
@@ -95,7 +107,8 @@ func (b *Bot) openShards() (string, error) {
 			})
 		}
 		b.shards = append(b.shards, g)
-		// Shards identify max_concurrency at a time, IdentifyEvery apart.
+		// Shards start max_concurrency at a time, IdentifyEvery apart,
+		// in order; the gate holds each identify to its bucket.
 		delay := time.Duration(i/concurrency) * b.opts.IdentifyEvery
 		b.gwDone.Add(1)
 		go func() {

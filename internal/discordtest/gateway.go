@@ -18,6 +18,18 @@ import (
 
 const gatewayPath = "/gw"
 
+// resumePath is where READY's resume_gateway_url points: a URL of its own,
+// so that a test can make it fail (KillResumeURL) while the gateway URL
+// still works.
+const resumePath = gatewayPath + "/resume"
+
+// Discord's session start limits: 1,000 identifies a day for most bots,
+// and the identifies of shards sharing a rate-limit key (shard_id %
+// max_concurrency) at most one per 5 seconds.
+const (
+	DefaultSessionStarts  = 1000
+	DefaultIdentifyWindow = 5 * time.Second
+)
 // Gateway close codes.
 const (
 	CloseUnknownError         = 4000
@@ -57,6 +69,21 @@ type gateway struct {
 	noAcks   bool // heartbeats go unanswered (a zombie connection)
 	sessions map[string]*gwSession
 	stats    GatewayStats
+	limits   startLimits
+}
+
+// startLimits model GET /gateway/bot's session_start_limit: identifies
+// spend the day's session starts, and with enforce on, identifies of one
+// rate-limit key closer than window are refused with op 9.
+type startLimits struct {
+	total, remaining int
+	resetAt          time.Time
+	maxConcurrency   int
+	window           time.Duration
+	enforce          bool
+	last             map[int]time.Time // by rate-limit key
+	tokenReset       bool              // the limit was hit: the token no longer works
+	resumeDead       bool              // the resume URL refuses connections
 }
 
 // GatewayStats counts what happened on the gateway.
@@ -73,6 +100,21 @@ type GatewayStats struct {
 	// ResumeFrames is how many dispatches the sessions keep for a resume:
 	// those no heartbeat has confirmed yet.
 	ResumeFrames int
+	// IdentifiesRefused counts identifies answered with op 9 for coming
+	// too soon after another of their rate-limit key (max_concurrency).
+	IdentifiesRefused int
+	// SameSocketIdentifies counts identifies sent on a connection after
+	// op 9 Invalid Session on it: Discord asks the client to disconnect
+	// and identify on a new connection.
+	SameSocketIdentifies int
+	// SessionStartsLeft is session_start_limit.remaining.
+	SessionStartsLeft int
+	// TokenReset: an identify came with no session starts left; Discord
+	// then ends every session and resets the bot token.
+	TokenReset bool
+	// ResumeURLRefused counts connections refused at the resume URL
+	// (KillResumeURL).
+	ResumeURLRefused int
 }
 
 type gwSession struct {
@@ -92,11 +134,12 @@ type gwFrame struct {
 }
 
 type gwConn struct {
-	ws         *websocket.Conn
-	wmu        sync.Mutex
-	session    *gwSession
-	identified bool
-	dropped    bool // closed by the server
+	ws          *websocket.Conn
+	wmu         sync.Mutex
+	session     *gwSession
+	identified  bool
+	dropped     bool // closed by the server
+	invalidated bool // op 9 was sent on it
 }
 
 func newGateway(s *Server) *gateway {
@@ -105,6 +148,8 @@ func newGateway(s *Server) *gateway {
 		upgrader: websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }},
 		conns:    map[*gwConn]bool{},
 		sessions: map[string]*gwSession{},
+		limits: startLimits{total: DefaultSessionStarts, remaining: DefaultSessionStarts, resetAt: time.Now().Add(24 * time.Hour),
+			maxConcurrency: 1, window: DefaultIdentifyWindow, last: map[int]time.Time{}},
 	}
 }
 
@@ -133,6 +178,12 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request) {
 	if g.closed {
 		g.mu.Unlock()
 		http.Error(w, "closed", http.StatusServiceUnavailable)
+		return
+	}
+	if r.URL.Path == resumePath && g.limits.resumeDead {
+		g.stats.ResumeURLRefused++
+		g.mu.Unlock()
+		http.Error(w, "gone", http.StatusNotFound)
 		return
 	}
 	g.wg.Add(1)
@@ -243,8 +294,11 @@ func (g *gateway) handle(c *gwConn, msg []byte) bool {
 }
 
 func (g *gateway) tokenOK(t string) bool {
+	g.mu.Lock()
+	reset := g.limits.tokenReset
+	g.mu.Unlock()
 	want := g.s.cfg.token
-	return t != "" && (t == want || "Bot "+t == want)
+	return !reset && t != "" && (t == want || "Bot "+t == want)
 }
 
 func (g *gateway) identify(c *gwConn, d json.RawMessage) bool {
@@ -278,6 +332,14 @@ func (g *gateway) identify(c *gwConn, d json.RawMessage) bool {
 		c.closeWith(CloseAlreadyAuthenticated, "Already authenticated")
 		return false
 	}
+	if c.invalidated {
+		g.stats.SameSocketIdentifies++
+	}
+	if refused, alive := g.startSessionLocked(c, shard); refused {
+		g.mu.Unlock()
+		g.s.notify()
+		return alive
+	}
 	sess := &gwSession{id: randomHex(16), valid: true, compress: id.Compress, conn: c, shard: shard}
 	g.sessions[sess.id] = sess
 	c.session, c.identified = sess, true
@@ -299,6 +361,45 @@ func (g *gateway) identify(c *gwConn, d json.RawMessage) bool {
 	g.mu.Unlock()
 	g.s.notify()
 	return err == nil
+}
+
+// startSessionLocked applies the session start limits to an identify:
+// refused (op 9) when it comes too soon after another of its rate-limit
+// key, and with no session start left the token is reset and every
+// connection closed, as Discord does. alive says whether the connection
+// stays open. Call with g.mu held.
+func (g *gateway) startSessionLocked(c *gwConn, shard [2]int) (refused, alive bool) {
+	l := &g.limits
+	if l.tokenReset {
+		c.closeWith(CloseAuthenticationFailed, "Authentication failed")
+		return true, false
+	}
+	now := time.Now()
+	if l.enforce {
+		key := shard[0] % max(l.maxConcurrency, 1)
+		if last, ok := l.last[key]; ok && now.Sub(last) < l.window {
+			g.stats.IdentifiesRefused++
+			c.invalidated = true
+			return true, c.writeJSON(map[string]any{"op": 9, "d": false}) == nil
+		}
+		l.last[key] = now
+	}
+	if l.remaining <= 0 {
+		l.tokenReset = true
+		for other := range g.conns {
+			other.dropped = true
+			if other.session != nil {
+				other.session.valid = false
+			}
+			if other != c {
+				go other.closeWith(CloseAuthenticationFailed, "Authentication failed")
+			}
+		}
+		c.closeWith(CloseAuthenticationFailed, "Authentication failed")
+		return true, false
+	}
+	l.remaining--
+	return false, true
 }
 
 func (g *gateway) resume(c *gwConn, d json.RawMessage) bool {
@@ -462,7 +563,7 @@ func (s *Server) readyPayloads(shard [2]int) (map[string]any, []map[string]any) 
 		"user":               s.wireBot(),
 		"guilds":             guilds,
 		"private_channels":   []any{},
-		"resume_gateway_url": s.gatewayURL(),
+		"resume_gateway_url": "ws://" + s.addr + resumePath,
 		"application":        map[string]any{"id": s.cfg.appID, "flags": 0},
 		"shard":              shard,
 		"_trace":             []string{"discordtest"},
@@ -529,7 +630,7 @@ func (s *Server) InvalidateSession() {
 		if c.session != nil {
 			c.session.valid = false
 		}
-		c.identified = false
+		c.identified, c.invalidated = false, true
 		_ = c.writeJSON(map[string]any{"op": 9, "d": false})
 	}
 	g.mu.Unlock()
@@ -553,6 +654,7 @@ func (s *Server) InvalidSessionResumable() {
 	g := s.gw
 	g.mu.Lock()
 	for c := range g.conns {
+		c.invalidated = true
 		_ = c.writeJSON(map[string]any{"op": 9, "d": true})
 	}
 	g.mu.Unlock()
@@ -564,6 +666,7 @@ func (s *Server) GatewayStats() GatewayStats {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	st := g.stats
+	st.SessionStartsLeft, st.TokenReset = g.limits.remaining, g.limits.tokenReset
 	st.Shards = map[string]int{}
 	for k, v := range g.stats.Shards {
 		st.Shards[k] = v
@@ -608,4 +711,48 @@ func ShardOf(guild string, shards int) int {
 		return 0
 	}
 	return int((id >> 22) % uint64(shards))
+}
+
+// SetSessionStarts sets session_start_limit.remaining, the identifies left
+// today (Discord: 1,000 a day for most bots). An identify with none left
+// resets the bot token: every session is closed with 4004 and the token
+// fails from then on, as Discord does.
+func (s *Server) SetSessionStarts(remaining int) {
+	g := s.gw
+	g.mu.Lock()
+	g.limits.remaining = remaining
+	g.limits.total = max(g.limits.total, remaining)
+	g.mu.Unlock()
+}
+
+// EnforceIdentifyConcurrency makes the gateway refuse, with op 9 Invalid
+// Session (d false), an identify that comes within window of the previous
+// one of its rate-limit key (shard_id % maxConcurrency), as Discord does
+// with max_concurrency identifies per 5 seconds. GET /gateway/bot reports
+// maxConcurrency. Off by default, so that tests not about identifying may
+// reconnect at once.
+func (s *Server) EnforceIdentifyConcurrency(maxConcurrency int, window time.Duration) {
+	g := s.gw
+	g.mu.Lock()
+	g.limits.enforce, g.limits.maxConcurrency, g.limits.window = true, max(maxConcurrency, 1), window
+	g.mu.Unlock()
+}
+
+// KillResumeURL makes the resume URL that READY gave refuse connections
+// (true) or accept them again (false): a resume_gateway_url gone for good.
+func (s *Server) KillResumeURL(dead bool) {
+	g := s.gw
+	g.mu.Lock()
+	g.limits.resumeDead = dead
+	g.mu.Unlock()
+}
+
+// sessionStartLimit is GET /gateway/bot's session_start_limit object.
+func (s *Server) sessionStartLimit() map[string]any {
+	g := s.gw
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	l := g.limits
+	return map[string]any{"total": l.total, "remaining": l.remaining, "reset_after": max(time.Until(l.resetAt).Milliseconds(), 0),
+		"max_concurrency": l.maxConcurrency}
 }
