@@ -30,6 +30,7 @@ const (
 	DefaultSessionStarts  = 1000
 	DefaultIdentifyWindow = 5 * time.Second
 )
+
 // Gateway close codes.
 const (
 	CloseUnknownError         = 4000

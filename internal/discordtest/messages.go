@@ -319,8 +319,8 @@ func (s *Server) getGateway(c *call) *reply {
 
 func (s *Server) getGatewayBot(c *call) *reply {
 	return ok(map[string]any{
-		"url":    s.gatewayURL(),
-		"shards": s.cfg.shards,
+		"url":                 s.gatewayURL(),
+		"shards":              s.cfg.shards,
 		"session_start_limit": s.sessionStartLimit(),
 	})
 }
