@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/ed25519"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -76,6 +75,15 @@ type Options struct {
 	// MaxWait bounds how long a request waits for a rate limit when its
 	// context would let it wait longer (default DefaultMaxWait).
 	MaxWait time.Duration
+
+	// State is where the bot keeps the interactions it took and what it
+	// registered (the database: *storage.Store); without it, this
+	// process's memory.
+	State State
+	// InteractionMaxAge is how old (by its id's timestamp) an interaction
+	// POSTed in HTTP mode may be; an older one is refused (default
+	// DefaultInteractionMaxAge).
+	InteractionMaxAge time.Duration
 }
 
 // Bot is a running Discord connection and the router's transport.
@@ -83,6 +91,7 @@ type Bot struct {
 	opts   Options
 	s      *discordgo.Session
 	api    *rest
+	state  State
 	log    *slog.Logger
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -155,8 +164,14 @@ func New(opts Options) (*Bot, error) {
 	if opts.MaxWait <= 0 {
 		opts.MaxWait = DefaultMaxWait
 	}
+	if opts.State == nil {
+		opts.State = newMemState()
+	}
+	if opts.InteractionMaxAge <= 0 {
+		opts.InteractionMaxAge = DefaultInteractionMaxAge
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Bot{opts: opts, s: s, api: newREST(s, opts.Log, opts.Global, opts.MaxWait), log: opts.Log, dms: map[string]string{}, ctx: ctx, cancel: cancel,
+	return &Bot{opts: opts, s: s, api: newREST(s, opts.Log, opts.Global, opts.MaxWait), state: opts.State, log: opts.Log, dms: map[string]string{}, ctx: ctx, cancel: cancel,
 		ready: make(chan struct{})}, nil
 }
 
@@ -186,24 +201,23 @@ func (b *Bot) Open() (string, error) {
 // receive interactions and should exit with it.
 func (b *Bot) Failed() <-chan error { return b.failed }
 
-// Serve registers the router's commands with one bulk overwrite, clears
-// the scope not in use, and starts answering interactions and ticking
-// reminders.
+// Serve starts answering interactions with the router at once, registers
+// its commands (one bulk overwrite, skipped when the database says the
+// same commands are registered already), starts ticking reminders, and
+// after that clears the scope not in use when it changed.
 func (b *Bot) Serve(r *commands.Router) error {
-	cmds := applicationCommands(r.Commands())
-	if err := b.api.call(b.ctx, http.MethodPut, commandsEndpoint(b.appID, b.opts.DevGuildID), cmds, nil, nil); err != nil {
-		return fmt.Errorf("register slash commands: %w", err)
-	}
-	scope := "globally"
-	if b.opts.DevGuildID != "" {
-		scope = "in guild " + b.opts.DevGuildID
-	}
-	b.log.Info("slash commands registered", "count", len(cmds), "scope", scope)
-	b.clearOtherScope()
 	b.mu.Lock()
 	b.router = r
 	b.mu.Unlock()
-	b.tickers.Add(1)
+	prev, now, err := b.register(b.ctx, applicationCommands(r.Commands(), b.opts.DevGuildID == ""))
+	if err != nil {
+		return err
+	}
+	b.tickers.Add(2)
+	go func() {
+		defer b.tickers.Done()
+		b.clearOtherScope(b.ctx, prev, now)
+	}()
 	go func() {
 		defer b.tickers.Done()
 		t := time.NewTicker(b.opts.TickEvery)

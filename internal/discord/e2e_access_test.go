@@ -167,7 +167,7 @@ func TestGlobalRateLimit(t *testing.T) {
 
 // TestScopeSwitchClearsTheOtherScope: switching dev_guild_id on clears the
 // global commands a previous run registered, and switching it off clears
-// the guild's, so no command is ever listed twice.
+// the guild's, so no command is listed twice once start-up is over.
 func TestScopeSwitchClearsTheOtherScope(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)          // global
