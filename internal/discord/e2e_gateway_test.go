@@ -143,8 +143,10 @@ func TestGatewayZombieConnection(t *testing.T) {
 // invalidated at once and all of them must identify anew.
 func TestGatewayIdentifyConcurrency(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, withFake(func(f *discordtest.Server) { f.EnforceIdentifyConcurrency(2, 400*time.Millisecond) }),
-		withOptions(func(o *discord.Options) { o.Shards, o.IdentifyEvery = 5, 500*time.Millisecond }))
+	// The fake's window is shorter than the bot's spacing by more than a
+	// busy machine delays a frame, as Discord's 5 s and the bot's 5.5 s.
+	e := newEnv(t, withFake(func(f *discordtest.Server) { f.EnforceIdentifyConcurrency(2, 200*time.Millisecond) }),
+		withOptions(func(o *discord.Options) { o.Shards, o.IdentifyEvery = 5, time.Second }))
 	st := e.fake.GatewayStats()
 	if st.Identifies != 5 || st.IdentifiesRefused != 0 {
 		t.Fatalf("start of 5 shards: %+v", st)

@@ -207,43 +207,8 @@ type gwPayload struct {
 // dispatches until it ends. identified is called once READY or RESUMED
 // arrives.
 func (g *gateway) connect(ctx context.Context, identified func()) error {
-	g.mu.Lock()
-	url, resume := g.resumeURL, g.sessionID != ""
-	g.mu.Unlock()
-	if !resume && g.gate != nil {
-		// A new session: wait for the shard's identify bucket, and spend
-		// one of the day's session starts.
-		url = ""
-		if err := g.gate.wait(ctx, g.shard[0]); err != nil {
-			return err
-		}
-	}
-	if url == "" {
-		if g.base == "" {
-			base, err := g.url(ctx)
-			if status(err) == http.StatusUnauthorized {
-				return &GatewayError{Code: 4004, Reason: fatalCloses[4004] + " (GET /gateway/bot answered 401)"}
-			}
-			if err != nil {
-				return fmt.Errorf("get the gateway URL: %w", err)
-			}
-			g.base = base
-		}
-		url = g.base
-	}
-	conn, _, err := g.dialer.DialContext(ctx, url+"?v="+gatewayVersion+"&encoding=json", http.Header{})
+	conn, err := g.dial(ctx)
 	if err != nil {
-		g.mu.Lock()
-		if resume && url == g.resumeURL {
-			// "If you cannot reconnect or the reconnect fails, you should
-			// open a new connection using the URL from the initial call
-			// to Get Gateway Bot": the next attempt resumes there, and
-			// identifies if Discord will not resume it.
-			g.resumeURL = ""
-		} else {
-			g.base = "" // ask again next time
-		}
-		g.mu.Unlock()
 		return err
 	}
 	g.mu.Lock()
@@ -272,7 +237,6 @@ func (g *gateway) connect(ctx context.Context, identified func()) error {
 		_ = conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
 		return conn.WriteMessage(websocket.TextMessage, b)
 	}
-
 	var hello struct {
 		HeartbeatInterval int64 `json:"heartbeat_interval"`
 	}
@@ -283,51 +247,106 @@ func (g *gateway) connect(ctx context.Context, identified func()) error {
 	if p.Op != opHello || json.Unmarshal(p.D, &hello) != nil || hello.HeartbeatInterval <= 0 {
 		return fmt.Errorf("expected Hello from the gateway, got op %d", p.Op)
 	}
-	interval := time.Duration(hello.HeartbeatInterval) * time.Millisecond
-
-	var acked sync.Mutex
-	ack := true // no heartbeat outstanding
-	beats := make(chan struct{}, 1)
-	hbDone := make(chan struct{})
-	defer close(hbDone)
-	go func() {
-		// The first heartbeat after interval * jitter, then every interval;
-		// an unacknowledged heartbeat means a zombie connection: close it
-		// (not with 1000, which would end the session) and resume.
-		t := time.NewTimer(time.Duration(rand.Float64() * float64(interval)))
-		defer t.Stop()
-		for {
-			select {
-			case <-hbDone:
-				return
-			case <-t.C:
-				t.Reset(interval)
-			case <-beats:
-			}
-			acked.Lock()
-			zombie := !ack
-			ack = false
-			acked.Unlock()
-			if zombie {
-				g.log.Warn("no heartbeat acknowledgement from the gateway; reconnecting")
-				closeWith(conn, 4000)
-				return
-			}
-			g.mu.Lock()
-			var seq any
-			if g.seq > 0 {
-				seq = g.seq
-			}
-			g.mu.Unlock()
-			if err := send(opHeartbeat, seq); err != nil {
-				return
-			}
-		}
-	}()
-
+	hb := &heartbeat{acked: true, beats: make(chan struct{}, 1), done: make(chan struct{})}
+	defer close(hb.done)
+	go g.heartbeats(conn, send, time.Duration(hello.HeartbeatInterval)*time.Millisecond, hb)
 	if err := g.hello(send); err != nil {
 		return err
 	}
+	return g.receive(ctx, conn, hb, identified)
+}
+
+// dial opens a connection: at the resume URL to resume the session, else
+// (after the shard's identify is let through) at the gateway URL.
+func (g *gateway) dial(ctx context.Context) (*websocket.Conn, error) {
+	g.mu.Lock()
+	url, resume := g.resumeURL, g.sessionID != ""
+	g.mu.Unlock()
+	if !resume && g.gate != nil {
+		// A new session: wait for the shard's identify bucket, and spend
+		// one of the day's session starts.
+		url = ""
+		if err := g.gate.wait(ctx, g.shard[0]); err != nil {
+			return nil, err
+		}
+	}
+	if url == "" {
+		if g.base == "" {
+			base, err := g.url(ctx)
+			if status(err) == http.StatusUnauthorized {
+				return nil, &GatewayError{Code: 4004, Reason: fatalCloses[4004] + " (GET /gateway/bot answered 401)"}
+			}
+			if err != nil {
+				return nil, fmt.Errorf("get the gateway URL: %w", err)
+			}
+			g.base = base
+		}
+		url = g.base
+	}
+	conn, _, err := g.dialer.DialContext(ctx, url+"?v="+gatewayVersion+"&encoding=json", http.Header{})
+	if err != nil {
+		g.mu.Lock()
+		if resume && url == g.resumeURL {
+			// "If you cannot reconnect or the reconnect fails, you should
+			// open a new connection using the URL from the initial call
+			// to Get Gateway Bot": the next attempt resumes there, and
+			// identifies if Discord will not resume it.
+			g.resumeURL = ""
+		} else {
+			g.base = "" // ask again next time
+		}
+		g.mu.Unlock()
+		return nil, err
+	}
+	return conn, nil
+}
+
+// heartbeat is a connection's heartbeat state.
+type heartbeat struct {
+	mu    sync.Mutex
+	acked bool          // no heartbeat outstanding
+	beats chan struct{} // Discord asked for one now
+	done  chan struct{} // the connection is over
+}
+
+// heartbeats sends the first heartbeat after interval * jitter, then one
+// every interval or when Discord asks. A heartbeat not acknowledged by the
+// next means a zombie connection: it is closed (not with 1000, which would
+// end the session) to be resumed.
+func (g *gateway) heartbeats(conn *websocket.Conn, send func(int, any) error, interval time.Duration, hb *heartbeat) {
+	t := time.NewTimer(time.Duration(rand.Float64() * float64(interval)))
+	defer t.Stop()
+	for {
+		select {
+		case <-hb.done:
+			return
+		case <-t.C:
+			t.Reset(interval)
+		case <-hb.beats:
+		}
+		hb.mu.Lock()
+		zombie := !hb.acked
+		hb.acked = false
+		hb.mu.Unlock()
+		if zombie {
+			g.log.Warn("no heartbeat acknowledgement from the gateway; reconnecting")
+			closeWith(conn, 4000)
+			return
+		}
+		g.mu.Lock()
+		var seq any
+		if g.seq > 0 {
+			seq = g.seq
+		}
+		g.mu.Unlock()
+		if err := send(opHeartbeat, seq); err != nil {
+			return
+		}
+	}
+}
+
+// receive reads the connection until it ends, and says how it ended.
+func (g *gateway) receive(ctx context.Context, conn *websocket.Conn, hb *heartbeat, identified func()) error {
 	for {
 		p, err := read(conn)
 		if err != nil {
@@ -350,13 +369,13 @@ func (g *gateway) connect(ctx context.Context, identified func()) error {
 			g.dispatch(p, identified)
 		case opHeartbeat:
 			select {
-			case beats <- struct{}{}:
+			case hb.beats <- struct{}{}:
 			default:
 			}
 		case opHeartbeatAck:
-			acked.Lock()
-			ack = true
-			acked.Unlock()
+			hb.mu.Lock()
+			hb.acked = true
+			hb.mu.Unlock()
 		case opReconnect:
 			closeWith(conn, 4000) // keep the session: resume
 			return errReconnect

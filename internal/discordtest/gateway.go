@@ -18,19 +18,6 @@ import (
 
 const gatewayPath = "/gw"
 
-// resumePath is where READY's resume_gateway_url points: a URL of its own,
-// so that a test can make it fail (KillResumeURL) while the gateway URL
-// still works.
-const resumePath = gatewayPath + "/resume"
-
-// Discord's session start limits: 1,000 identifies a day for most bots,
-// and the identifies of shards sharing a rate-limit key (shard_id %
-// max_concurrency) at most one per 5 seconds.
-const (
-	DefaultSessionStarts  = 1000
-	DefaultIdentifyWindow = 5 * time.Second
-)
-
 // Gateway close codes.
 const (
 	CloseUnknownError         = 4000
@@ -71,20 +58,6 @@ type gateway struct {
 	sessions map[string]*gwSession
 	stats    GatewayStats
 	limits   startLimits
-}
-
-// startLimits model GET /gateway/bot's session_start_limit: identifies
-// spend the day's session starts, and with enforce on, identifies of one
-// rate-limit key closer than window are refused with op 9.
-type startLimits struct {
-	total, remaining int
-	resetAt          time.Time
-	maxConcurrency   int
-	window           time.Duration
-	enforce          bool
-	last             map[int]time.Time // by rate-limit key
-	tokenReset       bool              // the limit was hit: the token no longer works
-	resumeDead       bool              // the resume URL refuses connections
 }
 
 // GatewayStats counts what happened on the gateway.
@@ -364,45 +337,6 @@ func (g *gateway) identify(c *gwConn, d json.RawMessage) bool {
 	return err == nil
 }
 
-// startSessionLocked applies the session start limits to an identify:
-// refused (op 9) when it comes too soon after another of its rate-limit
-// key, and with no session start left the token is reset and every
-// connection closed, as Discord does. alive says whether the connection
-// stays open. Call with g.mu held.
-func (g *gateway) startSessionLocked(c *gwConn, shard [2]int) (refused, alive bool) {
-	l := &g.limits
-	if l.tokenReset {
-		c.closeWith(CloseAuthenticationFailed, "Authentication failed")
-		return true, false
-	}
-	now := time.Now()
-	if l.enforce {
-		key := shard[0] % max(l.maxConcurrency, 1)
-		if last, ok := l.last[key]; ok && now.Sub(last) < l.window {
-			g.stats.IdentifiesRefused++
-			c.invalidated = true
-			return true, c.writeJSON(map[string]any{"op": 9, "d": false}) == nil
-		}
-		l.last[key] = now
-	}
-	if l.remaining <= 0 {
-		l.tokenReset = true
-		for other := range g.conns {
-			other.dropped = true
-			if other.session != nil {
-				other.session.valid = false
-			}
-			if other != c {
-				go other.closeWith(CloseAuthenticationFailed, "Authentication failed")
-			}
-		}
-		c.closeWith(CloseAuthenticationFailed, "Authentication failed")
-		return true, false
-	}
-	l.remaining--
-	return false, true
-}
-
 func (g *gateway) resume(c *gwConn, d json.RawMessage) bool {
 	var rs struct {
 		Token     string `json:"token"`
@@ -584,123 +518,6 @@ func randomHex(n int) string {
 	return hex.EncodeToString(b)
 }
 
-// DropGateway drops every gateway connection, as a network failure or a
-// Discord restart would. code 0 drops the TCP connection without a close
-// frame; otherwise a close frame with the code is sent first (4000 unknown
-// error is resumable; 4004, 4007, 4009 and 4010-4014 end the session).
-// Dispatches sent while the bot is away are kept for its resume.
-func (s *Server) DropGateway(code int) {
-	g := s.gw
-	g.mu.Lock()
-	for c := range g.conns {
-		c.dropped = true
-		if code != 0 {
-			c.closeWith(code, "discordtest drop")
-		} else {
-			_ = c.ws.Close()
-		}
-		if sess := c.session; sess != nil {
-			if sess.conn == c {
-				sess.conn = nil
-			}
-			if code != 0 && !resumable(code) {
-				sess.valid = false
-			}
-		}
-	}
-	g.mu.Unlock()
-	s.notify()
-}
-
-// RequestReconnect sends op 7 Reconnect: the client should close and resume.
-func (s *Server) RequestReconnect() {
-	g := s.gw
-	g.mu.Lock()
-	for c := range g.conns {
-		_ = c.writeJSON(map[string]any{"op": 7, "d": nil})
-	}
-	g.mu.Unlock()
-}
-
-// InvalidateSession sends op 9 Invalid Session (d false: not resumable; the
-// client must identify again).
-func (s *Server) InvalidateSession() {
-	g := s.gw
-	g.mu.Lock()
-	for c := range g.conns {
-		if c.session != nil {
-			c.session.valid = false
-		}
-		c.identified, c.invalidated = false, true
-		_ = c.writeJSON(map[string]any{"op": 9, "d": false})
-	}
-	g.mu.Unlock()
-	s.notify()
-}
-
-// SetHeartbeatAcks stops (false) or resumes acknowledging heartbeats. A
-// connection whose heartbeats go unacknowledged is a "zombie": Discord asks
-// the client to close it (with a code other than 1000 and 1001) and resume.
-func (s *Server) SetHeartbeatAcks(on bool) {
-	g := s.gw
-	g.mu.Lock()
-	g.noAcks = !on
-	g.mu.Unlock()
-}
-
-// InvalidSessionResumable sends op 9 Invalid Session with d true: the
-// session is still valid and the client may resume it (Discord asks for a
-// random wait of 1-5 s first).
-func (s *Server) InvalidSessionResumable() {
-	g := s.gw
-	g.mu.Lock()
-	for c := range g.conns {
-		c.invalidated = true
-		_ = c.writeJSON(map[string]any{"op": 9, "d": true})
-	}
-	g.mu.Unlock()
-}
-
-// GatewayStats returns the gateway's counters.
-func (s *Server) GatewayStats() GatewayStats {
-	g := s.gw
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	st := g.stats
-	st.SessionStartsLeft, st.TokenReset = g.limits.remaining, g.limits.tokenReset
-	st.Shards = map[string]int{}
-	for k, v := range g.stats.Shards {
-		st.Shards[k] = v
-	}
-	for _, sess := range g.sessions {
-		if sess.valid && sess.conn != nil {
-			st.Connected = true
-		}
-		st.ResumeFrames += len(sess.log)
-	}
-	return st
-}
-
-// WaitGatewayReady waits until a bot session is live on an open connection
-// (after READY or RESUMED).
-func (s *Server) WaitGatewayReady(timeout time.Duration) error {
-	return s.WaitUntil(timeout, func() bool { return s.GatewayStats().Connected })
-}
-
-// GatewaySessions is the number of sessions that can receive dispatches.
-func (s *Server) GatewaySessions() int {
-	g := s.gw
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	n := 0
-	for _, sess := range g.sessions {
-		if sess.valid {
-			n++
-		}
-	}
-	return n
-}
-
 // ShardOf is the shard that receives a guild's events: (guild_id >> 22) %
 // num_shards; DMs (guild "") go to shard 0.
 func ShardOf(guild string, shards int) int {
@@ -712,48 +529,4 @@ func ShardOf(guild string, shards int) int {
 		return 0
 	}
 	return int((id >> 22) % uint64(shards))
-}
-
-// SetSessionStarts sets session_start_limit.remaining, the identifies left
-// today (Discord: 1,000 a day for most bots). An identify with none left
-// resets the bot token: every session is closed with 4004 and the token
-// fails from then on, as Discord does.
-func (s *Server) SetSessionStarts(remaining int) {
-	g := s.gw
-	g.mu.Lock()
-	g.limits.remaining = remaining
-	g.limits.total = max(g.limits.total, remaining)
-	g.mu.Unlock()
-}
-
-// EnforceIdentifyConcurrency makes the gateway refuse, with op 9 Invalid
-// Session (d false), an identify that comes within window of the previous
-// one of its rate-limit key (shard_id % maxConcurrency), as Discord does
-// with max_concurrency identifies per 5 seconds. GET /gateway/bot reports
-// maxConcurrency. Off by default, so that tests not about identifying may
-// reconnect at once.
-func (s *Server) EnforceIdentifyConcurrency(maxConcurrency int, window time.Duration) {
-	g := s.gw
-	g.mu.Lock()
-	g.limits.enforce, g.limits.maxConcurrency, g.limits.window = true, max(maxConcurrency, 1), window
-	g.mu.Unlock()
-}
-
-// KillResumeURL makes the resume URL that READY gave refuse connections
-// (true) or accept them again (false): a resume_gateway_url gone for good.
-func (s *Server) KillResumeURL(dead bool) {
-	g := s.gw
-	g.mu.Lock()
-	g.limits.resumeDead = dead
-	g.mu.Unlock()
-}
-
-// sessionStartLimit is GET /gateway/bot's session_start_limit object.
-func (s *Server) sessionStartLimit() map[string]any {
-	g := s.gw
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	l := g.limits
-	return map[string]any{"total": l.total, "remaining": l.remaining, "reset_after": max(time.Until(l.resetAt).Milliseconds(), 0),
-		"max_concurrency": l.maxConcurrency}
 }
