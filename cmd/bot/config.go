@@ -37,7 +37,7 @@ type config struct {
 	// it granted more; 0 or absent: 50). Processes sharing the token
 	// divide it.
 	RequestsPerSecond int `toml:"requests_per_second"`
-	Reminders struct {
+	Reminders         struct {
 		RemindAfter duration `toml:"remind_after"`
 		RemindEvery duration `toml:"remind_every"`
 		AnswerAfter duration `toml:"answer_after"`
