@@ -31,8 +31,13 @@ type config struct {
 	Drain duration `toml:"drain"`
 	// Shards is the gateway shard count; 0 asks Discord for its
 	// recommended count.
-	Shards    int `toml:"shards"`
-	Reminders struct {
+	Shards int `toml:"shards"`
+	// RequestsPerSecond is this process's share of the bot token's global
+	// rate limit (Discord: 50 a second for the whole application unless
+	// it granted more; 0 or absent: 50). Processes sharing the token
+	// divide it.
+	RequestsPerSecond int `toml:"requests_per_second"`
+	Reminders         struct {
 		RemindAfter duration `toml:"remind_after"`
 		RemindEvery duration `toml:"remind_every"`
 		AnswerAfter duration `toml:"answer_after"`
@@ -104,6 +109,10 @@ func loadConfig(path string) (config, error) {
 	}
 	if c.Shards < 0 {
 		return c, fmt.Errorf("config %s: shards = %d; use 0 for Discord's recommended count, or a positive count", path, c.Shards)
+	}
+	if c.RequestsPerSecond < 0 {
+		return c, fmt.Errorf("config %s: requests_per_second = %d; give each process its share of Discord's %d a second (or 0 for all of it)",
+			path, c.RequestsPerSecond, discord.DefaultRequestsPerSecond)
 	}
 	return c, nil
 }

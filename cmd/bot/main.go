@@ -86,7 +86,7 @@ func serve(args []string) error {
 		return fmt.Errorf("%s: %w", cfg.Database, err)
 	}
 	opts := discord.Options{Token: cfg.Token, DevGuildID: cfg.DevGuildID, Log: log, Shards: cfg.Shards,
-		TickEvery: max(cfg.Reminders.CheckEvery.Duration, 0)}
+		TickEvery: max(cfg.Reminders.CheckEvery.Duration, 0), State: store, RequestsPerSecond: cfg.RequestsPerSecond}
 	if cfg.Mode == "http" {
 		opts.PublicKey, _ = discord.ParsePublicKey(cfg.PublicKey) // checked by loadConfig
 	}

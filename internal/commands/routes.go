@@ -293,6 +293,7 @@ func (r *Router) Commands() []Command {
 		Name:        "game",
 		Description: "what every Standoff game shares: status, hand, rules, history, votes, stats",
 		Subs:        subcommands(gameRoutes, r.gameKindChoices()),
+		InDMs:       slices.ContainsFunc(gameRoutes, func(rt route) bool { return rt.anywhere }),
 	})
 }
 

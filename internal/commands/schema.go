@@ -43,6 +43,9 @@ type Command struct {
 	Name        string
 	Description string
 	Subs        []Subcommand
+	// InDMs: some subcommand works in a DM with the bot (Discord offers
+	// the command there); otherwise it is offered in servers only.
+	InDMs bool
 }
 
 // Sub finds a subcommand by name.

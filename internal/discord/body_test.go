@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"io"
-	"log/slog"
 	"mime"
 	"mime/multipart"
 	"net"
@@ -135,7 +134,7 @@ func TestRequestBodyReadAgain(t *testing.T) {
 		io.Copy(io.Discard, req.Body)
 		return &http.Response{StatusCode: 200, Body: io.NopCloser(strings.NewReader(`{"id":"1"}`)), Header: http.Header{}, Request: req}, nil
 	})
-	r := &rest{client: &http.Client{Transport: rt}, buckets: map[string]*bucket{}, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	r := testREST(&http.Client{Transport: rt}, nil)
 	data, err := encode(map[string]string{"content": "hello"}, []*discordgo.File{{Name: "a.png", Reader: newFileBytes([]byte("PNGDATA"))}})
 	if err != nil {
 		t.Fatal(err)
@@ -190,7 +189,7 @@ func TestJSONRequestInOneWrite(t *testing.T) {
 		c, err := d.DialContext(ctx, network, addr)
 		return countingConn{c, &writes}, err
 	}}
-	r := &rest{client: &http.Client{Transport: tr}, buckets: map[string]*bucket{}, log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	r := testREST(&http.Client{Transport: tr}, nil)
 	send := func(b body) int32 {
 		t.Helper()
 		writes.Store(0)

@@ -1,10 +1,9 @@
 package discord
 
 import (
+	"cmp"
 	"context"
-	"crypto/ed25519"
 	"errors"
-	"fmt"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -13,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"standoff/internal/commands"
+	"standoff/internal/pacing"
 )
 
 // Discord error codes the bot branches on.
@@ -28,40 +28,12 @@ const (
 	codeEntityTooLarge     = 40005
 )
 
-// Options configure the connection.
-type Options struct {
-	Token      string
-	DevGuildID string // register commands to this guild only (instant); "" for global
-	Log        *slog.Logger
-	// DeferAfter is how long to wait for the router before telling Discord
-	// the answer will come later. Discord allows 3 seconds for the first
-	// response; the default 2s leaves room for the network.
-	DeferAfter time.Duration
-	// TickEvery is how often reminders are checked.
-	TickEvery time.Duration
-	// PublicKey, when set, selects HTTP interactions: no gateway session;
-	// Discord POSTs interactions to Handler, signed with this key (the
-	// application's public key).
-	PublicKey ed25519.PublicKey
-	// Shards is the number of gateway sessions (Discord requires sharding
-	// past 2,500 servers); 0 takes Discord's recommended count. Each
-	// session carries the servers with (guild_id >> 22) % Shards equal to
-	// its index; DMs come on shard 0. They share the REST client and its
-	// rate limits.
-	Shards int
-	// IdentifyEvery spaces the shards' first identifies, as Discord asks
-	// (5 s per max_concurrency shards); tests shorten it.
-	IdentifyEvery time.Duration
-	// Configure, when set, adjusts the session before it connects (tests
-	// point it at a fake Discord here).
-	Configure func(*discordgo.Session)
-}
-
 // Bot is a running Discord connection and the router's transport.
 type Bot struct {
 	opts   Options
 	s      *discordgo.Session
 	api    *rest
+	state  State
 	log    *slog.Logger
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -117,7 +89,10 @@ func New(opts Options) (*Bot, error) {
 		opts.DeferAfter = 2 * time.Second
 	}
 	if opts.IdentifyEvery == 0 {
-		opts.IdentifyEvery = 5 * time.Second
+		opts.IdentifyEvery = 5*time.Second + 500*time.Millisecond
+	}
+	if opts.IdentifyReserve == 0 {
+		opts.IdentifyReserve = DefaultIdentifyReserve
 	}
 	if opts.TickEvery == 0 {
 		opts.TickEvery = time.Minute
@@ -125,10 +100,27 @@ func New(opts Options) (*Bot, error) {
 	if opts.Configure != nil {
 		opts.Configure(s)
 	}
+	if opts.Global == nil {
+		opts.Global = sharedLimit(s.Token, cmp.Or(opts.RequestsPerSecond, DefaultRequestsPerSecond))
+	}
+	if opts.MaxWait <= 0 {
+		opts.MaxWait = DefaultMaxWait
+	}
+	if opts.State == nil {
+		opts.State = newMemState()
+	}
+	if opts.InteractionMaxAge <= 0 {
+		opts.InteractionMaxAge = DefaultInteractionMaxAge
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Bot{opts: opts, s: s, api: newREST(s, opts.Log), log: opts.Log, dms: map[string]string{}, ctx: ctx, cancel: cancel,
+	return &Bot{opts: opts, s: s, api: newREST(s, opts.Log, opts.Global, opts.MaxWait), state: opts.State, log: opts.Log, dms: map[string]string{}, ctx: ctx, cancel: cancel,
 		ready: make(chan struct{})}, nil
 }
+
+// Budget is the state of the bot token's global rate limit: how many
+// requests may start now, and how many of them spare-priority requests
+// (pacing.WithPriority(ctx, pacing.Spare)) may take.
+func (b *Bot) Budget() pacing.Budget { return b.api.global.budget() }
 
 // Session exposes the discordgo session (for the bot's own user id).
 func (b *Bot) Session() *discordgo.Session { return b.s }
@@ -146,28 +138,28 @@ func (b *Bot) Open() (string, error) {
 }
 
 // Failed delivers the error that stopped the gateway for good (a close
-// code reconnecting cannot fix); the bot can no longer receive
-// interactions and should exit with it.
+// code reconnecting cannot fix, a *GatewayError, or the day's session
+// starts nearly spent, a *SessionLimitError); the bot can no longer
+// receive interactions and should exit with it.
 func (b *Bot) Failed() <-chan error { return b.failed }
 
-// Serve registers the router's commands with one bulk overwrite, clears
-// the scope not in use, and starts answering interactions and ticking
-// reminders.
+// Serve starts answering interactions with the router at once, registers
+// its commands (one bulk overwrite, skipped when the database says the
+// same commands are registered already), starts ticking reminders, and
+// after that clears the scope not in use when it changed.
 func (b *Bot) Serve(r *commands.Router) error {
-	cmds := applicationCommands(r.Commands())
-	if err := b.api.call(b.ctx, http.MethodPut, commandsEndpoint(b.appID, b.opts.DevGuildID), cmds, nil, nil); err != nil {
-		return fmt.Errorf("register slash commands: %w", err)
-	}
-	scope := "globally"
-	if b.opts.DevGuildID != "" {
-		scope = "in guild " + b.opts.DevGuildID
-	}
-	b.log.Info("slash commands registered", "count", len(cmds), "scope", scope)
-	b.clearOtherScope()
 	b.mu.Lock()
 	b.router = r
 	b.mu.Unlock()
-	b.tickers.Add(1)
+	prev, now, err := b.register(b.ctx, applicationCommands(r.Commands(), b.opts.DevGuildID == ""))
+	if err != nil {
+		return err
+	}
+	b.tickers.Add(2)
+	go func() {
+		defer b.tickers.Done()
+		b.clearOtherScope(b.ctx, prev, now)
+	}()
 	go func() {
 		defer b.tickers.Done()
 		t := time.NewTicker(b.opts.TickEvery)

@@ -22,10 +22,22 @@ import (
 )
 
 // applicationCommands converts the router's specs to Discord's form.
-func applicationCommands(cmds []commands.Command) []*discordgo.ApplicationCommand {
+// Registered globally, each says where it is offered ("only for
+// globally-scoped commands"): in servers the bot was installed in, and in
+// the bot's DM for a command that works there, so no command shows where
+// it would only be refused.
+func applicationCommands(cmds []commands.Command, global bool) []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
 	for _, c := range cmds {
 		ac := &discordgo.ApplicationCommand{Name: c.Name, Description: c.Description, Type: discordgo.ChatApplicationCommand}
+		if global {
+			contexts := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
+			if c.InDMs {
+				contexts = append(contexts, discordgo.InteractionContextBotDM)
+			}
+			ac.Contexts = &contexts
+			ac.IntegrationTypes = &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall}
+		}
 		for _, s := range c.Subs {
 			sub := &discordgo.ApplicationCommandOption{Type: discordgo.ApplicationCommandOptionSubCommand, Name: s.Name, Description: s.Description}
 			for _, o := range s.Options {

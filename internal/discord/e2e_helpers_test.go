@@ -169,7 +169,11 @@ func withOptions(f func(*discord.Options)) envOption { return func(e *env) { f(&
 func newEnv(t *testing.T, options ...envOption) *env {
 	t.Helper()
 	e := &env{t: t, db: filepath.Join(t.TempDir(), "standoff.db"), games: quickGames(), logs: &logSink{}, patience: wait}
-	e.opts = discord.Options{TickEvery: time.Hour}
+	// Each test's fake is a Discord of its own: its own global budget.
+	// Reconnections identify again at once: the fake enforces no identify
+	// concurrency unless a test asks it to.
+	e.opts = discord.Options{TickEvery: time.Hour, Global: discord.NewGlobalLimit(discord.DefaultRequestsPerSecond, time.Second),
+		IdentifyEvery: 50 * time.Millisecond}
 	for _, o := range options {
 		o(e)
 	}
@@ -197,6 +201,7 @@ func (e *env) start() {
 		e.t.Fatalf("open database: %v", err)
 	}
 	opts := e.opts
+	opts.State = store
 	opts.Log = slog.New(slog.NewTextHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	if e.http {
 		opts.PublicKey = e.fake.PublicKey()
@@ -224,6 +229,19 @@ func (e *env) start() {
 		e.fake.SetInteractionEndpoints(e.endpoint.URL)
 	}
 	e.store, e.bot, e.router = store, bot, router
+	// The start-up work left after Serve (clearing the commands of the
+	// scope not in use, then recording what is registered) is done before
+	// a test goes on, so none of its requests meets a fault the test
+	// injects.
+	scope := "global"
+	if opts.DevGuildID != "" {
+		scope = "guild:" + opts.DevGuildID
+	}
+	e.eventually("the start-up work to end", func() bool {
+		v, err := store.BotState(context.Background(), "commands")
+		f := strings.Fields(v)
+		return err == nil && len(f) == 3 && f[1] == scope
+	})
 }
 
 // stop closes the bot (moves in flight finish) and then the database.

@@ -4,6 +4,7 @@ import (
 	"image"
 	"strings"
 	"testing"
+	"time"
 
 	"standoff/internal/discord"
 	"standoff/internal/discordtest"
@@ -70,4 +71,45 @@ func TestTokenNeverLogged(t *testing.T) {
 		t.Error("the panicking renderer left no log line: the panic path was not exercised")
 	}
 	t.Logf("token check: %d log lines scanned, none holds the token; wrong token refused with: %v", strings.Count(logs, "\n"), err)
+}
+
+// TestInteractionTokenNeverLogged: an interaction's token authenticates
+// whoever holds it (its answer, follow-ups and edits) for 15 minutes, and
+// the HTTP client names the URL it failed to reach, token and all, in its
+// errors. Through a callback that times out (the client's error logged),
+// a 429 on a callback (the route logged), a 5xx on one and a game played
+// meanwhile, with every log level on, no token of any interaction
+// appears in the logs.
+func TestInteractionTokenNeverLogged(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	var tokens []string
+	run := func(in *discordtest.Interaction, err error) *discordtest.Interaction {
+		in = e.must(in, err)
+		tokens = append(tokens, in.Token())
+		return in
+	}
+	// The callback takes longer than the bot waits for it (answerTime).
+	e.fake.SetDelay(discordtest.RouteInteractionCallback, 6*time.Second)
+	slow := run(e.fake.RunCommand(alice, general, "game", "help"))
+	e.eventually("the expiry to be logged", func() bool { return e.logs.has(finishedLine(slow.ID())) })
+	e.fake.SetDelay(discordtest.RouteInteractionCallback, 0)
+	if !e.logs.has("interaction expired") {
+		t.Fatal("the timed-out callback left no log line: the path was not exercised")
+	}
+	e.fake.RateLimitNext(discordtest.RouteInteractionCallback, 1, 0)
+	e.answered(run(e.fake.RunCommand(alice, general, "game", "help")))
+	e.fake.FailNext(discordtest.RouteInteractionCallback, 1, 500)
+	e.answered(run(e.fake.RunCommand(alice, general, "game", "help")))
+	e.startHijack(general)
+	e.typed(general)
+	logs := e.logs.String()
+	if !strings.Contains(logs, "{token}") {
+		t.Error("no log line names a redacted interaction URL: the client error path was not exercised")
+	}
+	for _, tok := range tokens {
+		if strings.Contains(logs, tok) {
+			t.Errorf("the logs hold the token of an interaction: %s", tok)
+		}
+	}
 }

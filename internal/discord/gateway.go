@@ -21,10 +21,12 @@ import (
 // token or disallowed intents loop for ever while the bot looks alive) and
 // answers Invalid Session (op 9) with an immediate Identify whatever it
 // says. Here the session follows Discord's documented lifecycle: Hello,
-// Identify or Resume, heartbeats with a zombie check, Reconnect (op 7),
-// Invalid Session (resume when d is true, else identify anew after a
-// random 1-5 s), resume after a dropped connection, and a stop with a
-// clear error on the close codes reconnecting cannot fix.
+// Identify (paced by the shards' identifyGate) or Resume, heartbeats with
+// a zombie check, Reconnect (op 7), Invalid Session (disconnect, wait a
+// random 1-5 s, then resume on a new connection when d is true, else
+// identify anew at the gateway URL), resume after a dropped connection
+// (given up after a few failures: the resume URL may be gone), and a stop
+// with a clear error on the close codes reconnecting cannot fix.
 type gateway struct {
 	dialer  *websocket.Dialer
 	token   string
@@ -33,15 +35,17 @@ type gateway struct {
 	url     func(context.Context) (string, error) // the gateway URL (GET /gateway/bot)
 	shard   [2]int                                // [index, count] sent on identify
 
+	gate          *identifyGate // shared by the shards
 	onReady       func(*discordgo.Ready)
 	onInteraction func(*discordgo.InteractionCreate)
 
-	mu        sync.Mutex
-	conn      *websocket.Conn
-	sessionID string
-	resumeURL string
-	seq       int64
-	base      string // the URL from GET /gateway/bot, cached
+	mu          sync.Mutex
+	conn        *websocket.Conn
+	sessionID   string
+	resumeURL   string
+	seq         int64
+	base        string // the URL from GET /gateway/bot, cached
+	resumeFails int    // resumes in a row that never got RESUMED
 }
 
 // Discord's gateway version and the opcodes the bot uses.
@@ -82,6 +86,28 @@ func (e *GatewayError) Error() string {
 // when the session is still valid).
 var errReconnect = errors.New("reconnect")
 
+// invalidSession ends a connection on which Discord sent op 9 Invalid
+// Session: the next one resumes (d true) or identifies anew (d false),
+// after the random wait Discord asks for.
+type invalidSession struct{ resumable bool }
+
+func (e *invalidSession) Error() string {
+	return fmt.Sprintf("invalid session (resumable: %v)", e.resumable)
+}
+
+// maxResumeFails is how many resumes in a row may fail before the session
+// is given up: the resume URL may be gone for good, and "if you cannot
+// reconnect or the reconnect fails, you should open a new connection
+// using the URL from the initial call to Get Gateway Bot".
+const maxResumeFails = 3
+
+// fatal reports the errors that stop the gateway for good.
+func fatal(err error) bool {
+	var ge *GatewayError
+	var se *SessionLimitError
+	return errors.As(err, &ge) || errors.As(err, &se)
+}
+
 // invalidSessionWait is the random wait Discord asks for after op 9.
 var invalidSessionWait = func() time.Duration {
 	return time.Second + rand.N(4*time.Second)
@@ -94,6 +120,7 @@ func (g *gateway) run(ctx context.Context, connected func(error)) error {
 	backoff := time.Second
 	first := true
 	for {
+		resuming := g.resumable()
 		identified := false
 		err := g.connect(ctx, func() {
 			identified = true
@@ -105,9 +132,8 @@ func (g *gateway) run(ctx context.Context, connected func(error)) error {
 		if ctx.Err() != nil {
 			return nil
 		}
-		var fatal *GatewayError
-		if errors.As(err, &fatal) {
-			g.log.Error("the Discord gateway refused the bot for good; not reconnecting", "code", fatal.Code, "reason", fatal.Reason)
+		if fatal(err) {
+			g.log.Error("the Discord gateway cannot go on; not reconnecting", "err", err)
 			if first {
 				connected(err)
 			}
@@ -115,8 +141,21 @@ func (g *gateway) run(ctx context.Context, connected func(error)) error {
 		}
 		if identified {
 			backoff = time.Second
+		} else if resuming {
+			g.resumeFailed()
 		}
-		if errors.Is(err, errReconnect) {
+		var inv *invalidSession
+		switch {
+		case errors.As(err, &inv):
+			// "Wait a random amount of time between 1 and 5 seconds",
+			// then a new connection: resume, or identify anew.
+			wait := invalidSessionWait()
+			g.log.Warn("the gateway invalidated the session; reconnecting", "resume", inv.resumable, "after", wait)
+			if sleep(ctx, wait) != nil {
+				return nil
+			}
+			continue
+		case errors.Is(err, errReconnect):
 			g.log.Info("reconnecting to the Discord gateway", "resume", g.resumable())
 			continue
 		}
@@ -130,6 +169,19 @@ func (g *gateway) run(ctx context.Context, connected func(error)) error {
 	}
 }
 
+// resumeFailed counts a resume that never got RESUMED; after
+// maxResumeFails in a row the session is given up.
+func (g *gateway) resumeFailed() {
+	g.mu.Lock()
+	g.resumeFails++
+	giveUp := g.resumeFails >= maxResumeFails && g.sessionID != ""
+	g.mu.Unlock()
+	if giveUp {
+		g.log.Warn("resuming failed several times in a row; identifying anew at the gateway URL", "attempts", maxResumeFails)
+		g.forget()
+	}
+}
+
 func (g *gateway) resumable() bool {
 	g.mu.Lock()
 	defer g.mu.Unlock()
@@ -139,7 +191,7 @@ func (g *gateway) resumable() bool {
 // forget drops the session: the next connection identifies anew.
 func (g *gateway) forget() {
 	g.mu.Lock()
-	g.sessionID, g.resumeURL, g.seq = "", "", 0
+	g.sessionID, g.resumeURL, g.seq, g.resumeFails = "", "", 0, 0
 	g.mu.Unlock()
 }
 
@@ -155,25 +207,8 @@ type gwPayload struct {
 // dispatches until it ends. identified is called once READY or RESUMED
 // arrives.
 func (g *gateway) connect(ctx context.Context, identified func()) error {
-	g.mu.Lock()
-	url := g.resumeURL
-	g.mu.Unlock()
-	if url == "" {
-		if g.base == "" {
-			base, err := g.url(ctx)
-			if status(err) == http.StatusUnauthorized {
-				return &GatewayError{Code: 4004, Reason: fatalCloses[4004] + " (GET /gateway/bot answered 401)"}
-			}
-			if err != nil {
-				return fmt.Errorf("get the gateway URL: %w", err)
-			}
-			g.base = base
-		}
-		url = g.base
-	}
-	conn, _, err := g.dialer.DialContext(ctx, url+"?v="+gatewayVersion+"&encoding=json", http.Header{})
+	conn, err := g.dial(ctx)
 	if err != nil {
-		g.base = "" // ask again next time
 		return err
 	}
 	g.mu.Lock()
@@ -202,7 +237,6 @@ func (g *gateway) connect(ctx context.Context, identified func()) error {
 		_ = conn.SetWriteDeadline(time.Now().Add(10 * time.Second))
 		return conn.WriteMessage(websocket.TextMessage, b)
 	}
-
 	var hello struct {
 		HeartbeatInterval int64 `json:"heartbeat_interval"`
 	}
@@ -213,51 +247,106 @@ func (g *gateway) connect(ctx context.Context, identified func()) error {
 	if p.Op != opHello || json.Unmarshal(p.D, &hello) != nil || hello.HeartbeatInterval <= 0 {
 		return fmt.Errorf("expected Hello from the gateway, got op %d", p.Op)
 	}
-	interval := time.Duration(hello.HeartbeatInterval) * time.Millisecond
-
-	var acked sync.Mutex
-	ack := true // no heartbeat outstanding
-	beats := make(chan struct{}, 1)
-	hbDone := make(chan struct{})
-	defer close(hbDone)
-	go func() {
-		// The first heartbeat after interval * jitter, then every interval;
-		// an unacknowledged heartbeat means a zombie connection: close it
-		// (not with 1000, which would end the session) and resume.
-		t := time.NewTimer(time.Duration(rand.Float64() * float64(interval)))
-		defer t.Stop()
-		for {
-			select {
-			case <-hbDone:
-				return
-			case <-t.C:
-				t.Reset(interval)
-			case <-beats:
-			}
-			acked.Lock()
-			zombie := !ack
-			ack = false
-			acked.Unlock()
-			if zombie {
-				g.log.Warn("no heartbeat acknowledgement from the gateway; reconnecting")
-				closeWith(conn, 4000)
-				return
-			}
-			g.mu.Lock()
-			var seq any
-			if g.seq > 0 {
-				seq = g.seq
-			}
-			g.mu.Unlock()
-			if err := send(opHeartbeat, seq); err != nil {
-				return
-			}
-		}
-	}()
-
+	hb := &heartbeat{acked: true, beats: make(chan struct{}, 1), done: make(chan struct{})}
+	defer close(hb.done)
+	go g.heartbeats(conn, send, time.Duration(hello.HeartbeatInterval)*time.Millisecond, hb)
 	if err := g.hello(send); err != nil {
 		return err
 	}
+	return g.receive(ctx, conn, hb, identified)
+}
+
+// dial opens a connection: at the resume URL to resume the session, else
+// (after the shard's identify is let through) at the gateway URL.
+func (g *gateway) dial(ctx context.Context) (*websocket.Conn, error) {
+	g.mu.Lock()
+	url, resume := g.resumeURL, g.sessionID != ""
+	g.mu.Unlock()
+	if !resume && g.gate != nil {
+		// A new session: wait for the shard's identify bucket, and spend
+		// one of the day's session starts.
+		url = ""
+		if err := g.gate.wait(ctx, g.shard[0]); err != nil {
+			return nil, err
+		}
+	}
+	if url == "" {
+		if g.base == "" {
+			base, err := g.url(ctx)
+			if status(err) == http.StatusUnauthorized {
+				return nil, &GatewayError{Code: 4004, Reason: fatalCloses[4004] + " (GET /gateway/bot answered 401)"}
+			}
+			if err != nil {
+				return nil, fmt.Errorf("get the gateway URL: %w", err)
+			}
+			g.base = base
+		}
+		url = g.base
+	}
+	conn, _, err := g.dialer.DialContext(ctx, url+"?v="+gatewayVersion+"&encoding=json", http.Header{})
+	if err != nil {
+		g.mu.Lock()
+		if resume && url == g.resumeURL {
+			// "If you cannot reconnect or the reconnect fails, you should
+			// open a new connection using the URL from the initial call
+			// to Get Gateway Bot": the next attempt resumes there, and
+			// identifies if Discord will not resume it.
+			g.resumeURL = ""
+		} else {
+			g.base = "" // ask again next time
+		}
+		g.mu.Unlock()
+		return nil, err
+	}
+	return conn, nil
+}
+
+// heartbeat is a connection's heartbeat state.
+type heartbeat struct {
+	mu    sync.Mutex
+	acked bool          // no heartbeat outstanding
+	beats chan struct{} // Discord asked for one now
+	done  chan struct{} // the connection is over
+}
+
+// heartbeats sends the first heartbeat after interval * jitter, then one
+// every interval or when Discord asks. A heartbeat not acknowledged by the
+// next means a zombie connection: it is closed (not with 1000, which would
+// end the session) to be resumed.
+func (g *gateway) heartbeats(conn *websocket.Conn, send func(int, any) error, interval time.Duration, hb *heartbeat) {
+	t := time.NewTimer(time.Duration(rand.Float64() * float64(interval)))
+	defer t.Stop()
+	for {
+		select {
+		case <-hb.done:
+			return
+		case <-t.C:
+			t.Reset(interval)
+		case <-hb.beats:
+		}
+		hb.mu.Lock()
+		zombie := !hb.acked
+		hb.acked = false
+		hb.mu.Unlock()
+		if zombie {
+			g.log.Warn("no heartbeat acknowledgement from the gateway; reconnecting")
+			closeWith(conn, 4000)
+			return
+		}
+		g.mu.Lock()
+		var seq any
+		if g.seq > 0 {
+			seq = g.seq
+		}
+		g.mu.Unlock()
+		if err := send(opHeartbeat, seq); err != nil {
+			return
+		}
+	}
+}
+
+// receive reads the connection until it ends, and says how it ended.
+func (g *gateway) receive(ctx context.Context, conn *websocket.Conn, hb *heartbeat, identified func()) error {
 	for {
 		p, err := read(conn)
 		if err != nil {
@@ -280,31 +369,27 @@ func (g *gateway) connect(ctx context.Context, identified func()) error {
 			g.dispatch(p, identified)
 		case opHeartbeat:
 			select {
-			case beats <- struct{}{}:
+			case hb.beats <- struct{}{}:
 			default:
 			}
 		case opHeartbeatAck:
-			acked.Lock()
-			ack = true
-			acked.Unlock()
+			hb.mu.Lock()
+			hb.acked = true
+			hb.mu.Unlock()
 		case opReconnect:
 			closeWith(conn, 4000) // keep the session: resume
 			return errReconnect
 		case opInvalidSession:
-			// "d" says whether the session may be resumed. Either way
-			// Discord asks for a random wait of 1 to 5 seconds first.
+			// "d" says whether the session may be resumed. Either way the
+			// connection is done: the next one resumes or identifies anew
+			// (run waits first, as Discord asks).
 			var resumable bool
 			_ = json.Unmarshal(p.D, &resumable)
 			if !resumable {
 				g.forget()
 			}
-			g.log.Warn("the gateway invalidated the session", "resumable", resumable)
-			if sleep(ctx, invalidSessionWait()) != nil {
-				return ctx.Err()
-			}
-			if err := g.hello(send); err != nil {
-				return err
-			}
+			closeWith(conn, 4000) // not 1000, which would end a resumable session
+			return &invalidSession{resumable}
 		}
 	}
 }
@@ -327,7 +412,11 @@ func (g *gateway) hello(send func(int, any) error) error {
 	if g.shard[1] > 0 {
 		identify["shard"] = g.shard
 	}
-	return send(opIdentify, identify)
+	err := send(opIdentify, identify)
+	if g.gate != nil {
+		g.gate.sent(g.shard[0])
+	}
+	return err
 }
 
 // dispatch handles the events the bot uses.
@@ -344,7 +433,7 @@ func (g *gateway) dispatch(p gwPayload, identified func()) {
 		}
 		_ = json.Unmarshal(p.D, &extra)
 		g.mu.Lock()
-		g.sessionID, g.resumeURL = r.SessionID, extra.ResumeURL
+		g.sessionID, g.resumeURL, g.resumeFails = r.SessionID, extra.ResumeURL, 0
 		g.mu.Unlock()
 		identified()
 		if g.onReady != nil {
@@ -352,6 +441,9 @@ func (g *gateway) dispatch(p gwPayload, identified func()) {
 		}
 	case "RESUMED":
 		g.log.Info("resumed the Discord gateway session")
+		g.mu.Lock()
+		g.resumeFails = 0
+		g.mu.Unlock()
 		identified()
 	case "INTERACTION_CREATE":
 		var i discordgo.InteractionCreate

@@ -129,6 +129,18 @@ func (b *Bot) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		writeResponse(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 		return
 	}
+	if code, err := b.admit(r.Context(), i.ID, time.Now()); code != 0 {
+		if code == http.StatusServiceUnavailable {
+			b.log.Error("could not record an interaction as taken; refusing it", "id", i.ID, "err", err)
+			http.Error(w, "could not record the interaction", code)
+			return
+		}
+		// A replayed or stale request, validly signed: somebody captured
+		// it, or this machine's clock is off.
+		b.log.Warn("refused an interaction request", "id", i.ID, "remote", r.RemoteAddr, "err", err)
+		http.Error(w, err.Error(), code)
+		return
+	}
 	// The first response goes into this request's body; handle runs on
 	// (follow-ups, the router's messages) after it is written.
 	type written struct {

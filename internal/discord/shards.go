@@ -16,8 +16,10 @@ type gatewayBot struct {
 	URL               string `json:"url"`
 	Shards            int    `json:"shards"`
 	SessionStartLimit struct {
-		Remaining      int `json:"remaining"`
-		MaxConcurrency int `json:"max_concurrency"`
+		Total          int   `json:"total"`
+		Remaining      int   `json:"remaining"`
+		ResetAfter     int64 `json:"reset_after"` // milliseconds
+		MaxConcurrency int   `json:"max_concurrency"`
 	} `json:"session_start_limit"`
 }
 
@@ -41,8 +43,7 @@ func ShardOf(guildID string, shards int) int {
 // later through Failed.
 func (b *Bot) openShards() (string, error) {
 	ctx, cancel := context.WithTimeout(b.ctx, 30*time.Second)
-	var gb gatewayBot
-	err := b.api.call(ctx, http.MethodGet, discordgo.EndpointGatewayBot, nil, nil, &gb)
+	gb, err := b.gatewayBot(ctx)
 	cancel()
 	if status(err) == http.StatusUnauthorized {
 		err = &GatewayError{Code: 4004, Reason: fatalCloses[4004] + " (GET /gateway/bot answered 401)"}
@@ -55,47 +56,24 @@ func (b *Bot) openShards() (string, error) {
 		n = max(gb.Shards, 1)
 	}
 	concurrency := max(gb.SessionStartLimit.MaxConcurrency, 1)
-	b.log.Info("connecting to the Discord gateway", "shards", n)
+	gate := newIdentifyGate(gb, b.opts.IdentifyEvery, b.opts.IdentifyReserve, b.log, b.gatewayBot)
+	sl := gb.SessionStartLimit
+	b.log.Info("connecting to the Discord gateway", "shards", n, "max_concurrency", concurrency,
+		"session_starts_left", sl.Remaining, "of", sl.Total, "reset_after", (time.Duration(sl.ResetAfter) * time.Millisecond).Round(time.Second))
+	if err := gate.check(n); err != nil {
+		return "", fmt.Errorf("connect to Discord: %w", err)
+	}
 
-	var once sync.Once
+	var first sync.Once
 	readies := make(chan struct{}, n)
 	errs := make(chan error, n)
 	runCtx, cancelRun := context.WithCancel(context.Background())
 	b.gwStop, b.failed = cancelRun, make(chan error, n)
 	for i := 0; i < n; i++ {
-		g := &gateway{
-			dialer: b.s.Dialer, token: b.s.Token, intents: b.s.Identify.Intents, log: b.log.With("shard", i),
-			shard: [2]int{i, n},
-			url: func(ctx context.Context) (string, error) {
-				if gb.URL != "" {
-					return gb.URL, nil
-				}
-				var again gatewayBot
-				err := b.api.call(ctx, http.MethodGet, discordgo.EndpointGatewayBot, nil, nil, &again)
-				return again.URL, err
-			},
-			onInteraction: b.onInteraction,
-		}
-		var shardOnce sync.Once
-		g.onReady = func(r *discordgo.Ready) {
-			g.log.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
-			once.Do(func() {
-				b.userID, b.appID = r.User.ID, r.User.ID
-				if r.Application != nil && r.Application.ID != "" {
-					b.appID = r.Application.ID
-				}
-			})
-			shardOnce.Do(func() {
-				b.mu.Lock()
-				for _, gu := range r.Guilds {
-					b.guilds = append(b.guilds, gu.ID)
-				}
-				b.mu.Unlock()
-				readies <- struct{}{}
-			})
-		}
+		g := b.newShard(i, n, gb.URL, gate, &first, readies)
 		b.shards = append(b.shards, g)
-		// Shards identify max_concurrency at a time, IdentifyEvery apart.
+		// Shards start max_concurrency at a time, IdentifyEvery apart,
+		// in order; the gate holds each identify to its bucket.
 		delay := time.Duration(i/concurrency) * b.opts.IdentifyEvery
 		b.gwDone.Add(1)
 		go func() {
@@ -130,4 +108,47 @@ func (b *Bot) openShards() (string, error) {
 	}
 	close(b.ready)
 	return b.userID, nil
+}
+
+// gatewayBot reads GET /gateway/bot.
+func (b *Bot) gatewayBot(ctx context.Context) (gatewayBot, error) {
+	var gb gatewayBot
+	err := b.api.call(ctx, http.MethodGet, discordgo.EndpointGatewayBot, nil, nil, &gb)
+	return gb, err
+}
+
+// newShard makes shard i of n. Its first READY tells the bot its user and
+// application (first) and its servers, and is reported on readies.
+func (b *Bot) newShard(i, n int, url string, gate *identifyGate, first *sync.Once, readies chan<- struct{}) *gateway {
+	g := &gateway{
+		dialer: b.s.Dialer, token: b.s.Token, intents: b.s.Identify.Intents, log: b.log.With("shard", i),
+		shard: [2]int{i, n}, gate: gate,
+		url: func(ctx context.Context) (string, error) {
+			if url != "" {
+				return url, nil
+			}
+			again, err := b.gatewayBot(ctx)
+			return again.URL, err
+		},
+		onInteraction: b.onInteraction,
+	}
+	var shardOnce sync.Once
+	g.onReady = func(r *discordgo.Ready) {
+		g.log.Info("connected to Discord", "user", r.User.Username, "guilds", len(r.Guilds))
+		first.Do(func() {
+			b.userID, b.appID = r.User.ID, r.User.ID
+			if r.Application != nil && r.Application.ID != "" {
+				b.appID = r.Application.ID
+			}
+		})
+		shardOnce.Do(func() {
+			b.mu.Lock()
+			for _, gu := range r.Guilds {
+				b.guilds = append(b.guilds, gu.ID)
+			}
+			b.mu.Unlock()
+			readies <- struct{}{}
+		})
+	}
+	return g
 }

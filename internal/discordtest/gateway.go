@@ -57,6 +57,7 @@ type gateway struct {
 	noAcks   bool // heartbeats go unanswered (a zombie connection)
 	sessions map[string]*gwSession
 	stats    GatewayStats
+	limits   startLimits
 }
 
 // GatewayStats counts what happened on the gateway.
@@ -73,6 +74,21 @@ type GatewayStats struct {
 	// ResumeFrames is how many dispatches the sessions keep for a resume:
 	// those no heartbeat has confirmed yet.
 	ResumeFrames int
+	// IdentifiesRefused counts identifies answered with op 9 for coming
+	// too soon after another of their rate-limit key (max_concurrency).
+	IdentifiesRefused int
+	// SameSocketIdentifies counts identifies sent on a connection after
+	// op 9 Invalid Session on it: Discord asks the client to disconnect
+	// and identify on a new connection.
+	SameSocketIdentifies int
+	// SessionStartsLeft is session_start_limit.remaining.
+	SessionStartsLeft int
+	// TokenReset: an identify came with no session starts left; Discord
+	// then ends every session and resets the bot token.
+	TokenReset bool
+	// ResumeURLRefused counts connections refused at the resume URL
+	// (KillResumeURL).
+	ResumeURLRefused int
 }
 
 type gwSession struct {
@@ -92,11 +108,12 @@ type gwFrame struct {
 }
 
 type gwConn struct {
-	ws         *websocket.Conn
-	wmu        sync.Mutex
-	session    *gwSession
-	identified bool
-	dropped    bool // closed by the server
+	ws          *websocket.Conn
+	wmu         sync.Mutex
+	session     *gwSession
+	identified  bool
+	dropped     bool // closed by the server
+	invalidated bool // op 9 was sent on it
 }
 
 func newGateway(s *Server) *gateway {
@@ -105,6 +122,8 @@ func newGateway(s *Server) *gateway {
 		upgrader: websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }},
 		conns:    map[*gwConn]bool{},
 		sessions: map[string]*gwSession{},
+		limits: startLimits{total: DefaultSessionStarts, remaining: DefaultSessionStarts, resetAt: time.Now().Add(24 * time.Hour),
+			maxConcurrency: 1, window: DefaultIdentifyWindow, last: map[int]time.Time{}},
 	}
 }
 
@@ -133,6 +152,12 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request) {
 	if g.closed {
 		g.mu.Unlock()
 		http.Error(w, "closed", http.StatusServiceUnavailable)
+		return
+	}
+	if r.URL.Path == resumePath && g.limits.resumeDead {
+		g.stats.ResumeURLRefused++
+		g.mu.Unlock()
+		http.Error(w, "gone", http.StatusNotFound)
 		return
 	}
 	g.wg.Add(1)
@@ -243,8 +268,11 @@ func (g *gateway) handle(c *gwConn, msg []byte) bool {
 }
 
 func (g *gateway) tokenOK(t string) bool {
+	g.mu.Lock()
+	reset := g.limits.tokenReset
+	g.mu.Unlock()
 	want := g.s.cfg.token
-	return t != "" && (t == want || "Bot "+t == want)
+	return !reset && t != "" && (t == want || "Bot "+t == want)
 }
 
 func (g *gateway) identify(c *gwConn, d json.RawMessage) bool {
@@ -277,6 +305,14 @@ func (g *gateway) identify(c *gwConn, d json.RawMessage) bool {
 		g.mu.Unlock()
 		c.closeWith(CloseAlreadyAuthenticated, "Already authenticated")
 		return false
+	}
+	if c.invalidated {
+		g.stats.SameSocketIdentifies++
+	}
+	if refused, alive := g.startSessionLocked(c, shard); refused {
+		g.mu.Unlock()
+		g.s.notify()
+		return alive
 	}
 	sess := &gwSession{id: randomHex(16), valid: true, compress: id.Compress, conn: c, shard: shard}
 	g.sessions[sess.id] = sess
@@ -462,7 +498,7 @@ func (s *Server) readyPayloads(shard [2]int) (map[string]any, []map[string]any) 
 		"user":               s.wireBot(),
 		"guilds":             guilds,
 		"private_channels":   []any{},
-		"resume_gateway_url": s.gatewayURL(),
+		"resume_gateway_url": "ws://" + s.addr + resumePath,
 		"application":        map[string]any{"id": s.cfg.appID, "flags": 0},
 		"shard":              shard,
 		"_trace":             []string{"discordtest"},
@@ -480,121 +516,6 @@ func randomHex(n int) string {
 	b := make([]byte, n)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
-}
-
-// DropGateway drops every gateway connection, as a network failure or a
-// Discord restart would. code 0 drops the TCP connection without a close
-// frame; otherwise a close frame with the code is sent first (4000 unknown
-// error is resumable; 4004, 4007, 4009 and 4010-4014 end the session).
-// Dispatches sent while the bot is away are kept for its resume.
-func (s *Server) DropGateway(code int) {
-	g := s.gw
-	g.mu.Lock()
-	for c := range g.conns {
-		c.dropped = true
-		if code != 0 {
-			c.closeWith(code, "discordtest drop")
-		} else {
-			_ = c.ws.Close()
-		}
-		if sess := c.session; sess != nil {
-			if sess.conn == c {
-				sess.conn = nil
-			}
-			if code != 0 && !resumable(code) {
-				sess.valid = false
-			}
-		}
-	}
-	g.mu.Unlock()
-	s.notify()
-}
-
-// RequestReconnect sends op 7 Reconnect: the client should close and resume.
-func (s *Server) RequestReconnect() {
-	g := s.gw
-	g.mu.Lock()
-	for c := range g.conns {
-		_ = c.writeJSON(map[string]any{"op": 7, "d": nil})
-	}
-	g.mu.Unlock()
-}
-
-// InvalidateSession sends op 9 Invalid Session (d false: not resumable; the
-// client must identify again).
-func (s *Server) InvalidateSession() {
-	g := s.gw
-	g.mu.Lock()
-	for c := range g.conns {
-		if c.session != nil {
-			c.session.valid = false
-		}
-		c.identified = false
-		_ = c.writeJSON(map[string]any{"op": 9, "d": false})
-	}
-	g.mu.Unlock()
-	s.notify()
-}
-
-// SetHeartbeatAcks stops (false) or resumes acknowledging heartbeats. A
-// connection whose heartbeats go unacknowledged is a "zombie": Discord asks
-// the client to close it (with a code other than 1000 and 1001) and resume.
-func (s *Server) SetHeartbeatAcks(on bool) {
-	g := s.gw
-	g.mu.Lock()
-	g.noAcks = !on
-	g.mu.Unlock()
-}
-
-// InvalidSessionResumable sends op 9 Invalid Session with d true: the
-// session is still valid and the client may resume it (Discord asks for a
-// random wait of 1-5 s first).
-func (s *Server) InvalidSessionResumable() {
-	g := s.gw
-	g.mu.Lock()
-	for c := range g.conns {
-		_ = c.writeJSON(map[string]any{"op": 9, "d": true})
-	}
-	g.mu.Unlock()
-}
-
-// GatewayStats returns the gateway's counters.
-func (s *Server) GatewayStats() GatewayStats {
-	g := s.gw
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	st := g.stats
-	st.Shards = map[string]int{}
-	for k, v := range g.stats.Shards {
-		st.Shards[k] = v
-	}
-	for _, sess := range g.sessions {
-		if sess.valid && sess.conn != nil {
-			st.Connected = true
-		}
-		st.ResumeFrames += len(sess.log)
-	}
-	return st
-}
-
-// WaitGatewayReady waits until a bot session is live on an open connection
-// (after READY or RESUMED).
-func (s *Server) WaitGatewayReady(timeout time.Duration) error {
-	return s.WaitUntil(timeout, func() bool { return s.GatewayStats().Connected })
-}
-
-// GatewaySessions is the number of sessions that can receive dispatches.
-func (s *Server) GatewaySessions() int {
-	g := s.gw
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	n := 0
-	for _, sess := range g.sessions {
-		if sess.valid {
-			n++
-		}
-	}
-	return n
 }
 
 // ShardOf is the shard that receives a guild's events: (guild_id >> 22) %

@@ -326,11 +326,9 @@ func (s *Server) getGateway(c *call) *reply {
 
 func (s *Server) getGatewayBot(c *call) *reply {
 	return ok(map[string]any{
-		"url":    s.gatewayURL(),
-		"shards": s.cfg.shards,
-		"session_start_limit": map[string]any{
-			"total": 1000, "remaining": 999, "reset_after": 86400000, "max_concurrency": 1,
-		},
+		"url":                 s.gatewayURL(),
+		"shards":              s.cfg.shards,
+		"session_start_limit": s.sessionStartLimit(),
 	})
 }
 

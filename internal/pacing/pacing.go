@@ -1,0 +1,103 @@
+// Package pacing is what the Discord transport and the code that sends
+// through it (the router's delivery) share about Discord's rate limits: how
+// urgent a request is, the error a request fails with instead of waiting
+// past its deadline, and how much of the bot token's global budget is free.
+// It sits apart from both so that the router can speak of pacing without
+// importing the transport.
+//
+// A bot token may make 50 requests a second across all its processes;
+// interaction endpoints (the response to an interaction, its follow-ups and
+// edits) are exempt. The transport paces every bot-token request to that
+// limit and to each rate-limit bucket before Discord has to answer 429.
+package pacing
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Priority says whether a request must go now or may wait for spare budget.
+type Priority int
+
+const (
+	// Urgent requests (the default) wait for their bucket and the global
+	// limit, but never past their context's deadline nor the transport's
+	// ceiling: a request that could not go by then fails at once with a
+	// *LimitedError instead of waiting in vain.
+	Urgent Priority = iota
+	// Spare requests go only on budget left over: while the global limit
+	// has more free requests than its reserve for urgent ones and their
+	// bucket has room. They never wait; otherwise they fail at once with a
+	// *LimitedError whose Until says when to try again. A queue of work
+	// that may wait (taking controls off an old message, refreshing an
+	// unchanged view) sends with this priority.
+	Spare
+)
+
+func (p Priority) String() string {
+	if p == Spare {
+		return "spare"
+	}
+	return "urgent"
+}
+
+type priorityKey struct{}
+
+// WithPriority marks the requests made with ctx.
+func WithPriority(ctx context.Context, p Priority) context.Context {
+	return context.WithValue(ctx, priorityKey{}, p)
+}
+
+// PriorityOf is the priority of requests made with ctx (Urgent unless
+// marked).
+func PriorityOf(ctx context.Context) Priority {
+	p, _ := ctx.Value(priorityKey{}).(Priority)
+	return p
+}
+
+// ErrLimited matches every *LimitedError (errors.Is).
+var ErrLimited = errors.New("Discord's rate limit leaves no room for this request now")
+
+// Scopes of a LimitedError.
+const (
+	ScopeGlobal = "global" // the bot token's requests per second
+	ScopeBucket = "bucket" // the route's own bucket (e.g. messages in a channel)
+)
+
+// LimitedError is a request that was not sent because a rate limit would
+// hold it past its deadline (urgent) or leaves no spare budget (spare).
+// Nothing reached Discord: the caller may queue the work and try again at
+// Until.
+type LimitedError struct {
+	Scope    string // ScopeGlobal or ScopeBucket
+	Route    string // method and path, interaction tokens left out
+	Until    time.Time
+	Priority Priority
+}
+
+func (e *LimitedError) Error() string {
+	return fmt.Sprintf("not sent: Discord's %s rate limit holds %s %s for %v more", e.Scope, e.Priority, e.Route,
+		time.Until(e.Until).Round(time.Millisecond))
+}
+
+// Is makes errors.Is(err, ErrLimited) true.
+func (e *LimitedError) Is(target error) bool { return target == ErrLimited }
+
+// Budget is the state of the bot token's global limit in this process.
+type Budget struct {
+	Limit  int           // requests per Window
+	Window time.Duration // Discord's: one second
+	// Free is how many bot-token requests may start now without waiting.
+	Free int
+	// Reserve is kept for urgent requests: spare ones go only while Free
+	// is above it.
+	Reserve int
+	// Next is how long until one more request is free (0 when none was
+	// answered within the window: only answers still to come free one).
+	Next time.Duration
+}
+
+// Spare is how many spare-priority requests may start now.
+func (b Budget) Spare() int { return max(b.Free-b.Reserve, 0) }
