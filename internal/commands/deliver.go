@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"standoff/internal/games"
+	"standoff/internal/pacing"
 )
 
 // Delivery sends what the presenter decided and records what was shown.
@@ -66,7 +67,10 @@ func (r *Router) readPresentation(ctx context.Context, t *table) {
 	t.players = players
 }
 
-// deliver sends a publication and records what was shown in one write.
+// deliver sends a publication and records what was shown in one write. It
+// runs under the game's lock: a paced transport (internal/pacing) bounds
+// each wait for Discord's limits (MaxWait) and fails at once past it, and
+// what could not go is owed, sent by the clock or the next move.
 func (r *Router) deliver(ctx context.Context, t *table, pub publication) delivered {
 	votes := false
 	if pub.lapsed != nil {
@@ -157,10 +161,16 @@ func (r *Router) clearControls(ctx context.Context, t *table, message string) {
 		err = o.reply.ClearOriginal(ctx)
 	case o.reply != nil:
 		game, channel := t.row.ID, t.row.Channel
-		r.later(func(ctx context.Context) {
-			if err := r.out.ClearControls(ctx, channel, message); err != nil && !errors.Is(err, ErrMessageGone) {
-				r.log.Warn("could not clear old controls", "game", game, "message", message, "err", err)
+		r.later(func(ctx context.Context) error {
+			err := r.out.ClearControls(ctx, channel, message)
+			if errors.Is(err, ErrMessageGone) {
+				return nil
 			}
+			if err != nil && !errors.Is(err, pacing.ErrLimited) {
+				r.log.Warn("could not clear old controls", "game", game, "message", message, "err", err)
+				return nil
+			}
+			return err
 		})
 		return
 	default:

@@ -2,30 +2,35 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"sync"
+	"time"
+
+	"standoff/internal/pacing"
 )
 
 // Clean-ups are requests that may wait, such as taking the controls off a
 // turn message that a newer one replaced (a click on them is refused as
 // outdated meanwhile). They run one at a time, after the game's lock is
-// released, and when the transport can say so (SpareWaiter), only on
-// request budget that nothing more urgent needs.
+// released, and only on request budget that nothing more urgent needs: a
+// transport that paces (internal/pacing) refuses a spare request at once
+// when the budget is short, and the clean-up is tried again when it says.
 type cleanups struct {
 	mu      sync.Mutex
-	queue   []func(context.Context)
+	queue   []func(context.Context) error
 	running bool
 }
 
-// SpareWaiter is a Transport that paces its requests: WaitSpare returns
-// once a request sent now would not delay one that must go now (or ctx is
-// done).
-type SpareWaiter interface {
-	WaitSpare(ctx context.Context) error
-}
+// cleanupTries bounds how often a clean-up the budget keeps refusing is
+// tried; cleanupRetry bounds how long it waits between tries.
+const (
+	cleanupTries = 20
+	cleanupRetry = 30 * time.Second
+)
 
 // later queues a clean-up. Router.Wait waits for the queue to empty, so a
 // shutdown or a test sees it done.
-func (r *Router) later(f func(context.Context)) {
+func (r *Router) later(f func(context.Context) error) {
 	r.work.Add(1)
 	r.cleanups.mu.Lock()
 	defer r.cleanups.mu.Unlock()
@@ -37,7 +42,7 @@ func (r *Router) later(f func(context.Context)) {
 }
 
 func (r *Router) runCleanups() {
-	ctx := context.Background()
+	ctx := pacing.WithPriority(context.Background(), pacing.Spare)
 	for {
 		r.cleanups.mu.Lock()
 		if len(r.cleanups.queue) == 0 {
@@ -48,12 +53,27 @@ func (r *Router) runCleanups() {
 		f := r.cleanups.queue[0]
 		r.cleanups.queue = r.cleanups.queue[1:]
 		r.cleanups.mu.Unlock()
-		if w, ok := r.out.(SpareWaiter); ok {
-			if err := w.WaitSpare(ctx); err != nil {
-				r.log.Warn("a clean-up went without waiting for spare budget", "err", err)
-			}
-		}
-		f(ctx)
+		r.spare(ctx, f)
 		r.work.Done()
+	}
+}
+
+// spare runs a clean-up, waiting between tries for the spare budget the
+// transport says will come.
+func (r *Router) spare(ctx context.Context, f func(context.Context) error) {
+	for try := 1; ; try++ {
+		err := f(ctx)
+		var limited *pacing.LimitedError
+		if !errors.As(err, &limited) {
+			if err != nil {
+				r.log.Warn("a clean-up failed", "err", err)
+			}
+			return
+		}
+		if try == cleanupTries {
+			r.log.Warn("a clean-up found no spare budget; left undone", "err", err)
+			return
+		}
+		time.Sleep(min(max(time.Until(limited.Until), 10*time.Millisecond), cleanupRetry))
 	}
 }
