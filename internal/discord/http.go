@@ -13,6 +13,8 @@ import (
 	"strconv"
 	"time"
 
+	"standoff/storage"
+
 	"github.com/bwmarrin/discordgo"
 )
 
@@ -130,16 +132,24 @@ func (b *Bot) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if code, err := b.admit(r.Context(), i.ID, time.Now()); code != 0 {
-		if code == http.StatusServiceUnavailable {
+		if code == http.StatusServiceUnavailable && errors.Is(err, storage.ErrUnavailable) {
+			// The database is down: the router cannot move a game either,
+			// and answers the player that the storage is briefly
+			// unavailable (a refusal here would show them only
+			// "interaction failed"). A replay in this window finds the
+			// database down as well.
+			b.log.Warn("could not record an interaction as taken: the database is unavailable; answering it", "id", i.ID, "err", err)
+		} else if code == http.StatusServiceUnavailable {
 			b.log.Error("could not record an interaction as taken; refusing it", "id", i.ID, "err", err)
 			http.Error(w, "could not record the interaction", code)
 			return
+		} else {
+			// A replayed or stale request, validly signed: somebody
+			// captured it, or this machine's clock is off.
+			b.log.Warn("refused an interaction request", "id", i.ID, "remote", r.RemoteAddr, "err", err)
+			http.Error(w, err.Error(), code)
+			return
 		}
-		// A replayed or stale request, validly signed: somebody captured
-		// it, or this machine's clock is off.
-		b.log.Warn("refused an interaction request", "id", i.ID, "remote", r.RemoteAddr, "err", err)
-		http.Error(w, err.Error(), code)
-		return
 	}
 	// The first response goes into this request's body; handle runs on
 	// (follow-ups, the router's messages) after it is written.
