@@ -100,7 +100,7 @@ func (s *Server) asPostgres(cmd *exec.Cmd) error {
 	return os.Chown(s.dir, uid, gid)
 }
 
-// Restart starts the server on its directory and port (after Kill: with
+// Restart starts the killed server again on its directory and port (with
 // crash recovery) and waits until it accepts connections.
 func (s *Server) Restart() error {
 	s.mu.Lock()

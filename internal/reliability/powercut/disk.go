@@ -76,7 +76,6 @@ type Disk struct {
 	frozenUpTo   int // the newest mount whose power went
 	frozenC      chan struct{}
 	frozenClosed bool
-	conns        []string // FUSE connections of every mount served
 	aborted      []string // what had to be forced, for the test's failure
 }
 
@@ -108,7 +107,9 @@ func New(t testing.TB) *Disk {
 		t.Skip("power-cut tests need FUSE mounted directly, which needs root; run the tests as root")
 	}
 	backing, mnt := t.TempDir(), t.TempDir()
-	d := &Disk{t: t, backing: backing, mnt: mnt, replies: make(chan reply), exited: make(chan struct{})}
+	// Replies are buffered: one that comes after its request gave up (and
+	// forced the disk) must not keep the reader from seeing the exit.
+	d := &Disk{t: t, backing: backing, mnt: mnt, replies: make(chan reply, 64), exited: make(chan struct{})}
 	mountErr, err := d.start()
 	// Registered after the temporary directories, so it runs before they
 	// are removed.
@@ -225,9 +226,8 @@ func (d *Disk) request(req request) (reply, error) {
 	return r, nil
 }
 
-// mounted starts a new mount's life: its power on, its connection noted.
+// mounted starts a new mount's life: its power on.
 func (d *Disk) mounted(epoch int) {
-	conn := d.connection()
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.epoch = epoch
@@ -235,9 +235,6 @@ func (d *Disk) mounted(epoch int) {
 	if d.frozenUpTo >= epoch {
 		close(d.frozenC)
 		d.frozenClosed = true
-	}
-	if conn != "" {
-		d.conns = append(d.conns, conn)
 	}
 }
 

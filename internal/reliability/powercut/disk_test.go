@@ -412,7 +412,9 @@ func TestStuckServerIsFreed(t *testing.T) {
 	if dev := mountedDevice(d.Dir()); dev != "" {
 		t.Errorf("the forced disk is still mounted (connection %s)", dev)
 	}
-	<-d.exited
+	if !d.waitExit() {
+		t.Fatal("the forced server did not exit")
+	}
 	d.mu.Lock()
 	forced := len(d.aborted)
 	d.aborted = nil // told; the cleanup need not fail the test
