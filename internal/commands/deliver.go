@@ -94,6 +94,15 @@ func (r *Router) deliver(ctx context.Context, t *table, pub publication) deliver
 // interaction behind the change can carry goes through it (origin).
 func (r *Router) deliverTurn(ctx context.Context, t *table, p turnPost) delivered {
 	r.drawViews(t.row.ID, &p.message)
+	if o := t.origin; p.how == postEdit && !p.refresh && o.reply != nil && o.clicked == "" {
+		// A typed move: the living message can be edited only with the
+		// bot's token (of which Discord allows 50 requests a second for
+		// the whole application), while a new message comes through the
+		// interaction for nothing; the old one loses its controls when
+		// there is budget to spare. The same players go on, so the new
+		// message pings nobody.
+		p.how, p.previous, p.message.Mentions = postNew, p.editing, nil
+	}
 	if p.how == postEdit {
 		err := r.editTurn(ctx, t, p)
 		switch {

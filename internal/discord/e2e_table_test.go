@@ -7,11 +7,14 @@ import (
 	"standoff/internal/discordtest"
 )
 
-// The living turn message through real discordgo and the fake Discord:
-// against the bot, the human's move and the bot's answer edit one message
-// (its image replaced, not added); a moderator deleting it gets a new one
-// posted with the whole turn told; against a person, a new message is
-// posted for them and the old one keeps its text without controls.
+// The turn message through real discordgo and the fake Discord: against
+// the bot, a typed move and the bot's answer come as one new message
+// through the move's interaction (a typed move cannot edit the living
+// message without the bot's token), telling the whole turn, pinging
+// nobody, and the old message loses its controls; a moderator deleting it
+// gets a new one posted with the whole turn told; against a person, a new
+// message is posted for them and the old one keeps its text without
+// controls.
 func TestLivingTurnMessageOnDiscord(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
@@ -31,9 +34,13 @@ func TestLivingTurnMessageOnDiscord(t *testing.T) {
 	play()
 	row := e.settle(general, before)
 	now := e.turnMessage(general)
-	if now.ID != first.ID || now.Edits == 0 {
-		t.Fatalf("the move posted message %s (was %s, %d edits) instead of editing the living one", now.ID, first.ID, now.Edits)
+	if now.ID == first.ID || now.InteractionID == "" || len(now.Mentions) != 0 {
+		t.Fatalf("the typed move's turn should come as a new message through its interaction, pinging nobody: %s (was %s), interaction %q, mentions %v", now.ID, first.ID, now.InteractionID, now.Mentions)
 	}
+	e.eventually("the old turn message to lose its controls", func() bool {
+		old, _ := e.fake.Message(first.ID)
+		return len(old.CustomIDs()) == 0
+	})
 	if len(now.Attachments) != 1 || !strings.Contains(now.Content, "(bot level") || len(now.CustomIDs()) == 0 {
 		t.Fatalf("edited turn message: %d attachments, %q, controls %v", len(now.Attachments), now.Content, now.CustomIDs())
 	}
