@@ -62,26 +62,9 @@ func (d *crashDriver) verify() {
 		}
 		d.verified += len(cg.acked)
 		cg.pending = row.Status == storage.Active && row.PostPending
-		cg.botOwed = cg.pending && onlyBotsToMove(cg.kind, row)
 		cg.version = row.Version
 	}
 	d.inflight, d.inflightRefused = nil, false
-}
-
-// onlyBotsToMove reports a game that waits on its bot alone.
-func onlyBotsToMove(k *games.Kind, row *storage.Game) bool {
-	st, err := k.Decode(row.State)
-	if err != nil || st.Outcome() != nil {
-		return false
-	}
-	bots := false
-	for _, pr := range st.Prompts() {
-		if row.Seats[pr.Seat].BotLevel == 0 && len(st.Legal(pr.Seat)) > 0 {
-			return false
-		}
-		bots = bots || row.Seats[pr.Seat].BotLevel > 0
-	}
-	return bots
 }
 
 func equalMoves(a, b []games.SeatMove) bool {

@@ -75,9 +75,9 @@ func TestCrashRecovery(t *testing.T) {
 	d.verify()
 	d.restore()
 	t.Logf("kills survived: %d; moves acknowledged: %d; moves verified in the logs after kills: %d; in-flight moves found committed: %d; "+
-		"games replayed and compared: %d; owed turn messages re-posted at restart: %d; status answers after restarts: %d; bots the restarted console left waiting, moved by /game status: %d; games played: %d (finished %d); "+
+		"games replayed and compared: %d; owed turn messages re-posted at restart: %d; status answers after restarts: %d; games played: %d (finished %d); "+
 		"online backups taken mid-move and replay-checked: %d",
-		d.kills, d.acked, d.verified, d.inflightCommitted, d.replays, d.reposted, d.statusReposts, d.botsWokenByStatus, len(d.all), d.finished, d.backups)
+		d.kills, d.acked, d.verified, d.inflightCommitted, d.replays, d.reposted, d.statusReposts, len(d.all), d.finished, d.backups)
 }
 
 // buildBot compiles this command into the test's temporary directory.
@@ -147,8 +147,6 @@ type crashGame struct {
 	pending bool // a turn message was owed when the bot was killed
 	version int
 	waits   int // clock ticks in a row that found no person to move
-	// at the restart only its bot was to move, with a turn message owed
-	botOwed bool
 }
 
 type crashDriver struct {
@@ -169,7 +167,7 @@ type crashDriver struct {
 	inflightRefused bool
 	// figures
 	kills, acked, verified, inflightCommitted, replays, reposted, statusReposts, finished, backups int
-	lobbiesCopied, botsWokenByStatus                                                               int
+	lobbiesCopied                                                                                  int
 	lastBackup                                                                                     string
 	// moment, if set, waits for the moment of the kill instead of a random
 	// sleep (the power-cut suite cuts the power there).
@@ -297,7 +295,7 @@ func (d *crashDriver) stepGame(cg *crashGame, kill bool) bool {
 		d.waitForBot(cg, row, st)
 		return false
 	}
-	cg.waits, cg.botOwed = 0, false
+	cg.waits = 0
 	seat := seats[d.rng.Intn(len(seats))]
 	legal := st.Legal(seat)
 	move := legal[d.rng.Intn(len(legal))]
@@ -353,24 +351,6 @@ func (d *crashDriver) stepGame(cg *crashGame, kill bool) bool {
 func (d *crashDriver) waitForBot(cg *crashGame, row *storage.Game, st games.State) {
 	t := d.t
 	cg.waits++
-	if cg.botOwed && cg.waits == 2 {
-		// The restarted console re-posts an owed turn message without
-		// letting the bot move (internal/commands/console.go, resume;
-		// the clock and /game status do let it), and the clock then
-		// leaves the game until reminder time. /game status, the
-		// documented way back, moves it; counted, and checked below.
-		human := 0
-		for i, u := range cg.users {
-			if u != "standoff" {
-				human = i
-			}
-		}
-		if _, ok := d.p.do(append(d.in(cg.channel), cg.users[human]+": /game status")...); !ok {
-			t.Fatalf("the bot died on /game status:\n%s", d.p.stderr.String())
-		}
-		d.botsWokenByStatus++
-		return
-	}
 	if cg.waits > 3 {
 		t.Fatalf("game #%d (%s) still waits on nobody who can move after 3 clock ticks: status %s, post_pending %v, prompts %+v\nthe bot's log:\n%s",
 			cg.id, cg.kind.Name, row.Status, row.PostPending, st.Prompts(), d.gameLog(cg.id))

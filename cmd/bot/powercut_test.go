@@ -129,10 +129,10 @@ func (pc *powerCuts) report() {
 	d, t, s := pc.d, pc.d.t, pc.disk.Stats()
 	t.Logf("power cuts survived: %d (%d at a chosen sync, %d during an online backup, 1 during migrations: %d of %d migrations were durable at the cut); "+
 		"moves acknowledged: %d; moves verified in the logs after cuts: %d; in-flight moves found committed: %d; games replayed and compared: %d; "+
-		"owed turn messages re-posted by the clock: %d; status re-posts: %d; bots the restarted console left waiting, moved by /game status: %d; games played: %d (finished %d); online backups checked: %d; "+
+		"owed turn messages re-posted by the clock: %d; status re-posts: %d; games played: %d (finished %d); online backups checked: %d; "+
 		"backups cut short: %d, completed before the cut and found whole: %d (games copied as a lobby, between challenge and accept: %d); disk: %d file syncs, %d directory syncs, %d unsynced bytes and %d directory entries lost in cuts",
 		s.Cuts, pc.atSync, pc.backupCuts, pc.migrated, pc.migrations,
-		d.acked, d.verified, d.inflightCommitted, d.replays, d.reposted, d.statusReposts, d.botsWokenByStatus, len(d.all), d.finished, d.backups,
+		d.acked, d.verified, d.inflightCommitted, d.replays, d.reposted, d.statusReposts, len(d.all), d.finished, d.backups,
 		pc.backupsCut, pc.backupsWhole, d.lobbiesCopied, s.FileSyncs, s.DirSyncs, s.LostBytes, s.LostEntries)
 }
 

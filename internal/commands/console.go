@@ -172,8 +172,11 @@ func (c *Console) resume(ctx context.Context) error {
 			id, _ := c.Send(ctx, t.row.Channel, r.lobbyMessage(t))
 			err = c.store.SetMessage(ctx, t.row.ID, id)
 		case storage.Active:
-			if notice, failed := r.repost(ctx, t); failed {
+			notice, failed := r.repost(ctx, t)
+			if failed {
 				fmt.Fprintf(c.out, "[console] %s\n", notice)
+			} else {
+				r.moveOwedBots(ctx, t)
 			}
 			// A decision that was made in a DM needs that DM's controls.
 			for i, seat := range t.row.Seats {

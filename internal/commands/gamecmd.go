@@ -47,13 +47,8 @@ func (r *Router) status(ctx context.Context, in Interaction) (Response, error) {
 		if t, err = r.reload(ctx, t.row.ID); err == nil && t.row.Status == storage.Active {
 			var failed bool
 			notice, failed = r.repost(ctx, t)
-			// The repost settles what was owed; a bot that was to move
-			// (a crash between a save and the bots) moves now, or the
-			// clock would not look at the game again until reminder time.
-			if _, due := t.botToAct(); due && !failed {
-				if events := r.runBots(ctx, t); len(events) > 0 {
-					r.publish(ctx, t, events)
-				}
+			if !failed {
+				r.moveOwedBots(ctx, t)
 			}
 		}
 		unlock()
