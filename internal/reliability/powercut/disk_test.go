@@ -387,17 +387,24 @@ func TestStuckServerIsFreed(t *testing.T) {
 	d := New(t)
 	p := d.Path("a")
 	write(t, p, []byte("before"), true)
+	// Opened on the disk before its server hangs: whenever the program
+	// then writes and syncs (before the force or after it), it does so
+	// on the hung disk's connection, never on the directory underneath
+	// once the mount is detached.
+	f, err := os.OpenFile(p, os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if _, err := d.request(request{Op: "hang"}); err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
 	go func() {
-		f, err := os.OpenFile(p, os.O_WRONLY, 0)
+		_, err := f.Write([]byte("stuck"))
 		if err == nil {
-			f.Write([]byte("stuck"))
 			err = f.Sync()
-			f.Close()
 		}
+		f.Close()
 		done <- err
 	}()
 	d.force("the test hung its server")
