@@ -22,24 +22,25 @@ const maxAltText = 1024
 // attachView asks for a view's picture on the message, drawn at delivery.
 // A game without a renderer is text only.
 func (m *Message) attachView(t *table, v games.View, name string) {
-	if t.game.Draw == nil || v == nil {
-		return
-	}
-	p := viewPicture{name: name, view: v, draw: t.game.Draw}
-	if t.game.Alt != nil {
-		p.alt = clip(t.game.Alt(v), maxAltText)
-	}
-	m.views = append(m.views, p)
+	m.attach(t, v, name, t.game.Draw)
 }
 
 // attachFull asks for the whole board of a public view: the detail a
-// phone's turn picture leaves out, for /game status and /game board.
+// phone's turn picture leaves out, for /game status and /game board. A
+// game whose turn picture is the whole board draws that.
 func (m *Message) attachFull(t *table, v games.View, name string) {
-	if t.game.Full == nil {
-		m.attachView(t, v, name)
+	draw := t.game.Full
+	if draw == nil {
+		draw = t.game.Draw
+	}
+	m.attach(t, v, name, draw)
+}
+
+func (m *Message) attach(t *table, v games.View, name string, draw Renderer) {
+	if draw == nil || v == nil {
 		return
 	}
-	p := viewPicture{name: name, view: v, draw: t.game.Full}
+	p := viewPicture{name: name, view: v, draw: draw}
 	if t.game.Alt != nil {
 		p.alt = clip(t.game.Alt(v), maxAltText)
 	}

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"standoff/internal/rhythm"
@@ -83,7 +84,7 @@ func planNotifications(t *table, pub *publication) {
 		}
 	}
 	for _, s := range t.row.Seats {
-		if !t.newlyWaited(s.UserID, now) || byDM[s.UserID] || contains(channel, s.UserID) {
+		if !t.newlyWaited(s.UserID, now) || byDM[s.UserID] || slices.Contains(channel, s.UserID) {
 			continue
 		}
 		plan := rhythm.Decide(t.players[s.UserID].Settings, t.now, rhythm.MustAct)
@@ -154,13 +155,4 @@ func (t *table) actNotice(s storage.Seat) Message {
 // openLink is a link button to the game's channel, for a DM about it.
 func (t *table) openLink() []Row {
 	return []Row{{Buttons: []Button{{Label: clip("Open "+t.game.Kind.Title+" game #"+strconv.FormatInt(t.row.ID, 10), maxLabel), URL: channelURL(t.row.Guild, t.row.Channel)}}}}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
