@@ -94,10 +94,6 @@ func (dc *Canvas) Clear() {
 	dc.Context.Clear()
 }
 
-func (dc *Canvas) SetRGB(r, g, b float64) {
-	dc.SetColor(color.NRGBA{uint8(r * 255), uint8(g * 255), uint8(b * 255), 255})
-}
-
 // Font sets the embedded font at a size: a face shared by every picture,
 // which keeps its glyph masks (the same pixels as a fresh face's without
 // rasterizing again).
