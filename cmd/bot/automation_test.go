@@ -167,7 +167,7 @@ func (r *lineReader) Read(p []byte) (int, error) {
 // must never play the only human's seat in a solo game."
 func TestTurnLimitLeavesASoloRunAlone(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "solo.db")
-	script := "admin alice\nalice: /game settings turn_limit:24h\nalice: /hunted start\nwait 2d\nwait 2d\n"
+	script := "admin alice\nalice: /standoff settings turn_limit:24h\nalice: /hunted start\nwait 2d\nwait 2d\n"
 	var out bytes.Buffer
 	if err := commands.RunConsole(context.Background(), strings.NewReader(script), &out, commands.ConsoleOptions{
 		DB: db, Seed: 7, Games: quickDraw(catalog.Games()), Config: commands.DefaultConfig(),

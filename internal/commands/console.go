@@ -425,6 +425,9 @@ func (c *Console) fillCommand(in *Interaction, words []string, autocomplete bool
 			for _, o := range sub.Options {
 				names = append(names, o.Name)
 			}
+			if len(names) == 0 {
+				return fmt.Errorf("/%s %s has no option %q; it takes none", name, sub.Name, k)
+			}
 			return fmt.Errorf("/%s %s has no option %q; its options are: %s", name, sub.Name, k, strings.Join(names, ", "))
 		}
 		switch spec.Type {

@@ -222,10 +222,10 @@ func TestAwayPausesTheTurnLimit(t *testing.T) {
 	mustEphemeral(t, h2.run("g", "c1", "bob", "game", "away", "days=20"), "You are away until")
 }
 
-// settingsWith runs /game settings with options.
+// settingsWith runs /standoff settings with options.
 func (h *harness) settingsWith(user string, admin bool, opts ...string) Response {
 	in := Interaction{Type: SlashCommand, Guild: "g", Channel: chanID, User: User{ID: user, Name: user},
-		Command: "game", Sub: "settings", Options: map[string]string{}, CanManageServer: admin}
+		Command: "standoff", Sub: "settings", Options: map[string]string{}, CanManageServer: admin}
 	for _, o := range opts {
 		k, v, _ := strings.Cut(o, "=")
 		in.Options[k] = v

@@ -316,7 +316,7 @@ func optionValues(k *games.Kind, in Interaction) (games.Options, error) {
 func mention(userID string) string { return "<@" + userID + ">" }
 
 // turnLimit is a new game's turn limit: its turn_limit option, else the
-// server's setting (/game settings), else the bot's default.
+// server's setting (/standoff settings), else the bot's default.
 func (r *Router) turnLimit(ctx context.Context, in Interaction) (time.Duration, error) {
 	if raw, ok := in.Options["turn_limit"]; ok {
 		return parseTurnLimit(raw)

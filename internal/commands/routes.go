@@ -106,11 +106,20 @@ func init() {
 		}, withGameChoice("one game only")...)}, group: groupTable, handle: shared((*Router).stats)},
 		{Subcommand: Subcommand{Name: "leaderboard", Description: "this server's best players", Options: withGameChoice("one game only")},
 			group: groupTable, handle: shared((*Router).leaderboard)},
-		{Subcommand: Subcommand{Name: "settings", Description: "this server's settings for new games (Manage Server to change them)", Options: append([]CommandOption{
-			{Name: "turn_limit", Description: "the turn limit of new games that name none", Type: StringOption,
-				Choices: append(slices.Clone(turnLimitOption.Choices), Suggestion{Name: "the bot's default", Value: "default"})},
-		}, serverRhythmOptions...)}, group: groupServer, note: "the turn limit of new games, time banks, time away; Manage Server to change it", anywhere: true, handle: shared((*Router).settings)},
+		{Subcommand: Subcommand{Name: "settings", Description: "this server's settings for new games"},
+			group: groupServer, note: "the turn limit of new games, time banks, time away", anywhere: true, handle: shared((*Router).settings)},
 	}
+}
+
+// adminRoutes is /standoff: what changes the bot for a whole server. It is
+// its own command because Discord hides a command from members without a
+// permission (default_member_permissions) only as a whole, never one
+// subcommand of it: /game is for every player, /standoff for Manage Server.
+var adminRoutes = []route{
+	{Subcommand: Subcommand{Name: "settings", Description: "change this server's settings for new games", Options: append([]CommandOption{
+		{Name: "turn_limit", Description: "the turn limit of new games that name none", Type: StringOption,
+			Choices: append(slices.Clone(turnLimitOption.Choices), Suggestion{Name: "the bot's default", Value: "default"})},
+	}, serverRhythmOptions...)}, group: groupServer, note: "Manage Server: change them", handle: shared((*Router).changeSettings)},
 }
 
 // kindRoutes is a game's own command.
@@ -201,8 +210,11 @@ func (r *Router) solo(ctx context.Context, in Interaction, g Game) (Response, er
 // routesOf is the table of a top-level command, and the kind it plays
 // (zero for /game); ok is false for a command the bot does not have.
 func (r *Router) routesOf(command string) ([]route, Game, bool) {
-	if command == "game" {
+	switch command {
+	case "game":
 		return gameRoutes, Game{}, true
+	case adminCommand:
+		return adminRoutes, Game{}, true
 	}
 	g, ok := r.game(command)
 	if !ok {
@@ -294,6 +306,11 @@ func (r *Router) Commands() []Command {
 		Description: "what every Standoff game shares: status, hand, rules, history, votes, stats",
 		Subs:        subcommands(gameRoutes, r.gameKindChoices()),
 		InDMs:       slices.ContainsFunc(gameRoutes, func(rt route) bool { return rt.anywhere }),
+	}, Command{
+		Name:         adminCommand,
+		Description:  "server settings for Standoff's games (Manage Server)",
+		Subs:         subcommands(adminRoutes, nil),
+		ManageServer: true,
 	})
 }
 
@@ -331,15 +348,20 @@ func (r *Router) helpText() string {
 	}
 	for _, group := range helpGroups {
 		var items []string
-		for _, rt := range gameRoutes {
-			if rt.group != group {
-				continue
+		for _, c := range []struct {
+			name   string
+			routes []route
+		}{{"game", gameRoutes}, {adminCommand, adminRoutes}} {
+			for _, rt := range c.routes {
+				if rt.group != group {
+					continue
+				}
+				item := "`/" + c.name + " " + rt.Name + "`"
+				if rt.note != "" {
+					item += " (" + rt.note + ")"
+				}
+				items = append(items, item)
 			}
-			item := "`/game " + rt.Name + "`"
-			if rt.note != "" {
-				item += " (" + rt.note + ")"
-			}
-			items = append(items, item)
 		}
 		fmt.Fprintf(&b, "%s: %s.\n", group, strings.Join(items, ", "))
 	}

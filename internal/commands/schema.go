@@ -46,7 +46,14 @@ type Command struct {
 	// InDMs: some subcommand works in a DM with the bot (Discord offers
 	// the command there); otherwise it is offered in servers only.
 	InDMs bool
+	// ManageServer: Discord offers the command only to members with the
+	// Manage Server permission, unless a server's admins grant it to
+	// others in its Integrations settings.
+	ManageServer bool
 }
+
+// adminCommand is the top-level command of server settings.
+const adminCommand = "standoff"
 
 // Sub finds a subcommand by name.
 func (c Command) Sub(name string) (Subcommand, bool) {

@@ -10,7 +10,7 @@ import (
 	"standoff/storage"
 )
 
-// serverRhythmOptions are /game settings's options beside turn_limit: the
+// serverRhythmOptions are /standoff settings's options beside turn_limit: the
 // size of a time bank and the most days /game away may ask.
 var serverRhythmOptions = []CommandOption{
 	{Name: "bank", Description: "the time bank of each player in games with turn_limit:bank", Type: StringOption, Choices: []Suggestion{
@@ -19,23 +19,36 @@ var serverRhythmOptions = []CommandOption{
 	{Name: "away_days", Description: "the most days a player may be away with /game away", Type: IntegerOption, Min: 1, Max: rhythm.MaxAwayDays},
 }
 
-// settings shows this server's settings, or changes them for someone with
-// the Manage Server permission: the turn limit that new games take unless
-// they name one with turn_limit, the size of a time bank, and the cap of
-// /game away. Games already open keep their limit.
+// settings shows this server's settings to anyone: the turn limit that new
+// games take unless they name one with turn_limit, the size of a time bank,
+// and the cap of /game away.
 func (r *Router) settings(ctx context.Context, in Interaction) (Response, error) {
 	if in.DM || in.Guild == "" {
 		return Response{}, refusef("Settings belong to a server: run /game settings in one of its channels.")
+	}
+	now, err := r.describeServer(ctx, in.Guild)
+	if err != nil {
+		return Response{}, err
+	}
+	return ephemeral(now + "\n" + changeHint), nil
+}
+
+const changeHint = "Someone with the Manage Server permission can change them: `/standoff settings turn_limit:24h|72h|7d|none|bank|default`, `bank:`, `away_days:`."
+
+// changeSettings changes this server's settings, for someone with the
+// Manage Server permission. Discord offers /standoff only to them by
+// default; a server may grant the command to others in its Integrations
+// settings, and the permission is checked here all the same, as the
+// answers say. Games already open keep their limit.
+func (r *Router) changeSettings(ctx context.Context, in Interaction) (Response, error) {
+	if in.DM || in.Guild == "" {
+		return Response{}, refusef("Settings belong to a server: run /standoff settings in one of its channels.")
 	}
 	raw, change := in.Options["turn_limit"]
 	_, bank := in.Options["bank"]
 	_, away := in.Options["away_days"]
 	if !change && !bank && !away {
-		now, err := r.describeServer(ctx, in.Guild)
-		if err != nil {
-			return Response{}, err
-		}
-		return ephemeral(now + "\nSomeone with the Manage Server permission can change it: `/game settings turn_limit:24h|72h|7d|none|bank|default`."), nil
+		return r.settings(ctx, in)
 	}
 	if !in.CanManageServer {
 		now, err := r.describeServerTurnLimit(ctx, in.Guild)
@@ -50,19 +63,7 @@ func (r *Router) settings(ctx context.Context, in Interaction) (Response, error)
 		}
 	}
 	if change {
-		var limit *time.Duration
-		switch {
-		case isBank(raw):
-			b := bankLimit
-			limit = &b
-		case !strings.EqualFold(strings.TrimSpace(raw), "default"):
-			d, err := parseTurnLimit(raw)
-			if err != nil {
-				return Response{}, refusef("Option turn_limit is 24h, 72h, 7d, none, bank or default, not %q.", raw)
-			}
-			limit = &d
-		}
-		if err := r.store.SetGuildTurnLimit(ctx, in.Guild, limit); err != nil {
+		if err := r.setServerTurnLimit(ctx, in.Guild, raw); err != nil {
 			return Response{}, err
 		}
 	}
@@ -71,6 +72,23 @@ func (r *Router) settings(ctx context.Context, in Interaction) (Response, error)
 		return Response{}, err
 	}
 	return ephemeral(now + " Games already open keep theirs."), nil
+}
+
+// setServerTurnLimit sets the turn limit of a server's new games.
+func (r *Router) setServerTurnLimit(ctx context.Context, guild, raw string) error {
+	var limit *time.Duration
+	switch {
+	case isBank(raw):
+		b := bankLimit
+		limit = &b
+	case !strings.EqualFold(strings.TrimSpace(raw), "default"):
+		d, err := parseTurnLimit(raw)
+		if err != nil {
+			return refusef("Option turn_limit is 24h, 72h, 7d, none, bank or default, not %q.", raw)
+		}
+		limit = &d
+	}
+	return r.store.SetGuildTurnLimit(ctx, guild, limit)
 }
 
 // setServerRhythm changes a server's time bank size or away cap.

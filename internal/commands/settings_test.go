@@ -6,11 +6,11 @@ import (
 	"time"
 )
 
-// settingsCmd runs /game settings as user, in guild, with or without the
+// settingsCmd runs /standoff settings as user, in guild, with or without the
 // Manage Server permission; value "" only asks.
 func (h *harness) settingsCmd(user, guild, value string, admin bool) Response {
 	in := Interaction{Type: SlashCommand, Guild: guild, Channel: chanID, User: User{ID: user, Name: user},
-		Command: "game", Sub: "settings", Options: map[string]string{}, CanManageServer: admin}
+		Command: "standoff", Sub: "settings", Options: map[string]string{}, CanManageServer: admin}
 	if value != "" {
 		in.Options["turn_limit"] = value
 	}
@@ -57,5 +57,5 @@ func TestServerTurnLimit(t *testing.T) {
 	if got := limitOfNewGame(); got != 24*time.Hour {
 		t.Fatalf("new game after going back to the default: %v", got)
 	}
-	mustEphemeral(t, h.settingsCmd("alice", "", "72h", true), "Settings belong to a server")
+	mustEphemeral(t, h.settingsCmd("alice", "", "72h", true), "Run /standoff settings in a channel of your server")
 }

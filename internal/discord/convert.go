@@ -30,6 +30,10 @@ func applicationCommands(cmds []commands.Command, global bool) []*discordgo.Appl
 	var out []*discordgo.ApplicationCommand
 	for _, c := range cmds {
 		ac := &discordgo.ApplicationCommand{Name: c.Name, Description: c.Description, Type: discordgo.ChatApplicationCommand}
+		if c.ManageServer {
+			perms := int64(discordgo.PermissionManageGuild)
+			ac.DefaultMemberPermissions = &perms
+		}
 		if global {
 			contexts := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 			if c.InDMs {

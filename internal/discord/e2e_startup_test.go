@@ -141,3 +141,41 @@ func TestCommandContexts(t *testing.T) {
 		t.Errorf("/game rules in the bot's DM: %q", s.Content)
 	}
 }
+
+// TestSettingsForManageServer: Discord hides a command from members without
+// its default_member_permissions only as a whole command, so changing the
+// server's settings is /standoff settings (Manage Server), while /game
+// settings shows them to everyone.
+func TestSettingsForManageServer(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t)
+	var found bool
+	for _, c := range e.fake.Commands("") {
+		if c.Name != "standoff" {
+			if c.DefaultMemberPermissions != nil {
+				t.Errorf("/%s is hidden from members without permissions %d", c.Name, *c.DefaultMemberPermissions)
+			}
+			continue
+		}
+		found = true
+		if c.DefaultMemberPermissions == nil || *c.DefaultMemberPermissions != discordtest.PermManageGuild {
+			t.Errorf("/standoff default_member_permissions %v, want Manage Server", c.DefaultMemberPermissions)
+		}
+	}
+	if !found {
+		t.Fatal("no /standoff command registered")
+	}
+	if _, err := e.fake.RunCommand(bob, general, "standoff", "settings", discordtest.Opt("turn_limit", "24h")); err == nil {
+		t.Error("Discord offered /standoff to a member without Manage Server")
+	}
+	if s := e.reply(bob, general, "game", "settings"); !strings.Contains(s.Content, "/standoff settings") {
+		t.Errorf("/game settings does not say how to change them: %q", s.Content)
+	}
+	e.fake.SetPermissions(alice, discordtest.DefaultMemberPermissions|discordtest.PermManageGuild)
+	if s := e.reply(alice, general, "standoff", "settings", discordtest.Opt("turn_limit", "24h")); !strings.Contains(s.Content, "24 hours") {
+		t.Errorf("/standoff settings turn_limit:24h by a server manager: %q", s.Content)
+	}
+	if s := e.reply(bob, general, "game", "settings"); !strings.Contains(s.Content, "24 hours") {
+		t.Errorf("/game settings after the change: %q", s.Content)
+	}
+}

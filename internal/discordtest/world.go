@@ -10,6 +10,7 @@ const (
 	PermAddReactions         int64 = 1 << 6
 	PermAdministrator        int64 = 1 << 3
 	PermManageChannels       int64 = 1 << 4
+	PermManageGuild          int64 = 1 << 5
 	PermViewChannel          int64 = 1 << 10
 	PermSendMessages         int64 = 1 << 11
 	PermManageMessages       int64 = 1 << 13
