@@ -213,8 +213,8 @@ func mustEphemeral(t *testing.T, r Response, contains string) {
 	if r.Kind != Reply || !r.Message.Ephemeral {
 		t.Fatalf("want an ephemeral reply containing %q, got %+v", contains, r)
 	}
-	if !strings.Contains(r.Message.Content, contains) {
-		t.Fatalf("reply %q does not contain %q", r.Message.Content, contains)
+	if !strings.Contains(shown(r.Message), contains) {
+		t.Fatalf("reply %q does not contain %q", shown(r.Message), contains)
 	}
 }
 

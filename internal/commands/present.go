@@ -180,6 +180,11 @@ func presentPrivate(t *table, seat int, events []games.Event) (privatePost, bool
 		// the DM that showed it lost its controls when it was used).
 		return p, hash != s.DMHash
 	}
+	if viewGained(s.DMHash, hash) {
+		// The hand's picture comes when the hand changed; a DM for a
+		// decision alone has the hand as text.
+		p.message, _, _ = t.privateMessage(seat, events, true)
+	}
 	_, before, _ := strings.Cut(s.DMHash, ":")
 	_, now, _ := strings.Cut(hash, ":")
 	if before != "" && now == "" && t.actsInChannel(seat) {
@@ -187,11 +192,6 @@ func presentPrivate(t *table, seat int, events []games.Event) (privatePost, bool
 		// in the channel (an accusation after playing an access card):
 		// say where.
 		p.message.Content = clip(p.message.Content+fmt.Sprintf("\nYour turn goes on in <#%s>: use the buttons under the game's message there.", t.row.Channel), maxContent)
-	}
-	if viewGained(s.DMHash, hash) {
-		// The hand's picture comes when the hand changed; a DM for a
-		// decision alone has the hand as text.
-		p.message.attachView(t, t.state.Private(seat), "hand.png")
 	}
 	return p, true
 }

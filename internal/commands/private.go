@@ -30,12 +30,15 @@ func (t *table) privateMessage(seat int, events []games.Event, withPicture bool)
 	if view == nil && len(news) == 0 && len(prompts) == 0 {
 		return Message{}, "", false
 	}
+	// The hand is said once: as a picture (its alt text carries it for a
+	// screen reader) when one is drawn, else as text.
+	pictured := withPicture && view != nil && t.game.Draw != nil
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s in <#%s>, private to you\n", t.header(), t.row.Channel)
 	for _, n := range news {
 		b.WriteString(n + "\n")
 	}
-	if view != nil {
+	if view != nil && !pictured {
 		b.WriteString("```\n" + view.Text() + "\n```\n")
 	}
 	for _, p := range prompts {
@@ -43,7 +46,7 @@ func (t *table) privateMessage(seat int, events []games.Event, withPicture bool)
 	}
 	content := clip(strings.TrimRight(b.String(), "\n"), maxContent)
 	msg := Message{Content: content, Rows: t.privateControls(seat)}
-	if withPicture {
+	if pictured {
 		msg.attachView(t, view, "hand.png")
 	}
 	return msg, dmHash(view, prompts), true

@@ -26,7 +26,7 @@ func TestChallengeThenMovesByTextButtonAndDM(t *testing.T) {
 	// Both players got their secret by DM when the game began.
 	for _, u := range []string{"alice", "bob"} {
 		dm := h.rec.last("", u)
-		if dm == nil || !strings.Contains(dm.m.Content, "Your secret number") {
+		if dm == nil || !strings.Contains(shown(dm.m), "Your secret number") {
 			t.Fatalf("%s got no private view by DM", u)
 		}
 	}

@@ -244,4 +244,15 @@ func drawTally(v games.View) (image.Image, error) {
 	return img, nil
 }
 
-var tallyGame = Game{Kind: tallyKind, Draw: drawTally}
+// tallyGame describes its pictures as real games do: the view in words.
+var tallyGame = Game{Kind: tallyKind, Draw: drawTally, Alt: func(v games.View) string { return v.Text() }}
+
+// shown is what a message tells a reader: its text and its pictures'
+// descriptions.
+func shown(m Message) string {
+	s := m.Content
+	for _, f := range m.Files {
+		s += "\n" + f.Description
+	}
+	return s
+}

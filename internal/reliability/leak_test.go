@@ -423,7 +423,13 @@ func TestLeakScannerCatchesLeaks(t *testing.T) {
 	}
 	row, st := e.load(k, row.ID)
 	all := s.seatSecrets(st)
-	for _, leak := range []commands.Message{{Content: dm.Content}, {Content: "board", Files: dm.Files}} {
+	// The DM says the hand once, in its picture and the picture's
+	// description: copied into the channel as words, or as the file.
+	words := dm.Content
+	for _, f := range dm.Files {
+		words += "\n" + f.Description
+	}
+	for _, leak := range []commands.Message{{Content: words}, {Content: "board", Files: dm.Files}} {
 		before := reports
 		e.rec.Send(context.Background(), "leaky", leak)
 		s.scanOutputs(all)
