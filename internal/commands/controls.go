@@ -21,13 +21,24 @@ func (t *table) publicControls() []Row {
 		if p.Standing {
 			choices, text = t.ownedChoices(p)
 		}
-		if row, ok := t.choiceRow(choices, text, t.promptFingerprint(p)); ok && len(rows) < maxRows {
+		if row, ok := t.choiceRow(choices, t.menuPlaceholder(p, text), t.promptFingerprint(p)); ok && len(rows) < maxRows {
 			if row, ok = distinctRow(row, len(rows), seen); ok {
 				rows = append(rows, row)
 			}
 		}
 	}
 	return rows
+}
+
+// menuPlaceholder is what a prompt's select menu says before anything is
+// picked. The prompt's text is in the message right above the menu, so
+// the menu says only whose it is (a channel may show several players'
+// menus); a standing prompt's text names its action, which is kept.
+func (t *table) menuPlaceholder(p games.Prompt, text string) string {
+	if p.Standing {
+		return text
+	}
+	return t.row.Seats[p.Seat].Name + ": choose a move…"
 }
 
 // ownedChoices names the player a standing prompt belongs to on each of
@@ -58,7 +69,7 @@ func (t *table) privateControls(seat int) []Row {
 		if !p.Private || len(p.Choices) == 0 {
 			continue
 		}
-		if row, ok := t.choiceRow(p.Choices, p.Text, t.promptFingerprint(p)); ok && len(rows) < maxRows {
+		if row, ok := t.choiceRow(p.Choices, t.menuPlaceholder(p, p.Text), t.promptFingerprint(p)); ok && len(rows) < maxRows {
 			if row, ok = distinctRow(row, len(rows), seen); ok {
 				rows = append(rows, row)
 			}

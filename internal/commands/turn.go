@@ -180,6 +180,13 @@ func (t *table) waitLines() []waitLine {
 		case p.Private:
 			out = append(out, waitLine{fmt.Sprintf("%s: you have a private decision in your DMs (or use /game hand).", mention(seat.UserID)), seat.UserID})
 		default:
+			// A prompt that opens with the player's name ("alice, round 1:
+			// ...") says it once, as the mention.
+			text, named := strings.CutPrefix(p.Text, seat.Name+", ")
+			if named {
+				out = append(out, waitLine{fmt.Sprintf("%s, %s", mention(seat.UserID), text), seat.UserID})
+				continue
+			}
 			out = append(out, waitLine{fmt.Sprintf("%s: %s", mention(seat.UserID), p.Text), seat.UserID})
 		}
 	}

@@ -171,7 +171,7 @@ func TestGlobalRateLimit(t *testing.T) {
 func TestScopeSwitchClearsTheOtherScope(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)          // global
-	all := len(e.games) + 1 // one command per game, and /game
+	all := len(e.games) + 2 // one command per game, /game and /standoff
 	if n := len(e.fake.Commands("")); n != all {
 		t.Fatalf("%d global commands, want %d", n, all)
 	}
