@@ -234,6 +234,9 @@ func run(cfg config, tb testing.TB) (*result, error) {
 		if _, err := echo.stop(); err != nil {
 			return nil, fmt.Errorf("echo: %w", err)
 		}
+		if res.commit, err = commitProbe(cfg.dir); err != nil {
+			return nil, fmt.Errorf("commit probe: %w", err)
+		}
 	}
 	return res, nil
 }

@@ -45,9 +45,13 @@ func TestShortLoad(t *testing.T) {
 	res.print(&out)
 	t.Log("\n" + out.String())
 	checkSane(t, res)
+	if res.commit == nil || len(res.commit.d) != probeCommits || res.commit.p(0.5) <= 0 {
+		t.Errorf("the commit probe did not time %d commits: %+v", probeCommits, res.commit)
+	}
 	for _, want := range []string{"moves/s", "p50", "p90", "p99", "latency, answer", "latency, board", "refused moves",
 		"after Discord's 3 s", "peak RSS", "echo bot", "per move", "rate limits: enforced", "bot-token requests while playing",
-		"went through, by route", "429s while playing by scope", "notifications while playing"} {
+		"went through, by route", "429s while playing by scope", "notifications while playing",
+		"one durable commit", "against echo p50 + one commit + 1 ms"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("report lacks %q", want)
 		}

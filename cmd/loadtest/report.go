@@ -54,6 +54,7 @@ type result struct {
 	requests     int           // the bot's requests to the fake while playing
 	logErrors    map[string]int
 	echo         *latencies
+	commit       *latencies // one durable commit after the play (commitProbe)
 	echoLate     int
 	echoBehind   int
 	echoRSS      int64
@@ -264,4 +265,18 @@ func (r *result) printBody(w io.Writer) {
 			fmt.Fprintf(w, "move path p50 / echo p50 (answer latency): %.2fx\n", float64(r.lat.p(0.5))/float64(e))
 		}
 	}
+	if r.commit != nil {
+		fmt.Fprintf(w, "one durable commit (SQLite as the bot opens it, %d in a row after the play): p50 %s  p99 %s\n",
+			len(r.commit.d), ms(r.commit.p(0.5)), ms(r.commit.p(0.99)))
+		if target, ok := answerTarget(r.echo.p(0.5), r.commit.p(0.5)); ok {
+			fmt.Fprintf(w, "answer p50 %s against echo p50 + one commit + 1 ms = %s: %s\n", ms(r.lat.p(0.5)), ms(target), metOrNot(r.lat.p(0.5) <= target))
+		}
+	}
+}
+
+func metOrNot(met bool) string {
+	if met {
+		return "met"
+	}
+	return "not met"
 }

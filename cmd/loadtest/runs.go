@@ -20,9 +20,10 @@ type summary struct {
 	selfCores     float64
 	selfPerMove   time.Duration
 	echoP50       time.Duration
-	ratio         float64 // answer p50 / echo p50; 0 without echo
-	botPerMove    float64 // bot-token requests that went through, per move
-	notifPerMove  float64 // notifications per move
+	commitP50     time.Duration // one durable commit (commitProbe)
+	ratio         float64       // answer p50 / echo p50; 0 without echo
+	botPerMove    float64       // bot-token requests that went through, per move
+	notifPerMove  float64       // notifications per move
 	// Counts, summed over runs rather than taken as a median: one refusal
 	// in any run is one too many.
 	refused, late, noBoard, behind, logged int
@@ -51,6 +52,9 @@ func (r *result) summary() summary {
 		s.botPerMove, s.notifPerMove = perMove(c.bot-c.botRefused, c.moves()), perMove(c.notified, c.moves())
 		s.global429, s.user429 = c.tooMany[discordtest.ScopeGlobal], c.tooMany[discordtest.ScopeUser]
 	}
+	if r.commit != nil {
+		s.commitP50 = r.commit.p(0.5)
+	}
 	if r.echo != nil {
 		s.echoP50 = r.echo.p(0.5)
 		if s.echoP50 > 0 {
@@ -69,6 +73,10 @@ func (s summary) print(w io.Writer, label string) {
 		msShort(s.board[0]), msShort(s.board[1]), msShort(s.board[2]), msShort(s.echoP50), s.ratio,
 		mib(s.peakRSS), s.botCores, s.selfCores, ms(s.selfPerMove),
 		s.refused, s.late, s.noBoard, s.behind, s.logged, s.botPerMove, s.global429, s.user429, s.notifPerMove)
+	if target, ok := answerTarget(s.echoP50, s.commitP50); ok {
+		fmt.Fprintf(w, "%s: answer p50 %s against echo p50 + one commit (%s) + 1 ms = %s: %s\n",
+			label, msShort(s.answer[0]), msShort(s.commitP50), msShort(target), metOrNot(s.answer[0] <= target))
+	}
 }
 
 func msShort(d time.Duration) string {
@@ -109,6 +117,7 @@ func medianOf(ss []summary) summary {
 	m.selfCores = med(func(s summary) float64 { return s.selfCores })
 	m.selfPerMove = dur(func(s summary) time.Duration { return s.selfPerMove })
 	m.echoP50 = dur(func(s summary) time.Duration { return s.echoP50 })
+	m.commitP50 = dur(func(s summary) time.Duration { return s.commitP50 })
 	m.ratio = med(func(s summary) float64 { return s.ratio })
 	m.botPerMove = med(func(s summary) float64 { return s.botPerMove })
 	m.notifPerMove = med(func(s summary) float64 { return s.notifPerMove })
