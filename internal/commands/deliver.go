@@ -224,9 +224,17 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 		r.drawViews(t.row.ID, &p.message)
 		err := r.out.DM(ctx, p.user, p.message)
 		failed := errors.Is(err, ErrDMClosed)
+		if errors.Is(err, pacing.ErrLimited) {
+			r.log.Info("a DM waits for Discord's rate limits", "game", t.row.ID, "seat", p.seat, "err", err)
+			r.resendPrivateLater(t.row.ID, err)
+			continue
+		}
 		if err != nil && !failed {
 			r.log.Error("could not send a DM", "game", t.row.ID, "seat", p.seat, "err", err)
 			continue
+		}
+		if err == nil {
+			r.privateSent(t.row.ID)
 		}
 		if failed {
 			text := closedDMNotice(t, *seat, p.newDecision && !(posted && p.mentioned))

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"standoff/internal/games"
+	"standoff/internal/pacing"
 	"standoff/storage"
 )
 
@@ -21,6 +22,9 @@ type recorder struct {
 	n      int
 	msgs   []*recMsg
 	closed map[string]bool
+	// limitDMs: the next this many DMs are held back by a rate limit, as
+	// a paced transport refuses what would wait too long.
+	limitDMs int
 }
 
 type recMsg struct {
@@ -78,7 +82,14 @@ func (r *recorder) ClearControls(_ context.Context, channel, id string) error {
 func (r *recorder) DM(_ context.Context, user string, m Message) error {
 	r.mu.Lock()
 	closed := r.closed[user]
+	limited := r.limitDMs > 0
+	if limited {
+		r.limitDMs--
+	}
 	r.mu.Unlock()
+	if limited {
+		return &pacing.LimitedError{Scope: pacing.ScopeBucket, Route: "POST /channels/{dm}/messages", Until: time.Now().Add(20 * time.Millisecond)}
+	}
 	if closed {
 		return ErrDMClosed
 	}

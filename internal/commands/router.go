@@ -82,6 +82,8 @@ type Router struct {
 	limiter *rateLimiter
 	// cleanups are the requests that may wait (later.go).
 	cleanups cleanups
+	// owed are private messages the rate limits held back (resend.go).
+	owed owedPrivate
 }
 
 // New makes a router.
