@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"standoff/internal/games"
+	"standoff/storage"
 )
 
 // Discord's limits that shape every message.
@@ -180,17 +181,20 @@ func (t *table) waitLines() []waitLine {
 		case p.Private:
 			out = append(out, waitLine{fmt.Sprintf("%s: you have a private decision in your DMs (or use /game hand).", mention(seat.UserID)), seat.UserID})
 		default:
-			// A prompt that opens with the player's name ("alice, round 1:
-			// ...") says it once, as the mention.
-			text, named := strings.CutPrefix(p.Text, seat.Name+", ")
-			if named {
-				out = append(out, waitLine{fmt.Sprintf("%s, %s", mention(seat.UserID), text), seat.UserID})
-				continue
-			}
-			out = append(out, waitLine{fmt.Sprintf("%s: %s", mention(seat.UserID), p.Text), seat.UserID})
+			out = append(out, waitLine{mentionedPrompt(seat, p.Text), seat.UserID})
 		}
 	}
 	return out
+}
+
+// mentionedPrompt puts the player's mention before a prompt; a prompt that
+// opens with the player's name ("alice, round 1: ...", "dave begins ...")
+// says it once, as the mention.
+func mentionedPrompt(seat storage.Seat, text string) string {
+	if rest, ok := strings.CutPrefix(text, seat.Name); ok && (strings.HasPrefix(rest, ", ") || strings.HasPrefix(rest, " ")) {
+		return mention(seat.UserID) + rest
+	}
+	return mention(seat.UserID) + ": " + text
 }
 
 // withoutLine drops the narration's lines that say exactly line.

@@ -123,7 +123,7 @@ func TestShutdownFinishesMove(t *testing.T) {
 func TestDevGuildRegistration(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, withOptions(func(o *discord.Options) { o.DevGuildID = guild }))
-	if n := e.fake.Calls(discordtest.RouteOverwriteGuild); n != 1 || len(e.fake.Commands(guild)) != len(e.games)+1 || len(e.fake.Commands("")) != 0 {
+	if n := e.fake.Calls(discordtest.RouteOverwriteGuild); n != 1 || len(e.fake.Commands(guild)) != len(e.games)+2 || len(e.fake.Commands("")) != 0 {
 		t.Errorf("%d guild overwrites; %d guild and %d global commands", n, len(e.fake.Commands(guild)), len(e.fake.Commands("")))
 	}
 	if s := e.reply(alice, general, "game", "help"); !strings.Contains(s.Content, "Standoff") {
