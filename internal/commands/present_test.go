@@ -202,3 +202,27 @@ func TestPreviewIsThePresenter(t *testing.T) {
 		t.Fatalf("Preview's turn message differs from the presenter's:\n%s\n---\n%s", msgs[0].Content, pub.turn.message.Content)
 	}
 }
+
+// An ending is said once: the standings are left out when the outcome or
+// the narration of the end already places every seat, and said when any
+// seat is missing (a player who resigned is in no final scoring).
+func TestPlacesSaidOnce(t *testing.T) {
+	tb := &table{row: &storage.Game{Seats: []storage.Seat{{Name: "alice"}, {Name: "bob"}, {Name: "carol"}}}}
+	out := &games.Outcome{Rank: []int{2, 1, 3}, Text: "bob wins with 9 points."}
+	for _, c := range []struct {
+		narration string
+		said      bool
+	}{
+		{"", false},
+		{"1. bob: 9\n2. alice: 7\n3. carol: 1", true},
+		{"1. bob: 9\n2. alice: 7", false},
+		{"1. bob: 9\n3. alice: 7\n2. carol: 1", false},
+	} {
+		if got := tb.placesSaid(out, c.narration); got != c.said {
+			t.Errorf("places said by %q: %v, want %v", c.narration, got, c.said)
+		}
+	}
+	if !tb.placesSaid(&games.Outcome{Rank: []int{1}, Text: "alice escapes."}, "") {
+		t.Error("a solo run's single place is said again")
+	}
+}

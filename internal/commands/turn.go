@@ -71,7 +71,7 @@ func (t *table) turnMessage(narration string) Message {
 		b.WriteString("**Game over.** ")
 		b.WriteString(out.Text)
 		b.WriteString("\n")
-		if !t.placesSaid(out) {
+		if !t.placesSaid(out, narration) {
 			b.WriteString(t.standings(out))
 		}
 		if t.best != "" {
@@ -208,17 +208,20 @@ func withoutLine(narration, line string) string {
 	return strings.Join(keep, "\n")
 }
 
-// placesSaid reports an outcome whose own text already says the places
-// (Locked Out ranks every hand), or that has one seat only (a solo run's
-// "1. alice" would say nothing new): the standings are not said again.
-func (t *table) placesSaid(out *games.Outcome) bool {
+// placesSaid reports an outcome whose places are said already, by its own
+// text (Locked Out ranks every hand) or by the narration of the game's end
+// (Hijacked's final scoring, rank by rank), or that has one seat only (a
+// solo run's "1. alice" would say nothing new): the standings are not said
+// again. Every seat must be placed there.
+func (t *table) placesSaid(out *games.Outcome, narration string) bool {
 	if len(out.Rank) <= 1 {
 		return true
 	}
+	said := out.Text + "\n" + narration
 	for seat, rank := range out.Rank {
-		if rank == 1 && seat < len(t.row.Seats) {
-			return strings.Contains(out.Text, "1. "+t.row.Seats[seat].Name)
+		if seat >= len(t.row.Seats) || !strings.Contains(said, fmt.Sprintf("%d. %s", rank, t.row.Seats[seat].Name)) {
+			return false
 		}
 	}
-	return false
+	return true
 }

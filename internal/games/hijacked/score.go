@@ -274,7 +274,7 @@ func (s *State) finish(ending string, ev *[]games.Event) {
 	s.Result = out
 	s.say(ev, "Final scoring (track + medals + demands + star + hijackers - cards + recognition):")
 	for _, l := range order {
-		s.say(ev, s.scoreText(l))
+		s.say(ev, fmt.Sprintf("%d. %s", out.Rank[l.Seat], s.scoreText(l)))
 	}
 	s.say(ev, out.Text)
 }
@@ -282,11 +282,19 @@ func (s *State) finish(ending string, ev *[]games.Event) {
 // scoreText is one line of the final scoring table.
 func (s *State) scoreText(l ScoreLine) string {
 	if l.Tiles != 0 || l.SetAside != 0 {
-		return fmt.Sprintf("%s: %d + %d + %d + %d + %d - %d %+d, + %d for bonus tiles + %d for rewards set aside = %d", s.Players[l.Seat].Name,
-			l.Track, l.Medals, l.Demands, l.Star, l.Hijackers, -l.Cards, l.Recognition, l.Tiles, l.SetAside, l.Total)
+		return fmt.Sprintf("%s: %d + %d + %d + %d + %d - %d %s, + %d for bonus tiles + %d for rewards set aside = %d", s.Players[l.Seat].Name,
+			l.Track, l.Medals, l.Demands, l.Star, l.Hijackers, -l.Cards, signed(l.Recognition), l.Tiles, l.SetAside, l.Total)
 	}
-	return fmt.Sprintf("%s: %d + %d + %d + %d + %d - %d %+d = %d", s.Players[l.Seat].Name,
-		l.Track, l.Medals, l.Demands, l.Star, l.Hijackers, -l.Cards, l.Recognition, l.Total)
+	return fmt.Sprintf("%s: %d + %d + %d + %d + %d - %d %s = %d", s.Players[l.Seat].Name,
+		l.Track, l.Medals, l.Demands, l.Star, l.Hijackers, -l.Cards, signed(l.Recognition), l.Total)
+}
+
+// signed writes a term of a sum with its sign apart: "+ 4", "- 2".
+func signed(n int) string {
+	if n < 0 {
+		return fmt.Sprintf("- %d", -n)
+	}
+	return fmt.Sprintf("+ %d", n)
 }
 
 // tieText states the tie-break when the most points are shared: "In case of

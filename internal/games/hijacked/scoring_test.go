@@ -103,7 +103,7 @@ func TestTies(t *testing.T) {
 		t.Fatalf("ranks %v: %s", o.Rank, o.Text)
 	}
 	// The final scoring table is narrated line by line.
-	if !strings.Contains(publicText(ev), "Bob: 10 + 0 + 1 + 0 + 0 - 0 -1 = 10") {
+	if !strings.Contains(publicText(ev), "1. Bob: 10 + 0 + 1 + 0 + 0 - 0 - 1 = 10") {
 		t.Errorf("scoring table:\n%s", publicText(ev))
 	}
 }
