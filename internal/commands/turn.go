@@ -75,7 +75,10 @@ func (t *table) turnMessage(narration string) Message {
 			b.WriteString(t.standings(out))
 		}
 		if t.best != "" {
-			b.WriteString("\n" + t.best)
+			if !strings.HasSuffix(b.String(), "\n") {
+				b.WriteString("\n")
+			}
+			b.WriteString(t.best)
 		}
 	} else if t.paused() {
 		line, ids := t.pausedLine()
