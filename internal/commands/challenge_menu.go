@@ -195,8 +195,11 @@ func (r *Router) challengeMenuClick(ctx context.Context, in Interaction) (Respon
 // stands for; the menu is claimed last, once nothing else refuses it.
 func (r *Router) menuChallenge(ctx context.Context, in Interaction, m challengeMenu) (Interaction, Game, error) {
 	g, found := r.game(m.kind)
+	if !found {
+		return in, g, refusef("That menu is not one I know; run the challenge command again.")
+	}
 	carried, ok := decodeCarried(g.Kind, m.opts)
-	if !found || !ok {
+	if !ok {
 		return in, g, refusef("That menu is not one I know; run the challenge command again.")
 	}
 	rerun := fmt.Sprintf("/%s challenge", g.Kind.Name)
