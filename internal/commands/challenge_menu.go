@@ -136,7 +136,7 @@ func (r *Router) askOpponents(in Interaction, g Game) (Response, bool) {
 	}
 	m := challengeMenu{kind: k.Name, made: r.now().Unix(), opts: opts}
 	m.print = m.fingerprint(in.User.ID, in.Channel)
-	if len(m.String())+len(":b") > maxCustomID {
+	if len(m.String()) > maxCustomID {
 		return Response{}, false
 	}
 	count := fmt.Sprintf("%d to %d players", lo, hi)
