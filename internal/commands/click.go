@@ -15,6 +15,9 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 	if resp, ok := r.rulesClick(in); ok {
 		return resp, nil
 	}
+	if resp, ok, err := r.challengeMenuClick(ctx, in); ok {
+		return resp, err
+	}
 	id, err := parseCustomID(in.CustomID)
 	if err != nil {
 		return Response{}, refusef("That control is not one I know; use /game status for the current game.")

@@ -368,6 +368,14 @@ func (c *Console) userAction(ctx context.Context, user, rest string) error {
 			where = "DM " + user
 		}
 		c.record(where, user, in.Channel, resp.Message)
+	case Update:
+		if in.MessageID == "" {
+			// A hand-typed id names no message: Discord would refuse the
+			// update, the console shows the answer as a message of its own.
+			c.record("ephemeral "+user, user, in.Channel, resp.Message)
+			break
+		}
+		return c.Edit(ctx, in.Channel, in.MessageID, resp.Message)
 	case OpenForm:
 		c.openForm(user, resp.Form)
 	case Choices:

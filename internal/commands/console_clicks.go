@@ -133,6 +133,15 @@ func (c *Console) findSelect(in *Interaction, menu, values string) error {
 			if s == nil || !(strings.EqualFold(s.Placeholder, menu) || s.CustomID == menu || strings.HasPrefix(strings.ToLower(s.Placeholder), strings.ToLower(menu))) {
 				continue
 			}
+			if s.Users {
+				picked, err := pickUsers(in, s, values)
+				if err != nil {
+					return err
+				}
+				in.CustomID, in.Values = s.CustomID, picked
+				c.locate(in, m)
+				return nil
+			}
 			picked, err := entries(s, values)
 			if err != nil {
 				if first == nil {
@@ -173,4 +182,41 @@ func (c *Console) fillForm(in *Interaction, text string) error {
 	delete(c.forms, in.User.ID)
 	in.Type, in.CustomID, in.Fields = FormSubmit, f.CustomID, map[string]string{f.Field: text}
 	return nil
+}
+
+// pickUsers reads "@bob,@carol" for a menu of users as Discord's client
+// sends it: the users' ids, and each one resolved (the bot itself is a bot
+// account). The menu's bounds are checked as the client would.
+func pickUsers(in *Interaction, s *Select, typed string) ([]string, error) {
+	var ids []string
+	in.Users, in.Bots = map[string]string{}, map[string]bool{}
+	for _, v := range splitValues(typed) {
+		name, ok := strings.CutPrefix(v, "@")
+		if !ok || name == "" || strings.ContainsAny(name, " @") {
+			return nil, fmt.Errorf("menu %q lists users: pick them as @name, several separated by commas (@bob,@carol)", s.Placeholder)
+		}
+		id := strings.ToLower(name)
+		ids = append(ids, id)
+		in.Users[id] = id
+		if id == consoleBot {
+			in.Bots[id] = true
+		}
+	}
+	lo, hi := max(s.MinValues, 1), max(s.MaxValues, 1)
+	if len(ids) < lo || len(ids) > hi {
+		return nil, fmt.Errorf("menu %q takes %s", s.Placeholder, userMenuRange(s))
+	}
+	return ids, nil
+}
+
+// userMenuRange says how many users a menu of users takes.
+func userMenuRange(s *Select) string {
+	lo, hi := max(s.MinValues, 1), max(s.MaxValues, 1)
+	switch {
+	case lo == hi && lo == 1:
+		return "1 user, as @name"
+	case lo == hi:
+		return fmt.Sprintf("%d users, as @name,@name", lo)
+	}
+	return fmt.Sprintf("%d to %d users, as @name,@name", lo, hi)
 }

@@ -6,7 +6,8 @@ const ConsoleHelp = `Console grammar (one command per line):
                                            (@name fills a user option; quote values with spaces)
   NAME: click LABEL|CUSTOM-ID              click a button NAME can see (newest first)
   NAME: select MENU VALUE[,VALUE]          pick from a select menu (MENU: placeholder or custom id;
-                                           VALUE: entry label or value, "quoted" if it has a comma)
+                                           VALUE: entry label or value, "quoted" if it has a comma;
+                                           a menu of users takes @name[,@name])
   NAME: submit TEXT                        fill in and send the form a click opened for NAME
                                            ("Type a move": TEXT is the move; "quoted" if it has spaces)
   NAME: autocomplete /COMMAND [SUB] option:partial

@@ -126,6 +126,9 @@ func (c *Console) print(where string, m Message) {
 			for _, o := range s.Options {
 				opts = append(opts, o.Label+" = "+o.Value)
 			}
+			if s.Users {
+				opts = []string{userMenuRange(s)}
+			}
 			fmt.Fprintf(c.out, "%s[select: %s | %s | %s]\n", p, s.Placeholder, s.CustomID, strings.Join(opts, "; "))
 		}
 	}

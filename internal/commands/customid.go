@@ -24,7 +24,8 @@ import (
 //	r:<game>:<version>[.<prompt>]:<key>    open a guided choice (games.Refiner)
 //	s:<game>:<version>[.<prompt>]          a select menu whose values are "m|move" or "r|key"
 //	join|leave|start|accept|decline:<game>:<version>
-//	rules:<kind>:<page>                    a page of /game rules (rules.go)
+//	rules:<kind>:s                         the menu of /game rules; rules:<kind>:<page> an older page button (rules.go)
+//	chal:<u|b>:<kind>:<made>:<print>:<opts> a challenge's menu of users, or its Play the bot (challenge_menu.go)
 type customID struct {
 	Action  string
 	Game    int64

@@ -50,6 +50,9 @@ func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Respons
 		}
 	}
 	if err := g.Kind.CheckPlayers(len(row.Seats)); err != nil {
+		if resp, ok := r.askOpponents(in, g); ok && len(row.Seats) == 1 {
+			return resp, nil // nobody named: pick them from a menu (challenge_menu.go)
+		}
 		hint := "name opponents with opponent:@user"
 		if g.Kind.Bot != nil {
 			hint += ", or play the bot with ai:1"

@@ -159,7 +159,7 @@ func TestChallengeRefusals(t *testing.T) {
 	h := newHarness(t)
 	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "opponent=alice"), "yourself")
 	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "opponent=bob", "opponent2=bob"), "named twice")
-	mustEphemeral(t, h.cmd("alice", "tally", "challenge"), "needs 2 to 3 players")
+	mustEphemeral(t, h.cmd("alice", "tally", "challenge"), "Who do you challenge to Tally?") // a menu of users (challenge_menu.go)
 	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "ai=5"), "one level: leave ai out or use ai:1")
 	if h.rec.count() != 0 {
 		t.Fatal("refused challenges posted something")

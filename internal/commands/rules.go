@@ -8,37 +8,46 @@ import (
 	"standoff/internal/games"
 )
 
-// A game's rules and its typed move syntax are longer than one message can
-// hold, so /game rules shows them as pages: the first at once, the others
-// one button away. The pages hold the whole text; nothing is cut.
+// /game rules answers, to the reader alone, with a short overview of the
+// game and a menu of the parts of its rules (rules_menu.go); picking one
+// shows it in the same message, the menu staying for the next. The ids
+// name the game and nothing else: the rules can be read anywhere (the
+// bot's DM too), at any time, after any restart.
+//
+//	rules:<kind>:s      the menu of a game's parts; its values are part numbers, or "o" for the overview
+//	rules:<kind>:<page> a page button of older rules messages: it shows the menu now
 
-// rulesPageSize leaves room in a message for the page's heading.
-const rulesPageSize = maxContent - 200
+// rulesMenu is the "page" of the menu's id.
+const rulesMenu = -1
 
-type rulesSheet struct {
-	title string
-	text  string
+// rulesMenuID is the custom id of a game's rules menu.
+func rulesMenuID(kind string) string { return "rules:" + kind + ":s" }
+
+// rulesID is the custom id of an older rules message's page button.
+func rulesID(kind string, page int) string { return "rules:" + kind + ":" + strconv.Itoa(page) }
+
+func parseRulesID(id string) (kind string, page int, ok bool) {
+	rest, found := strings.CutPrefix(id, "rules:")
+	if !found {
+		return "", 0, false
+	}
+	kind, p, found := strings.Cut(rest, ":")
+	if !found || kind == "" {
+		return "", 0, false
+	}
+	if p == "s" {
+		return kind, rulesMenu, true
+	}
+	n, err := strconv.Atoi(p)
+	if err != nil || n < 0 {
+		return "", 0, false
+	}
+	return kind, n, true
 }
 
-// rulesPages splits a kind's rules, then its move syntax, into pages at
-// paragraph (else line, else word) boundaries.
-func rulesPages(k *games.Kind) []rulesSheet {
-	var out []rulesSheet
-	add := func(title, text string) {
-		parts := splitText(strings.TrimSpace(text), rulesPageSize)
-		for i, p := range parts {
-			t := title
-			if len(parts) > 1 {
-				t = fmt.Sprintf("%s (%d/%d)", title, i+1, len(parts))
-			}
-			out = append(out, rulesSheet{title: t, text: p})
-		}
-	}
-	add("How to play", k.Rules)
-	if k.MoveHelp != "" {
-		add("Typed moves", k.MoveHelp)
-	}
-	return out
+// rulesPage is what /game rules shows first: the overview and the menu.
+func rulesPage(k *games.Kind, _ int) Response {
+	return Response{Kind: Reply, Message: rulesMessage(k, "")}
 }
 
 // splitText cuts s into pieces of at most n bytes, preferring to cut
@@ -68,54 +77,9 @@ func splitText(s string, n int) []string {
 	return out
 }
 
-// rulesID is the custom id of a rules page's button. It names no game in
-// a channel: the rules can be read anywhere, at any time.
-func rulesID(kind string, page int) string { return "rules:" + kind + ":" + strconv.Itoa(page) }
-
-func parseRulesID(id string) (kind string, page int, ok bool) {
-	rest, found := strings.CutPrefix(id, "rules:")
-	if !found {
-		return "", 0, false
-	}
-	kind, p, found := strings.Cut(rest, ":")
-	n, err := strconv.Atoi(p)
-	if !found || err != nil || n < 0 {
-		return "", 0, false
-	}
-	return kind, n, true
-}
-
-// rulesPage is one page, shown only to the reader, with buttons for the others.
-func rulesPage(k *games.Kind, page int) Response {
-	pages := rulesPages(k)
-	if page >= len(pages) {
-		page = len(pages) - 1
-	}
-	p := pages[page]
-	players := fmt.Sprintf("%d-%d players", k.MinPlayers, k.MaxPlayers)
-	if k.MinPlayers == k.MaxPlayers {
-		players = fmt.Sprintf("%d players", k.MinPlayers)
-	}
-	text := fmt.Sprintf("**%s** (%s) · **%s**\n%s", k.Title, players, p.title, p.text)
-	msg := Message{Content: clip(text, maxContent), Ephemeral: true}
-	var row Row
-	for i, other := range pages {
-		if i == page {
-			continue
-		}
-		if len(row.Buttons) == maxButtons {
-			msg.Rows = append(msg.Rows, row)
-			row = Row{}
-		}
-		row.Buttons = append(row.Buttons, Button{Label: clip(other.title, maxLabel), CustomID: rulesID(k.Name, i), Style: Secondary})
-	}
-	if len(row.Buttons) > 0 {
-		msg.Rows = append(msg.Rows, row)
-	}
-	return Response{Kind: Reply, Message: msg}
-}
-
-// rulesClick shows the page a rules button names.
+// rulesClick shows the part of the rules picked from a rules menu (or,
+// for an older message's page button, the menu), in the message the menu
+// is on.
 func (r *Router) rulesClick(in Interaction) (Response, bool) {
 	kind, page, ok := parseRulesID(in.CustomID)
 	if !ok {
@@ -125,5 +89,18 @@ func (r *Router) rulesClick(in Interaction) (Response, bool) {
 	if !found {
 		return ephemeral("I no longer host that game; /game rules lists the ones I do."), true
 	}
-	return rulesPage(g.Kind, page), true
+	if page != rulesMenu {
+		return Response{Kind: Update, Message: rulesMessage(g.Kind, "")}, true
+	}
+	if len(in.Values) != 1 {
+		return ephemeral("Pick one part of the rules from the menu."), true
+	}
+	part := in.Values[0]
+	if part != rulesOverview {
+		n, err := strconv.Atoi(part)
+		if err != nil || n < 0 || n >= len(rulesParts(g.Kind)) {
+			return ephemeral(fmt.Sprintf("That part is no longer in the rules of %s; pick another from the menu.", g.Kind.Title)), true
+		}
+	}
+	return Response{Kind: Update, Message: rulesMessage(g.Kind, part)}, true
 }

@@ -92,6 +92,9 @@ const (
 	Choices
 	// OpenForm answers a click by opening Response.Form for the user.
 	OpenForm
+	// Update answers a click by replacing the message its control is on
+	// (a menu that shows what was picked, or what came of it).
+	Update
 )
 
 // Response is the router's answer to an interaction.
@@ -170,11 +173,17 @@ const (
 	Danger
 )
 
-// Select is a select menu.
+// Select is a select menu: of Options, or (Users) of the server's users,
+// which Discord lists itself; a pick's Values are then user ids, and the
+// interaction's Users and Bots say who they are.
 type Select struct {
 	CustomID    string
 	Placeholder string
 	Options     []SelectOption
+	Users       bool
+	// MinValues and MaxValues bound how many entries may be picked (0:
+	// exactly one).
+	MinValues, MaxValues int
 }
 
 // SelectOption is one entry of a select menu.

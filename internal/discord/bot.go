@@ -400,6 +400,11 @@ func (b *Bot) answer(i *discordgo.InteractionCreate, in commands.Interaction, re
 		}
 	}
 	m := resp.Message
+	if resp.Kind == commands.Update && in.Type == commands.ComponentClick {
+		// The clicked message becomes the answer (a menu showing the pick).
+		return first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
+			Data: &discordgo.InteractionResponseData{Content: m.Content, Components: components(m.Rows), AllowedMentions: mentions(m.Mentions)}})
+	}
 	data := &discordgo.InteractionResponseData{Content: m.Content, Components: components(m.Rows), Files: files(m.Files),
 		AllowedMentions: mentions(m.Mentions)}
 	if m.Ephemeral {
@@ -446,6 +451,11 @@ func (b *Bot) followUp(i *discordgo.InteractionCreate, in commands.Interaction, 
 		// After a deferred update @original is the clicked message.
 		none := []discordgo.MessageComponent{}
 		err = b.sendRetried(ctx, http.MethodPatch, original, &discordgo.WebhookEdit{Components: &none}, nil)
+	case resp.Kind == commands.Update:
+		// After a deferred update @original is the clicked message.
+		content, comps := resp.Message.Content, components(resp.Message.Rows)
+		err = b.sendRetried(ctx, http.MethodPatch, original, &discordgo.WebhookEdit{Content: &content, Components: &comps,
+			AllowedMentions: mentions(resp.Message.Mentions)}, nil)
 	case resp.Kind == commands.Reply:
 		// A follow-up creates a message: not retried, so never doubled.
 		m := resp.Message

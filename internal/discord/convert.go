@@ -144,6 +144,9 @@ func interaction(i *discordgo.InteractionCreate) (commands.Interaction, bool) {
 		data := i.MessageComponentData()
 		in.Type = commands.ComponentClick
 		in.CustomID, in.Values = data.CustomID, data.Values
+		if data.ComponentType == discordgo.UserSelectMenuComponent {
+			pickedUsers(&in, data.Resolved)
+		}
 		if i.Message != nil {
 			in.MessageID = i.Message.ID
 			if i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
@@ -238,11 +241,7 @@ func components(rows []commands.Row) []discordgo.MessageComponent {
 			row.Components = append(row.Components, discordgo.Button{Label: b.Label, CustomID: b.CustomID, Style: buttonStyle(b.Style)})
 		}
 		if s := r.Select; s != nil {
-			menu := discordgo.SelectMenu{CustomID: s.CustomID, Placeholder: s.Placeholder, MenuType: discordgo.StringSelectMenu}
-			for _, o := range s.Options {
-				menu.Options = append(menu.Options, discordgo.SelectMenuOption{Label: o.Label, Value: o.Value})
-			}
-			row.Components = append(row.Components, menu)
+			row.Components = append(row.Components, selectMenu(s))
 		}
 		out = append(out, row)
 	}

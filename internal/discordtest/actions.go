@@ -401,13 +401,12 @@ func (s *Server) component(userID, messageID, customID string, values []string, 
 	if isSel {
 		data["values"] = values
 		if c.Type == ComponentUserSelect {
-			users := map[string]any{}
-			for _, v := range values {
-				if vu := s.users[v]; vu != nil {
-					users[v] = s.wireUser(vu)
-				}
+			resolved, err := s.resolvePickedLocked(ch, values)
+			if err != nil {
+				s.mu.Unlock()
+				return nil, err
 			}
-			data["resolved"] = map[string]any{"users": users}
+			data["resolved"] = resolved
 		}
 	}
 	in := s.newInteractionLocked(interactionComponent, u, ch, data, m)

@@ -42,6 +42,7 @@ type userState struct {
 	dmsClosed     bool
 	noMutualGuild bool
 	dmChannel     string
+	bot           bool // a bot account (AddBotUser)
 }
 
 type guildState struct {
@@ -279,7 +280,7 @@ func idLess(a, b string) bool {
 func (s *Server) wireUser(u *userState) map[string]any {
 	return map[string]any{
 		"id": u.id, "username": u.name, "global_name": u.name, "discriminator": "0",
-		"avatar": nil, "bot": false, "public_flags": 0,
+		"avatar": nil, "bot": u.bot, "public_flags": 0,
 	}
 }
 
