@@ -45,7 +45,7 @@ var optionSpecs = []games.OptionSpec{
 
 const rulesText = `Hijack (Cameron Browne, 2007), 2 or 3 players.
 The board is a hexagon of hexagonal cells (3 per side by default), each with 6 slots numbered 0 up, 1 up-right, 2 down-right, 3 down, 4 down-left, 5 up-left. A marker in slot d points in direction d. Each player starts with 12 markers in hand (O, X, and Z for a third player).
-On your turn do one of:
+Your turn: do one of these.
 - Add a marker from hand to any empty slot.
 - Move one of your markers to an empty slot of its own cell or of any cell along its direction of travel.
 - Move a cell in any direction shown by any of its markers (either colour), any number of steps over empty cells, taking all its markers along. Every marker on the destination cell (any colour, even yours) is captured and leaves the game.

@@ -24,9 +24,9 @@ var Kind = &games.Kind{
 }
 
 const rules = `Locked Out: your gang stole a spaceship and the board computer locked you out.
-Gang goal: reach the Board Computer before fuel, power or oxygen runs out. Personal goal: the most znooties (₮) in hand if the gang escapes, the LEAST if it is caught.
+Goals: the gang must reach the Board Computer before fuel, power or oxygen runs out. Your own goal: the most znooties (₮) in hand if the gang escapes, the LEAST if it is caught.
 
-Stage 1: only the blue zone (Corridor + 4 rooms) is open. 4 different orange access cards in the play area open the orange zone (stage 2); 4 different purple ones open the Board Computer (stage 3). Rooms hold pairs of identical access cards.
+The ship: at first only the blue zone (Corridor + 4 rooms) is open (stage 1). 4 different orange access cards in the play area open the orange zone (stage 2); 4 different purple ones open the Board Computer (stage 3). Rooms hold pairs of identical access cards.
 
 Your turn:
 1. If you hold the maintenance card (not on the game's first turn), every resource drops 1 unless a matching resource card lies in the resource area; then those cards are discarded. A resource at 0: the gang is caught. Pass the card counterclockwise (3 players: clockwise, and the new holder waits one round).
