@@ -36,11 +36,16 @@ type notifyTable struct {
 	kind   string
 	humans int
 	cybot  bool // the Hijacked solo mode, against the Cybot
+	// closedDM closes one player's DMs (a different one each game).
+	closedDM bool
 }
 
 func (nt notifyTable) String() string {
-	if nt.cybot {
+	switch {
+	case nt.cybot:
 		return nt.kind + "-cybot"
+	case nt.closedDM:
+		return fmt.Sprintf("%s-%d-closed-dm", nt.kind, nt.humans)
 	}
 	return fmt.Sprintf("%s-%d", nt.kind, nt.humans)
 }
@@ -66,13 +71,28 @@ var notifyPlayers = []string{alice, bob, carol, dave, frank, grace}
 func notifyChannel(n int) string { return fmt.Sprint(910 + n) }
 
 func TestNotificationContractOnDiscord(t *testing.T) {
+	playNotifyTables(t, notifyTables)
+}
+
+// A player of Locked Out whose DMs are closed is asked a private decision
+// in the channel, by a mention in a new message; the contract holds for
+// them too.
+func TestNotificationContractClosedDMs(t *testing.T) {
+	var tables []notifyTable
+	for n := 3; n <= 6; n++ {
+		tables = append(tables, notifyTable{kind: "lockedout", humans: n, closedDM: true})
+	}
+	playNotifyTables(t, tables)
+}
+
+func playNotifyTables(t *testing.T, tables []notifyTable) {
 	// Short: a few games per table, each cut after some actions; long:
 	// more games, each to its end.
 	perTable, steps := 2, 30
 	if os.Getenv("STANDOFF_LONG") != "" {
 		perTable, steps = 6, 2000
 	}
-	for ti, nt := range notifyTables {
+	for ti, nt := range tables {
 		t.Run(nt.String(), func(t *testing.T) {
 			t.Parallel()
 			world := func(f *discordtest.Server) {
@@ -107,9 +127,7 @@ func (e *env) playForNotifications(nt notifyTable, channel string, seed uint64, 
 	e.t.Helper()
 	g := &notifyGame{e: e, channel: channel, rng: games.NewRNG(seed), closed: map[string]bool{}}
 	players := notifyPlayers[:nt.humans]
-	if nt.kind == "lockedout" && g.rng.Intn(2) == 0 {
-		// A private decision of a player whose DMs are closed is asked in
-		// the channel: by a mention in a new message.
+	if nt.closedDM {
 		u := players[g.rng.Intn(len(players))]
 		e.fake.SetDMsClosed(u, true)
 		g.closed[u] = true
