@@ -232,11 +232,15 @@ func (b *Bot) acquire() (*commands.Router, string) {
 // responder sends the first response to an interaction and reports
 // whether it was taken: through the callback endpoint for gateway
 // interactions (respond), in the HTTP response body for HTTP ones.
-type responder func(*discordgo.InteractionResponse) bool
+// described lists the uploads with their descriptions (alt text), which
+// discordgo's response type cannot carry.
+type responder func(r *discordgo.InteractionResponse, described ...attachmentEntry) bool
 
 // onInteraction answers an interaction that came over the gateway.
 func (b *Bot) onInteraction(i *discordgo.InteractionCreate) {
-	b.handle(i, func(r *discordgo.InteractionResponse) bool { return b.respond(i, r) }, false)
+	b.handle(i, func(r *discordgo.InteractionResponse, described ...attachmentEntry) bool {
+		return b.respond(i, r, described)
+	}, false)
 }
 
 // handle answers an interaction, whichever way it came: first carries the
@@ -405,7 +409,11 @@ func (b *Bot) answer(i *discordgo.InteractionCreate, in commands.Interaction, re
 	if m.Ephemeral {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
-	return first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
+	var alt []attachmentEntry
+	if described(m.Files) {
+		alt = attachmentEntries(m.Files)
+	}
+	return first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}, alt...)
 }
 
 // followUp delivers an answer after a deferred response (private: the
@@ -429,36 +437,40 @@ func (b *Bot) followUp(i *discordgo.InteractionCreate, in commands.Interaction, 
 			if err = b.sendRetried(ctx, http.MethodDelete, original, nil, nil); err != nil && code(err) != codeUnknownMessage {
 				break
 			}
-			params := &discordgo.WebhookParams{Content: m.Content, Components: components(m.Rows), Files: files(m.Files),
-				AllowedMentions: mentions(m.Mentions)}
-			if m.Ephemeral {
-				params.Flags = discordgo.MessageFlagsEphemeral
-			}
-			err = b.api.call(ctx, http.MethodPost, discordgo.EndpointWebhookToken(i.AppID, i.Token)+"?wait=true", params, params.Files, nil)
+			err = b.followUpMessage(ctx, i, m)
 			break
 		}
 		// The answer replaces its "thinking" (an edit, so it may be
 		// retried).
 		content, comps := m.Content, components(m.Rows)
 		edit := &discordgo.WebhookEdit{Content: &content, Components: &comps, Files: files(m.Files), AllowedMentions: mentions(m.Mentions)}
-		err = b.sendRetried(ctx, http.MethodPatch, original, edit, edit.Files)
+		err = b.sendRetried(ctx, http.MethodPatch, original, webhookEdit{edit, attachmentEntries(m.Files)}, edit.Files)
 	case resp.Kind == commands.Ack && ephemeralSource(i):
 		// After a deferred update @original is the clicked message.
 		none := []discordgo.MessageComponent{}
 		err = b.sendRetried(ctx, http.MethodPatch, original, &discordgo.WebhookEdit{Components: &none}, nil)
 	case resp.Kind == commands.Reply:
 		// A follow-up creates a message: not retried, so never doubled.
-		m := resp.Message
-		params := &discordgo.WebhookParams{Content: m.Content, Components: components(m.Rows), Files: files(m.Files),
-			AllowedMentions: mentions(m.Mentions)}
-		if m.Ephemeral {
-			params.Flags = discordgo.MessageFlagsEphemeral
-		}
-		err = b.api.call(ctx, http.MethodPost, discordgo.EndpointWebhookToken(i.AppID, i.Token)+"?wait=true", params, params.Files, nil)
+		err = b.followUpMessage(ctx, i, resp.Message)
 	}
 	if err != nil {
 		b.log.Error("could not deliver a deferred answer", "id", i.ID, "err", err)
 	}
+}
+
+// followUpMessage posts m as a follow-up message of the interaction, its
+// pictures described.
+func (b *Bot) followUpMessage(ctx context.Context, i *discordgo.InteractionCreate, m commands.Message) error {
+	params := &discordgo.WebhookParams{Content: m.Content, Components: components(m.Rows), Files: files(m.Files),
+		AllowedMentions: mentions(m.Mentions)}
+	if m.Ephemeral {
+		params.Flags = discordgo.MessageFlagsEphemeral
+	}
+	body := webhookParams{WebhookParams: params}
+	if described(m.Files) {
+		body.Attachments = attachmentEntries(m.Files)
+	}
+	return b.api.call(ctx, http.MethodPost, discordgo.EndpointWebhookToken(i.AppID, i.Token)+"?wait=true", body, params.Files, nil)
 }
 
 // followUpTime bounds the delivery of a deferred answer (the interaction
@@ -487,14 +499,18 @@ func (b *Bot) sendRetried(ctx context.Context, method, url string, payload any, 
 // "Unknown interaction" (too late) and "already acknowledged" are logged
 // and survived. Discord exempts callbacks from the global rate limit, so
 // they never wait for it; every wait ends when the three seconds do.
-func (b *Bot) respond(i *discordgo.InteractionCreate, r *discordgo.InteractionResponse) bool {
+func (b *Bot) respond(i *discordgo.InteractionCreate, r *discordgo.InteractionResponse, described []attachmentEntry) bool {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(b.ctx), answerTime)
 	defer cancel()
 	var fs []*discordgo.File
+	var payload any = r
 	if r.Data != nil {
 		fs = r.Data.Files
+		if len(described) > 0 {
+			payload = describedResponse{r, &describedData{r.Data, described}}
+		}
 	}
-	data, err := encode(r, fs)
+	data, err := encode(payload, fs)
 	if err != nil {
 		b.log.Error("could not encode an interaction response", "id", i.ID, "err", err)
 		return false
