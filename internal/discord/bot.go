@@ -321,6 +321,14 @@ func (b *Bot) handle(i *discordgo.InteractionCreate, first responder, inlineOnly
 		}
 		answered = b.answer(i, in, e.resp, first)
 	case <-timer.C:
+		if form, ok := router.FormAtOnce(in); ok {
+			// A modal can only be the first response: a deferred click
+			// could never open it. The form made from the click alone
+			// opens now; the router's own answer is not needed.
+			answered = first(modal(form))
+			e = <-done
+			break
+		}
 		// Rendering or a bot's thinking takes a while: acknowledge now and
 		// deliver the answer as a follow-up. A slash command shows a
 		// "thinking..." that the answer fills; a click shows nothing until
