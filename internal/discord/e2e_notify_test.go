@@ -158,12 +158,15 @@ func (e *env) playForNotifications(nt notifyTable, channel string, seed uint64, 
 }
 
 // begin starts a table of the players: alone, against the Cybot, or a
-// lobby (or a partner's challenge) the others join by button.
+// lobby (or a partner's challenge) the others join by button. The start
+// is held to the contract as any action is: whoever the first turn waits
+// on hears of it once, the player whose click started it included.
 func (g *notifyGame) begin(nt notifyTable, players []string) {
 	e := g.e
 	e.t.Helper()
-	creator := players[0]
+	creator, actor := players[0], players[0]
 	before := &storage.Game{Version: -1}
+	mark := len(e.fake.Notifications())
 	switch {
 	case nt.cybot || nt.humans == 1:
 		if s := e.reply(creator, g.channel, nt.kind, "solo"); !strings.Contains(s.Content, "started") {
@@ -173,7 +176,9 @@ func (g *notifyGame) begin(nt notifyTable, players []string) {
 		e.reply(creator, g.channel, nt.kind, "start", discordtest.Opt("partner", players[1]))
 		lobby, _ := e.fake.LastMessage(g.channel)
 		accept, _ := findID(lobby, "accept:")
-		if s := e.click(players[1], lobby.ID, accept); s != "" {
+		before, _ = e.game(g.channel)
+		mark, actor = len(e.fake.Notifications()), players[1]
+		if s := e.click(actor, lobby.ID, accept); s != "" {
 			e.t.Fatalf("Accept answered %q", s)
 		}
 	default:
@@ -189,18 +194,14 @@ func (g *notifyGame) begin(nt notifyTable, players []string) {
 		lobby, _ = e.fake.Message(lobby.ID)
 		start, _ := findID(lobby, "start:")
 		before, _ = e.game(g.channel)
-		mark := len(e.fake.Notifications())
+		mark = len(e.fake.Notifications())
 		if s := e.click(creator, lobby.ID, start); s != "" {
 			e.t.Fatalf("Start answered %q", s)
 		}
-		row := e.settle(g.channel, before)
-		_, st := e.game(g.channel)
-		// The creator started the game: the first turn is theirs to
-		// expect, anyone else's news.
-		g.check("the game's start", nil, row, st, creator, mark)
-		return
 	}
-	e.settle(g.channel, before)
+	row := e.settle(g.channel, before)
+	_, st := e.game(g.channel)
+	g.check("the game's start", nil, row, st, actor, mark)
 }
 
 // actable lists the prompts a person may answer now that the game waits
