@@ -67,6 +67,7 @@ func (g *notifyGame) typeMove(user, messageID, button, move string) {
 	if resp, err := open.Wait(e.patience); err != nil || resp.Type != discordtest.CallbackModal {
 		e.t.Fatalf("Type a move answered %+v, %v", resp, err)
 	}
+	g.forms++
 	in := e.must(e.fake.SubmitModal(user, open, map[string]string{"move": move}))
 	if told := e.told(in); len(told) != 1 || !strings.HasPrefix(told[0].Content, "Played") {
 		e.t.Fatalf("the form's %q answered %+v", move, told)

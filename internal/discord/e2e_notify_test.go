@@ -121,6 +121,8 @@ type notifyGame struct {
 	closed  map[string]bool // players whose DMs are closed
 	actions int
 	votes   int
+	anytime int
+	forms   int
 }
 
 func (e *env) playForNotifications(nt notifyTable, channel string, seed uint64, steps int) {
@@ -144,6 +146,9 @@ func (e *env) playForNotifications(nt notifyTable, channel string, seed uint64, 
 			g.askUndo(last)
 			continue
 		}
+		if g.rng.Intn(8) == 0 && g.anyTime(row, st) {
+			continue
+		}
 		prompts := actable(row, st)
 		if len(prompts) == 0 {
 			e.t.Fatalf("%s game #%d waits on nobody who can move: %+v", nt, row.ID, st.Prompts())
@@ -154,7 +159,7 @@ func (e *env) playForNotifications(nt notifyTable, channel string, seed uint64, 
 		last = user
 	}
 	row, _ := e.game(channel)
-	e.t.Logf("%s in %s: %d actions (%d votes), %s", nt, channel, g.actions, g.votes, row.Status)
+	e.t.Logf("%s in %s: %d actions (%d votes, %d any-time actions, %d typed in the form), %s", nt, channel, g.actions, g.votes, g.anytime, g.forms, row.Status)
 }
 
 // begin starts a table of the players: alone, against the Cybot, or a
@@ -202,6 +207,31 @@ func (g *notifyGame) begin(nt notifyTable, players []string) {
 	row := e.settle(g.channel, before)
 	_, st := e.game(g.channel)
 	g.check("the game's start", nil, row, st, actor, mark)
+}
+
+// anyTime has a player play an action open at any moment (Hijacked's
+// freeing a passenger, cashing a demand), typed in the turn message's
+// form: the game waits on nobody new for it, so nobody may be pinged, the
+// player on turn above all. It reports whether one was played.
+func (g *notifyGame) anyTime(row *storage.Game, st games.State) bool {
+	e := g.e
+	e.t.Helper()
+	for _, p := range st.Prompts() {
+		s := row.Seats[p.Seat]
+		legal := st.Legal(p.Seat)
+		if !p.Standing || s.BotLevel > 0 || len(legal) == 0 {
+			continue
+		}
+		turn := e.turnMessage(g.channel)
+		form, ok := findID(turn, "type:")
+		if !ok {
+			return false
+		}
+		g.act(row, st, s.UserID, func() { g.typeMove(s.UserID, turn.ID, form, legal[g.rng.Intn(len(legal))]) })
+		g.anytime++
+		return true
+	}
+	return false
 }
 
 // actable lists the prompts a person may answer now that the game waits
