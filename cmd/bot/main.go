@@ -109,10 +109,7 @@ func serve(args []string) error {
 	table.BotUserID = userID
 	router := commands.New(commands.Deps{Store: store, Transport: bot, Games: catalog.Games(), Log: log}, table)
 	router.SetRateLimit(cfg.rateLimit())
-	if err := router.Backfill(context.Background()); err != nil {
-		log.Warn("could not count results of older games for stats", "err", err)
-	}
-	if err := bot.Serve(router); err != nil {
+	if err := startServing(bot, router, router.Backfill); err != nil {
 		bot.Close()
 		return err
 	}
@@ -166,4 +163,18 @@ func serve(args []string) error {
 		bot.Close()
 		return err
 	}
+}
+
+// startServing installs the router, so that it answers from the first
+// interaction, and only then starts the start-up work that can wait:
+// counting the results of games that finished before results were kept
+// reads every such game, minutes on a large database. That work writes
+// only rows of finished games (results upserted), which no interaction
+// changes, so it is safe beside play.
+func startServing(bot *discord.Bot, router *commands.Router, backfill func(context.Context) error) error {
+	if err := bot.Serve(router); err != nil {
+		return err
+	}
+	bot.Background("count the results of older games for stats", backfill)
+	return nil
 }

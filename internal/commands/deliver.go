@@ -239,7 +239,12 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 		if failed {
 			text := closedDMNotice(t, *seat, p.newDecision && !(posted && p.mentioned))
 			if text != "" {
-				notice := Message{Content: text, Mentions: []string{seat.UserID}}
+				// It pings the player only when the game newly waits on
+				// them and the turn message did not ping them already.
+				notice := Message{Content: text}
+				if !(posted && p.mentioned) && t.newlyWaited(seat.UserID, t.waitedUsers()) {
+					notice.Mentions = []string{seat.UserID}
+				}
 				if _, err := r.out.Send(ctx, t.row.Channel, notice); err != nil {
 					r.log.Error("could not post the DM notice", "game", t.row.ID, "err", err)
 				}

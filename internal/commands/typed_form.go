@@ -24,6 +24,31 @@ func (t *table) typeMoveButton() Button {
 	return Button{Label: "Type a move", CustomID: customID{Action: "type", Game: t.row.ID, Version: t.row.Version}.String(), Style: Secondary}
 }
 
+// FormAtOnce is the form a click opens, made from the click alone (no
+// lock, no database) for a transport that cannot wait for the router any
+// longer: Discord takes a modal only as an interaction's first response, so
+// a "Type a move" click deferred under load could never open its form. It
+// lacks the example move and does not refuse a bystander; what is typed is
+// checked when the form is sent, as always. ok is false for a click that
+// opens no form.
+func (r *Router) FormAtOnce(in Interaction) (*Form, bool) {
+	if in.Type != ComponentClick {
+		return nil, false
+	}
+	id, err := parseCustomID(in.CustomID)
+	if err != nil || id.Action != "type" {
+		return nil, false
+	}
+	return &Form{
+		CustomID:    "typed:" + strconv.FormatInt(id.Game, 10),
+		Title:       "Your move",
+		Field:       "move",
+		Label:       "Move (as /game rules shows)",
+		Placeholder: "a move in the game's syntax, as /game rules shows",
+		MaxLength:   maxMoveLength,
+	}, true
+}
+
 // typeMoveForm opens the form for whoever clicked, when they play here.
 func (r *Router) typeMoveForm(ctx context.Context, in Interaction, game int64) (Response, error) {
 	t, err := r.reload(ctx, game)

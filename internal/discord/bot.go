@@ -232,11 +232,15 @@ func (b *Bot) acquire() (*commands.Router, string) {
 // responder sends the first response to an interaction and reports
 // whether it was taken: through the callback endpoint for gateway
 // interactions (respond), in the HTTP response body for HTTP ones.
-type responder func(*discordgo.InteractionResponse) bool
+// described lists the uploads with their descriptions (alt text), which
+// discordgo's response type cannot carry.
+type responder func(r *discordgo.InteractionResponse, described ...attachmentEntry) bool
 
 // onInteraction answers an interaction that came over the gateway.
 func (b *Bot) onInteraction(i *discordgo.InteractionCreate) {
-	b.handle(i, func(r *discordgo.InteractionResponse) bool { return b.respond(i, r) }, false)
+	b.handle(i, func(r *discordgo.InteractionResponse, described ...attachmentEntry) bool {
+		return b.respond(i, r, described)
+	}, false)
 }
 
 // handle answers an interaction, whichever way it came: first carries the
@@ -266,10 +270,6 @@ func (b *Bot) handle(i *discordgo.InteractionCreate, first responder, inlineOnly
 		return
 	}
 	defer b.inflight.Done()
-	type early struct {
-		resp commands.Response
-		then func(context.Context) string
-	}
 	ctx := context.WithoutCancel(b.ctx)
 	done := make(chan early, 1)
 	go func() {
@@ -278,54 +278,12 @@ func (b *Bot) handle(i *discordgo.InteractionCreate, first responder, inlineOnly
 	}()
 	timer := time.NewTimer(b.opts.DeferAfter)
 	defer timer.Stop()
-	if in.Type == commands.Autocomplete {
-		// Autocomplete cannot be deferred: a late list is an empty one.
-		var e early
-		late := false
-		select {
-		case e = <-done:
-		case <-timer.C:
-			b.log.Warn("autocomplete took too long; answering with no suggestions", "command", in.Command)
-			late = true
-		}
-		first(&discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-			Data: &discordgo.InteractionResponseData{Choices: suggestions(e.resp.Suggestions)}})
-		if late {
-			e = <-done
-		}
-		if e.then != nil {
-			b.finishEarly(ctx, i, e.then, false)
-		}
-		return
-	}
 	var e early
 	answered := false
-	// A deferred slash command shows "thinking..." in the channel or to
-	// the user alone, decided by the subcommand before its answer exists:
-	// however long the answer takes, and in either mode, it is as public
-	// as it would have been at once.
-	private := !router.AnswersInChannel(in)
-	select {
-	case e = <-done:
-		if inlineOnly && hasFiles(e.resp) {
-			// Files cannot ride in an HTTP response body: acknowledge,
-			// then deliver it.
-			if answered = first(deferral(in, private)); answered {
-				b.followUp(i, in, e.resp, private)
-			}
-			break
-		}
-		answered = b.answer(i, in, e.resp, first)
-	case <-timer.C:
-		// Rendering or a bot's thinking takes a while: acknowledge now and
-		// deliver the answer as a follow-up. A slash command shows a
-		// "thinking..." that the answer fills; a click shows nothing until
-		// the router's messages arrive.
-		answered = first(deferral(in, private))
-		e = <-done
-		if answered {
-			b.followUp(i, in, e.resp, private)
-		}
+	if in.Type == commands.Autocomplete {
+		e = b.autocomplete(in, done, timer.C, first)
+	} else {
+		e, answered = b.answerOrDefer(i, in, router, done, timer.C, first, inlineOnly)
 	}
 	if e.then != nil {
 		b.finishEarly(ctx, i, e.then, answered)
@@ -354,127 +312,6 @@ func (b *Bot) finishEarly(ctx context.Context, i *discordgo.InteractionCreate, t
 	}
 }
 
-// ephemeralSource reports a click on an ephemeral message (a guided
-// choice), whose controls only the interaction itself can remove.
-func ephemeralSource(i *discordgo.InteractionCreate) bool {
-	return i.Type == discordgo.InteractionMessageComponent && i.Message != nil && i.Message.Flags&discordgo.MessageFlagsEphemeral != 0
-}
-
-// deferral is the response that promises an answer later. A slash
-// command shows a "thinking..." that the answer fills (ephemeral unless the
-// answer is known to be public); a click shows nothing until the router's
-// messages or a follow-up arrive.
-func deferral(in commands.Interaction, ephemeral bool) *discordgo.InteractionResponse {
-	if in.Type == commands.ComponentClick {
-		return &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate}
-	}
-	r := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{}}
-	if ephemeral {
-		r.Data.Flags = discordgo.MessageFlagsEphemeral
-	}
-	return r
-}
-
-// hasFiles reports an answer with attachments.
-func hasFiles(resp commands.Response) bool {
-	return resp.Kind == commands.Reply && len(resp.Message.Files) > 0
-}
-
-// answer is the first and only response to an interaction.
-func (b *Bot) answer(i *discordgo.InteractionCreate, in commands.Interaction, resp commands.Response, first responder) bool {
-	if resp.Kind == commands.OpenForm && resp.Form != nil {
-		return first(modal(resp.Form))
-	}
-	if resp.Kind == commands.Ack {
-		switch {
-		case in.Type != commands.ComponentClick:
-			return first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource,
-				Data: &discordgo.InteractionResponseData{Content: "Done.", Flags: discordgo.MessageFlagsEphemeral}})
-		case ephemeralSource(i):
-			// The guided choice was used: take its buttons away.
-			return first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
-				Data: &discordgo.InteractionResponseData{Content: i.Message.Content, Components: []discordgo.MessageComponent{}}})
-		default:
-			return first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredMessageUpdate})
-		}
-	}
-	m := resp.Message
-	if resp.Kind == commands.Update && in.Type == commands.ComponentClick {
-		// The clicked message becomes the answer (a menu showing the pick).
-		return first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseUpdateMessage,
-			Data: &discordgo.InteractionResponseData{Content: m.Content, Components: components(m.Rows), AllowedMentions: mentions(m.Mentions)}})
-	}
-	data := &discordgo.InteractionResponseData{Content: m.Content, Components: components(m.Rows), Files: files(m.Files),
-		AllowedMentions: mentions(m.Mentions)}
-	if m.Ephemeral {
-		data.Flags = discordgo.MessageFlagsEphemeral
-	}
-	return first(&discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data})
-}
-
-// followUp delivers an answer after a deferred response (private: the
-// deferral of a slash command was ephemeral). It has the interaction
-// token's lifetime, and runs to the end during a shutdown.
-func (b *Bot) followUp(i *discordgo.InteractionCreate, in commands.Interaction, resp commands.Response, private bool) {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(b.ctx), followUpTime)
-	defer cancel()
-	original := discordgo.EndpointWebhookMessage(i.AppID, i.Token, "@original")
-	var err error
-	switch {
-	case in.Type == commands.SlashCommand:
-		m := resp.Message
-		if resp.Kind != commands.Reply {
-			m = commands.Message{Content: "Done.", Ephemeral: true}
-		}
-		if m.Ephemeral != private {
-			// The answer is not as visible as its "thinking" (a replay
-			// refused is for its user alone): the thinking goes, and
-			// the answer comes as a follow-up of its own visibility.
-			if err = b.sendRetried(ctx, http.MethodDelete, original, nil, nil); err != nil && code(err) != codeUnknownMessage {
-				break
-			}
-			params := &discordgo.WebhookParams{Content: m.Content, Components: components(m.Rows), Files: files(m.Files),
-				AllowedMentions: mentions(m.Mentions)}
-			if m.Ephemeral {
-				params.Flags = discordgo.MessageFlagsEphemeral
-			}
-			err = b.api.call(ctx, http.MethodPost, discordgo.EndpointWebhookToken(i.AppID, i.Token)+"?wait=true", params, params.Files, nil)
-			break
-		}
-		// The answer replaces its "thinking" (an edit, so it may be
-		// retried).
-		content, comps := m.Content, components(m.Rows)
-		edit := &discordgo.WebhookEdit{Content: &content, Components: &comps, Files: files(m.Files), AllowedMentions: mentions(m.Mentions)}
-		err = b.sendRetried(ctx, http.MethodPatch, original, edit, edit.Files)
-	case resp.Kind == commands.Ack && ephemeralSource(i):
-		// After a deferred update @original is the clicked message.
-		none := []discordgo.MessageComponent{}
-		err = b.sendRetried(ctx, http.MethodPatch, original, &discordgo.WebhookEdit{Components: &none}, nil)
-	case resp.Kind == commands.Update:
-		// After a deferred update @original is the clicked message.
-		content, comps := resp.Message.Content, components(resp.Message.Rows)
-		err = b.sendRetried(ctx, http.MethodPatch, original, &discordgo.WebhookEdit{Content: &content, Components: &comps,
-			AllowedMentions: mentions(resp.Message.Mentions)}, nil)
-	case resp.Kind == commands.Reply:
-		// A follow-up creates a message: not retried, so never doubled.
-		m := resp.Message
-		params := &discordgo.WebhookParams{Content: m.Content, Components: components(m.Rows), Files: files(m.Files),
-			AllowedMentions: mentions(m.Mentions)}
-		if m.Ephemeral {
-			params.Flags = discordgo.MessageFlagsEphemeral
-		}
-		err = b.api.call(ctx, http.MethodPost, discordgo.EndpointWebhookToken(i.AppID, i.Token)+"?wait=true", params, params.Files, nil)
-	}
-	if err != nil {
-		b.log.Error("could not deliver a deferred answer", "id", i.ID, "err", err)
-	}
-}
-
-// followUpTime bounds the delivery of a deferred answer (the interaction
-// token lives 15 minutes).
-const followUpTime = time.Minute
-
 // answerTime bounds the first response to an interaction: Discord's three
 // seconds, plus room for a request sent just in time to arrive.
 const answerTime = 5 * time.Second
@@ -497,14 +334,18 @@ func (b *Bot) sendRetried(ctx context.Context, method, url string, payload any, 
 // "Unknown interaction" (too late) and "already acknowledged" are logged
 // and survived. Discord exempts callbacks from the global rate limit, so
 // they never wait for it; every wait ends when the three seconds do.
-func (b *Bot) respond(i *discordgo.InteractionCreate, r *discordgo.InteractionResponse) bool {
+func (b *Bot) respond(i *discordgo.InteractionCreate, r *discordgo.InteractionResponse, described []attachmentEntry) bool {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(b.ctx), answerTime)
 	defer cancel()
 	var fs []*discordgo.File
+	var payload any = r
 	if r.Data != nil {
 		fs = r.Data.Files
+		if len(described) > 0 {
+			payload = describedResponse{r, &describedData{r.Data, described}}
+		}
 	}
-	data, err := encode(r, fs)
+	data, err := encode(payload, fs)
 	if err != nil {
 		b.log.Error("could not encode an interaction response", "id", i.ID, "err", err)
 		return false

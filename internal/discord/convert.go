@@ -15,6 +15,7 @@ package discord
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -263,9 +264,18 @@ func buttonStyle(s commands.ButtonStyle) discordgo.ButtonStyle {
 func files(fs []commands.File) []*discordgo.File {
 	var out []*discordgo.File
 	for _, f := range fs {
-		out = append(out, &discordgo.File{Name: f.Name, ContentType: "image/png", Reader: newFileBytes(f.Data)})
+		out = append(out, &discordgo.File{Name: f.Name, ContentType: contentType(f.Name), Reader: newFileBytes(f.Data)})
 	}
 	return out
+}
+
+// contentType is an upload's type by its name: the bot sends pictures, and
+// a board too large for a message as text.
+func contentType(name string) string {
+	if strings.HasSuffix(name, ".txt") {
+		return "text/plain; charset=utf-8"
+	}
+	return "image/png"
 }
 
 // attachmentEntry is an upload's entry in a message's attachments list:
@@ -278,13 +288,27 @@ type attachmentEntry struct {
 }
 
 // attachmentEntries lists the uploads with their descriptions; an edit
-// sends it even empty, which drops the old attachments.
+// sends it even empty, which drops the old attachments. A description
+// over Discord's limit would have the whole message refused: it is cut.
 func attachmentEntries(fs []commands.File) []attachmentEntry {
 	out := []attachmentEntry{}
 	for i, f := range fs {
-		out = append(out, attachmentEntry{ID: strconv.Itoa(i), Filename: f.Name, Description: f.Description})
+		out = append(out, attachmentEntry{ID: strconv.Itoa(i), Filename: f.Name, Description: clipRunes(f.Description, maxDescription)})
 	}
 	return out
+}
+
+// maxDescription is Discord's limit on an attachment's description, in
+// characters.
+const maxDescription = 1024
+
+// clipRunes cuts s to at most n characters, the last an ellipsis when cut.
+func clipRunes(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
 }
 
 // described reports whether any file has a description.
@@ -310,6 +334,14 @@ type (
 	}
 	webhookParams struct {
 		*discordgo.WebhookParams
+		Attachments []attachmentEntry `json:"attachments,omitempty"`
+	}
+	describedResponse struct {
+		*discordgo.InteractionResponse
+		Data *describedData `json:"data,omitempty"`
+	}
+	describedData struct {
+		*discordgo.InteractionResponseData
 		Attachments []attachmentEntry `json:"attachments,omitempty"`
 	}
 )

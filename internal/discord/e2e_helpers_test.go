@@ -40,7 +40,7 @@ const (
 	deadline = 3 * time.Second
 )
 
-var names = map[string]string{alice: "alice", bob: "bob", carol: "carol", dave: "dave", eve: "eve"}
+var names = map[string]string{alice: "alice", bob: "bob", carol: "carol", dave: "dave", eve: "eve", frank: "frank", grace: "grace"}
 
 // logSink collects the bot's log lines for assertions.
 type logSink struct {

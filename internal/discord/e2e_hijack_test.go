@@ -66,7 +66,7 @@ func testHijackGame(t *testing.T, mode envOption) {
 		cmds = append(cmds, c.Name)
 	}
 	sort.Strings(cmds)
-	want := []string{"game"} // and one command per hosted game
+	want := []string{"game", "standoff"} // and one command per hosted game
 	for _, g := range e.games {
 		want = append(want, g.Kind.Name)
 	}

@@ -162,7 +162,9 @@ func (b *Bot) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	go func() {
 		defer close(finished)
-		b.handle(&i, func(resp *discordgo.InteractionResponse) bool {
+		// Files never ride in a response body (handle defers them), so
+		// neither do their descriptions.
+		b.handle(&i, func(resp *discordgo.InteractionResponse, _ ...attachmentEntry) bool {
 			wr := written{resp, make(chan bool, 1)}
 			select {
 			case firsts <- wr:

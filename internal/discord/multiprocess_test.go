@@ -49,8 +49,6 @@ func TestThreeBotProcesses(t *testing.T) {
 	for id, name := range names {
 		fake.AddUser(id, name)
 	}
-	fake.AddUser("105", "frank")
-	fake.AddUser("106", "grace")
 	// Two players per table, none at two tables.
 	const tables = 3
 	var channels []string
@@ -59,7 +57,7 @@ func TestThreeBotProcesses(t *testing.T) {
 		ch := fmt.Sprint(910 + g)
 		fake.AddChannel(guild, ch)
 		channels = append(channels, ch)
-		pairs[ch] = [2]string{[]string{alice, carol, "105"}[g], []string{bob, dave, "106"}[g]}
+		pairs[ch] = [2]string{[]string{alice, carol, frank}[g], []string{bob, dave, grace}[g]}
 	}
 	var procs []*process
 	for i := 0; i < 3; i++ {

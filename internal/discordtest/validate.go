@@ -44,6 +44,7 @@ func validateMessage(fe *formErrors, prefix string, p *msgPayload) {
 	if p.embedsSet {
 		validateEmbeds(fe, join(prefix, "embeds"), p.embeds)
 	}
+	validateAttachments(fe, prefix, p)
 }
 
 // validateComponents checks action rows of buttons and select menus.
