@@ -17,6 +17,7 @@ var serverRhythmOptions = []CommandOption{
 		{Name: "72 hours", Value: "72h"}, {Name: "7 days", Value: "7d"}, {Name: "14 days", Value: "14d"}, {Name: "the bot's default", Value: "default"},
 	}},
 	{Name: "away_days", Description: "the most days a player may be away with /game away", Type: IntegerOption, Min: 1, Max: rhythm.MaxAwayDays},
+	threadsOption,
 }
 
 // settings shows this server's settings, or changes them for someone with
@@ -30,7 +31,8 @@ func (r *Router) settings(ctx context.Context, in Interaction) (Response, error)
 	raw, change := in.Options["turn_limit"]
 	_, bank := in.Options["bank"]
 	_, away := in.Options["away_days"]
-	if !change && !bank && !away {
+	_, threads := in.Options["threads"]
+	if !change && !bank && !away && !threads {
 		now, err := r.describeServer(ctx, in.Guild)
 		if err != nil {
 			return Response{}, err
@@ -46,6 +48,11 @@ func (r *Router) settings(ctx context.Context, in Interaction) (Response, error)
 	}
 	if bank || away {
 		if err := r.setServerRhythm(ctx, in); err != nil {
+			return Response{}, err
+		}
+	}
+	if threads {
+		if err := r.setServerThreads(ctx, in); err != nil {
 			return Response{}, err
 		}
 	}
@@ -113,7 +120,11 @@ func (r *Router) describeServer(ctx context.Context, guild string) (string, erro
 	if err != nil {
 		return "", err
 	}
-	return limit + "\n" + describeServerRhythm(g), nil
+	threads, err := r.describeServerThreads(ctx, guild)
+	if err != nil {
+		return "", err
+	}
+	return limit + "\n" + describeServerRhythm(g) + "\n" + threads, nil
 }
 
 // describeServerRhythm says what a time bank holds and how long players

@@ -162,7 +162,7 @@ func (b *Bot) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	go func() {
 		defer close(finished)
-		b.handle(&i, func(resp *discordgo.InteractionResponse) bool {
+		b.handle(&i, inThread(&i, body), func(resp *discordgo.InteractionResponse) bool {
 			wr := written{resp, make(chan bool, 1)}
 			select {
 			case firsts <- wr:
