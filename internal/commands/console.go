@@ -172,6 +172,7 @@ func (c *Console) resume(ctx context.Context) error {
 			return err
 		}
 		fmt.Fprintf(c.out, "[console] #%s: game #%d (%s) is still open; its controls again:\n", t.row.Channel, t.row.ID, t.game.Kind.Title)
+		c.rememberThread(t.row)
 		switch t.row.Status {
 		case storage.Lobby:
 			id, _ := c.Send(ctx, t.row.Channel, r.lobbyMessage(t))

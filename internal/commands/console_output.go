@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"standoff/storage"
 )
 
 // The console is the router's Transport: what the bot would post, edit or
@@ -184,4 +186,19 @@ func threadSlug(name string) string {
 		return "thread"
 	}
 	return s
+}
+
+// rememberThread marks the channel of a game an earlier console left open
+// as a thread when it is the one the game's thread would be named (the
+// earlier console's memory of its threads went with it).
+func (c *Console) rememberThread(row *storage.Game) {
+	slug := threadSlug(c.router.threadName(row))
+	if row.Channel != slug && !strings.HasPrefix(row.Channel, slug+"-") {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.threads[row.Channel]; !ok {
+		c.threads[row.Channel] = "general"
+	}
 }
