@@ -164,7 +164,8 @@ func (c *Console) followThread() {
 	if c.follow == "" {
 		return
 	}
-	fmt.Fprintf(c.out, "[console] now in #%s, the game's thread (`channel %s` goes back)\n", c.follow, c.threads[c.follow])
+	// Not a [console] line: those are the console's errors.
+	fmt.Fprintf(c.out, "[channel #%s] now in the game's thread (`channel %s` goes back)\n", c.follow, c.threads[c.follow])
 	c.channel, c.follow = c.follow, ""
 }
 

@@ -151,30 +151,26 @@ func (r *Router) tellOnce(ctx context.Context, in Interaction, why string) strin
 }
 
 // starterMessage is the channel's line about a new game, which its thread
-// hangs from. It names the players without pinging them: the lobby or turn
-// message in the thread pings whom it waits for, once.
+// hangs from (Discord shows it atop the thread too, so it announces rather
+// than repeats the lobby). It names the players without pinging them: the
+// lobby or turn message in the thread pings whom it waits for, once.
 func (r *Router) starterMessage(row *storage.Game) Message {
 	title := row.Kind
 	if g, ok := r.game(row.Kind); ok {
 		title = g.Kind.Title
 	}
-	var others []string
-	bots := false
-	for _, s := range row.Seats[1:] {
-		others = append(others, seatMention(s))
-		bots = bots || s.BotLevel > 0
+	var who []string
+	for _, s := range row.Seats {
+		who = append(who, seatMention(s))
 	}
-	creator := mention(row.Creator)
 	var text string
 	switch {
-	case len(others) == 0 && len(row.Seats) == 1 && r.opensLobby(row):
-		text = fmt.Sprintf("%s opened a lobby for %s: join in its thread.", creator, title)
-	case len(others) == 0:
-		text = fmt.Sprintf("%s plays %s alone.", creator, title)
-	case bots && len(others) == len(row.Seats)-1 && allBots(row):
-		text = fmt.Sprintf("%s plays %s against %s.", creator, title, strings.Join(others, " and "))
+	case len(row.Seats) == 1 && r.opensLobby(row):
+		text = fmt.Sprintf("New game of **%s**: %s's lobby, open to join in its thread.", title, who[0])
+	case len(row.Seats) == 1:
+		text = fmt.Sprintf("New game of **%s**: %s, alone.", title, who[0])
 	default:
-		text = fmt.Sprintf("%s challenges %s to %s.", creator, strings.Join(others, " and "), title)
+		text = fmt.Sprintf("New game of **%s**: %s.", title, strings.Join(who, " vs "))
 	}
 	return Message{Content: text}
 }
@@ -183,15 +179,6 @@ func (r *Router) starterMessage(row *storage.Game) Message {
 func (r *Router) opensLobby(row *storage.Game) bool {
 	g, ok := r.game(row.Kind)
 	return ok && g.Kind.MinPlayers > 1
-}
-
-func allBots(row *storage.Game) bool {
-	for _, s := range row.Seats[1:] {
-		if s.BotLevel == 0 {
-			return false
-		}
-	}
-	return true
 }
 
 // threadName is the name a player recognises the game's thread by, e.g.
