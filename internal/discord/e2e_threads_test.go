@@ -225,3 +225,28 @@ func TestThreadsSettingAndGamesInAThread(t *testing.T) {
 		e.noErrorLogs()
 	})
 }
+
+// A game's thread that Discord archived (a week without a message) is
+// reopened when the game next posts there with the bot's token.
+func TestArchivedGameThreadReopens(t *testing.T) {
+	e := newEnv(t, withThreads)
+	e.reply(alice, general, "hijack", "challenge", discordtest.Opt("opponent", bob), discordtest.Opt("opponent2", carol))
+	e.router.Wait()
+	ths := e.fake.Threads()
+	if len(ths) != 1 || ths[0].Name != "Hijack #1: alice vs bob vs carol" {
+		t.Fatalf("threads %+v", ths)
+	}
+	th := ths[0].ID
+	lobby, _ := e.fake.LastMessage(th)
+	accept, _ := findID(lobby, "accept:")
+	e.fake.ArchiveThread(th, true)
+	e.click(bob, lobby.ID, accept)
+	e.router.Wait()
+	if e.fake.ThreadArchived(th) {
+		t.Error("the game's thread is still archived")
+	}
+	if m, _ := e.fake.Message(lobby.ID); m.Edits == 0 {
+		t.Errorf("the lobby was not updated in the reopened thread: %q", m.Content)
+	}
+	e.noErrorLogs()
+}
