@@ -58,3 +58,20 @@ func (s *Store) MoveGame(ctx context.Context, id int64, channel string) error {
 	}
 	return err
 }
+
+// RecordThread records the thread a game was started in and the channel it
+// hangs from, so the channel's results can count its threads' games.
+func (s *Store) RecordThread(ctx context.Context, gameID int64, thread, parent string) error {
+	return s.exec(ctx, `INSERT INTO game_threads (thread, parent, game_id) VALUES (?, ?, ?)
+		ON CONFLICT (thread) DO UPDATE SET parent = excluded.parent, game_id = excluded.game_id`, thread, parent, gameID)
+}
+
+// ThreadParent is the channel a thread the bot started for a game hangs
+// from; ok is false for any other channel.
+func (s *Store) ThreadParent(ctx context.Context, thread string) (parent string, ok bool, err error) {
+	err = s.read.QueryRowContext(ctx, s.q(`SELECT parent FROM game_threads WHERE thread = ?`), thread).Scan(&parent)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	return parent, err == nil, err
+}

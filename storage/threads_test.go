@@ -55,5 +55,41 @@ func TestGuildThreads(t *testing.T) {
 		if g, err := s.OpenGame(ctx, "t9"); err != nil || g.ID != b.ID {
 			t.Fatalf("the moved game is not in its thread: %+v, %v", g, err)
 		}
+
+		// A channel's results with its threads' games.
+		if err := s.RecordThread(ctx, b.ID, "t9", "c1"); err != nil {
+			t.Fatal(err)
+		}
+		if p, ok, err := s.ThreadParent(ctx, "t9"); p != "c1" || !ok || err != nil {
+			t.Fatalf("ThreadParent(t9) = %q %v %v", p, ok, err)
+		}
+		if _, ok, err := s.ThreadParent(ctx, "c1"); ok || err != nil {
+			t.Fatalf("c1 is no thread: %v %v", ok, err)
+		}
+		score := 7
+		for _, r := range []Result{
+			{GameID: a.ID, Guild: "g", Channel: "c1", Kind: "hunted", UserID: "u1", Players: 1, Score: &score},
+			{GameID: b.ID, Guild: "g", Channel: "t9", Kind: "hunted", UserID: "u2", Players: 1, Score: &score},
+		} {
+			if err := s.AddResults(ctx, []Result{r}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		count := func(f ResultFilter) int {
+			rs, err := s.Results(ctx, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return len(rs)
+		}
+		if n := count(ResultFilter{Channel: "c1", Kind: "hunted"}); n != 1 {
+			t.Errorf("c1 alone: %d results", n)
+		}
+		if n := count(ResultFilter{Channel: "c1", Kind: "hunted", WithThreads: true}); n != 2 {
+			t.Errorf("c1 with its threads: %d results", n)
+		}
+		if n := count(ResultFilter{Channel: "t9", WithThreads: true}); n != 1 {
+			t.Errorf("t9 with its threads: %d results", n)
+		}
 	})
 }

@@ -87,7 +87,26 @@ func (r *Router) createHome(ctx context.Context, in Interaction, row *storage.Ga
 		return r.stayInChannel(ctx, row, parent)
 	}
 	row.Channel = thread
+	if err := r.store.RecordThread(ctx, row.ID, thread, parent); err != nil {
+		// Only the channel's best scores miss this game.
+		r.log.Warn("could not record a game's thread", "game", row.ID, "err", err)
+	}
 	return home{thread: thread}, nil
+}
+
+// scoreChannel is the channel whose results a game's best-score line
+// reads: the channel its thread hangs from, with all of that channel's
+// threads, so a run in a thread of its own is compared with the others.
+func (r *Router) scoreChannel(ctx context.Context, channel string) storage.ResultFilter {
+	f := storage.ResultFilter{Channel: channel, WithThreads: true}
+	parent, ok, err := r.store.ThreadParent(ctx, channel)
+	if err != nil {
+		r.log.Warn("could not read a thread's channel", "channel", channel, "err", err)
+	}
+	if ok {
+		f.Channel = parent
+	}
+	return f
 }
 
 // stayInChannel moves a game whose thread could not be started back to the

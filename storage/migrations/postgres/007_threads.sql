@@ -8,3 +8,12 @@ CREATE TABLE guild_threads (
     threads_off     INTEGER NOT NULL DEFAULT 0,
     told_no_threads INTEGER NOT NULL DEFAULT 0
 );
+
+-- The thread each game was started in, with the channel the thread hangs
+-- from: a channel's best scores count the games of its threads.
+CREATE TABLE game_threads (
+    thread  TEXT    PRIMARY KEY,
+    parent  TEXT    NOT NULL,
+    game_id BIGINT  NOT NULL
+);
+CREATE INDEX game_threads_parent ON game_threads (parent);
