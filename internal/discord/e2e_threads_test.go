@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"standoff/internal/discordtest"
+	"standoff/storage"
 )
 
 // botRequestsSince lists the bot-token requests the fake answered after
@@ -247,6 +248,39 @@ func TestArchivedGameThreadReopens(t *testing.T) {
 	}
 	if m, _ := e.fake.Message(lobby.ID); m.Edits == 0 {
 		t.Errorf("the lobby was not updated in the reopened thread: %q", m.Content)
+	}
+	e.noErrorLogs()
+}
+
+// A thread start Discord made although it answered 502 is found by the
+// retry (160004: the message has its thread) and used; one Discord
+// refuses leaves the game in the channel, saying so.
+func TestThreadStartFaults(t *testing.T) {
+	e := newEnv(t, withThreads)
+	e.fake.FailAfterNext(discordtest.RouteStartThreadFromMessage, 1, 502)
+	ans := e.reply(alice, general, "hijack", "challenge", discordtest.Opt("opponent", bob))
+	e.router.Wait()
+	ths := e.fake.Threads()
+	if len(ths) != 1 || !strings.Contains(ans.Content, "<#"+ths[0].ID+">") {
+		t.Fatalf("after a 502 that took effect: threads %+v, answer %q", ths, ans.Content)
+	}
+	if row, _ := e.game(ths[0].ID); row.Channel != ths[0].ID {
+		t.Errorf("the game is in %s", row.Channel)
+	}
+
+	e.fake.FailNext(discordtest.RouteStartThreadFromMessage, 1, 403)
+	ans = e.reply(carol, other, "hijack", "challenge", discordtest.Opt("opponent", dave))
+	e.router.Wait()
+	if len(e.fake.Threads()) != 1 || !strings.Contains(ans.Content, "could not start a thread") {
+		t.Errorf("a refused thread start: %d threads, answer %q", len(e.fake.Threads()), ans.Content)
+	}
+	row, _ := e.game(other)
+	if row.Channel != other || row.Status != storage.Lobby {
+		t.Errorf("the game is in %s (%s), want the channel's lobby", row.Channel, row.Status)
+	}
+	lobby, _ := e.fake.LastMessage(other)
+	if _, ok := findID(lobby, "accept:"); !ok {
+		t.Errorf("no challenge in the channel: %q", lobby.Content)
 	}
 	e.noErrorLogs()
 }
