@@ -28,15 +28,19 @@ type ResultFilter struct {
 	Channel string
 	Kind    string
 	UserID  string
+	// WithThreads widens Channel to the threads started from it
+	// (RecordThread).
+	WithThreads bool
 }
 
 // Results lists the seats' results of finished games matching f, newest first.
 func (s *Store) Results(ctx context.Context, f ResultFilter) ([]Result, error) {
 	rows, err := s.read.QueryContext(ctx, s.q(`SELECT game_id, seat, guild, channel, kind, user_id, automated, rank, score, players, finished_at, outcome
 		FROM results
-		WHERE (? = '' OR guild = ?) AND (? = '' OR channel = ?) AND (? = '' OR kind = ?) AND (? = '' OR user_id = ?)
+		WHERE (? = '' OR guild = ?) AND (? = '' OR channel = ? OR (? = 1 AND channel IN (SELECT thread FROM game_threads WHERE parent = ?)))
+		AND (? = '' OR kind = ?) AND (? = '' OR user_id = ?)
 		ORDER BY finished_at DESC, game_id DESC, seat`),
-		f.Guild, f.Guild, f.Channel, f.Channel, f.Kind, f.Kind, f.UserID, f.UserID)
+		f.Guild, f.Guild, f.Channel, f.Channel, b2i(f.WithThreads), f.Channel, f.Kind, f.Kind, f.UserID, f.UserID)
 	if err != nil {
 		return nil, err
 	}

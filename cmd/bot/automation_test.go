@@ -36,6 +36,8 @@ func TestAutomatedSeatsFinishAGameOfEveryKind(t *testing.T) {
 				n = k.MaxPlayers
 			}
 			users := []string{"alice", "bob", "carol", "dave", "erin", "frank"}[:n]
+			// The game stays in #general, where latest reads it.
+			settings := []string{"admin alice", "alice: /standoff settings threads:off"}
 			script := []string{fmt.Sprintf("alice: /%s start turn_limit:24h", k.Name)}
 			for _, u := range users[1:] {
 				script = append(script, fmt.Sprintf("%s: click Join", u))
@@ -45,6 +47,7 @@ func TestAutomatedSeatsFinishAGameOfEveryKind(t *testing.T) {
 				// Started alone, a game is solo: a partner is challenged.
 				script = []string{fmt.Sprintf("alice: /%s challenge opponent:@bob turn_limit:24h", k.Name), "bob: click Accept"}
 			}
+			script = append(settings, script...)
 			for i := 0; i < 10; i++ {
 				script = append(script, "wait 25h")
 			}
@@ -179,7 +182,7 @@ func TestTurnLimitLeavesASoloRunAlone(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	row, err := st.LatestGame(context.Background(), "general")
+	row, err := st.LatestGame(context.Background(), "hunted-1") // the run's thread
 	if err != nil {
 		t.Fatal(err)
 	}

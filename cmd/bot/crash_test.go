@@ -238,6 +238,10 @@ func (d *crashDriver) newGame(g commands.Game) {
 		line += fmt.Sprintf(" %s:@%s", opt, u)
 	}
 	lines := append(d.in(cg.channel), line)
+	if d.n == 1 {
+		// Each game stays in the fresh channel the driver names for it.
+		lines = append([]string{"admin alice", "alice: /standoff settings threads:off"}, lines...)
+	}
 	for _, u := range cg.users[1:] {
 		if u != "standoff" {
 			lines = append(lines, u+": click Accept")

@@ -108,17 +108,18 @@ func TestClosedDMsPingEachNewDecision(t *testing.T) {
 		if !strings.Contains(body, "@carol") {
 			continue
 		}
+		// The game lives in its thread, #locked-out-1.
 		switch {
-		case m.where == "#general" && strings.Contains(body, "new private decision"):
+		case m.where == "#locked-out-1" && strings.Contains(body, "new private decision"):
 			pings++
-		case m.where == "#general (edited)":
+		case m.where == "#locked-out-1 (edited)":
 			edits++
 			// An edit that asks carol for a decision must come with a new
 			// message that mentions her (right after it).
 			if strings.Contains(body, "@carol: you have a private decision") {
 				found := false
 				for _, n := range msgs[i+1 : min(i+4, len(msgs))] {
-					if n.where == "#general" && strings.Contains(strings.Join(n.lines, "\n"), "@carol") {
+					if n.where == "#locked-out-1" && strings.Contains(strings.Join(n.lines, "\n"), "@carol") {
 						found = true
 					}
 				}

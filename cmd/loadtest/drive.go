@@ -142,6 +142,12 @@ func run(cfg config, tb testing.TB) (*result, error) {
 		return nil, err
 	}
 	defer store.Close()
+	// Each table plays in the channel named for it, where the driver and
+	// the cost report look (a thread per game costs two bot-token requests
+	// at its start, none per move: internal/discord/e2e_threads_test.go).
+	if err := store.SetGuildThreadsOff(context.Background(), guild, true); err != nil {
+		return nil, err
+	}
 
 	fmt.Fprintf(cfg.log, "starting %d games...\n", len(tables))
 	started := time.Now()

@@ -74,6 +74,11 @@ type Console struct {
 	store   *storage.Store
 	router  *Router
 	forms   map[string]*Form // the form each user has open (console_clicks.go)
+	// threads are the threads the bot started, by id, with their parent
+	// channel; follow is the one the console moves into once the command
+	// that started it is answered (console_output.go).
+	threads map[string]string
+	follow  string
 }
 
 // RunConsole reads commands from in until EOF and writes what users see to out.
@@ -82,7 +87,7 @@ func RunConsole(ctx context.Context, in io.Reader, out io.Writer, opts ConsoleOp
 		opts.Config.BotUserID = consoleBot
 	}
 	c := &Console{opts: opts, out: out, closed: map[string]bool{}, manage: map[string]bool{}, admin: map[string]bool{},
-		channel: "general", clock: ConsoleStart, seeds: games.NewRNG(opts.Seed)}
+		channel: "general", clock: ConsoleStart, seeds: games.NewRNG(opts.Seed), threads: map[string]string{}}
 	if opts.ImagesDir != "" {
 		if err := os.MkdirAll(opts.ImagesDir, 0o755); err != nil {
 			return err
@@ -167,6 +172,7 @@ func (c *Console) resume(ctx context.Context) error {
 			return err
 		}
 		fmt.Fprintf(c.out, "[console] #%s: game #%d (%s) is still open; its controls again:\n", t.row.Channel, t.row.ID, t.game.Kind.Title)
+		c.rememberThread(t.row)
 		switch t.row.Status {
 		case storage.Lobby:
 			id, _ := c.Send(ctx, t.row.Channel, r.lobbyMessage(t))
@@ -320,6 +326,7 @@ func (c *Console) userAction(ctx context.Context, user, rest string) error {
 	if c.channel == consoleDM {
 		in.Guild, in.Channel, in.DM = "", "dm-"+user, true
 	}
+	in.InThread = c.isThread(c.channel)
 	words, err := splitWords(rest)
 	if err != nil {
 		return err
@@ -359,6 +366,7 @@ func (c *Console) userAction(ctx context.Context, user, rest string) error {
 		return fmt.Errorf("%s: expected /command, click, select, submit or autocomplete; type help", user)
 	}
 	resp := c.router.Handle(ctx, in)
+	defer c.followThread()
 	switch resp.Kind {
 	case Reply:
 		where := "#" + c.channel

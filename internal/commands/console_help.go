@@ -12,7 +12,8 @@ const ConsoleHelp = `Console grammar (one command per line):
                                            ("Type a move": TEXT is the move; "quoted" if it has spaces)
   NAME: autocomplete /COMMAND [SUB] option:partial
                                            list what Discord would suggest
-  channel NAME       switch channel (one game per channel); channel dm: each user's DM with the bot
+  channel NAME       switch channel or thread (one game in each); channel dm: each user's DM with the bot.
+                     A new game starts a thread (e.g. #hijack-1) and the console moves into it
   wait DURATION      advance the clock (e.g. 30m, 25h, 2d); reminders fire
   restart            close and reopen everything from the database file
   dms NAME off|on    close or open NAME's direct messages

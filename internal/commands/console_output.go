@@ -8,6 +8,9 @@ import (
 	"reflect"
 	"regexp"
 	"strings"
+	"time"
+
+	"standoff/storage"
 )
 
 // The console is the router's Transport: what the bot would post, edit or
@@ -131,5 +134,75 @@ func (c *Console) print(where string, m Message) {
 			}
 			fmt.Fprintf(c.out, "%s[select: %s | %s | %s]\n", p, s.Placeholder, s.CustomID, strings.Join(opts, "; "))
 		}
+	}
+}
+
+// StartThread starts a thread from a message: it prints where, and names
+// the thread after the game ("Hijack #12: alice vs bob" is #hijack-12).
+// The console follows the game into it once the command is answered, as a
+// player would open the thread the answer links.
+func (c *Console) StartThread(_ context.Context, channel, messageID, name string, _ time.Duration) (string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.threads[channel]; ok {
+		return "", fmt.Errorf("%w: #%s is a thread, and a thread holds no threads", ErrChannelGone, channel)
+	}
+	base := threadSlug(name)
+	id := base
+	for n := 2; c.threads[id] != "" || id == channel; n++ {
+		id = fmt.Sprintf("%s-%d", base, n)
+	}
+	c.threads[id] = channel
+	if c.channel == channel {
+		c.follow = id
+	}
+	fmt.Fprintf(c.out, "[#%s] %s started thread %q → #%s\n", channel, consoleBot, name, id)
+	return id, nil
+}
+
+// followThread moves the console into the thread its last command started.
+func (c *Console) followThread() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.follow == "" {
+		return
+	}
+	// Not a [console] line: those are the console's errors.
+	fmt.Fprintf(c.out, "[channel #%s] now in the game's thread (`channel %s` goes back)\n", c.follow, c.threads[c.follow])
+	c.channel, c.follow = c.follow, ""
+}
+
+func (c *Console) isThread(channel string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	_, ok := c.threads[channel]
+	return ok
+}
+
+var slugJunk = regexp.MustCompile(`[^a-z0-9]+`)
+
+// threadSlug is a thread's channel name from its name: the part before
+// the colon, lower case, words joined by hyphens.
+func threadSlug(name string) string {
+	head, _, _ := strings.Cut(name, ":")
+	s := strings.Trim(slugJunk.ReplaceAllString(strings.ToLower(head), "-"), "-")
+	if s == "" {
+		return "thread"
+	}
+	return s
+}
+
+// rememberThread marks the channel of a game an earlier console left open
+// as a thread when it is the one the game's thread would be named (the
+// earlier console's memory of its threads went with it).
+func (c *Console) rememberThread(row *storage.Game) {
+	slug := threadSlug(c.router.threadName(row))
+	if row.Channel != slug && !strings.HasPrefix(row.Channel, slug+"-") {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.threads[row.Channel]; !ok {
+		c.threads[row.Channel] = "general"
 	}
 }

@@ -126,7 +126,7 @@ func TestConsoleQuit(t *testing.T) {
 		if strings.Contains(out, "unknown console command") || strings.Contains(out, "> bob: click Accept") {
 			t.Errorf("%s did not end the console:\n%s", word, out)
 		}
-		if out := consoleRun(t, db, "", "bob: click Accept\n"); !strings.Contains(out, "bob accepted") {
+		if out := consoleRun(t, db, "", "channel tally-1\nbob: click Accept\n"); !strings.Contains(out, "bob accepted") {
 			t.Errorf("the game was not kept after %s:\n%s", word, out)
 		}
 	}
@@ -143,15 +143,19 @@ func TestConsoleResumesOpenGames(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "r.db")
 	consoleRun(t, db, "", "alice: /tally challenge opponent:@bob\nchannel side\ncarol: /tally challenge opponent:@dave\ndave: click Accept\n"+
 		"channel third\neve: /tally challenge opponent:@fay\nfay: click Accept\neve: click Add 3\n")
-	out := consoleRun(t, db, "", "bob: click Accept\nchannel side\ncarol: click Add 3\nfay: click Peek\n")
+	// Each game went into a thread of its own, which the new console
+	// knows as one: a game started there stays there.
+	out := consoleRun(t, db, "", "channel tally-1\nbob: click Accept\nchannel tally-2\ncarol: click Add 3\nfay: click Peek\n"+
+		"eve: /tally challenge opponent:@fay\n")
 	for _, want := range []string{
-		"[console] #general: game #1 (Tally) is still open; its controls again:",
-		"[#general] [button: Accept | accept:1:0]",
-		"[console] #side: game #2 (Tally) is still open; its controls again:",
-		"[#side] [button: Add 3 | m:2:1.",
-		"[console] #third: game #3 (Tally) is still open; its controls again:",
+		"[console] #tally-1: game #1 (Tally) is still open; its controls again:",
+		"[#tally-1] [button: Accept | accept:1:0]",
+		"[console] #tally-2: game #2 (Tally) is still open; its controls again:",
+		"[#tally-2] [button: Add 3 | m:2:1.",
+		"[console] #tally-3: game #3 (Tally) is still open; its controls again:",
 		"[DM fay] [button: Peek | m:3:2.",
-		"[#general] bob accepted.",
+		"[#tally-1] bob accepted.",
+		"This channel already has a game",
 		"carol added 3",
 		"fay peeked",
 	} {

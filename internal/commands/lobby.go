@@ -62,7 +62,8 @@ func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Respons
 	if err := checkSetup(g.Kind, row, len(row.Seats)); err != nil {
 		return Response{}, err
 	}
-	if err := r.create(ctx, row); err != nil {
+	where, err := r.createHome(ctx, in, row)
+	if err != nil {
 		return Response{}, err
 	}
 	t, err := r.table(row)
@@ -73,12 +74,12 @@ func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Respons
 		if err := r.begin(ctx, t, ""); err != nil {
 			return Response{}, err
 		}
-		return ephemeral(fmt.Sprintf("%s game #%d started.", g.Kind.Title, row.ID)), nil
+		return ephemeral(fmt.Sprintf("%s game #%d started.", g.Kind.Title, row.ID) + where.answer()), nil
 	}
 	if err := r.postLobby(ctx, t); err != nil {
 		return Response{}, err
 	}
-	return ephemeral(fmt.Sprintf("Challenge sent for %s game #%d.", g.Kind.Title, row.ID)), nil
+	return ephemeral(fmt.Sprintf("Challenge sent for %s game #%d.", g.Kind.Title, row.ID) + where.answer()), nil
 }
 
 func (r *Router) create(ctx context.Context, row *storage.Game) error {
@@ -107,7 +108,8 @@ func (r *Router) openLobby(ctx context.Context, in Interaction, g Game) (Respons
 	if err := checkSetup(g.Kind, row, g.Kind.MinPlayers); err != nil {
 		return Response{}, err
 	}
-	if err := r.create(ctx, row); err != nil {
+	where, err := r.createHome(ctx, in, row)
+	if err != nil {
 		return Response{}, err
 	}
 	t, err := r.table(row)
@@ -120,12 +122,12 @@ func (r *Router) openLobby(ctx context.Context, in Interaction, g Game) (Respons
 		if err := r.begin(ctx, t, ""); err != nil {
 			return Response{}, err
 		}
-		return ephemeral(fmt.Sprintf("%s game #%d started.", g.Kind.Title, row.ID)), nil
+		return ephemeral(fmt.Sprintf("%s game #%d started.", g.Kind.Title, row.ID) + where.answer()), nil
 	}
 	if err := r.postLobby(ctx, t); err != nil {
 		return Response{}, err
 	}
-	return ephemeral(fmt.Sprintf("Lobby opened for %s game #%d.", g.Kind.Title, row.ID)), nil
+	return ephemeral(fmt.Sprintf("Lobby opened for %s game #%d.", g.Kind.Title, row.ID) + where.answer()), nil
 }
 
 // isChallenge tells a challenge (players named, accepting) from an open lobby.

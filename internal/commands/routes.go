@@ -334,7 +334,7 @@ func subcommands(routes []route, kinds []Suggestion) []Subcommand {
 // group.
 func (r *Router) helpText() string {
 	var b strings.Builder
-	b.WriteString("**Standoff** hosts board games in channels, one game per channel (threads count as channels).\n")
+	b.WriteString("**Standoff** hosts board games: each new game gets a thread of its own (where a server turns threads off, a channel or thread holds one game).\n")
 	for _, g := range r.games {
 		k := g.Kind
 		var start []string

@@ -17,6 +17,7 @@ var serverRhythmOptions = []CommandOption{
 		{Name: "72 hours", Value: "72h"}, {Name: "7 days", Value: "7d"}, {Name: "14 days", Value: "14d"}, {Name: "the bot's default", Value: "default"},
 	}},
 	{Name: "away_days", Description: "the most days a player may be away with /game away", Type: IntegerOption, Min: 1, Max: rhythm.MaxAwayDays},
+	threadsOption,
 }
 
 // settings shows this server's settings to anyone: the turn limit that new
@@ -33,7 +34,7 @@ func (r *Router) settings(ctx context.Context, in Interaction) (Response, error)
 	return ephemeral(now + "\n" + changeHint), nil
 }
 
-const changeHint = "Someone with the Manage Server permission can change them: `/standoff settings turn_limit:24h|72h|7d|none|bank|default`, `bank:`, `away_days:`."
+const changeHint = "Someone with the Manage Server permission can change them: `/standoff settings turn_limit:24h|72h|7d|none|bank|default`, `bank:`, `away_days:`, `threads:on|off`."
 
 // changeSettings changes this server's settings, for someone with the
 // Manage Server permission. Discord offers /standoff only to them by
@@ -47,7 +48,8 @@ func (r *Router) changeSettings(ctx context.Context, in Interaction) (Response, 
 	raw, change := in.Options["turn_limit"]
 	_, bank := in.Options["bank"]
 	_, away := in.Options["away_days"]
-	if !change && !bank && !away {
+	_, threads := in.Options["threads"]
+	if !change && !bank && !away && !threads {
 		return r.settings(ctx, in)
 	}
 	if !in.CanManageServer {
@@ -59,6 +61,11 @@ func (r *Router) changeSettings(ctx context.Context, in Interaction) (Response, 
 	}
 	if bank || away {
 		if err := r.setServerRhythm(ctx, in); err != nil {
+			return Response{}, err
+		}
+	}
+	if threads {
+		if err := r.setServerThreads(ctx, in); err != nil {
 			return Response{}, err
 		}
 	}
@@ -131,7 +138,11 @@ func (r *Router) describeServer(ctx context.Context, guild string) (string, erro
 	if err != nil {
 		return "", err
 	}
-	return limit + "\n" + describeServerRhythm(g), nil
+	threads, err := r.describeServerThreads(ctx, guild)
+	if err != nil {
+		return "", err
+	}
+	return limit + "\n" + describeServerRhythm(g) + "\n" + threads, nil
 }
 
 // describeServerRhythm says what a time bank holds and how long players

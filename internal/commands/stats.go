@@ -248,7 +248,9 @@ func (r *Router) readBest(ctx context.Context, t *table) {
 	if out == nil || out.Score == nil || t.game.Kind.MinPlayers > 1 {
 		return
 	}
-	rs, err := r.store.Results(ctx, storage.ResultFilter{Channel: t.row.Channel, Kind: t.row.Kind})
+	f := r.scoreChannel(ctx, t.row.Channel) // with its threads (threads.go)
+	f.Kind = t.row.Kind
+	rs, err := r.store.Results(ctx, f)
 	if err != nil {
 		r.log.Warn("could not read the best score", "game", t.row.ID, "err", err)
 		return

@@ -39,6 +39,12 @@ type Interaction struct {
 	// that would post there are refused with this text before anything
 	// changes, so no game moves on where nobody can see it.
 	CannotPost string
+	// InThread: Channel is a thread (a new game stays in it).
+	InThread bool
+	// CannotThread, when set by the transport, says why the bot may not
+	// start a thread for a new game here (the permissions it lacks); ""
+	// when it may (threads.go).
+	CannotThread string
 
 	// Slash commands and autocomplete.
 	Command string            // e.g. "hijack"

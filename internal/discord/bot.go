@@ -237,17 +237,17 @@ func (b *Bot) acquire() (*commands.Router, string) {
 type responder func(r *discordgo.InteractionResponse, described ...attachmentEntry) bool
 
 // onInteraction answers an interaction that came over the gateway.
-func (b *Bot) onInteraction(i *discordgo.InteractionCreate) {
-	b.handle(i, func(r *discordgo.InteractionResponse, described ...attachmentEntry) bool {
+func (b *Bot) onInteraction(i *discordgo.InteractionCreate, thread bool) {
+	b.handle(i, thread, func(r *discordgo.InteractionResponse, described ...attachmentEntry) bool {
 		return b.respond(i, r, described)
 	}, false)
 }
 
-// handle answers an interaction, whichever way it came: first carries the
-// first response. inlineOnly says the first response cannot carry files
+// handle answers an interaction, whichever way it came: thread says it
+// happened in a thread, first carries the first response. inlineOnly says the first response cannot carry files
 // (an HTTP response body): an answer with files is then deferred and
 // delivered by the follow-up path.
-func (b *Bot) handle(i *discordgo.InteractionCreate, first responder, inlineOnly bool) {
+func (b *Bot) handle(i *discordgo.InteractionCreate, thread bool, first responder, inlineOnly bool) {
 	// Everything the bot will send for the interaction has been sent (the
 	// answer by whichever path, its follow-ups, the move's messages): a
 	// trace for operators, and the point a test may read the answer.
@@ -256,6 +256,7 @@ func (b *Bot) handle(i *discordgo.InteractionCreate, first responder, inlineOnly
 	if !ok {
 		return
 	}
+	in.InThread = thread
 	in.Reply = replier{b, i}
 	router, busy := b.acquire()
 	if router == nil {

@@ -118,6 +118,10 @@ type env struct {
 	// fakeOpts and world set up the fake before the bot starts.
 	fakeOpts []discordtest.ServerOption
 	world    []func(*discordtest.Server)
+	// threads leaves the server's default, a thread per game; without it
+	// the test server keeps games in their channel (threads:off), where
+	// the tests about everything else look for them.
+	threads bool
 }
 
 type envOption func(*env)
@@ -127,6 +131,10 @@ func withGames(gs []commands.Game) envOption { return func(e *env) { e.games = g
 
 // withPatience lengthens the waits for the bot.
 func withPatience(d time.Duration) envOption { return func(e *env) { e.patience = d } }
+
+// withThreads gives each new game a thread, as a real server does by
+// default.
+func withThreads(e *env) { e.threads = true }
 
 // overHTTP runs the bot in HTTP interactions mode.
 func overHTTP(e *env) { e.http = true }
@@ -188,9 +196,28 @@ func newEnv(t *testing.T, options ...envOption) *env {
 	}
 	e.fake = fake
 	e.opts.Token, e.opts.Configure = strings.TrimPrefix(fake.Token(), "Bot "), fake.Configure
+	if !e.threads {
+		threadsOff(t, e.db)
+	}
 	e.start()
 	t.Cleanup(e.stop) // runs before the fake's own cleanup
 	return e
+}
+
+// threadsOff keeps the games of the test server (and of other guilds
+// named) in their channel.
+func threadsOff(t *testing.T, db string, guilds ...string) {
+	t.Helper()
+	store, err := storage.Open(db)
+	if err != nil {
+		t.Fatalf("open database: %v", err)
+	}
+	defer store.Close()
+	for _, g := range append([]string{guild}, guilds...) {
+		if err := store.SetGuildThreadsOff(context.Background(), g, true); err != nil {
+			t.Fatalf("threads off: %v", err)
+		}
+	}
 }
 
 // start opens the database, connects a new bot and serves a new router.

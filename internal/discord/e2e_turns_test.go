@@ -22,6 +22,7 @@ const (
 func TestTurnsInAGuildAndInTheBotsDM(t *testing.T) {
 	inModes(t, func(t *testing.T, mode envOption) {
 		e := newEnv(t, mode, withFake(func(f *discordtest.Server) { f.AddChannel(guild2, far) }))
+		threadsOff(t, e.db, guild2)
 		for _, ch := range []string{general, other, far} {
 			if s := e.reply(alice, ch, "hijack", "challenge", discordtest.Opt("opponent", bob), discordtest.Opt("num_pieces", 3)); !strings.Contains(s.Content, "Challenge sent") {
 				t.Fatalf("challenge in %s answered %q", ch, s.Content)

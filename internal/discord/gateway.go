@@ -37,7 +37,7 @@ type gateway struct {
 
 	gate          *identifyGate // shared by the shards
 	onReady       func(*discordgo.Ready)
-	onInteraction func(*discordgo.InteractionCreate)
+	onInteraction func(i *discordgo.InteractionCreate, thread bool)
 
 	mu          sync.Mutex
 	conn        *websocket.Conn
@@ -452,7 +452,7 @@ func (g *gateway) dispatch(p gwPayload, identified func()) {
 			return
 		}
 		if g.onInteraction != nil {
-			go g.onInteraction(&i)
+			go g.onInteraction(&i, inThread(&i, p.D))
 		}
 	}
 }

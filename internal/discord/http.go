@@ -164,7 +164,7 @@ func (b *Bot) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		defer close(finished)
 		// Files never ride in a response body (handle defers them), so
 		// neither do their descriptions.
-		b.handle(&i, func(resp *discordgo.InteractionResponse, _ ...attachmentEntry) bool {
+		b.handle(&i, inThread(&i, body), func(resp *discordgo.InteractionResponse, _ ...attachmentEntry) bool {
 			wr := written{resp, make(chan bool, 1)}
 			select {
 			case firsts <- wr:

@@ -70,6 +70,7 @@ func TestThreeBotProcesses(t *testing.T) {
 	}
 	fake.SetInteractionEndpoints(endpoints...)
 
+	threadsOff(t, url) // each table in the channel named for it
 	store, err := storage.Open(url)
 	if err != nil {
 		t.Fatal(err)

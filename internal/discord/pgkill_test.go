@@ -68,6 +68,7 @@ func TestPostgresKilled(t *testing.T) {
 		endpoints = append(endpoints, p.endpoint)
 	}
 	fake.SetInteractionEndpoints(endpoints...)
+	threadsOff(t, url) // each table in the channel named for it
 	store, err := storage.Open(url)
 	if err != nil {
 		t.Fatal(err)

@@ -91,7 +91,7 @@ func (s *Server) ArchiveThread(threadID string, reopenable bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	ch := s.channel(threadID)
-	if ch.kind != ChannelPublicThread {
+	if !isThread(ch.kind) {
 		s.fatalf("discordtest: channel %s is not a thread", threadID)
 		return
 	}
@@ -156,7 +156,7 @@ func (s *Server) modifyChannel(c *call) *reply {
 		return rep
 	}
 	if req.Archived != nil || req.Locked != nil {
-		if ch.kind != ChannelPublicThread {
+		if !isThread(ch.kind) {
 			fe := &formErrors{}
 			fe.add("archived", "CHANNEL_NOT_A_THREAD", "This field is only valid for threads")
 			return fe.reply()

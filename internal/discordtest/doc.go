@@ -51,6 +51,14 @@
 //     (10003), the bot removed or denied View Channel (50001), a message
 //     deleted by a moderator (10008), an archived thread (50083, reopened by
 //     PATCH {"archived": false} unless locked);
+//   - threads (threads.go): started from a message (the thread has the
+//     message's id; a second is 160004) or without one (private unless
+//     asked), a name of 1-100 characters, auto_archive_duration 60, 1440,
+//     4320 or 10080, Create Public (or Private) Threads (50013), not in a
+//     thread or DM (50024), Send Messages in Threads to post in one, a
+//     bucket per parent channel; Threads records each with its name and
+//     ThreadMembers its members (the bot, then whom a message there pings);
+//     DenyBot takes a permission from the bot in a channel and its threads;
 //   - rate limits (limits.go, ratelimit.go), Discord's by default
 //     (DiscordLimits; WithLimits or SetLimits change them, NoLimits turns
 //     them off): 50 requests a second with the bot token, interaction

@@ -479,7 +479,7 @@ func (s *Server) readyPayloads(shard [2]int) (map[string]any, []map[string]any) 
 		threads := []any{}
 		for _, id := range g.channels {
 			w := s.wireChannel(s.channels[id])
-			if s.channels[id].kind == ChannelPublicThread {
+			if isThread(s.channels[id].kind) {
 				threads = append(threads, w)
 			} else {
 				chans = append(chans, w)

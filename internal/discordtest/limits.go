@@ -84,6 +84,9 @@ const (
 //     a webhook takes 5 requests per 2 s (observed; failed requests count);
 //   - opening a DM channel, 5 per 1 s for the bot: an assumption, Discord
 //     publishes no figure and observers give none consistently;
+//   - starting a thread (from a message or without one), 5 per 5 s per
+//     parent channel, one bucket for both routes: an assumption like the
+//     DM channel's, no figure is published;
 //   - reactions would be 1 per 0.25 s per channel (observed), but the fake
 //     has no reaction routes, and the bot uses none.
 //
@@ -95,17 +98,19 @@ func DiscordLimits() Limits {
 		Global:       DiscordGlobalLimit,
 		GlobalWindow: time.Second,
 		Routes: map[string]RouteLimit{
-			RouteSendMessage:          {Bucket: "channel message create", Limit: 5, Per: 5 * time.Second},
-			RouteEditMessage:          {Bucket: "channel message edit", Limit: 5, Per: 5 * time.Second},
-			RouteDeleteMessage:        {Bucket: "channel message delete", Limit: 5, Per: time.Second},
-			RouteCreateDM:             {Bucket: "dm channel create", Limit: 5, Per: time.Second},
-			RouteFollowup:             webhookLimit,
-			RouteGetOriginal:          webhookLimit,
-			RouteEditOriginal:         webhookLimit,
-			RouteDeleteOriginal:       webhookLimit,
-			RouteGetWebhookMessage:    webhookLimit,
-			RouteEditWebhookMessage:   webhookLimit,
-			RouteDeleteWebhookMessage: webhookLimit,
+			RouteSendMessage:            {Bucket: "channel message create", Limit: 5, Per: 5 * time.Second},
+			RouteEditMessage:            {Bucket: "channel message edit", Limit: 5, Per: 5 * time.Second},
+			RouteDeleteMessage:          {Bucket: "channel message delete", Limit: 5, Per: time.Second},
+			RouteCreateDM:               {Bucket: "dm channel create", Limit: 5, Per: time.Second},
+			RouteStartThreadFromMessage: threadLimit,
+			RouteStartThread:            threadLimit,
+			RouteFollowup:               webhookLimit,
+			RouteGetOriginal:            webhookLimit,
+			RouteEditOriginal:           webhookLimit,
+			RouteDeleteOriginal:         webhookLimit,
+			RouteGetWebhookMessage:      webhookLimit,
+			RouteEditWebhookMessage:     webhookLimit,
+			RouteDeleteWebhookMessage:   webhookLimit,
 		},
 		InvalidRequests: DiscordInvalidRequests,
 		InvalidWindow:   DiscordInvalidWindow,
@@ -113,7 +118,10 @@ func DiscordLimits() Limits {
 	}
 }
 
-var webhookLimit = RouteLimit{Bucket: "interaction webhook", Limit: 5, Per: 2 * time.Second}
+var (
+	webhookLimit = RouteLimit{Bucket: "interaction webhook", Limit: 5, Per: 2 * time.Second}
+	threadLimit  = RouteLimit{Bucket: "thread create", Limit: 5, Per: 5 * time.Second}
+)
 
 // NoLimits enforces nothing (injected faults and GlobalRateLimit still
 // apply) and sends no rate-limit headers: the fake as it was before it

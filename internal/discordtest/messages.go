@@ -96,6 +96,7 @@ func (s *Server) storeLocked(m *Message) {
 		s.attachments[m.Attachments[i].ID] = &m.Attachments[i]
 	}
 	s.notifyNewLocked(m)
+	s.joinThreadLocked(m)
 	s.messageChangedLocked(m)
 	s.notifyLocked()
 }
@@ -136,6 +137,9 @@ func (s *Server) sendMessage(c *call) *reply {
 	case ch.kind == ChannelDM && s.users[ch.dmUser].dmsClosed:
 		rep = apiErr(http.StatusForbidden, CodeCannotMessageUser, "Cannot send messages to this user")
 	case ch.kind != ChannelDM && ch.sendDenied:
+		rep = apiErr(http.StatusForbidden, CodeMissingPermissions, "Missing Permissions")
+	case ch.kind != ChannelDM && s.botPermsLocked(ch)&sendPermission(ch) == 0:
+		// In a thread it is Send Messages in Threads that counts.
 		rep = apiErr(http.StatusForbidden, CodeMissingPermissions, "Missing Permissions")
 	default:
 		rep = s.writableLocked(ch)

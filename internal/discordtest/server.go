@@ -146,6 +146,7 @@ type Server struct {
 	rl       rateLimiter
 	requests []Request      // every API request, in order (requests.go)
 	notified []Notification // who was notified of what (notify.go)
+	threads  []Thread       // the threads the bot started (threads.go)
 }
 
 // New starts a fake Discord on loopback; t.Cleanup closes it. Close the

@@ -27,7 +27,7 @@ const (
 const DefaultMemberPermissions = PermViewChannel | PermSendMessages | PermEmbedLinks | PermAttachFiles |
 	PermReadMessageHistory | PermAddReactions | PermUseAppCommands | PermCreatePublicThreads | PermSendMessagesInThread
 
-const botPermissions = DefaultMemberPermissions | PermManageMessages | PermManageThreads
+const botPermissions = DefaultMemberPermissions | PermManageMessages | PermManageThreads | PermCreatePrivateThreads
 
 // Channel types.
 const (
@@ -59,10 +59,18 @@ type channelState struct {
 	noAccess              bool
 	archived, locked      bool
 	archivedAt            time.Time
-	order                 []string // message ids, oldest first
-	newest                *Message // the newest public message, not deleted
-	updates               []channelUpdate
-	sig                   signal // fired on every change of its messages
+	// A thread's name and auto_archive_duration as started by the bot
+	// (empty and 0 for one a test added), and its members (threads.go).
+	name        string
+	autoArchive int
+	members     []string
+	// denied are permissions taken from the bot here (DenyBot); a thread
+	// has its parent's too.
+	denied  int64
+	order   []string // message ids, oldest first
+	newest  *Message // the newest public message, not deleted
+	updates []channelUpdate
+	sig     signal // fired on every change of its messages
 }
 
 // AddUser adds a Discord user (not a bot) with open DMs and the ordinary
@@ -300,6 +308,9 @@ func (s *Server) wireChannel(c *channelState) map[string]any {
 	}
 	w["guild_id"] = c.guildID
 	w["name"] = "channel-" + c.id
+	if c.name != "" {
+		w["name"] = c.name
+	}
 	w["permissions"] = itoa64(s.botPermsLocked(c))
 	if c.parentID != "" {
 		w["parent_id"] = c.parentID
@@ -307,14 +318,22 @@ func (s *Server) wireChannel(c *channelState) map[string]any {
 		if at.IsZero() {
 			at = time.Now().UTC()
 		}
-		w["thread_metadata"] = map[string]any{"archived": c.archived, "auto_archive_duration": 1440, "locked": c.locked,
+		auto := c.autoArchive
+		if auto == 0 {
+			auto = 1440
+		}
+		w["thread_metadata"] = map[string]any{"archived": c.archived, "auto_archive_duration": auto, "locked": c.locked,
 			"archive_timestamp": at.Format(time.RFC3339)}
+		w["member_count"] = len(c.members)
 	}
 	return w
 }
 
 func (s *Server) botPermsLocked(c *channelState) int64 {
-	p := botPermissions
+	p := botPermissions &^ c.denied
+	if parent := s.channels[c.parentID]; parent != nil {
+		p &^= parent.denied
+	}
 	if c.sendDenied {
 		p &^= PermSendMessages | PermSendMessagesInThread
 	}

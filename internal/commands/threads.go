@@ -1,0 +1,256 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"standoff/storage"
+)
+
+// A thread per game: where the bot may start threads, a new game gets a
+// short starter message in the channel (what game, who; it pings nobody,
+// the lobby or turn message in the thread does) and a public thread from
+// it, and the game lives in the thread as if it had been created there:
+// its row's channel is the thread. A channel then hosts many games, and
+// the players of each are its thread's members.
+
+// ThreadStarter is what a Transport that can start threads implements too.
+type ThreadStarter interface {
+	// StartThread starts a public thread named name from the message
+	// messageID in channel, archived by Discord after archive without
+	// activity, and returns the thread's id (on Discord, the message's).
+	StartThread(ctx context.Context, channel, messageID, name string, archive time.Duration) (string, error)
+}
+
+// threadArchive is how long a game's thread may stay quiet before Discord
+// archives it: the longest Discord offers, since a game goes on for days
+// (an archived thread is reopened when the game posts there again).
+const threadArchive = 7 * 24 * time.Hour
+
+// maxThreadName is Discord's limit for a thread's name, in characters.
+const maxThreadName = 100
+
+// home is where a new game went: its thread, or the channel it was
+// created in with a note saying why not a thread (said once per server).
+type home struct {
+	thread string
+	note   string
+}
+
+// answer is what the creator's answer adds about where the game is.
+func (h home) answer() string {
+	switch {
+	case h.thread != "":
+		return " It is played in its thread, " + channelMention(h.thread) + "."
+	case h.note != "":
+		return "\n" + h.note
+	}
+	return ""
+}
+
+func channelMention(id string) string { return "<#" + id + ">" }
+
+// createHome stores a new game: in a thread of its own where the server
+// and the bot's permissions allow one, else in the interaction's channel
+// as before.
+func (r *Router) createHome(ctx context.Context, in Interaction, row *storage.Game) (home, error) {
+	ts, tell := r.threadPlace(ctx, in)
+	if ts == nil {
+		if err := r.create(ctx, row); err != nil {
+			return home{}, err
+		}
+		return home{note: r.tellOnce(ctx, in, tell)}, nil
+	}
+	parent := row.Channel
+	starter, err := r.out.Send(ctx, parent, r.starterMessage(row))
+	if err != nil {
+		// The lobby would not be posted either; its own refusal says so.
+		r.log.Warn("could not post a game's thread starter", "channel", parent, "err", err)
+		return home{}, r.create(ctx, row)
+	}
+	// Until its thread exists the game is filed under the starter message,
+	// whose id Discord gives the thread: a channel of its own, never busy.
+	row.Channel = starter
+	if err := r.create(ctx, row); err != nil {
+		row.Channel = parent
+		return home{}, err
+	}
+	thread, err := ts.StartThread(ctx, parent, starter, r.threadName(row), threadArchive)
+	if err == nil && thread != starter {
+		err = r.store.MoveGame(ctx, row.ID, thread)
+	}
+	if err != nil {
+		r.log.Warn("could not start a game's thread; it stays in the channel", "game", row.ID, "err", err)
+		return r.stayInChannel(ctx, row, parent)
+	}
+	row.Channel = thread
+	if err := r.store.RecordThread(ctx, row.ID, thread, parent); err != nil {
+		// Only the channel's best scores miss this game.
+		r.log.Warn("could not record a game's thread", "game", row.ID, "err", err)
+	}
+	return home{thread: thread}, nil
+}
+
+// scoreChannel is the channel whose results a game's best-score line
+// reads: the channel its thread hangs from, with all of that channel's
+// threads, so a run in a thread of its own is compared with the others.
+func (r *Router) scoreChannel(ctx context.Context, channel string) storage.ResultFilter {
+	f := storage.ResultFilter{Channel: channel, WithThreads: true}
+	parent, ok, err := r.store.ThreadParent(ctx, channel)
+	if err != nil {
+		r.log.Warn("could not read a thread's channel", "channel", channel, "err", err)
+	}
+	if ok {
+		f.Channel = parent
+	}
+	return f
+}
+
+// stayInChannel moves a game whose thread could not be started back to the
+// channel it was created in.
+func (r *Router) stayInChannel(ctx context.Context, row *storage.Game, parent string) (home, error) {
+	if err := r.store.MoveGame(ctx, row.ID, parent); err != nil {
+		row.Status = storage.Abandoned
+		if serr := r.store.Save(ctx, row, row.Version, nil); serr != nil {
+			r.log.Error("could not close a game without a home", "game", row.ID, "err", serr)
+		}
+		if errors.Is(err, storage.ErrChannelBusy) {
+			return home{}, refusef("I could not start a thread for this game, and this channel already has a game. Finish it, or play in another channel.")
+		}
+		return home{}, err
+	}
+	row.Channel = parent
+	return home{note: "I could not start a thread for it, so it is played here."}, nil
+}
+
+// threadPlace decides whether a new game gets a thread: the transport can
+// start one, the game is created in a server's channel that is not itself
+// a thread, the server did not turn threads off, and the bot may start
+// threads and post in them there. Otherwise tell is why not, when the
+// server should hear it (the bot lacks the permission).
+func (r *Router) threadPlace(ctx context.Context, in Interaction) (ts ThreadStarter, tell string) {
+	ts, ok := r.out.(ThreadStarter)
+	if !ok || in.DM || in.Guild == "" || in.InThread {
+		return nil, ""
+	}
+	g, err := r.store.GuildThreads(ctx, in.Guild)
+	if err != nil {
+		r.log.Error("could not read the server's thread setting", "guild", in.Guild, "err", err)
+		return nil, ""
+	}
+	switch {
+	case g.Off:
+		return nil, ""
+	case in.CannotThread != "" && !g.Told:
+		return nil, in.CannotThread
+	case in.CannotThread != "":
+		return nil, ""
+	}
+	return ts, ""
+}
+
+// tellOnce returns why a game got no thread the first time a server is
+// told, and "" ever after.
+func (r *Router) tellOnce(ctx context.Context, in Interaction, why string) string {
+	if why == "" {
+		return ""
+	}
+	first, err := r.store.TellNoThreadsOnce(ctx, in.Guild)
+	if err != nil {
+		r.log.Error("could not record that the server was told about threads", "guild", in.Guild, "err", err)
+		return ""
+	}
+	if !first {
+		return ""
+	}
+	return why + " (I say this once; `/standoff settings threads:off` keeps games in their channel without it.)"
+}
+
+// starterMessage is the channel's line about a new game, which its thread
+// hangs from (Discord shows it atop the thread too, so it announces rather
+// than repeats the lobby). It names the players without pinging them: the
+// lobby or turn message in the thread pings whom it waits for, once.
+func (r *Router) starterMessage(row *storage.Game) Message {
+	title := row.Kind
+	if g, ok := r.game(row.Kind); ok {
+		title = g.Kind.Title
+	}
+	var who []string
+	for _, s := range row.Seats {
+		who = append(who, seatMention(s))
+	}
+	var text string
+	switch {
+	case len(row.Seats) == 1 && r.opensLobby(row):
+		text = fmt.Sprintf("New game of **%s**: %s's lobby, open to join in its thread.", title, who[0])
+	case len(row.Seats) == 1:
+		text = fmt.Sprintf("New game of **%s**: %s, alone.", title, who[0])
+	default:
+		text = fmt.Sprintf("New game of **%s**: %s.", title, strings.Join(who, " vs "))
+	}
+	return Message{Content: text}
+}
+
+// opensLobby tells an open lobby from a game one person plays alone.
+func (r *Router) opensLobby(row *storage.Game) bool {
+	g, ok := r.game(row.Kind)
+	return ok && g.Kind.MinPlayers > 1
+}
+
+// threadName is the name a player recognises the game's thread by, e.g.
+// "Hijack #12: alice vs bob", cut to Discord's 100 characters.
+func (r *Router) threadName(row *storage.Game) string {
+	title := row.Kind
+	if g, ok := r.game(row.Kind); ok {
+		title = g.Kind.Title
+	}
+	// "Hunted: Kobayashi Tower" is "Hunted" before a game number.
+	title, _, _ = strings.Cut(title, ":")
+	var names []string
+	for _, s := range row.Seats {
+		names = append(names, s.Name)
+	}
+	who := strings.Join(names, " vs ")
+	if len(row.Seats) == 1 && r.opensLobby(row) {
+		who = row.Seats[0].Name + "'s lobby"
+	}
+	name := fmt.Sprintf("%s #%d: %s", title, row.ID, who)
+	if rs := []rune(name); len(rs) > maxThreadName {
+		name = string(rs[:maxThreadName-1]) + "…"
+	}
+	return name
+}
+
+// threadsOption is /standoff settings's threads:on|off.
+var threadsOption = CommandOption{Name: "threads", Description: "a thread for each new game (on), or games in their channel (off)",
+	Type: StringOption, Choices: []Suggestion{{Name: "on", Value: "on"}, {Name: "off", Value: "off"}}}
+
+// setServerThreads turns a thread per game on or off for a server's new
+// games (the threads option of the server's settings); games already open
+// stay where they are.
+func (r *Router) setServerThreads(ctx context.Context, in Interaction) error {
+	var off bool
+	switch raw := strings.ToLower(strings.TrimSpace(in.Options["threads"])); raw {
+	case "on":
+	case "off":
+		off = true
+	default:
+		return refusef("Option threads is on or off, not %q.", in.Options["threads"])
+	}
+	return r.store.SetGuildThreadsOff(ctx, in.Guild, off)
+}
+
+// describeServerThreads says where a server's new games are played.
+func (r *Router) describeServerThreads(ctx context.Context, guild string) (string, error) {
+	g, err := r.store.GuildThreads(ctx, guild)
+	if err != nil {
+		return "", err
+	}
+	if g.Off {
+		return "New games stay in the channel they are created in (threads:off).", nil
+	}
+	return "Each new game gets a thread of its own where I may start one (threads:on, the default).", nil
+}

@@ -1,0 +1,74 @@
+package commands
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"standoff/storage"
+)
+
+// On the console a new game starts a thread named after it and the console
+// follows it there; the thread is recorded under its channel (whose best
+// scores count it); a game started in the thread stays in it; threads:off
+// keeps the next game in its channel.
+func TestConsoleThreads(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "t.db")
+	out := consoleRun(t, db, "", strings.Join([]string{
+		"alice: /tally challenge opponent:@bob",
+		"carol: /tally challenge opponent:@dave",
+		"channel general",
+		"admin erin",
+		"erin: /standoff settings threads:off",
+		"erin: /tally challenge opponent:@fay",
+	}, "\n")+"\n")
+	for _, want := range []string{
+		"[#general] New game of **Tally**: @alice vs @bob.",
+		`[#general] standoff started thread "Tally #1: alice vs bob" → #tally-1`,
+		"[#tally-1] Waiting for @bob to accept.",
+		"[ephemeral alice] Challenge sent for Tally game #1. It is played in its thread, #tally-1.",
+		"[channel #tally-1] now in the game's thread (`channel general` goes back)",
+		"[ephemeral carol] This channel already has a game.",
+		"New games stay in the channel they are created in (threads:off).",
+		"[#general] **Tally** · game #2",
+		"[ephemeral erin] Challenge sent for Tally game #2.\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the console lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Count(out, "started thread") != 1 {
+		t.Errorf("threads started: %d, want 1:\n%s", strings.Count(out, "started thread"), out)
+	}
+	st, err := storage.Open(db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ctx := context.Background()
+	if p, ok, err := st.ThreadParent(ctx, "tally-1"); p != "general" || !ok || err != nil {
+		t.Errorf("the thread's channel: %q %v %v", p, ok, err)
+	}
+	for ch, id := range map[string]int64{"tally-1": 1, "general": 2} {
+		if g, err := st.OpenGame(ctx, ch); err != nil || g.ID != id {
+			t.Errorf("the game in #%s: %+v, %v; want #%d", ch, g, err, id)
+		}
+	}
+}
+
+// The best score of a game in a thread is read over the thread's channel
+// and all its threads; a channel that is no thread reads its own.
+func TestScoreChannel(t *testing.T) {
+	h := newHarness(t)
+	ctx := context.Background()
+	if err := h.store.RecordThread(ctx, 1, "t1", chanID); err != nil {
+		t.Fatal(err)
+	}
+	if f := h.r.scoreChannel(ctx, "t1"); f.Channel != chanID || !f.WithThreads {
+		t.Errorf("a thread's filter: %+v", f)
+	}
+	if f := h.r.scoreChannel(ctx, chanID); f.Channel != chanID || !f.WithThreads {
+		t.Errorf("a channel's filter: %+v", f)
+	}
+}

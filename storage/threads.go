@@ -1,0 +1,77 @@
+package storage
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+)
+
+// GuildThreads is a server's thread settings.
+type GuildThreads struct {
+	// Off: new games stay in the channel they were created in, no thread.
+	Off bool
+	// Told: the server was told once that the bot may not start threads.
+	Told bool
+}
+
+// GuildThreads reads a server's thread settings (zero: the defaults).
+func (s *Store) GuildThreads(ctx context.Context, guild string) (GuildThreads, error) {
+	var off, told int
+	err := s.read.QueryRowContext(ctx, s.q(`SELECT threads_off, told_no_threads FROM guild_threads WHERE guild = ?`), guild).Scan(&off, &told)
+	if errors.Is(err, sql.ErrNoRows) {
+		return GuildThreads{}, nil
+	}
+	return GuildThreads{Off: off != 0, Told: told != 0}, err
+}
+
+// SetGuildThreadsOff turns a thread per game off (or back on) for a
+// server's new games.
+func (s *Store) SetGuildThreadsOff(ctx context.Context, guild string, off bool) error {
+	return s.exec(ctx, `INSERT INTO guild_threads (guild, threads_off) VALUES (?, ?)
+		ON CONFLICT (guild) DO UPDATE SET threads_off = excluded.threads_off`, guild, b2i(off))
+}
+
+// TellNoThreadsOnce records that the server is being told the bot may not
+// start threads there; first is true for the one caller that records it,
+// so two games created at once do not both say it.
+func (s *Store) TellNoThreadsOnce(ctx context.Context, guild string) (first bool, err error) {
+	err = s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q(`INSERT INTO guild_threads (guild, told_no_threads) VALUES (?, 1)
+			ON CONFLICT (guild) DO UPDATE SET told_no_threads = 1 WHERE guild_threads.told_no_threads = 0`), guild)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		first = n > 0
+		return err
+	})
+	return first, err
+}
+
+// MoveGame moves a game to another channel (a new game into the thread
+// started for it). It fails with ErrChannelBusy when that channel already
+// has an open game. The version is unchanged: nothing was shown yet.
+func (s *Store) MoveGame(ctx context.Context, id int64, channel string) error {
+	err := s.exec(ctx, `UPDATE games SET channel = ? WHERE id = ?`, channel, id)
+	if err != nil && uniqueViolation(err) {
+		return ErrChannelBusy
+	}
+	return err
+}
+
+// RecordThread records the thread a game was started in and the channel it
+// hangs from, so the channel's results can count its threads' games.
+func (s *Store) RecordThread(ctx context.Context, gameID int64, thread, parent string) error {
+	return s.exec(ctx, `INSERT INTO game_threads (thread, parent, game_id) VALUES (?, ?, ?)
+		ON CONFLICT (thread) DO UPDATE SET parent = excluded.parent, game_id = excluded.game_id`, thread, parent, gameID)
+}
+
+// ThreadParent is the channel a thread the bot started for a game hangs
+// from; ok is false for any other channel.
+func (s *Store) ThreadParent(ctx context.Context, thread string) (parent string, ok bool, err error) {
+	err = s.read.QueryRowContext(ctx, s.q(`SELECT parent FROM game_threads WHERE thread = ?`), thread).Scan(&parent)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	return parent, err == nil, err
+}
