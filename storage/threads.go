@@ -75,3 +75,31 @@ func (s *Store) ThreadParent(ctx context.Context, thread string) (parent string,
 	}
 	return parent, err == nil, err
 }
+
+// ThreadGame is an open game in a thread the bot started for it.
+type ThreadGame struct {
+	Thread string
+	ID     int64
+	Kind   string
+}
+
+// OpenGamesInThreadsOf lists the open games in the threads hanging from a
+// channel, newest first, at most limit: what a player asking for the
+// channel's game is pointed to.
+func (s *Store) OpenGamesInThreadsOf(ctx context.Context, parent string, limit int) ([]ThreadGame, error) {
+	rows, err := s.read.QueryContext(ctx, s.q(`SELECT t.thread, g.id, g.kind FROM game_threads t JOIN games g ON g.id = t.game_id
+		WHERE t.parent = ? AND g.channel = t.thread AND g.status IN ('lobby', 'active') ORDER BY g.id DESC LIMIT ?`), parent, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []ThreadGame
+	for rows.Next() {
+		var g ThreadGame
+		if err := rows.Scan(&g.Thread, &g.ID, &g.Kind); err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}

@@ -93,3 +93,40 @@ func TestGuildThreads(t *testing.T) {
 		}
 	})
 }
+
+// A channel's open games in its threads are listed newest first, without
+// finished games, games of other channels' threads, or more than asked.
+func TestOpenGamesInThreadsOf(t *testing.T) {
+	eachBackend(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		var ids []int64
+		for _, th := range []struct{ thread, parent string }{{"t1", "c1"}, {"t2", "c1"}, {"t3", "c2"}, {"t4", "c1"}} {
+			g := newGame(th.thread)
+			if err := s.CreateGame(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.RecordThread(ctx, g.ID, th.thread, th.parent); err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, g.ID)
+		}
+		first, err := s.OpenGame(ctx, "t1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		first.Status = Finished
+		if err := s.Save(ctx, first, first.Version, nil); err != nil {
+			t.Fatal(err)
+		}
+		got, err := s.OpenGamesInThreadsOf(ctx, "c1", 10)
+		if err != nil || len(got) != 2 || got[0].Thread != "t4" || got[0].ID != ids[3] || got[1].Thread != "t2" {
+			t.Fatalf("open games in c1's threads: %+v, %v", got, err)
+		}
+		if got, err := s.OpenGamesInThreadsOf(ctx, "c1", 1); err != nil || len(got) != 1 || got[0].Thread != "t4" {
+			t.Fatalf("at most one: %+v, %v", got, err)
+		}
+		if got, err := s.OpenGamesInThreadsOf(ctx, "c9", 10); err != nil || len(got) != 0 {
+			t.Fatalf("a channel without threads: %+v, %v", got, err)
+		}
+	})
+}

@@ -13,10 +13,35 @@ import (
 	"standoff/storage"
 )
 
-// openGame reads the channel's open game, or says there is none.
+// openGame reads the channel's open game, or says there is none (and where
+// the channel's games are).
 func (r *Router) openGame(ctx context.Context, channel string) (*storage.Game, error) {
 	row, err := r.store.OpenGame(ctx, channel)
-	return row, r.noGame(err)
+	return row, r.noGameIn(ctx, channel, err)
+}
+
+// threadsListed bounds the games' threads listed for a channel.
+const threadsListed = 5
+
+// noGameIn is noGame for a channel whose games may live in its threads:
+// a player asking in the channel is pointed to them.
+func (r *Router) noGameIn(ctx context.Context, channel string, err error) error {
+	if !errors.Is(err, storage.ErrNoGame) {
+		return err
+	}
+	games, lerr := r.store.OpenGamesInThreadsOf(ctx, channel, threadsListed)
+	if lerr != nil || len(games) == 0 {
+		return r.noGame(err)
+	}
+	var where []string
+	for _, g := range games {
+		title := g.Kind
+		if k, ok := r.game(g.Kind); ok {
+			title = k.Kind.Title
+		}
+		where = append(where, fmt.Sprintf("<#%s> (%s #%d)", g.Thread, title, g.ID))
+	}
+	return refusef("This channel's games are played in their threads: %s. Run the command there.", strings.Join(where, ", "))
 }
 
 // noGame turns storage's "no game" into what the player reads.

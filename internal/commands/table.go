@@ -111,7 +111,7 @@ func (t *table) promptsFor(seat int) []games.Prompt {
 func (r *Router) lockedChannelTable(ctx context.Context, channel string) (*table, func(), error) {
 	id, err := r.store.OpenGameID(ctx, channel)
 	if err != nil {
-		return nil, nil, r.noGame(err)
+		return nil, nil, r.noGameIn(ctx, channel, err)
 	}
 	unlock := r.lock(id)
 	// Load under the lock (another move may have landed meanwhile).
