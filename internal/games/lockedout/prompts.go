@@ -28,7 +28,8 @@ func (s *State) Prompts() []games.Prompt {
 		if s.Turns == 1 {
 			// The game's first message: who begins is the first maintenance
 			// player, and nothing depletes on this first turn.
-			p.Text = fmt.Sprintf("%s begins and holds the maintenance card (no depletion on this first turn). %s", name, p.Text)
+			p.Text = fmt.Sprintf("%s begins and holds the maintenance card (no depletion on this first turn): move from %s to an adjacent room.",
+				name, ship.room[s.Pawns[seat]].Name)
 		}
 		for _, r := range s.moves(seat) {
 			room := ship.room[r]

@@ -49,6 +49,9 @@ func TestFirstMessageNamesTheMaintenancePlayer(t *testing.T) {
 		if !strings.Contains(p.Text, want) {
 			t.Fatalf("first prompt %q does not say %q", p.Text, want)
 		}
+		if n := strings.Count(p.Text, s.Players[s.First]); n != 1 || !strings.Contains(p.Text, "move from Corridor to an adjacent room") {
+			t.Fatalf("first prompt %q names its player %d times or lacks the move", p.Text, n)
+		}
 		// The first move's narration says it too: when a bot begins, its
 		// move is posted with the start and no prompt of its own.
 		ev := must(t, s, s.First, s.Legal(s.First)[0])
