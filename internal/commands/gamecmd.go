@@ -169,7 +169,7 @@ func (r *Router) abandon(ctx context.Context, in Interaction) (Response, error) 
 	if err := r.store.Save(ctx, t.row, base, nil); err != nil {
 		return Response{}, err
 	}
-	r.closeLobby(ctx, t, fmt.Sprintf("%s abandoned the game. The channel is free for a new one.", in.User.Name))
+	r.closeLobby(ctx, t, fmt.Sprintf("%s abandoned the game. %s", in.User.Name, r.freeAgain(ctx, t.row.Channel)))
 	return ephemeral("Game abandoned."), nil
 }
 

@@ -254,3 +254,12 @@ func (r *Router) describeServerThreads(ctx context.Context, guild string) (strin
 	}
 	return "Each new game gets a thread of its own where I may start one (threads:on, the default).", nil
 }
+
+// freeAgain says that the place of a game that ended early may hold a new
+// one: the channel, or the game's own thread.
+func (r *Router) freeAgain(ctx context.Context, channel string) string {
+	if _, thread, err := r.store.ThreadParent(ctx, channel); err == nil && thread {
+		return "This thread is free for a new game."
+	}
+	return "The channel is free for a new one."
+}
