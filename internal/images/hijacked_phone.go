@@ -100,6 +100,21 @@ type hijackedPhoneLayout struct {
 // lines, each whole unless the latest alone is longer.
 const hijackedRecentLines = 3
 
+// hijackedMovesBeforeScoring are a view's last events without the final
+// scoring's narration, which a finished game's picture shows as its table:
+// the picture says the scores once.
+func hijackedMovesBeforeScoring(v *hijacked.PublicView) []string {
+	if !v.Over {
+		return v.Events
+	}
+	for i := len(v.Events) - 1; i >= 0; i-- {
+		if strings.HasPrefix(v.Events[i], hijacked.FinalScoringHeading) {
+			return v.Events[:i]
+		}
+	}
+	return v.Events
+}
+
 func hijackedPhoneLayoutOf(v *hijacked.PublicView) hijackedPhoneLayout {
 	dc := NewCanvas(1, 1) // measures only
 	var l hijackedPhoneLayout
@@ -108,13 +123,14 @@ func hijackedPhoneLayoutOf(v *hijacked.PublicView) hijackedPhoneLayout {
 	} else {
 		l.status = hijackedLines(dc, hijackedCapital(v.Waiting)+".", hijackedBody, false, hijackedRight-hijackedEdge, 2)
 	}
-	for i := len(v.Events) - 1; i >= 0 && len(l.recent) < hijackedRecentLines; i-- {
-		if v.Over && strings.Contains(v.Result, v.Events[i]) {
+	events := hijackedMovesBeforeScoring(v)
+	for i := len(events) - 1; i >= 0 && len(l.recent) < hijackedRecentLines; i-- {
+		if v.Over && strings.Contains(v.Result, events[i]) {
 			continue // the result is said once, at the top
 		}
 		left := hijackedRecentLines - len(l.recent)
-		lines := hijackedLines(dc, v.Events[i], hijackedSmall, false, hijackedRight-hijackedEdge, left)
-		if len(lines) == left && len(l.recent) > 0 && len(dc.Wrap(v.Events[i], hijackedRight-hijackedEdge)) > left {
+		lines := hijackedLines(dc, events[i], hijackedSmall, false, hijackedRight-hijackedEdge, left)
+		if len(lines) == left && len(l.recent) > 0 && len(dc.Wrap(events[i], hijackedRight-hijackedEdge)) > left {
 			break // an older move that would not fit whole is left to the full board
 		}
 		l.recent = append(append([]string{}, lines...), l.recent...)

@@ -237,6 +237,39 @@ func TestHijackedTurnPictureSays(t *testing.T) {
 	}
 }
 
+// A finished game's picture shows the final scores as its table, and its
+// last moves are those before the scoring: no score line is said twice.
+func TestHijackedFinalScoresSaidOnce(t *testing.T) {
+	finished := 0
+	for name, v := range hijackedPlayoutViews(t, 1, 37) {
+		pv, ok := v.(*hijacked.PublicView)
+		if !ok || !pv.Over {
+			continue
+		}
+		finished++
+		p := hijackedPhoneTable(pv)
+		said := strings.Join(p.texts, "\n")
+		releaseRGBA(p.RGBA())
+		scored := false
+		for _, pl := range pv.Players {
+			scored = scored || pl.FinalScore != nil
+		}
+		if scored && !strings.Contains(said, "Final score") {
+			t.Errorf("%s: the finished game's picture has no final score table", name)
+		}
+		for _, e := range pv.Events {
+			if strings.HasPrefix(e, hijacked.FinalScoringHeading) || strings.Contains(e, " = ") {
+				if strings.Contains(said, e) {
+					t.Errorf("%s: the picture repeats the scoring line %q", name, e)
+				}
+			}
+		}
+	}
+	if finished == 0 {
+		t.Fatal("no finished game among the views")
+	}
+}
+
 // The boxes of the turn picture's layout, put together from a small box
 // (hijacked_box.go), give gg's pixels, as TestHijackedLayoutBoxesAsDrawn
 // checks for the full board's.

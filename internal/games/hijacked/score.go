@@ -272,12 +272,16 @@ func (s *State) finish(ending string, ev *[]games.Event) {
 		out.Text += " " + tie
 	}
 	s.Result = out
-	s.say(ev, "Final scoring (track + medals + demands + star + hijackers - cards + recognition):")
+	s.say(ev, FinalScoringHeading+" (track + medals + demands + star + hijackers - cards + recognition):")
 	for _, l := range order {
 		s.say(ev, fmt.Sprintf("%d. %s", out.Rank[l.Seat], s.scoreText(l)))
 	}
 	s.say(ev, out.Text)
 }
+
+// FinalScoringHeading opens the narration of the final scoring, whose lines
+// follow it: a picture that shows the scores as a table leaves them out.
+const FinalScoringHeading = "Final scoring"
 
 // scoreText is one line of the final scoring table.
 func (s *State) scoreText(l ScoreLine) string {
