@@ -3,8 +3,6 @@ package discord_test
 import (
 	"strings"
 	"testing"
-
-	"standoff/internal/discordtest"
 )
 
 // A vote about a player needs no @name typed: /game skip alone answers
@@ -13,17 +11,7 @@ import (
 func TestSkipVoteByMenu(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	e.reply(alice, general, "hijack", "challenge", discordtest.Opt("opponent", bob), discordtest.Opt("opponent2", carol), discordtest.Opt("num_pieces", 3))
-	lobby, _ := e.fake.LastMessage(general)
-	accept, _ := findID(lobby, "accept:")
-	e.click(bob, lobby.ID, accept)
-	lobby, _ = e.fake.Message(lobby.ID)
-	accept, _ = findID(lobby, "accept:")
-	lobbyRow, _ := e.game(general)
-	e.click(carol, lobby.ID, accept)
-	row := e.settle(general, lobbyRow)
-	_, st := e.game(general)
-	away := st.Prompts()[0].Seat
+	row, away := e.threeHijack()
 	voter := row.Seats[(away+1)%len(row.Seats)].UserID
 
 	ask := e.reply(voter, general, "game", "skip")

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"standoff/internal/discordtest"
+	"standoff/storage"
 )
 
 // The turn message through real discordgo and the fake Discord: against
@@ -89,17 +90,7 @@ func TestLivingTurnMessageOnDiscord(t *testing.T) {
 func TestSkipVoteOnDiscord(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	e.reply(alice, general, "hijack", "challenge", discordtest.Opt("opponent", bob), discordtest.Opt("opponent2", carol), discordtest.Opt("num_pieces", 3))
-	lobby, _ := e.fake.LastMessage(general)
-	accept, _ := findID(lobby, "accept:")
-	e.click(bob, lobby.ID, accept)
-	lobby, _ = e.fake.Message(lobby.ID)
-	accept, _ = findID(lobby, "accept:")
-	lobbyRow, _ := e.game(general)
-	e.click(carol, lobby.ID, accept)
-	row := e.settle(general, lobbyRow)
-	_, st := e.game(general)
-	away := st.Prompts()[0].Seat
+	row, away := e.threeHijack()
 	var voters []string
 	for i, s := range row.Seats {
 		if i != away {
@@ -128,4 +119,21 @@ func TestSkipVoteOnDiscord(t *testing.T) {
 		t.Fatalf("vote after the decision: %q %v", vote.Content, vote.CustomIDs())
 	}
 	e.noErrorLogs()
+}
+
+// threeHijack starts a 3-player Hijack game of alice, bob and carol in
+// #general by its lobby's buttons; away is the seat the game waits on.
+func (e *env) threeHijack() (row *storage.Game, away int) {
+	e.t.Helper()
+	e.reply(alice, general, "hijack", "challenge", discordtest.Opt("opponent", bob), discordtest.Opt("opponent2", carol), discordtest.Opt("num_pieces", 3))
+	lobby, _ := e.fake.LastMessage(general)
+	accept, _ := findID(lobby, "accept:")
+	e.click(bob, lobby.ID, accept)
+	lobby, _ = e.fake.Message(lobby.ID)
+	accept, _ = findID(lobby, "accept:")
+	lobbyRow, _ := e.game(general)
+	e.click(carol, lobby.ID, accept)
+	row = e.settle(general, lobbyRow)
+	_, st := e.game(general)
+	return row, st.Prompts()[0].Seat
 }
