@@ -2,8 +2,6 @@ package images
 
 import (
 	"fmt"
-	"image/color"
-	"math"
 	"strings"
 	"testing"
 
@@ -274,11 +272,7 @@ func TestHijackedFinalScoresSaidOnce(t *testing.T) {
 // (hijacked_box.go), give gg's pixels, as TestHijackedLayoutBoxesAsDrawn
 // checks for the full board's.
 func TestHijackedPhoneBoxesAsDrawn(t *testing.T) {
-	type box struct {
-		x, y, w, h, r float64
-		fill, line    color.RGBA
-	}
-	boxes := []box{
+	boxes := []hijackedTestBox{
 		{24, 20, hijackedSeatW, hijackedSeatCardH, 8, hijackedBack, hijackedBack}, {184, 20, hijackedSeatW, hijackedSeatCardH, 8, hijackedPaper, hijackedLine},
 		{344, 20, hijackedSeatW, hijackedSeatCardH, 8, hijackedPanel, hijackedCardBg["red"]}, {184, 20, hijackedSeatW, 48, 8, hijackedCardBg["blue"], hijackedCardBg["blue"]},
 		{32, 60, 54, 40, 6, hijackedPanel, hijackedInk}, {24, 20, hijackedHijackW, hijackedHijackCardH, 8, hijackedPanel, hijackedInk},
@@ -291,24 +285,9 @@ func TestHijackedPhoneBoxesAsDrawn(t *testing.T) {
 	}
 	for far := 6; far <= 24; far++ {
 		step := float64(int(hijackedHalf) / (far + 1))
-		boxes = append(boxes, box{hijackedEdge + hijackedHalf - step, 20, step - 3, 40, 4, hijackedPlaneBg, hijackedLine},
-			box{hijackedEdge + hijackedHalf - 2*step, 20, step - 3, 40, 4, hijackedBack, hijackedBack},
-			box{hijackedEdge + hijackedHalf - float64(far+1)*step, 20, step - 3, 40, 4, hijackedPanel, hijackedLine})
+		boxes = append(boxes, hijackedTestBox{hijackedEdge + hijackedHalf - step, 20, step - 3, 40, 4, hijackedPlaneBg, hijackedLine},
+			hijackedTestBox{hijackedEdge + hijackedHalf - 2*step, 20, step - 3, 40, 4, hijackedBack, hijackedBack},
+			hijackedTestBox{hijackedEdge + hijackedHalf - float64(far+1)*step, 20, step - 3, 40, 4, hijackedPanel, hijackedLine})
 	}
-	for _, c := range boxes {
-		if c.x != math.Trunc(c.x) || c.w != math.Trunc(c.w) || c.h != math.Trunc(c.h) {
-			t.Fatalf("box %v: not on whole pixels", c)
-		}
-		fast, ref := hijackedNewCanvas(hijackedWidth, 220), hijackedNewCanvas(hijackedWidth, 220)
-		hijackedBox(fast, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
-		hijackedBoxGG(ref, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
-		a, b := fast.RGBA().Pix, ref.RGBA().Pix
-		for i := range a {
-			if d := int(a[i]) - int(b[i]); d > 3 || d < -3 {
-				t.Fatalf("box %v: pixel %d,%d is %d, gg draws %d", c, i/4%hijackedWidth, i/4/hijackedWidth, a[i], b[i])
-			}
-		}
-		releaseRGBA(fast.RGBA())
-		releaseRGBA(ref.RGBA())
-	}
+	checkBoxesAsDrawn(t, boxes, 220)
 }
