@@ -8,30 +8,44 @@ import (
 	"standoff/storage"
 )
 
+// clickWithoutLock answers the clicks that need no game's lock: the rules
+// menu, a challenge's menu of users, the full board, the typed-move form,
+// the menu of players for a vote, and ids that are not the bot's.
+// answered is false for a click on a game's controls, whose id it returns.
+func (r *Router) clickWithoutLock(ctx context.Context, in Interaction) (id customID, resp Response, answered bool, err error) {
+	if resp, ok := r.rulesClick(in); ok {
+		return id, resp, true, nil
+	}
+	if resp, ok, err := r.challengeMenuClick(ctx, in); ok {
+		return id, resp, true, err
+	}
+	unknown := refusef("That control is not one I know; use /game status for the current game.")
+	if id, err = parseCustomID(in.CustomID); err != nil {
+		return id, Response{}, true, unknown
+	}
+	switch id.Action {
+	case "full":
+		resp, err = r.fullBoard(ctx, id.Game)
+	case "type":
+		resp, err = r.typeMoveForm(ctx, in, id.Game)
+	case "pick":
+		if id.Arg != voteSkip && id.Arg != voteReplace {
+			return id, Response{}, true, unknown
+		}
+		resp, err = r.pickClick(ctx, in, id)
+	default:
+		return id, Response{}, false, nil
+	}
+	return id, resp, true, err
+}
+
 // click handles buttons and select menus. Everything needed is in the
 // custom id, so clicks work after a restart; a click made for an older
 // version of the game changes nothing.
 func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
-	if resp, ok := r.rulesClick(in); ok {
-		return resp, nil
-	}
-	if resp, ok, err := r.challengeMenuClick(ctx, in); ok {
+	id, resp, answered, err := r.clickWithoutLock(ctx, in)
+	if answered {
 		return resp, err
-	}
-	id, err := parseCustomID(in.CustomID)
-	if err != nil {
-		return Response{}, refusef("That control is not one I know; use /game status for the current game.")
-	}
-	switch id.Action {
-	case "full":
-		return r.fullBoard(ctx, id.Game)
-	case "type":
-		return r.typeMoveForm(ctx, in, id.Game)
-	case "pick":
-		if id.Arg != voteSkip && id.Arg != voteReplace {
-			return Response{}, refusef("That control is not one I know; use /game status for the current game.")
-		}
-		return r.pickClick(ctx, in, id)
 	}
 	unlock := r.lock(id.Game)
 	handedOff := false

@@ -437,14 +437,7 @@ func (c *Console) fillCommand(in *Interaction, words []string, autocomplete bool
 		}
 		spec, ok := sub.Option(k)
 		if !ok {
-			var names []string
-			for _, o := range sub.Options {
-				names = append(names, o.Name)
-			}
-			if len(names) == 0 {
-				return fmt.Errorf("/%s %s has no option %q; it takes none", name, sub.Name, k)
-			}
-			return fmt.Errorf("/%s %s has no option %q; its options are: %s", name, sub.Name, k, strings.Join(names, ", "))
+			return unknownOption(name, sub, k)
 		}
 		switch spec.Type {
 		case UserOption:
@@ -485,32 +478,5 @@ func (c *Console) fillCommand(in *Interaction, words []string, autocomplete bool
 }
 
 // splitWords splits on spaces, keeping "quoted values" (also opt:"a b") whole.
-func splitWords(s string) ([]string, error) {
-	var out []string
-	var cur strings.Builder
-	quoted, any := false, false
-	for _, r := range s {
-		switch {
-		case r == '"':
-			quoted, any = !quoted, true
-		case r == ' ' && !quoted:
-			if any {
-				out = append(out, cur.String())
-				cur.Reset()
-				any = false
-			}
-		default:
-			cur.WriteRune(r)
-			any = true
-		}
-	}
-	if quoted {
-		return nil, fmt.Errorf("a quote is not closed")
-	}
-	if any {
-		out = append(out, cur.String())
-	}
-	return out, nil
-}
 
 // Transport.
