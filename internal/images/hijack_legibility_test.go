@@ -61,18 +61,7 @@ func hijackPlay(t testing.TB) []hijackView {
 				if err != nil {
 					t.Fatal(err)
 				}
-				rng := games.NewRNG(uint64(i))
-				for range moves {
-					if s.Outcome() != nil {
-						break
-					}
-					ps := s.Prompts()
-					p := ps[rng.Intn(len(ps))]
-					legal := s.Legal(p.Seat)
-					if _, err := s.Apply(p.Seat, legal[rng.Intn(len(legal))]); err != nil {
-						t.Fatal(err)
-					}
-				}
+				playRandomly(t, s, moves, uint64(i))
 				out = append(out, hijackView{fmt.Sprintf("%dp size %d %v after %d", players, size, opts, moves), s.Public().(*hijack.View)})
 			}
 		}

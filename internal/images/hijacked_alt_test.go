@@ -99,12 +99,7 @@ func TestHijackedAltHidesMedalValues(t *testing.T) {
 				checked++
 				hijackedSamePublic(t, fmt.Sprintf("game %d move %d", g, move), s, twin, checked%4 == 1)
 			}
-			ps := s.Prompts()
-			p := ps[rng.Intn(len(ps))]
-			legal := s.Legal(p.Seat)
-			if _, err := s.Apply(p.Seat, legal[rng.Intn(len(legal))]); err != nil {
-				t.Fatal(err)
-			}
+			randomMove(t, s, rng)
 		}
 	}
 	t.Logf("%d positions with a medal held face down", checked)

@@ -50,12 +50,7 @@ func TestHijackedCybotPanelFits(t *testing.T) {
 					shot = v
 				}
 			}
-			ps := s.Prompts()
-			p := ps[rng.Intn(len(ps))]
-			legal := s.Legal(p.Seat)
-			if _, err := s.Apply(p.Seat, legal[rng.Intn(len(legal))]); err != nil {
-				t.Fatal(err)
-			}
+			randomMove(t, s, rng)
 		}
 	}
 	for _, m := range []string{"done", "skipped", "NOW", "next"} {

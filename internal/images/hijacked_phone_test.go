@@ -41,12 +41,7 @@ func hijackedPlayoutViews(t testing.TB, seeds int, every int) map[string]games.V
 				if s.Outcome() != nil {
 					break
 				}
-				ps := s.Prompts()
-				p := ps[rng.Intn(len(ps))]
-				legal := s.Legal(p.Seat)
-				if _, err := s.Apply(p.Seat, legal[rng.Intn(len(legal))]); err != nil {
-					t.Fatal(err)
-				}
+				randomMove(t, s, rng)
 			}
 		}
 	}

@@ -35,24 +35,6 @@ func hijackedViews(t testing.TB, players, moves int, seed uint64) (games.View, g
 	return s.Public(), &hijacked.PrivateView{Name: names[0], Medals: []hijacked.MedalValue{{Number: 2, Objective: "Build 100% trust", Value: 3}}}
 }
 
-// playRandomly plays up to moves random legal moves of random waited-on
-// seats, seeded.
-func playRandomly(t testing.TB, s games.State, moves int, seed uint64) {
-	t.Helper()
-	rng := games.NewRNG(seed)
-	for range moves {
-		if s.Outcome() != nil {
-			return
-		}
-		ps := s.Prompts()
-		p := ps[rng.Intn(len(ps))]
-		legal := s.Legal(p.Seat)
-		if _, err := s.Apply(p.Seat, legal[rng.Intn(len(legal))]); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // The turn picture and the full board are drawn at least 1000 px wide (the
 // turn picture at most 2600 px high), well under 150 KB, and the same view
 // always gives the same picture. HIJACKED_PNG=dir writes the pictures and

@@ -34,18 +34,7 @@ func loPlayout(t testing.TB, players int, seed uint64, moves int) games.State {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rng := games.NewRNG(seed * 7)
-	for range moves {
-		if s.Outcome() != nil {
-			break
-		}
-		ps := s.Prompts()
-		p := ps[rng.Intn(len(ps))]
-		legal := s.Legal(p.Seat)
-		if _, err := s.Apply(p.Seat, legal[rng.Intn(len(legal))]); err != nil {
-			t.Fatal(err)
-		}
-	}
+	playRandomly(t, s, moves, seed*7)
 	return s
 }
 
