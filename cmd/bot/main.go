@@ -17,6 +17,7 @@ import (
 	"standoff/internal/catalog"
 	"standoff/internal/commands"
 	"standoff/internal/discord"
+	"standoff/internal/lowpriority"
 	"standoff/internal/memlimit"
 	"standoff/storage"
 )
@@ -77,6 +78,9 @@ func serve(args []string) error {
 	}
 	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
 	log.Info("memory", "soft_limit_mib", memlimit.Apply()>>20)
+	// Pictures draw on one low-priority thread per core and answers keep
+	// one more P of their own (internal/lowpriority).
+	lowpriority.AddProcessor()
 	store, err := storage.Open(cfg.Database)
 	if err != nil {
 		return err

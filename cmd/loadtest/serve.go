@@ -20,6 +20,7 @@ import (
 	"standoff/internal/catalog"
 	"standoff/internal/commands"
 	"standoff/internal/discord"
+	"standoff/internal/lowpriority"
 	"standoff/internal/memlimit"
 	"standoff/storage"
 )
@@ -112,7 +113,8 @@ func serveChild() error {
 }
 
 func serveBot(addr string, log *slog.Logger) (func() error, error) {
-	memlimit.Apply() // as cmd/bot does
+	memlimit.Apply()           // as cmd/bot does
+	lowpriority.AddProcessor() // as cmd/bot does
 	store, err := storage.Open(os.Getenv(envDB))
 	if err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 
 	"standoff/internal/games"
 	"standoff/internal/images"
+	"standoff/internal/lowpriority"
 )
 
 // viewPicture is a picture a message will carry: the view to draw, and the
@@ -59,21 +60,28 @@ func (r *Router) drawViews(gameID int64, m *Message) {
 	m.views = nil
 }
 
-// picture draws one view. Rendering is most of a move's cost: at most a
-// few run at once, so a burst of moves queues instead of holding every
-// picture in memory.
+// picture draws one view. Rendering is most of a move's cost: it runs on
+// the process's low-priority threads, a few at once, so a burst of moves
+// queues instead of holding every picture in memory, and the answers to
+// other moves do not wait for a core behind it.
 func (r *Router) picture(gameID int64, p viewPicture) (File, bool) {
-	r.renders <- struct{}{}
-	defer func() { <-r.renders }()
-	img, err := p.draw(p.view)
-	if err != nil {
-		r.log.Error("could not draw", "game", gameID, "err", err)
+	var data []byte
+	var drawErr, encodeErr error
+	lowpriority.Do(func() {
+		img, err := p.draw(p.view)
+		if err != nil {
+			drawErr = err
+			return
+		}
+		data, encodeErr = images.EncodePNG(img)
+		images.Release(img) // the renderer's picture is ours; its memory serves the next one
+	})
+	switch {
+	case drawErr != nil:
+		r.log.Error("could not draw", "game", gameID, "err", drawErr)
 		return File{}, false
-	}
-	data, err := images.EncodePNG(img)
-	images.Release(img) // the renderer's picture is ours; its memory serves the next one
-	if err != nil {
-		r.log.Error("could not encode", "game", gameID, "err", err)
+	case encodeErr != nil:
+		r.log.Error("could not encode", "game", gameID, "err", encodeErr)
 		return File{}, false
 	}
 	return File{Name: p.name, Data: data, Description: p.alt}, true

@@ -16,6 +16,7 @@ import (
 	xdraw "golang.org/x/image/draw"
 
 	"standoff/internal/games"
+	"standoff/internal/lowpriority"
 	"standoff/storage"
 )
 
@@ -63,7 +64,11 @@ func (r *Router) replay(ctx context.Context, in Interaction) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
-	data, frames, err := replayGIF(g, row, moves)
+	// A replay draws dozens of pictures: like every picture, it yields
+	// the cores to answers (pictures.go).
+	var data []byte
+	var frames int
+	lowpriority.Do(func() { data, frames, err = replayGIF(g, row, moves) })
 	if err != nil {
 		return Response{}, err
 	}

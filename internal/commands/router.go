@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"runtime"
 	"runtime/debug"
 	"sort"
 	"strings"
@@ -76,8 +75,6 @@ type Router struct {
 	seed  func() uint64
 	locks gameLocks
 	work  inflight
-	// renders holds a token per picture being drawn and encoded.
-	renders chan struct{}
 	// limiter bounds each user's interactions (nil: no limit); ratelimit.go.
 	limiter *rateLimiter
 	// cleanups are the requests that may wait (later.go).
@@ -88,8 +85,7 @@ type Router struct {
 
 // New makes a router.
 func New(d Deps, cfg Config) *Router {
-	r := &Router{store: d.Store, out: d.Transport, cfg: cfg, log: d.Log, now: d.Now, seed: d.Seed,
-		renders: make(chan struct{}, runtime.GOMAXPROCS(0))}
+	r := &Router{store: d.Store, out: d.Transport, cfg: cfg, log: d.Log, now: d.Now, seed: d.Seed}
 	r.games = append(r.games, d.Games...)
 	sort.Slice(r.games, func(i, j int) bool { return r.games[i].Kind.Name < r.games[j].Kind.Name })
 	if r.log == nil {
