@@ -47,11 +47,16 @@ type config struct {
 	// rate is the moves per second offered across all games (the open
 	// loop, see schedule.go); 0 plays each game back to back.
 	rate float64
+	// kindRates are the shares of rate some kinds' games offer together
+	// (-kind-rate); the other games share the rest.
+	kindRates map[string]float64
 	// noLimits turns the fake's rate limits off (default: Discord's).
 	noLimits bool
 }
 
 const guild = "900"
+
+func (c config) offer() offer { return offer{total: c.rate, byKind: c.kindRates} }
 
 // table is one channel with its game and players.
 type table struct {
@@ -90,6 +95,13 @@ func run(cfg config, tb testing.TB) (*result, error) {
 	}
 	if len(gs) == 0 {
 		return nil, fmt.Errorf("no game kind among %v", cfg.kinds)
+	}
+	var playing []string
+	for _, g := range gs {
+		playing = append(playing, g.Kind.Name)
+	}
+	if err := cfg.offer().check(playing); err != nil {
+		return nil, err
 	}
 	tables := make([]*table, cfg.games)
 	uid := 20000
@@ -168,7 +180,7 @@ func run(cfg config, tb testing.TB) (*result, error) {
 	}
 	p.reads.Store(0)
 	res.end = started.Add(cfg.duration)
-	res.offered = schedule(tables, cfg.rate, started, res.end, func(t *table, due time.Time) {
+	res.offered = schedule(tables, cfg.offer(), started, res.end, func(t *table, due time.Time) {
 		o, err := p.playOne(t, due)
 		mu.Lock()
 		if err != nil {
@@ -211,7 +223,7 @@ func run(cfg config, tb testing.TB) (*result, error) {
 		// the two compares like with like.
 		res.echo = &latencies{}
 		echoStart := time.Now()
-		schedule(tables, cfg.rate, echoStart, echoStart.Add(cfg.echo), func(t *table, due time.Time) {
+		schedule(tables, cfg.offer(), echoStart, echoStart.Add(cfg.echo), func(t *table, due time.Time) {
 			user := t.users[t.rng.IntN(len(t.users))]
 			t.pace(user)
 			t0 := time.Now()

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"standoff/internal/catalog"
+	"standoff/internal/commands"
+	"standoff/internal/games"
 )
 
 // TestMain lets this test binary serve as the bot's process when the load
@@ -171,7 +173,7 @@ func TestOpenLoopRuns(t *testing.T) {
 func TestSchedule(t *testing.T) {
 	tables := make([]*table, 20)
 	for i := range tables {
-		tables[i] = &table{clock: rand.New(rand.NewPCG(7, uint64(i)))}
+		tables[i] = &table{clock: rand.New(rand.NewPCG(7, uint64(i))), game: commands.Game{Kind: &games.Kind{Name: "hijack"}}}
 	}
 	start := time.Now()
 	end := start.Add(time.Second)
@@ -179,7 +181,7 @@ func TestSchedule(t *testing.T) {
 	last := map[*table]time.Time{}
 	busy := map[*table]bool{}
 	acts := 0
-	offered := schedule(tables, 200, start, end, func(tb *table, due time.Time) {
+	offered := schedule(tables, offer{total: 200}, start, end, func(tb *table, due time.Time) {
 		mu.Lock()
 		if busy[tb] {
 			t.Errorf("two moves of one game at once")
@@ -199,7 +201,7 @@ func TestSchedule(t *testing.T) {
 	if offered < 140 || offered > 260 || acts > offered {
 		t.Errorf("offered %d moves (%d started) at 200/s for 1 s", offered, acts)
 	}
-	if n := schedule(tables, 0, time.Now(), time.Now().Add(50*time.Millisecond), func(*table, time.Time) { time.Sleep(time.Millisecond) }); n != 0 {
+	if n := schedule(tables, offer{}, time.Now(), time.Now().Add(50*time.Millisecond), func(*table, time.Time) { time.Sleep(time.Millisecond) }); n != 0 {
 		t.Errorf("the closed loop offered %d", n)
 	}
 	now := time.Now()

@@ -78,6 +78,8 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the players' random moves")
 	stored := flag.Int("stored", 0, "store this many games before the bot starts and report its memory at rest (the clock runs every second meanwhile)")
 	kinds := flag.String("kinds", "", "comma-separated game kinds to play (default: every kind)")
+	kindRate := flag.String("kind-rate", "", "with -rate: the moves per second some kinds' games offer together, e.g. lockedout=40 "+
+		"(the other kinds' games share the rest of -rate)")
 	cpu := flag.String("cpuprofile", "", "write the bot process's CPU profile to this file")
 	stacks := flag.String("goroutines", "", "write the bot process's goroutines when the play ends to this file (what they wait on)")
 	heap := flag.String("heapprofile", "", "write the bot process's heap profile at the end to this file")
@@ -91,6 +93,11 @@ func main() {
 	flag.Parse()
 	if *n < 1 || *d <= 0 || *rate < 0 || *runs < 1 {
 		fmt.Fprintln(os.Stderr, "loadtest: -games and -runs must be at least 1, -duration positive and -rate not negative")
+		os.Exit(2)
+	}
+	kindRates, err := parseKindRates(*kindRate)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "loadtest:", err)
 		os.Exit(2)
 	}
 	if *echo == 0 {
@@ -109,7 +116,7 @@ func main() {
 	}
 	cfg := config{games: *n, duration: *d, echo: *echo, images: *images, seed: *seed, dir: dir,
 		self: []string{self}, log: os.Stderr, cpuProf: abs(*cpu), heapProf: abs(*heap), kinds: split(*kinds),
-		stored: *stored, stacks: abs(*stacks), selfProf: *selfProf, rate: *rate, noLimits: !*limits}
+		stored: *stored, stacks: abs(*stacks), selfProf: *selfProf, rate: *rate, kindRates: kindRates, noLimits: !*limits}
 	newTB := func() (testing.TB, func()) {
 		tb := &processTB{}
 		return tb, tb.cleanup

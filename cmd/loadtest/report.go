@@ -179,6 +179,9 @@ func (r *result) printHeader(w io.Writer) {
 	loop := "closed loop (each game's next move as soon as the last was answered and shown)"
 	if r.cfg.rate > 0 {
 		loop = fmt.Sprintf("open loop at %.1f moves/s", r.cfg.rate)
+		if shares := r.cfg.offer().describe(); shares != "" {
+			loop += " (" + shares + ")"
+		}
 	}
 	fmt.Fprintf(w, "load test: %d games (%s), images %s, %s, %v, %d cores, bot in its own process on loopback\n",
 		len(r.kinds), strings.Join(kinds, ", "), images, loop, r.cfg.duration, runtime.NumCPU())
@@ -194,8 +197,8 @@ func (r *result) printBody(w io.Writer) {
 	fmt.Fprintf(w, "moves: %d answered within the %v of play = %.1f moves/s (%d in all, the last in flight ending after %.1f s; games finished and restarted: %d)\n",
 		r.inWindow, r.cfg.duration, r.movesPerSec(), r.moves, secs, r.gamesOver)
 	if r.cfg.rate > 0 {
-		fmt.Fprintf(w, "open loop: offered %.1f moves/s (%d moves due, each game every %.2f s on average, Poisson), achieved %.1f moves/s\n",
-			float64(r.offered)/r.cfg.duration.Seconds(), r.offered, float64(len(r.kinds))/r.cfg.rate, r.movesPerSec())
+		fmt.Fprintf(w, "open loop: offered %.1f moves/s (%d moves due, each game every %s on average, Poisson), achieved %.1f moves/s\n",
+			float64(r.offered)/r.cfg.duration.Seconds(), r.offered, r.cfg.offer().every(r.kinds), r.movesPerSec())
 		fmt.Fprintf(w, "behind schedule (started more than %v late, the game's previous move not yet answered and shown): %d of %d started; lag p50 %s  p99 %s\n",
 			behindSlack, r.behind, len(r.lag.d), ms(r.lag.p(0.5)), ms(r.lag.p(0.99)))
 	}
