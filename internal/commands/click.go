@@ -100,12 +100,22 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 		// Controls in a DM are this player's alone: clear them once used.
 		// The channel's turn message was replaced by publishing.
 		if in.DM && in.MessageID != "" {
-			if err := r.out.ClearControls(ctx, in.Channel, in.MessageID); err != nil {
+			if err := r.clearPrivateControls(ctx, in); err != nil {
 				r.log.Warn("could not clear DM controls", "game", t.row.ID, "err", err)
 			}
 		}
 		return notice
 	}}, nil
+}
+
+// clearPrivateControls takes the controls off the clicked DM message,
+// through the click's own interaction where the transport offers one (no
+// request against the bot's global rate limit).
+func (r *Router) clearPrivateControls(ctx context.Context, in Interaction) error {
+	if in.Reply != nil {
+		return in.Reply.ClearOriginal(ctx)
+	}
+	return r.out.ClearControls(ctx, in.Channel, in.MessageID)
 }
 
 // clickedChoice checks that a move control may be used by whoever clicked

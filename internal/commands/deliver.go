@@ -222,7 +222,7 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 			continue
 		}
 		r.drawViews(t.row.ID, &p.message)
-		err := r.out.DM(ctx, p.user, p.message)
+		err := r.sendPrivate(ctx, t, p)
 		failed := errors.Is(err, ErrDMClosed)
 		if errors.Is(err, pacing.ErrLimited) {
 			r.log.Info("a DM waits for Discord's rate limits", "game", t.row.ID, "seat", p.seat, "err", err)
@@ -254,6 +254,22 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 		seats = append(seats, p.seat)
 	}
 	return seats
+}
+
+// sendPrivate sends a seat's private message. The actor's own, when they
+// acted in their DM, goes there as a follow-up of their interaction:
+// Discord does not count it against the bot's global rate limit, and it
+// is the same new message in the same DM. Should the follow-up fail, the
+// bot's own DM is tried, as for everyone else.
+func (r *Router) sendPrivate(ctx context.Context, t *table, p privatePost) error {
+	if t.privateOrigin != nil && p.user == t.actor {
+		_, err := t.privateOrigin.FollowUp(ctx, p.message)
+		if err == nil {
+			return nil
+		}
+		r.log.Info("a private message could not follow the player's own interaction; sending it as a DM", "game", t.row.ID, "err", err)
+	}
+	return r.out.DM(ctx, p.user, p.message)
 }
 
 // deliveryTrouble notes why the channel could not be updated and says so

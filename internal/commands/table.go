@@ -27,6 +27,10 @@ type table struct {
 	// origin is the interaction in the game's channel that this change
 	// comes from, if any: delivery answers through it first.
 	origin origin
+	// privateOrigin is the actor's interaction in their DM with the bot,
+	// if the change comes from one: their own private message goes back
+	// through it (deliverPrivate).
+	privateOrigin Replier
 	// before is whom the game waited on before this table's first change
 	// (notify.go).
 	before      map[string]int
@@ -48,11 +52,16 @@ type origin struct {
 	clicked string
 }
 
-// from remembers the interaction that acts on the table, when it happened
-// in the game's channel (a click in a DM answers there, not in the channel).
+// from remembers the interaction that acts on the table: one in the
+// game's channel carries the channel's messages, one in the actor's DM
+// only the actor's private message (it answers there, not in the channel).
 func (t *table) from(in Interaction) {
 	t.actor = in.User.ID
-	if in.Reply != nil && !in.DM && in.Channel == t.row.Channel {
+	switch {
+	case in.Reply == nil:
+	case in.DM:
+		t.privateOrigin = in.Reply
+	case in.Channel == t.row.Channel:
 		t.origin = origin{reply: in.Reply, clicked: in.MessageID}
 	}
 }
