@@ -80,7 +80,11 @@ func measureCost(fake *discordtest.Server, tables []*table, from, to time.Time, 
 			continue
 		}
 		c.botByKind[kind(r.Channel, r.User)]++
-		c.botByRoute[r.Route]++
+		route := r.Route
+		if r.User != "" && r.Route != discordtest.RouteCreateDM {
+			route += " in a DM" // a private message, apart from the channel's
+		}
+		c.botByRoute[route]++
 	}
 	for _, n := range fake.Notifications() {
 		if n.At.Before(from) || !n.At.Before(to) {

@@ -78,7 +78,7 @@ func TestMeasureCost(t *testing.T) {
 	c := measureCost(fake, tables, from, to, true, moves)
 	k0, k1 := gs[0].Kind.Name, gs[1].Kind.Name
 	if c.bot != 4 || c.botRefused != 1 || c.botByKind[k0] != 1 || c.botByKind[k1] != 1 || c.botByKind[otherKind] != 1 ||
-		c.botByRoute[discordtest.RouteSendMessage] != 3 || c.refusedRoute[discordtest.RouteSendMessage] != 1 || c.interactions != 0 {
+		c.botByRoute[discordtest.RouteSendMessage] != 2 || c.botByRoute[discordtest.RouteSendMessage+" in a DM"] != 1 || c.refusedRoute[discordtest.RouteSendMessage] != 1 || c.interactions != 0 {
 		t.Errorf("bot requests %d: by kind %v, by route %v", c.bot, c.botByKind, c.botByRoute)
 	}
 	if c.tooMany[discordtest.ScopeUser] != 1 {

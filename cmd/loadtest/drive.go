@@ -369,6 +369,53 @@ type outcome struct {
 	lag     time.Duration // how late it started (open loop)
 	doneAt  time.Time     // when the answer was finished
 	kind    string        // the game's kind
+	inDM    bool          // clicked in the player's DM, not typed
+}
+
+// waitedOn finds a seat the game waits on that the load test plays (not
+// a bot's, not one away), whether its prompt is private, and its legal
+// moves but resigning.
+func waitedOn(st games.State, row *storage.Game) (seat int, private bool, legal []string) {
+	for _, pr := range st.Prompts() {
+		if pr.Standing || row.Seats[pr.Seat].BotLevel > 0 || row.Seats[pr.Seat].Away {
+			continue
+		}
+		for _, m := range st.Legal(pr.Seat) {
+			if m != games.ResignMove {
+				legal = append(legal, m)
+			}
+		}
+		if len(legal) > 0 {
+			return pr.Seat, pr.Private, legal
+		}
+	}
+	return 0, false, nil
+}
+
+// typeMove plays a move by its slash command in the game's channel and
+// waits for the answer.
+func (p *player) typeMove(t *table, user, move string, t0 time.Time, o *outcome) error {
+	in, err := p.fake.RunCommand(user, t.channel, t.game.Kind.Name, "move", discordtest.Opt("move", move))
+	if err != nil {
+		return err
+	}
+	resp, err := in.Wait(30 * time.Second)
+	if err != nil {
+		t.state = nil
+		o.late, o.latency, o.refused = true, time.Since(t0), "no answer within Discord's 3 s"
+		return nil
+	}
+	msg, err := in.WaitOriginal(30 * time.Second)
+	o.first, o.late = resp.Latency, resp.Latency > 3*time.Second
+	switch {
+	case err != nil:
+		o.latency, o.refused = time.Since(t0), "answer never completed"
+	case !strings.HasPrefix(msg.Content, "Played"):
+		o.latency, o.refused = answeredAt(msg).Sub(t0), reason(msg.Content)
+	default:
+		o.latency, o.doneAt = answeredAt(msg).Sub(t0), answeredAt(msg)
+	}
+	return nil
 }
 
 // boardWait is how long a player waits for the channel to show a move
@@ -382,9 +429,11 @@ type player struct {
 	reads atomic.Int64 // games read from the database
 }
 
-// playOne plays a random legal move for a seat the table's game waits on
-// by typing it, and waits for the answer and for the board: due is when
-// the open loop wanted it started (zero in the closed loop).
+// playOne plays a random legal move for a seat the table's game waits on,
+// as a player on a phone would: a private decision by its button or menu
+// in the player's DM when the DM offers the move, anything else by typing
+// it; then it waits for the answer and for the board: due is when the
+// open loop wanted it started (zero in the closed loop).
 func (p *player) playOne(t *table, due time.Time) (outcome, error) {
 	if t.state == nil {
 		over, err := p.read(t)
@@ -393,22 +442,7 @@ func (p *player) playOne(t *table, due time.Time) (outcome, error) {
 		}
 	}
 	st, row := t.state, t.row
-	var seat int
-	var legal []string
-	for _, pr := range st.Prompts() {
-		if pr.Standing || row.Seats[pr.Seat].BotLevel > 0 || row.Seats[pr.Seat].Away {
-			continue
-		}
-		for _, m := range st.Legal(pr.Seat) {
-			if m != games.ResignMove {
-				legal = append(legal, m)
-			}
-		}
-		if len(legal) > 0 {
-			seat = pr.Seat
-			break
-		}
-	}
+	seat, private, legal := waitedOn(st, row)
 	if len(legal) == 0 {
 		t.state = nil
 		time.Sleep(10 * time.Millisecond)
@@ -416,31 +450,26 @@ func (p *player) playOne(t *table, due time.Time) (outcome, error) {
 	}
 	move := legal[t.rng.IntN(len(legal))]
 	user := row.Seats[seat].UserID
+	var click *dmChoice
+	if private {
+		if c, ok := p.dmChoice(t, user, legal); ok {
+			click, move = &c, c.move
+		}
+	}
 	t.pace(user)
 	t0 := time.Now()
 	o := outcome{behind: lateStart(due, t0), kind: t.game.Kind.Name}
 	if !due.IsZero() {
 		o.lag = max(t0.Sub(due), 0)
 	}
-	in, err := p.fake.RunCommand(user, t.channel, t.game.Kind.Name, "move", discordtest.Opt("move", move))
+	var err error
+	if click != nil {
+		err = p.clickMove(t, user, *click, t0, &o)
+	} else {
+		err = p.typeMove(t, user, move, t0, &o)
+	}
 	if err != nil {
 		return outcome{}, err
-	}
-	resp, err := in.Wait(30 * time.Second)
-	if err != nil {
-		t.state = nil
-		o.late, o.latency, o.refused = true, time.Since(t0), "no answer within Discord's 3 s"
-		return o, nil
-	}
-	msg, err := in.WaitOriginal(30 * time.Second)
-	o.first, o.late = resp.Latency, resp.Latency > 3*time.Second
-	switch {
-	case err != nil:
-		o.latency, o.refused = time.Since(t0), "answer never completed"
-	case !strings.HasPrefix(msg.Content, "Played"):
-		o.latency, o.refused = answeredAt(msg).Sub(t0), reason(msg.Content)
-	default:
-		o.latency, o.doneAt = answeredAt(msg).Sub(t0), answeredAt(msg)
 	}
 	if o.refused != "" {
 		t.state = nil

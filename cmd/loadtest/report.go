@@ -37,6 +37,7 @@ type result struct {
 	board        latencies // command sent to the channel showing the move
 	noBoard      int       // played moves the channel never showed
 	resyncs      int       // boards whose version the players' copy did not expect
+	inDM         int       // moves answered "played" that were clicked in the player's DM
 	reads        int64     // games the players read from the database while playing
 	offered      int       // moves the open loop offered (due before the end)
 	behind       int       // moves the open loop could not start on time
@@ -94,6 +95,9 @@ func (r *result) add(o outcome) {
 		return
 	}
 	r.moves++
+	if o.inDM {
+		r.inDM++
+	}
 	if !o.doneAt.After(r.end) {
 		r.inWindow++
 	}
@@ -196,6 +200,7 @@ func (r *result) printBody(w io.Writer) {
 	secs := r.elapsed.Seconds()
 	fmt.Fprintf(w, "moves: %d answered within the %v of play = %.1f moves/s (%d in all, the last in flight ending after %.1f s; games finished and restarted: %d)\n",
 		r.inWindow, r.cfg.duration, r.movesPerSec(), r.moves, secs, r.gamesOver)
+	fmt.Fprintf(w, "played by clicking in the player's DM (private decisions a DM offers): %d; typed in the channel: %d\n", r.inDM, r.moves-r.inDM)
 	if r.cfg.rate > 0 {
 		fmt.Fprintf(w, "open loop: offered %.1f moves/s (%d moves due, each game every %s on average, Poisson), achieved %.1f moves/s\n",
 			float64(r.offered)/r.cfg.duration.Seconds(), r.offered, r.cfg.offer().every(r.kinds), r.movesPerSec())
