@@ -29,7 +29,8 @@ const (
 
 func hijackedTable(v *hijacked.PublicView) *Canvas {
 	players := len(v.Players)
-	eventsH := 33 + 22*float64(min(len(v.Events), 5))
+	events := hijackedFullRecent(v)
+	eventsH := 33 + 22*float64(len(events))
 	finalH := 0.0
 	if v.Over {
 		finalH = 63 + 25*float64(players)
@@ -70,14 +71,26 @@ func hijackedTable(v *hijacked.PublicView) *Canvas {
 	}
 	hijackedText(dc, "Recently", hijackedMargin, y+20, 18, true, hijackedInk)
 	y += 28
-	start := max(0, len(v.Events)-5)
-	for _, e := range v.Events[start:] {
+	for _, e := range events {
 		dc.Font(16, false)
 		dc.SetColor(hijackedMuted)
 		dc.DrawString(dc.Fit(e, hijackedWidth-2*hijackedMargin), hijackedMargin, y+17)
 		y += 22
 	}
 	return dc
+}
+
+// hijackedFullRecent are the full board's last 5 moves. A finished game's
+// board shows the final scoring as its table and the result beside it, so
+// neither is listed again.
+func hijackedFullRecent(v *hijacked.PublicView) []string {
+	var out []string
+	for _, e := range hijackedMovesBeforeScoring(v) {
+		if !v.Over || !strings.Contains(v.Result, e) {
+			out = append(out, e)
+		}
+	}
+	return out[max(0, len(out)-5):]
 }
 
 // hijackedTrackSpaceH is the height of a police or trust space: even, so the

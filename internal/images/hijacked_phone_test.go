@@ -263,6 +263,52 @@ func TestHijackedFinalScoresSaidOnce(t *testing.T) {
 	}
 }
 
+// The full board of a finished game shows the final scores as its table
+// and the result beside it: its recent moves (each cut to the width with
+// "…") list neither the scoring's lines nor the result again, and keep the
+// moves before them.
+func TestHijackedFullFinalScoresSaidOnce(t *testing.T) {
+	finished := 0
+	for name, v := range hijackedPlayoutViews(t, 1, 37) {
+		pv, ok := v.(*hijacked.PublicView)
+		if !ok || !pv.Over {
+			continue
+		}
+		finished++
+		dc := hijackedTable(pv)
+		texts := dc.texts
+		releaseRGBA(dc.RGBA())
+		results, recent := 0, false
+		for _, s := range texts {
+			cut := strings.TrimSuffix(s, "…")
+			if len(cut) < 12 {
+				continue // table cells and labels
+			}
+			if strings.HasPrefix(pv.Result, cut) {
+				results++
+			}
+			for _, e := range pv.Events {
+				scoring := strings.HasPrefix(e, hijacked.FinalScoringHeading) || strings.Contains(e, " = ")
+				switch {
+				case scoring && strings.HasPrefix(e, cut):
+					t.Errorf("%s: the full board repeats the scoring line %q", name, e)
+				case !scoring && strings.HasPrefix(e, cut) && !strings.HasPrefix(pv.Result, cut):
+					recent = true
+				}
+			}
+		}
+		if results != 1 {
+			t.Errorf("%s: the full board says the result %d times: %q", name, results, pv.Result)
+		}
+		if !recent {
+			t.Errorf("%s: the full board lists none of the moves before the scoring", name)
+		}
+	}
+	if finished == 0 {
+		t.Fatal("no finished game among the views")
+	}
+}
+
 // The boxes of the turn picture's layout, put together from a small box
 // (hijacked_box.go), give gg's pixels, as TestHijackedLayoutBoxesAsDrawn
 // checks for the full board's.

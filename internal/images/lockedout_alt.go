@@ -2,6 +2,8 @@ package images
 
 import (
 	"fmt"
+	"regexp"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -137,21 +139,41 @@ func loAltIDs(cs []lockedout.CardView) string {
 	return loCards(len(cs)) + ", " + strings.Join(ids, " ")
 }
 
-// loAltZ spells the znooty sign out for a screen reader.
-func loAltZ(s string) string { return strings.ReplaceAll(s, "₮", " Z") }
+// loAltZ spells the znooty sign out for a screen reader: "7₮" and "7 ₮"
+// read "7 znooties", "1₮" "1 znooty", a lone sign "znooties". The
+// pictures write it "Z" (loZ) only because their font lacks it.
+func loAltZ(s string) string {
+	return loAltZRe.ReplaceAllStringFunc(s, func(m string) string {
+		n, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(m, "₮")))
+		if err != nil {
+			return "znooties"
+		}
+		return loAltZnooties(n)
+	})
+}
+
+var loAltZRe = regexp.MustCompile(`(\d+ ?)?₮`)
+
+// loAltZnooties is an amount in words: "1 znooty", "7 znooties".
+func loAltZnooties(n int) string {
+	if n == 1 {
+		return "1 znooty"
+	}
+	return fmt.Sprintf("%d znooties", n)
+}
 
 // loAltPrivate is a hand in words: each card with its id, kind and value,
 // and the cards the player is being shown. A long hand drops the kinds.
 func loAltPrivate(v *lockedout.PrivateView) string {
-	head := fmt.Sprintf("%s's hand: %s, total %d Z (znooties).", v.Name, loCards(len(v.Hand)), v.Total)
+	head := fmt.Sprintf("%s's hand: %s, total %s.", v.Name, loCards(len(v.Hand)), loAltZnooties(v.Total))
 	for _, long := range []bool{true, false} {
 		list := func(cs []lockedout.CardView) string {
 			out := make([]string, len(cs))
 			for i, c := range cs {
 				if long {
-					out[i] = fmt.Sprintf("%s (%s, %s, %d Z)", c.Name, c.ID, loKindWords(c), c.Value)
+					out[i] = fmt.Sprintf("%s (%s, %s, %s)", c.Name, c.ID, loKindWords(c), loAltZnooties(c.Value))
 				} else {
-					out[i] = fmt.Sprintf("%s %s %d Z", c.ID, c.Name, c.Value)
+					out[i] = fmt.Sprintf("%s %s %s", c.ID, c.Name, loAltZnooties(c.Value))
 				}
 			}
 			return strings.Join(out, "; ")

@@ -90,3 +90,35 @@ func TestLockedOutAltFits(t *testing.T) {
 		t.Fatal("described a nil view")
 	}
 }
+
+// A screen reader reads the currency as a word: no alt text over playouts
+// holds the sign or the "Z" the pictures write for it, and amounts read
+// "1 znooty", "7 znooties".
+func TestLockedOutAltSaysZnooties(t *testing.T) {
+	z := regexp.MustCompile(`\bZ\b|₮`)
+	said := 0
+	for _, st := range loStates(t) {
+		alts := []string{LockedOutAlt(st.s.Public())}
+		for seat := range st.s.Public().(*lockedout.PublicView).Players {
+			alts = append(alts, LockedOutAlt(st.s.Private(seat)))
+		}
+		for _, alt := range alts {
+			if z.MatchString(alt) {
+				t.Fatalf("%s: the currency as a sign:\n%s", st.name, alt)
+			}
+			said += strings.Count(alt, " znooties")
+		}
+	}
+	if said == 0 {
+		t.Fatal("no alt text names an amount of znooties")
+	}
+	for in, want := range map[string]string{
+		"Gold Watch (L10, 7₮)":     "Gold Watch (L10, 7 znooties)",
+		"1. Dave 1₮, 2. Erin 12 ₮": "1. Dave 1 znooty, 2. Erin 12 znooties",
+		"the most znooties (₮)":    "the most znooties (znooties)",
+	} {
+		if got := loAltZ(in); got != want {
+			t.Errorf("loAltZ(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
