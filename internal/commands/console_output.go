@@ -160,6 +160,18 @@ func (c *Console) StartThread(_ context.Context, channel, messageID, name string
 	return id, nil
 }
 
+// RenameThread prints a thread's new name; its channel name (the part
+// before the colon) stays.
+func (c *Console) RenameThread(_ context.Context, thread, name string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.threads[thread]; !ok {
+		return fmt.Errorf("%w: #%s is no thread", ErrChannelGone, thread)
+	}
+	fmt.Fprintf(c.out, "[#%s] %s renamed the thread %q\n", thread, consoleBot, name)
+	return nil
+}
+
 // followThread moves the console into the thread its last command started.
 func (c *Console) followThread() {
 	c.mu.Lock()

@@ -279,7 +279,11 @@ func (r *Router) lobbyClick(ctx context.Context, in Interaction, t *table, actio
 		if err := t.game.Kind.CheckPlayers(len(t.row.Seats)); err != nil {
 			return refusal{err.Error() + "; wait for more players to join."}
 		}
-		return r.begin(ctx, t, "")
+		if err := r.begin(ctx, t, ""); err != nil {
+			return err
+		}
+		r.nameThreadAtStart(ctx, in, t)
+		return nil
 	case "accept":
 		if seat < 0 || who.ID == t.row.Creator {
 			return refusef("Only the challenged players can accept.")

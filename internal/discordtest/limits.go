@@ -104,6 +104,7 @@ func DiscordLimits() Limits {
 			RouteCreateDM:               {Bucket: "dm channel create", Limit: 5, Per: time.Second},
 			RouteStartThreadFromMessage: threadLimit,
 			RouteStartThread:            threadLimit,
+			RouteRenameChannel:          renameLimit, // observed, thread_rename.go
 			RouteFollowup:               webhookLimit,
 			RouteGetOriginal:            webhookLimit,
 			RouteEditOriginal:           webhookLimit,

@@ -83,7 +83,7 @@ func init() {
 		{RouteEditWebhookMessage, false, (*Server).editWebhookMessage},
 		{RouteDeleteWebhookMessage, false, (*Server).deleteWebhookMessage},
 		{RouteGetChannel, true, (*Server).getChannel},
-		{RouteModifyChannel, true, (*Server).modifyChannel},
+		{RouteModifyChannel, true, (*Server).patchChannel},
 		{RouteListMessages, true, (*Server).listMessages},
 		{RouteSendMessage, true, (*Server).sendMessage},
 		{RouteGetMessage, true, (*Server).getMessage},
@@ -95,7 +95,7 @@ func init() {
 }
 
 func knownRoute(name string) bool {
-	if name == RouteAny || name == RouteCDNAttachment {
+	if name == RouteAny || name == RouteCDNAttachment || name == RouteRenameChannel {
 		return true
 	}
 	for _, r := range routeTable {

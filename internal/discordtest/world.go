@@ -64,6 +64,7 @@ type channelState struct {
 	name        string
 	autoArchive int
 	members     []string
+	renames     []string // names given by PATCH, oldest first (thread_rename.go)
 	// denied are permissions taken from the bot here (DenyBot); a thread
 	// has its parent's too.
 	denied  int64
