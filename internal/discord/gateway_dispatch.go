@@ -6,7 +6,10 @@ import (
 	"github.com/bwmarrin/discordgo"
 )
 
-// dispatch handles the events the bot uses.
+// dispatch handles the events the bot uses. The others are dropped: the
+// bot keeps no state of guilds or channels, so GUILD_CREATE and
+// THREAD_CREATE (sent only with the GUILDS intent, which the bot does not
+// ask for, though a session given it must still run) are nothing to it.
 func (g *gateway) dispatch(p gwPayload, identified func()) {
 	switch p.T {
 	case "READY":

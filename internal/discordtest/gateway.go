@@ -88,6 +88,9 @@ type GatewayStats struct {
 	// ResumeURLRefused counts connections refused at the resume URL
 	// (KillResumeURL).
 	ResumeURLRefused int
+	// ThreadCreates counts THREAD_CREATE dispatches sent (one per session
+	// that asked for the GUILDS intent and carries the thread's guild).
+	ThreadCreates int
 }
 
 type gwSession struct {
@@ -99,6 +102,7 @@ type gwSession struct {
 	conn     *gwConn
 	valid    bool
 	compress bool
+	intents  int // of the identify that started it
 }
 
 type gwFrame struct {

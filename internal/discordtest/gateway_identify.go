@@ -54,7 +54,7 @@ func (g *gateway) identify(c *gwConn, d json.RawMessage) bool {
 		g.s.notify()
 		return alive
 	}
-	sess := &gwSession{id: randomHex(16), valid: true, compress: id.Compress, conn: c, shard: shard}
+	sess := &gwSession{id: randomHex(16), valid: true, compress: id.Compress, conn: c, shard: shard, intents: id.Intents}
 	g.sessions[sess.id] = sess
 	c.session, c.identified = sess, true
 	g.stats.Identifies++
@@ -65,7 +65,7 @@ func (g *gateway) identify(c *gwConn, d json.RawMessage) bool {
 	g.stats.Intents = id.Intents
 	ready["session_id"] = sess.id
 	err := g.sendLocked(sess, "READY", ready, id.Compress)
-	if id.Intents&1 != 0 { // GUILDS
+	if id.Intents&intentGuilds != 0 {
 		for _, gc := range guildCreates {
 			if err == nil {
 				err = g.sendLocked(sess, "GUILD_CREATE", gc, id.Compress)
