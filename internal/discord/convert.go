@@ -111,68 +111,88 @@ func interaction(i *discordgo.InteractionCreate) (commands.Interaction, bool) {
 	}
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:
-		data := i.ApplicationCommandData()
-		in.Type = commands.SlashCommand
-		if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
-			in.Type = commands.Autocomplete
-		}
-		in.Command = data.Name
-		in.Options, in.Users = map[string]string{}, map[string]string{}
-		opts := data.Options
-		if len(opts) == 1 && opts[0].Type == discordgo.ApplicationCommandOptionSubCommand {
-			in.Sub, opts = opts[0].Name, opts[0].Options
-		}
-		for _, o := range opts {
-			in.Options[o.Name] = optionString(o)
-			if o.Focused {
-				in.Focused = o.Name
-			}
-			if o.Type == discordgo.ApplicationCommandOptionUser && data.Resolved != nil {
-				id := in.Options[o.Name]
-				var member *discordgo.Member
-				if data.Resolved.Members != nil {
-					member = data.Resolved.Members[id]
-				}
-				in.Users[id] = displayName(data.Resolved.Users[id], member)
-				if u := data.Resolved.Users[id]; u != nil && u.Bot {
-					if in.Bots == nil {
-						in.Bots = map[string]bool{}
-					}
-					in.Bots[id] = true
-				}
-			}
-		}
+		commandInteraction(&in, i)
 	case discordgo.InteractionMessageComponent:
-		data := i.MessageComponentData()
-		in.Type = commands.ComponentClick
-		in.CustomID, in.Values = data.CustomID, data.Values
-		if data.ComponentType == discordgo.UserSelectMenuComponent {
-			pickedUsers(&in, data.Resolved)
-		}
-		if i.Message != nil {
-			in.MessageID = i.Message.ID
-			if i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
-				in.MessageID = "" // ephemeral messages cannot be edited through the channel
-			}
-		}
+		componentInteraction(&in, i)
 	case discordgo.InteractionModalSubmit:
-		data := i.ModalSubmitData()
-		in.Type, in.CustomID, in.Fields = commands.FormSubmit, data.CustomID, map[string]string{}
-		for _, row := range data.Components {
-			r, ok := row.(*discordgo.ActionsRow)
-			if !ok {
-				continue
-			}
-			for _, c := range r.Components {
-				if ti, ok := c.(*discordgo.TextInput); ok {
-					in.Fields[ti.CustomID] = ti.Value
-				}
-			}
-		}
+		formInteraction(&in, i.ModalSubmitData())
 	default:
 		return in, false
 	}
 	return in, true
+}
+
+// commandInteraction reads a slash command or its autocomplete: its name,
+// subcommand, options, the focused option, and the users it names.
+func commandInteraction(in *commands.Interaction, i *discordgo.InteractionCreate) {
+	data := i.ApplicationCommandData()
+	in.Type = commands.SlashCommand
+	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		in.Type = commands.Autocomplete
+	}
+	in.Command = data.Name
+	in.Options, in.Users = map[string]string{}, map[string]string{}
+	opts := data.Options
+	if len(opts) == 1 && opts[0].Type == discordgo.ApplicationCommandOptionSubCommand {
+		in.Sub, opts = opts[0].Name, opts[0].Options
+	}
+	for _, o := range opts {
+		in.Options[o.Name] = optionString(o)
+		if o.Focused {
+			in.Focused = o.Name
+		}
+		if o.Type == discordgo.ApplicationCommandOptionUser && data.Resolved != nil {
+			optionUser(in, in.Options[o.Name], data.Resolved)
+		}
+	}
+}
+
+// optionUser records the name of a user given as an option, and whether
+// it is a bot.
+func optionUser(in *commands.Interaction, id string, resolved *discordgo.ApplicationCommandInteractionDataResolved) {
+	var member *discordgo.Member
+	if resolved.Members != nil {
+		member = resolved.Members[id]
+	}
+	in.Users[id] = displayName(resolved.Users[id], member)
+	if u := resolved.Users[id]; u != nil && u.Bot {
+		if in.Bots == nil {
+			in.Bots = map[string]bool{}
+		}
+		in.Bots[id] = true
+	}
+}
+
+// componentInteraction reads a click on a button or a select menu.
+func componentInteraction(in *commands.Interaction, i *discordgo.InteractionCreate) {
+	data := i.MessageComponentData()
+	in.Type = commands.ComponentClick
+	in.CustomID, in.Values = data.CustomID, data.Values
+	if data.ComponentType == discordgo.UserSelectMenuComponent {
+		pickedUsers(in, data.Resolved)
+	}
+	if i.Message != nil {
+		in.MessageID = i.Message.ID
+		if i.Message.Flags&discordgo.MessageFlagsEphemeral != 0 {
+			in.MessageID = "" // ephemeral messages cannot be edited through the channel
+		}
+	}
+}
+
+// formInteraction reads a submitted form: the value of each text input.
+func formInteraction(in *commands.Interaction, data discordgo.ModalSubmitInteractionData) {
+	in.Type, in.CustomID, in.Fields = commands.FormSubmit, data.CustomID, map[string]string{}
+	for _, row := range data.Components {
+		r, ok := row.(*discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, c := range r.Components {
+			if ti, ok := c.(*discordgo.TextInput); ok {
+				in.Fields[ti.CustomID] = ti.Value
+			}
+		}
+	}
 }
 
 // modal is the response that opens a form (a modal with one text input).

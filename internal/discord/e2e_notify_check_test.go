@@ -1,30 +1,31 @@
 package discord_test
 
 import (
-	"slices"
 	"sort"
 	"strings"
 
 	"standoff/internal/discordtest"
 	"standoff/internal/games"
+	"standoff/internal/notifycheck"
 	"standoff/storage"
 )
 
-// notified sorts the fake's notifications since mark by user: pings are
-// mentions in new channel messages, dms new messages in DM channels.
-func (g *notifyGame) notified(mark int) (pings, dms map[string][]discordtest.Notification) {
-	pings, dms = map[string][]discordtest.Notification{}, map[string][]discordtest.Notification{}
+// sent is the fake's notifications since mark, as the contract reads
+// them: the fake records a mention in a new message (as allowed_mentions
+// permit) or a DM, never an edit.
+func (g *notifyGame) sent(mark int) []notifycheck.Sent {
+	var out []notifycheck.Sent
 	for _, n := range g.e.fake.Notifications()[mark:] {
 		switch n.Cause {
 		case discordtest.CauseMention:
-			pings[n.User] = append(pings[n.User], n)
+			out = append(out, notifycheck.Sent{Pings: []string{n.User}})
 		case discordtest.CauseDM:
-			dms[n.User] = append(dms[n.User], n)
+			out = append(out, notifycheck.Sent{DM: n.User, View: notifycheck.PrivateView(n.Content)})
 		default:
 			g.e.t.Errorf("a notification of unknown cause %q: %+v", n.Cause, n)
 		}
 	}
-	return pings, dms
+	return out
 }
 
 // check holds what one action notified (the notifications since mark) to
@@ -34,48 +35,30 @@ func (g *notifyGame) notified(mark int) (pings, dms map[string][]discordtest.Not
 func (g *notifyGame) check(what string, before *gameAt, after *storage.Game, afterSt games.State, actor string, mark int) {
 	e := g.e
 	e.t.Helper()
-	was := map[string]int{}
+	step := notifycheck.Step{After: notifycheck.WaitedOn(after, afterSt), Actor: actor}
 	if before != nil {
-		was, _ = waitedOn(before.row, before.st)
+		step.Before = notifycheck.WaitedOn(before.row, before.st)
 	}
-	now, private := waitedOn(after, afterSt)
-	fresh := map[string]bool{}
-	for u, w := range now {
-		if was[u] == 0 || (was[u] == 1 && w == 2 && u != actor) {
-			fresh[u] = true
-		}
-	}
-	pings, dms := g.notified(mark)
-	ctx := func() string {
-		return "\n  waited on before " + waitText(was) + ", after " + waitText(now) + "\n  notified: " + notificationsText(e.fake.Notifications()[mark:])
-	}
-	for u, ns := range pings {
-		if !fresh[u] {
-			e.t.Errorf("%s: %s was pinged although the game did not newly wait on them%s", what, names[u], ctx())
-		}
-		if len(ns) > 1 {
-			e.t.Errorf("%s: %s was pinged %d times%s", what, names[u], len(ns), ctx())
-		}
-	}
-	for u, ns := range dms {
-		if len(ns) > 1 {
-			e.t.Errorf("%s: %s got %d DMs%s", what, names[u], len(ns), ctx())
-		}
-		if !fresh[u] && !strings.Contains(ns[0].Content, "private to you") {
-			e.t.Errorf("%s: %s was sent a DM that is not their private view although the game did not newly wait on them: %q%s", what, names[u], ns[0].Content, ctx())
-		}
-	}
-	for u := range fresh {
-		switch {
-		case private[u] && !g.closed[u]:
+	want := func(u string, private bool) notifycheck.Want {
+		if private && !g.closed[u] {
 			// A private decision comes in its DM, with its controls:
-			// that DM is the notice.
-			if len(dms[u]) != 1 || len(pings[u]) != 0 {
-				e.t.Errorf("%s: %s has a new private decision: %d DMs, %d pings (want the DM alone)%s", what, names[u], len(dms[u]), len(pings[u]), ctx())
-			}
-		case len(pings[u]) != 1:
-			e.t.Errorf("%s: the game now waits on %s, who was pinged %d times (want once)%s", what, names[u], len(pings[u]), ctx())
+			// that DM is the notice. Closed DMs make it a mention.
+			return notifycheck.Want{DM: true}
 		}
+		return notifycheck.Want{Ping: true}
+	}
+	g.report(what, step, notifycheck.Check(step, g.sent(mark), want), mark)
+}
+
+// report fails the test with each violation, and what was waited on and
+// notified.
+func (g *notifyGame) report(what string, step notifycheck.Step, vs []notifycheck.Violation, mark int) {
+	e := g.e
+	e.t.Helper()
+	for _, v := range vs {
+		v.User = names[v.User]
+		e.t.Errorf("%s: %s\n  waited on before %s, after %s\n  notified: %s", what, v, waitText(step.Before.On), waitText(step.After.On),
+			notificationsText(e.fake.Notifications()[mark:]))
 	}
 }
 
@@ -84,33 +67,31 @@ func (g *notifyGame) checkNone(what string, mark int) {
 	g.checkExactly(what, nil, mark)
 }
 
-// checkExactly holds an action to pinging users once each in the channel,
-// and nobody else by any means.
+// checkExactly holds an action that asks users to answer in the channel
+// (a vote) to the contract, with them as the ones who must newly act, and
+// to sending no DM at all.
 func (g *notifyGame) checkExactly(what string, users []string, mark int) {
 	e := g.e
 	e.t.Helper()
-	pings, dms := g.notified(mark)
-	got := notificationsText(e.fake.Notifications()[mark:])
-	for u, ns := range pings {
-		if !slices.Contains(users, u) || len(ns) != 1 {
-			e.t.Errorf("%s: %s was pinged %d times; want once each for %v: %s", what, names[u], len(ns), users, got)
-		}
-	}
+	asked := notifycheck.Waits{On: map[string]notifycheck.Wait{}}
 	for _, u := range users {
-		if len(pings[u]) == 0 {
-			e.t.Errorf("%s: %s was not pinged: %s", what, names[u], got)
-		}
+		asked.On[u] = notifycheck.Reaction
 	}
-	if len(dms) > 0 {
-		e.t.Errorf("%s: DMs sent: %s", what, got)
+	step := notifycheck.Step{After: asked}
+	sent := g.sent(mark)
+	g.report(what, step, notifycheck.Check(step, sent, func(string, bool) notifycheck.Want { return notifycheck.Want{Ping: true} }), mark)
+	for _, m := range sent {
+		if m.DM != "" {
+			e.t.Errorf("%s: a DM to %s: %s", what, names[m.DM], notificationsText(e.fake.Notifications()[mark:]))
+		}
 	}
 }
 
-func waitText(m map[string]int) string {
+func waitText(m map[string]notifycheck.Wait) string {
 	var out []string
 	for u, w := range m {
 		s := names[u] + " (turn)"
-		if w == 1 {
+		if w == notifycheck.Reaction {
 			s = names[u] + " (reaction)"
 		}
 		out = append(out, s)

@@ -235,7 +235,7 @@ func (g *notifyGame) anyTime(row *storage.Game, st games.State) bool {
 }
 
 // actable lists the prompts a person may answer now that the game waits
-// for (see waitedOn).
+// for (see notifycheck.WaitedOn).
 func actable(row *storage.Game, st games.State) []games.Prompt {
 	var out []games.Prompt
 	prompts := st.Prompts()
@@ -248,38 +248,6 @@ func actable(row *storage.Game, st games.State) []games.Prompt {
 		out = append(out, p)
 	}
 	return out
-}
-
-// waitedOn is who a state waits on, and for what (2: their turn, 1: an
-// answer during another's turn): the prompts that are not standing, the
-// turn's, those with a default answer, and any other while nobody is on
-// turn; seats the machine plays are left out. private lists those whose
-// every such prompt is private (answered by DM). It reads the state, not
-// the router's code.
-func waitedOn(row *storage.Game, st games.State) (out map[string]int, private map[string]bool) {
-	out, private = map[string]int{}, map[string]bool{}
-	if st == nil || st.Outcome() != nil || row.Status != storage.Active {
-		return out, private
-	}
-	public := map[string]bool{}
-	prompts := st.Prompts()
-	anyTurn := slices.ContainsFunc(prompts, func(p games.Prompt) bool { return p.Turn })
-	for _, p := range prompts {
-		s := row.Seats[p.Seat]
-		if p.Standing || s.BotLevel > 0 || s.Away || (!p.Turn && p.Default == "" && anyTurn) {
-			continue
-		}
-		what := 1
-		if p.Turn {
-			what = 2
-		}
-		out[s.UserID] = max(out[s.UserID], what)
-		public[s.UserID] = public[s.UserID] || !p.Private
-	}
-	for u := range out {
-		private[u] = !public[u]
-	}
-	return out, private
 }
 
 // act runs one action of user's that changes the game, and holds what it

@@ -88,38 +88,11 @@ func (b *Bot) Handler() http.Handler { return http.HandlerFunc(b.serveHTTP) }
 
 func (b *Bot) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodGet && r.URL.Path == "/healthz" {
-		// For the load balancer: 200 while interactions are answered,
-		// 503 while starting, draining or shutting down (take it out of
-		// rotation).
-		b.mu.Lock()
-		serving, draining := b.router != nil && !b.closed, b.draining
-		b.mu.Unlock()
-		switch {
-		case !serving:
-			http.Error(w, "not serving", http.StatusServiceUnavailable)
-			return
-		case draining:
-			http.Error(w, "draining before shutdown", http.StatusServiceUnavailable)
-			return
-		}
-		_, _ = io.WriteString(w, "ok\n")
+		b.serveHealth(w)
 		return
 	}
-	if r.Method != http.MethodPost {
-		w.Header().Set("Allow", http.MethodPost)
-		http.Error(w, "interactions are POSTed", http.StatusMethodNotAllowed)
-		return
-	}
-	body, err := io.ReadAll(io.LimitReader(r.Body, maxInteractionBody+1))
-	if err != nil || len(body) > maxInteractionBody {
-		http.Error(w, "body unreadable or too large", http.StatusBadRequest)
-		return
-	}
-	if err := VerifySignature(b.opts.PublicKey, r.Header, body, time.Now()); err != nil {
-		// Discord checks that bad signatures are refused before it saves
-		// the endpoint URL, and the refusal is all a forger gets.
-		b.log.Debug("refused an interaction request", "remote", r.RemoteAddr, "err", err)
-		http.Error(w, err.Error(), http.StatusUnauthorized)
+	body, ok := b.readSigned(w, r)
+	if !ok {
 		return
 	}
 	var i discordgo.InteractionCreate
@@ -131,40 +104,96 @@ func (b *Bot) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		writeResponse(w, &discordgo.InteractionResponse{Type: discordgo.InteractionResponsePong})
 		return
 	}
-	if code, err := b.admit(r.Context(), i.ID, time.Now()); code != 0 {
-		if code == http.StatusServiceUnavailable && errors.Is(err, storage.ErrUnavailable) {
-			// The database is down: the router cannot move a game either,
-			// and answers the player that the storage is briefly
-			// unavailable (a refusal here would show them only
-			// "interaction failed"). A replay in this window finds the
-			// database down as well.
-			b.log.Warn("could not record an interaction as taken: the database is unavailable; answering it", "id", i.ID, "err", err)
-		} else if code == http.StatusServiceUnavailable {
-			b.log.Error("could not record an interaction as taken; refusing it", "id", i.ID, "err", err)
-			http.Error(w, "could not record the interaction", code)
-			return
-		} else {
-			// A replayed or stale request, validly signed: somebody
-			// captured it, or this machine's clock is off.
-			b.log.Warn("refused an interaction request", "id", i.ID, "remote", r.RemoteAddr, "err", err)
-			http.Error(w, err.Error(), code)
-			return
-		}
+	if !b.admitRequest(w, r, i.ID) {
+		return
 	}
-	// The first response goes into this request's body; handle runs on
-	// (follow-ups, the router's messages) after it is written.
+	b.answerInBody(r.Context(), w, &i, body)
+}
+
+// serveHealth is for the load balancer: 200 while interactions are
+// answered, 503 while starting, draining or shutting down (take it out of
+// rotation).
+func (b *Bot) serveHealth(w http.ResponseWriter) {
+	b.mu.Lock()
+	serving, draining := b.router != nil && !b.closed, b.draining
+	b.mu.Unlock()
+	switch {
+	case !serving:
+		http.Error(w, "not serving", http.StatusServiceUnavailable)
+	case draining:
+		http.Error(w, "draining before shutdown", http.StatusServiceUnavailable)
+	default:
+		_, _ = io.WriteString(w, "ok\n")
+	}
+}
+
+// readSigned reads a POSTed body and checks Discord's signature over it;
+// when it returns false it has written the refusal.
+func (b *Bot) readSigned(w http.ResponseWriter, r *http.Request) ([]byte, bool) {
+	if r.Method != http.MethodPost {
+		w.Header().Set("Allow", http.MethodPost)
+		http.Error(w, "interactions are POSTed", http.StatusMethodNotAllowed)
+		return nil, false
+	}
+	body, err := io.ReadAll(io.LimitReader(r.Body, maxInteractionBody+1))
+	if err != nil || len(body) > maxInteractionBody {
+		http.Error(w, "body unreadable or too large", http.StatusBadRequest)
+		return nil, false
+	}
+	if err := VerifySignature(b.opts.PublicKey, r.Header, body, time.Now()); err != nil {
+		// Discord checks that bad signatures are refused before it saves
+		// the endpoint URL, and the refusal is all a forger gets.
+		b.log.Debug("refused an interaction request", "remote", r.RemoteAddr, "err", err)
+		http.Error(w, err.Error(), http.StatusUnauthorized)
+		return nil, false
+	}
+	return body, true
+}
+
+// admitRequest records the interaction as taken, so that a replay of the
+// same signed request is refused; when it returns false it has written the
+// refusal.
+func (b *Bot) admitRequest(w http.ResponseWriter, r *http.Request, id string) bool {
+	code, err := b.admit(r.Context(), id, time.Now())
+	switch {
+	case code == 0:
+		return true
+	case code == http.StatusServiceUnavailable && errors.Is(err, storage.ErrUnavailable):
+		// The database is down: the router cannot move a game either,
+		// and answers the player that the storage is briefly
+		// unavailable (a refusal here would show them only
+		// "interaction failed"). A replay in this window finds the
+		// database down as well.
+		b.log.Warn("could not record an interaction as taken: the database is unavailable; answering it", "id", id, "err", err)
+		return true
+	case code == http.StatusServiceUnavailable:
+		b.log.Error("could not record an interaction as taken; refusing it", "id", id, "err", err)
+		http.Error(w, "could not record the interaction", code)
+		return false
+	default:
+		// A replayed or stale request, validly signed: somebody
+		// captured it, or this machine's clock is off.
+		b.log.Warn("refused an interaction request", "id", id, "remote", r.RemoteAddr, "err", err)
+		http.Error(w, err.Error(), code)
+		return false
+	}
+}
+
+// answerInBody handles an admitted interaction. The first response goes
+// into this request's body; handle runs on (follow-ups, the router's
+// messages) after it is written.
+func (b *Bot) answerInBody(ctx context.Context, w http.ResponseWriter, i *discordgo.InteractionCreate, body []byte) {
 	type written struct {
 		r  *discordgo.InteractionResponse
 		ok chan bool
 	}
 	firsts := make(chan written)
 	finished := make(chan struct{})
-	ctx := r.Context()
 	go func() {
 		defer close(finished)
 		// Files never ride in a response body (handle defers them), so
 		// neither do their descriptions.
-		b.handle(&i, inThread(&i, body), func(resp *discordgo.InteractionResponse, _ ...attachmentEntry) bool {
+		b.handle(i, inThread(i, body), func(resp *discordgo.InteractionResponse, _ ...attachmentEntry) bool {
 			wr := written{resp, make(chan bool, 1)}
 			select {
 			case firsts <- wr:

@@ -84,22 +84,10 @@ func (s *Server) interactionCallback(c *call) *reply {
 
 func (s *Server) callback(c *call) (*interactionState, *reply) {
 	arrival := time.Now()
-	unknown := apiErr(http.StatusNotFound, CodeUnknownInteraction, "Unknown interaction")
-	s.mu.Lock()
-	in := s.interactions[c.param("interaction")]
-	switch {
-	case in == nil || in.token != c.param("token"):
-		s.mu.Unlock()
-		return nil, unknown
-	case in.responded:
-		s.mu.Unlock()
-		return in, alreadyAcked()
-	case arrival.Sub(in.created) > s.cfg.deadline:
-		s.mu.Unlock()
-		return in, unknown
+	in, rep := s.openInteraction(c, arrival)
+	if rep != nil {
+		return in, rep
 	}
-	s.mu.Unlock()
-
 	raw, ups, rep := s.readPayload(c)
 	if rep != nil {
 		return in, rep
@@ -126,12 +114,41 @@ func (s *Server) callback(c *call) (*interactionState, *reply) {
 		fe.add("type", "INTERACTION_RESPONSE_TYPE_INVALID", "Interaction response type %d is not valid for interaction type %d", body.Type, in.kind)
 		return in, fe.reply()
 	}
+	if rep := s.applyCallbackLocked(in, body.Type, p, ups, fe); rep != nil {
+		return in, rep
+	}
+	s.markRespondedLocked(in, body.Type, arrival)
+	return in, noContent()
+}
+
+// openInteraction finds the interaction a callback names, and refuses it
+// as Discord does when the token is wrong, it was already answered, or its
+// deadline has passed.
+func (s *Server) openInteraction(c *call, arrival time.Time) (*interactionState, *reply) {
+	unknown := apiErr(http.StatusNotFound, CodeUnknownInteraction, "Unknown interaction")
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	in := s.interactions[c.param("interaction")]
+	switch {
+	case in == nil || in.token != c.param("token"):
+		return nil, unknown
+	case in.responded:
+		return in, alreadyAcked()
+	case arrival.Sub(in.created) > s.cfg.deadline:
+		return in, unknown
+	}
+	return in, nil
+}
+
+// applyCallbackLocked does what a callback of type t asks: post, defer,
+// edit the source message, or hold choices or a form for the user.
+func (s *Server) applyCallbackLocked(in *interactionState, t int, p *msgPayload, ups []upload, fe *formErrors) *reply {
 	ephemeral := p.flags&FlagEphemeral != 0
-	switch body.Type {
+	switch t {
 	case CallbackChannelMessage:
 		m, rep := s.buildMessage(in.channel, p, ups, "data", fe)
 		if rep != nil {
-			return in, rep
+			return rep
 		}
 		s.markInteractionMessage(in, m, ephemeral)
 		s.storeLocked(m)
@@ -149,28 +166,32 @@ func (s *Server) callback(c *call) (*interactionState, *reply) {
 	case CallbackUpdateMessage:
 		src := s.messages[in.sourceMsg]
 		if src == nil || src.Deleted {
-			return in, apiErr(http.StatusNotFound, CodeUnknownMessage, "Unknown Message")
+			return apiErr(http.StatusNotFound, CodeUnknownMessage, "Unknown Message")
 		}
 		edited, rep := s.buildEdit(src, p, ups, "data", fe)
 		if rep != nil {
-			return in, rep
+			return rep
 		}
 		s.commitEditLocked(src, edited)
 		in.original = src.ID
 	case CallbackAutocompleteResult:
 		in.choices = validateChoices(fe, p.choices)
-		if rep := fe.reply(); rep != nil {
-			return in, rep
-		}
+		return fe.reply()
 	case CallbackModal:
 		validateModal(fe, p)
 		if rep := fe.reply(); rep != nil {
-			return in, rep
+			return rep
 		}
 		in.modal = &Modal{CustomID: p.customID, Title: p.title, Components: p.components}
 	}
+	return nil
+}
+
+// markRespondedLocked records the accepted callback, with a snapshot of
+// the message it left as @original, and wakes whoever waits on it.
+func (s *Server) markRespondedLocked(in *interactionState, t int, arrival time.Time) {
 	in.responded = true
-	in.respType = body.Type
+	in.respType = t
 	in.respondedAt = arrival
 	if m := s.messages[in.original]; m != nil && in.original != "" {
 		snap := m.clone()
@@ -178,7 +199,6 @@ func (s *Server) callback(c *call) (*interactionState, *reply) {
 	}
 	in.sig.fire()
 	s.notifyLocked()
-	return in, noContent()
 }
 
 func alreadyAcked() *reply {

@@ -154,17 +154,28 @@ type rawChoice struct {
 // form errors under prefix.
 func parseMessage(raw json.RawMessage, prefix string, fe *formErrors) (*msgPayload, bool) {
 	var fields map[string]json.RawMessage
-	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+	if len(bytes.TrimSpace(raw)) == 0 || isNullJSON(raw) {
 		return &msgPayload{}, true
 	}
 	if err := json.Unmarshal(raw, &fields); err != nil {
 		return nil, false
 	}
 	p := &msgPayload{}
-	isNull := func(v json.RawMessage) bool { return string(bytes.TrimSpace(v)) == "null" }
+	p.parseShown(fields, prefix, fe)
+	p.parseAttachments(fields, prefix, fe)
+	p.parseDelivery(fields, prefix, fe)
+	p.parseCallbackOnly(fields, prefix, fe)
+	return p, true
+}
+
+func isNullJSON(v json.RawMessage) bool { return string(bytes.TrimSpace(v)) == "null" }
+
+// parseShown decodes what the message shows: content, components, embeds
+// and flags.
+func (p *msgPayload) parseShown(fields map[string]json.RawMessage, prefix string, fe *formErrors) {
 	if v, ok := fields["content"]; ok {
 		p.contentSet = true
-		if !isNull(v) && json.Unmarshal(v, &p.content) != nil {
+		if !isNullJSON(v) && json.Unmarshal(v, &p.content) != nil {
 			fe.add(join(prefix, "content"), "BASE_TYPE_STRING", "Could not interpret \"%s\" as string.", v)
 		}
 	}
@@ -172,7 +183,7 @@ func parseMessage(raw json.RawMessage, prefix string, fe *formErrors) (*msgPaylo
 	// [] removes them), while "embeds": null and "content": null clear. This
 	// matters with discordgo, which sends components null whenever the
 	// Components field of InteractionResponseData is nil.
-	if v, ok := fields["components"]; ok && !isNull(v) {
+	if v, ok := fields["components"]; ok && !isNullJSON(v) {
 		p.componentsSet = true
 		if json.Unmarshal(v, &p.components) != nil {
 			fe.add(join(prefix, "components"), "BASE_TYPE_ARRAY", "Must be an array of components.")
@@ -180,33 +191,45 @@ func parseMessage(raw json.RawMessage, prefix string, fe *formErrors) (*msgPaylo
 	}
 	if v, ok := fields["embeds"]; ok {
 		p.embedsSet = true
-		if !isNull(v) && json.Unmarshal(v, &p.embeds) != nil {
+		if !isNullJSON(v) && json.Unmarshal(v, &p.embeds) != nil {
 			fe.add(join(prefix, "embeds"), "BASE_TYPE_ARRAY", "Must be an array of embeds.")
 		}
 	}
-	if v, ok := fields["flags"]; ok && !isNull(v) {
+	if v, ok := fields["flags"]; ok && !isNullJSON(v) {
 		p.flagsSet = true
 		if json.Unmarshal(v, &p.flags) != nil {
 			fe.add(join(prefix, "flags"), "NUMBER_TYPE_COERCE", "Value \"%s\" is not int.", v)
 		}
 	}
-	if v, ok := fields["attachments"]; ok && !isNull(v) {
-		p.attachmentsSet = true
-		var refs []struct {
-			ID          json.RawMessage `json:"id"`
-			Filename    string          `json:"filename"`
-			Description string          `json:"description"`
-		}
-		if json.Unmarshal(v, &refs) != nil {
-			fe.add(join(prefix, "attachments"), "BASE_TYPE_ARRAY", "Must be an array of attachments.")
-		}
-		for _, r := range refs {
-			p.attachments = append(p.attachments, attachRef{
-				id: strings.Trim(string(r.ID), `"`), filename: r.Filename, description: r.Description,
-			})
-		}
+}
+
+// parseAttachments decodes the attachments list (which existing
+// attachments stay, and the descriptions of new uploads).
+func (p *msgPayload) parseAttachments(fields map[string]json.RawMessage, prefix string, fe *formErrors) {
+	v, ok := fields["attachments"]
+	if !ok || isNullJSON(v) {
+		return
 	}
-	if v, ok := fields["nonce"]; ok && !isNull(v) {
+	p.attachmentsSet = true
+	var refs []struct {
+		ID          json.RawMessage `json:"id"`
+		Filename    string          `json:"filename"`
+		Description string          `json:"description"`
+	}
+	if json.Unmarshal(v, &refs) != nil {
+		fe.add(join(prefix, "attachments"), "BASE_TYPE_ARRAY", "Must be an array of attachments.")
+	}
+	for _, r := range refs {
+		p.attachments = append(p.attachments, attachRef{
+			id: strings.Trim(string(r.ID), `"`), filename: r.Filename, description: r.Description,
+		})
+	}
+}
+
+// parseDelivery decodes how the message is sent rather than what it
+// shows: its nonce and who it may ping.
+func (p *msgPayload) parseDelivery(fields map[string]json.RawMessage, prefix string, fe *formErrors) {
+	if v, ok := fields["nonce"]; ok && !isNullJSON(v) {
 		var str string
 		var num json.Number
 		switch {
@@ -219,7 +242,7 @@ func parseMessage(raw json.RawMessage, prefix string, fe *formErrors) (*msgPaylo
 		}
 		fe.maxLen(join(prefix, "nonce"), p.nonce, 25)
 	}
-	if v, ok := fields["enforce_nonce"]; ok && !isNull(v) {
+	if v, ok := fields["enforce_nonce"]; ok && !isNullJSON(v) {
 		if json.Unmarshal(v, &p.enforceNonce) != nil {
 			fe.add(join(prefix, "enforce_nonce"), "BASE_TYPE_BOOLEAN", "Must be either true or false.")
 		}
@@ -228,6 +251,11 @@ func parseMessage(raw json.RawMessage, prefix string, fe *formErrors) (*msgPaylo
 		p.mentionsSet = true
 		p.mentions = parseAllowedMentions(v, join(prefix, "allowed_mentions"), fe)
 	}
+}
+
+// parseCallbackOnly decodes the fields only interaction callbacks carry:
+// a modal's custom id and title, autocomplete choices.
+func (p *msgPayload) parseCallbackOnly(fields map[string]json.RawMessage, prefix string, fe *formErrors) {
 	if v, ok := fields["custom_id"]; ok {
 		_ = json.Unmarshal(v, &p.customID)
 	}
@@ -236,11 +264,10 @@ func parseMessage(raw json.RawMessage, prefix string, fe *formErrors) (*msgPaylo
 	}
 	if v, ok := fields["choices"]; ok {
 		p.choicesSet = true
-		if !isNull(v) && json.Unmarshal(v, &p.choices) != nil {
+		if !isNullJSON(v) && json.Unmarshal(v, &p.choices) != nil {
 			fe.add(join(prefix, "choices"), "BASE_TYPE_ARRAY", "Must be an array of choices.")
 		}
 	}
-	return p, true
 }
 
 // attachmentsAfter computes a message's attachments after a create or edit:

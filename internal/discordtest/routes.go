@@ -89,8 +89,8 @@ func init() {
 		{RouteGetMessage, true, (*Server).getMessage},
 		{RouteEditMessage, true, (*Server).editMessage},
 		{RouteDeleteMessage, true, (*Server).deleteMessage},
-		{RouteStartThreadFromMessage, true, (*Server).startThreadFromMessage},
-		{RouteStartThread, true, (*Server).startThread},
+		{RouteStartThreadFromMessage, true, announceThread((*Server).startThreadFromMessage)},
+		{RouteStartThread, true, announceThread((*Server).startThread)},
 	}
 }
 
