@@ -31,8 +31,8 @@ import (
 //     Messages (403, 50013); a thread's permissions are its parent's;
 //   - the thread's creator is its first member, and a message in a thread
 //     that mentions a user (and may ping them) adds them as a member.
-// The fake sends no THREAD_CREATE: the bot asks for no gateway intents, and
-// thread events need GUILDS.
+// A started thread is announced by THREAD_CREATE to the sessions that asked
+// for the GUILDS intent (thread_events.go); the bot asks for no intents.
 
 // Discord's error codes of thread routes.
 const (
