@@ -4,11 +4,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-
 	"fmt"
-	"standoff/internal/games"
 	"strconv"
 	"strings"
+
+	"standoff/internal/games"
 )
 
 // Custom ids carry everything a click needs after a restart: the action, the
