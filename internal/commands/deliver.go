@@ -262,6 +262,10 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 // is the same new message in the same DM. Should the follow-up fail, the
 // bot's own DM is tried, as for everyone else.
 func (r *Router) sendPrivate(ctx context.Context, t *table, p privatePost) error {
+	// The game's lock is held: a DM that Discord's limits would hold
+	// longer than privateWait is owed instead (resend.go sends it once
+	// the budget allows), so the game's next move never waits for it.
+	ctx = pacing.WithMaxWait(ctx, privateWait)
 	if t.privateOrigin != nil && p.user == t.actor {
 		_, err := t.privateOrigin.FollowUp(ctx, p.message)
 		if err == nil {
@@ -271,6 +275,12 @@ func (r *Router) sendPrivate(ctx context.Context, t *table, p privatePost) error
 	}
 	return r.out.DM(ctx, p.user, p.message)
 }
+
+// privateWait bounds how long a private message may wait for Discord's
+// limits while its game is locked: long enough for a burst to pass (the
+// global budget refills 50 a second), short against the seconds a busy
+// DM-channel bucket can hold it.
+const privateWait = time.Second
 
 // deliveryTrouble notes why the channel could not be updated and says so
 // to whoever acted. A channel that is gone is marked unreachable, so the

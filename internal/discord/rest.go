@@ -78,9 +78,14 @@ type tooMany struct {
 }
 
 // deadline is the latest a request may still be sent: its context's
-// deadline, and no later than maxWait from now.
+// deadline, and no later than maxWait (or its context's own bound,
+// pacing.WithMaxWait) from now.
 func (r *rest) deadline(ctx context.Context) time.Time {
-	d := time.Now().Add(r.maxWait)
+	wait := r.maxWait
+	if w, ok := pacing.MaxWaitOf(ctx); ok && w < wait {
+		wait = w
+	}
+	d := time.Now().Add(wait)
 	if cd, ok := ctx.Deadline(); ok && cd.Before(d) {
 		return cd
 	}

@@ -164,3 +164,32 @@ func TestGlobal429FailsFastAndSparesCallbacks(t *testing.T) {
 		t.Error("a request waited for its deadline instead of failing at once")
 	}
 }
+
+// A bound on the wait alone (pacing.WithMaxWait, as private messages sent
+// under a game's lock carry) refuses a request the limits would hold
+// longer, at once; a request that can go at once goes, with no deadline
+// cutting its answer short.
+func TestMaxWaitBoundsTheWaitNotTheRequest(t *testing.T) {
+	d := newMiniDiscord(t)
+	d.bucketLimit, d.bucketWindow = 1, 30*time.Second
+	r := testREST(d.client(), nil)
+	ctx := pacing.WithMaxWait(context.Background(), time.Second)
+	url := discordgo.EndpointChannelMessages("901")
+	if _, err := r.do(ctx, http.MethodPost, url, body{}); err != nil {
+		t.Fatalf("a request the limits let go at once: %v", err)
+	}
+	_, err := r.do(ctx, http.MethodPost, url, body{})
+	var le *pacing.LimitedError
+	if !errors.As(err, &le) || le.Scope != pacing.ScopeBucket {
+		t.Fatalf("a request the bucket would hold for seconds, under a bound of 1 s: %v, want a bucket LimitedError", err)
+	}
+	if n, _ := d.counts(); n != 1 {
+		t.Errorf("Discord saw %d requests, want 1", n)
+	}
+	if w, ok := pacing.MaxWaitOf(ctx); !ok || w != time.Second {
+		t.Errorf("MaxWaitOf = %v, %v", w, ok)
+	}
+	if _, ok := pacing.MaxWaitOf(context.Background()); ok {
+		t.Error("a bound read from a context without one")
+	}
+}

@@ -57,6 +57,23 @@ func PriorityOf(ctx context.Context) Priority {
 	return p
 }
 
+type maxWaitKey struct{}
+
+// WithMaxWait bounds how long the requests made with ctx may wait for a
+// rate limit before failing with a *LimitedError, apart from the
+// context's own deadline: a slow answer from Discord still completes,
+// while a request that would queue behind the limits is refused at once.
+// Work done under a game's lock sends this way.
+func WithMaxWait(ctx context.Context, d time.Duration) context.Context {
+	return context.WithValue(ctx, maxWaitKey{}, d)
+}
+
+// MaxWaitOf is the bound WithMaxWait set; ok is false without one.
+func MaxWaitOf(ctx context.Context) (d time.Duration, ok bool) {
+	d, ok = ctx.Value(maxWaitKey{}).(time.Duration)
+	return d, ok
+}
+
 // ErrLimited matches every *LimitedError (errors.Is).
 var ErrLimited = errors.New("Discord's rate limit leaves no room for this request now")
 
