@@ -214,6 +214,7 @@ func (r *Router) deliverNotices(ctx context.Context, t *table, pub publication) 
 // channel message just posted pinged them already.
 func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePost, posted bool) []int {
 	var seats []int
+	held := false // once the limits hold one back, the rest would wait too
 	for _, p := range posts {
 		seat := &t.row.Seats[p.seat]
 		if !p.send {
@@ -221,12 +222,16 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 			seats = append(seats, p.seat)
 			continue
 		}
+		if held {
+			continue // owed, like the one held back: the resend sends it
+		}
 		r.drawViews(t.row.ID, &p.message)
 		err := r.sendPrivate(ctx, t, p)
 		failed := errors.Is(err, ErrDMClosed)
 		if errors.Is(err, pacing.ErrLimited) {
 			r.log.Info("a DM waits for Discord's rate limits", "game", t.row.ID, "seat", p.seat, "err", err)
 			r.resendPrivateLater(t.row.ID, err)
+			held = true
 			continue
 		}
 		if err != nil && !failed {

@@ -46,7 +46,9 @@ func TestHeldBackDMIsSentAgain(t *testing.T) {
 func TestHeldBackDMRetriesThenWaitsForTheNextChange(t *testing.T) {
 	h := newHarness(t)
 	h.rec.mu.Lock()
-	h.rec.limitDMs = 2 + 2*resendTries // every try of both players' DMs
+	// Every try of the first player's DM; once one is held back the
+	// others of that try are not tried (they would wait too).
+	h.rec.limitDMs = 1 + resendTries
 	h.rec.mu.Unlock()
 	h.startTally()
 	h.r.Wait()
