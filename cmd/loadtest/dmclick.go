@@ -82,10 +82,8 @@ func (p *player) clickMove(t *table, user string, c dmChoice, t0 time.Time, o *o
 	if err != nil {
 		return err
 	}
-	resp, err := in.Wait(30 * time.Second)
-	if err != nil {
-		t.state = nil
-		o.late, o.latency, o.refused = true, time.Since(t0), "no answer within Discord's 3 s"
+	resp, ok := firstAnswer(in, t, t0, o)
+	if !ok {
 		return nil
 	}
 	// The fake's own timing, as for a typed move: a busy player goroutine

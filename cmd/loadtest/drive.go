@@ -399,10 +399,8 @@ func (p *player) typeMove(t *table, user, move string, t0 time.Time, o *outcome)
 	if err != nil {
 		return err
 	}
-	resp, err := in.Wait(30 * time.Second)
-	if err != nil {
-		t.state = nil
-		o.late, o.latency, o.refused = true, time.Since(t0), "no answer within Discord's 3 s"
+	resp, ok := firstAnswer(in, t, t0, o)
+	if !ok {
 		return nil
 	}
 	msg, err := in.WaitOriginal(30 * time.Second)
@@ -416,6 +414,19 @@ func (p *player) typeMove(t *table, user, move string, t0 time.Time, o *outcome)
 		o.latency, o.doneAt = answeredAt(msg).Sub(t0), answeredAt(msg)
 	}
 	return nil
+}
+
+// firstAnswer waits for the interaction's first response; without one,
+// the move is counted as unanswered and the player's copy of the game
+// read again before the next move.
+func firstAnswer(in *discordtest.Interaction, t *table, t0 time.Time, o *outcome) (discordtest.Response, bool) {
+	resp, err := in.Wait(30 * time.Second)
+	if err != nil {
+		t.state = nil
+		o.late, o.latency, o.refused = true, time.Since(t0), "no answer within Discord's 3 s"
+		return resp, false
+	}
+	return resp, true
 }
 
 // boardWait is how long a player waits for the channel to show a move
