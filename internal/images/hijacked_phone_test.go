@@ -230,16 +230,26 @@ func TestHijackedTurnPictureSays(t *testing.T) {
 	}
 }
 
+// finishedHijackedViews are the public views of finished games among the
+// seeded playouts; a test of finished pictures with none fails.
+func finishedHijackedViews(t *testing.T) map[string]*hijacked.PublicView {
+	t.Helper()
+	out := map[string]*hijacked.PublicView{}
+	for name, v := range hijackedPlayoutViews(t, 1, 37) {
+		if pv, ok := v.(*hijacked.PublicView); ok && pv.Over {
+			out[name] = pv
+		}
+	}
+	if len(out) == 0 {
+		t.Fatal("no finished game among the views")
+	}
+	return out
+}
+
 // A finished game's picture shows the final scores as its table, and its
 // last moves are those before the scoring: no score line is said twice.
 func TestHijackedFinalScoresSaidOnce(t *testing.T) {
-	finished := 0
-	for name, v := range hijackedPlayoutViews(t, 1, 37) {
-		pv, ok := v.(*hijacked.PublicView)
-		if !ok || !pv.Over {
-			continue
-		}
-		finished++
+	for name, pv := range finishedHijackedViews(t) {
 		p := hijackedPhoneTable(pv)
 		said := strings.Join(p.texts, "\n")
 		releaseRGBA(p.RGBA())
@@ -258,9 +268,6 @@ func TestHijackedFinalScoresSaidOnce(t *testing.T) {
 			}
 		}
 	}
-	if finished == 0 {
-		t.Fatal("no finished game among the views")
-	}
 }
 
 // The full board of a finished game shows the final scores as its table
@@ -268,13 +275,7 @@ func TestHijackedFinalScoresSaidOnce(t *testing.T) {
 // "…") list neither the scoring's lines nor the result again, and keep the
 // moves before them.
 func TestHijackedFullFinalScoresSaidOnce(t *testing.T) {
-	finished := 0
-	for name, v := range hijackedPlayoutViews(t, 1, 37) {
-		pv, ok := v.(*hijacked.PublicView)
-		if !ok || !pv.Over {
-			continue
-		}
-		finished++
+	for name, pv := range finishedHijackedViews(t) {
 		dc := hijackedTable(pv)
 		texts := dc.texts
 		releaseRGBA(dc.RGBA())
@@ -303,9 +304,6 @@ func TestHijackedFullFinalScoresSaidOnce(t *testing.T) {
 		if !recent {
 			t.Errorf("%s: the full board lists none of the moves before the scoring", name)
 		}
-	}
-	if finished == 0 {
-		t.Fatal("no finished game among the views")
 	}
 }
 
