@@ -44,6 +44,10 @@ type Game struct {
 	TurnOwner   string
 	Narration   string
 	PostPending bool
+	// RefreshPending is set when an edit of the living turn message could
+	// not be made: the message is edited again (an edit pings nobody, and
+	// the same players go on) rather than posted anew.
+	RefreshPending bool
 	// UnreachableAt is when posting in the channel last failed for good
 	// (channel deleted, access lost); zero while the channel is fine.
 	UnreachableAt time.Time
@@ -164,11 +168,11 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 	err = s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, s.q(`INSERT INTO games
 			(guild, channel, kind, options, status, creator, seed, version, state, message_id, created_at, updated_at, turn_started_at, reminded_at,
-			 turn_owner, narration, post_pending, unreachable_at, turn_limit, table_state, turn_bank)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
+			 turn_owner, narration, post_pending, refresh_pending, unreachable_at, turn_limit, table_state, turn_bank)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`),
 			g.Guild, g.Channel, g.Kind, string(opts), string(g.Status), g.Creator, int64(g.Seed), g.Version, g.State, g.MessageID,
 			unix(g.CreatedAt), unix(g.UpdatedAt), unix(g.TurnStartedAt), unix(g.RemindedAt),
-			g.TurnOwner, g.Narration, b2i(g.PostPending), unix(g.UnreachableAt), int64(g.TurnLimit/time.Second), g.Table, int64(g.TurnBank/time.Second)).Scan(&id)
+			g.TurnOwner, g.Narration, b2i(g.PostPending), b2i(g.RefreshPending), unix(g.UnreachableAt), int64(g.TurnLimit/time.Second), g.Table, int64(g.TurnBank/time.Second)).Scan(&id)
 		if err != nil {
 			if uniqueViolation(err) {
 				return ErrChannelBusy
@@ -209,7 +213,7 @@ func (s *Store) writeSeats(ctx context.Context, tx *sql.Tx, id int64, seats []Se
 }
 
 const gameColumns = `id, guild, channel, kind, options, status, creator, seed, version, state, message_id,
-	created_at, updated_at, turn_started_at, reminded_at, turn_owner, narration, post_pending, unreachable_at, turn_limit, table_state, turn_bank`
+	created_at, updated_at, turn_started_at, reminded_at, turn_owner, narration, post_pending, refresh_pending, unreachable_at, turn_limit, table_state, turn_bank`
 
 type scanner interface{ Scan(...any) error }
 
@@ -218,7 +222,7 @@ func scanGame(row scanner) (*Game, error) {
 	var opts, status string
 	var seed, created, updated, turn, reminded, unreachable, limit, bank int64
 	if err := row.Scan(&g.ID, &g.Guild, &g.Channel, &g.Kind, &opts, &status, &g.Creator, &seed, &g.Version, &g.State,
-		&g.MessageID, &created, &updated, &turn, &reminded, &g.TurnOwner, &g.Narration, &g.PostPending, &unreachable, &limit, &g.Table, &bank); err != nil {
+		&g.MessageID, &created, &updated, &turn, &reminded, &g.TurnOwner, &g.Narration, &g.PostPending, &g.RefreshPending, &unreachable, &limit, &g.Table, &bank); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, ErrNoGame
 		}
@@ -320,7 +324,7 @@ func (s *Store) Due(ctx context.Context, now time.Time, waitFrom, closeAfter, re
 	}
 	return s.ids(ctx, `SELECT id FROM games WHERE status = 'active'
 		AND (unreachable_at = 0 OR unreachable_at <= ?)
-		AND (post_pending = 1 OR message_id = '' OR turn_started_at <= ? OR updated_at <= ?
+		AND (post_pending = 1 OR refresh_pending = 1 OR message_id = '' OR turn_started_at <= ? OR updated_at <= ?
 		     OR (turn_limit > 0 AND turn_started_at + CAST(turn_limit AS BIGINT) * 1000000000 <= ?)
 		     OR (turn_bank > 0 AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.waiting_since > 0
 		         AND seats.waiting_since + (games.turn_bank - seats.bank_spent) * 1000000000 <= ?)))
@@ -338,10 +342,10 @@ func (s *Store) Save(ctx context.Context, g *Game, base int, move *games.SeatMov
 	}
 	err = s.write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, s.q(`UPDATE games SET options = ?, status = ?, seed = ?, version = ?, state = ?, message_id = ?,
-			updated_at = ?, turn_started_at = ?, reminded_at = ?, turn_owner = ?, narration = ?, post_pending = ?, unreachable_at = ?,
-			turn_limit = ?, table_state = ?, turn_bank = ? WHERE id = ? AND version = ?`),
+			updated_at = ?, turn_started_at = ?, reminded_at = ?, turn_owner = ?, narration = ?, post_pending = ?, refresh_pending = ?,
+			unreachable_at = ?, turn_limit = ?, table_state = ?, turn_bank = ? WHERE id = ? AND version = ?`),
 			string(opts), string(g.Status), int64(g.Seed), base+1, g.State, g.MessageID, unix(g.UpdatedAt), unix(g.TurnStartedAt),
-			unix(g.RemindedAt), g.TurnOwner, g.Narration, b2i(g.PostPending), unix(g.UnreachableAt), int64(g.TurnLimit/time.Second), g.Table,
+			unix(g.RemindedAt), g.TurnOwner, g.Narration, b2i(g.PostPending), b2i(g.RefreshPending), unix(g.UnreachableAt), int64(g.TurnLimit/time.Second), g.Table,
 			int64(g.TurnBank/time.Second), g.ID, base)
 		if err != nil {
 			return err
@@ -394,15 +398,15 @@ func (s *Store) SetMessage(ctx context.Context, id int64, messageID string) erro
 
 // RecordDelivery records in one soft write what a change showed: the living
 // turn message (its id, whom it was posted for, its narration so far,
-// whether a post is still owed), whether the channel is reachable, the DM
+// whether a post or an edit is still owed), whether the channel is reachable, the DM
 // fingerprint of the listed seats and, when votes is set, the table's open
 // votes. It does not change the version. Like the other soft records
 // (group_commit.go), a power cut may take it back: the move's own save
 // still marks the turn message owed, and the clock posts it.
 func (s *Store) RecordDelivery(ctx context.Context, g *Game, seats []int, votes bool) error {
 	run := func(ctx context.Context, tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET message_id = ?, turn_owner = ?, narration = ?, post_pending = ?, unreachable_at = ? WHERE id = ?`),
-			g.MessageID, g.TurnOwner, g.Narration, b2i(g.PostPending), unix(g.UnreachableAt), g.ID); err != nil {
+		if _, err := tx.ExecContext(ctx, s.q(`UPDATE games SET message_id = ?, turn_owner = ?, narration = ?, post_pending = ?, refresh_pending = ?, unreachable_at = ? WHERE id = ?`),
+			g.MessageID, g.TurnOwner, g.Narration, b2i(g.PostPending), b2i(g.RefreshPending), unix(g.UnreachableAt), g.ID); err != nil {
 			return err
 		}
 		if votes {

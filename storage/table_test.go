@@ -60,7 +60,7 @@ func TestTurnMessageAndUnreachableKeepTheVersion(t *testing.T) {
 		if err := s.CreateGame(ctx, g); err != nil {
 			t.Fatal(err)
 		}
-		g.MessageID, g.TurnOwner, g.Narration, g.PostPending = "m1", "0", "Ann moved.", true
+		g.MessageID, g.TurnOwner, g.Narration, g.PostPending, g.RefreshPending = "m1", "0", "Ann moved.", true, true
 		if err := s.RecordDelivery(ctx, g, nil, false); err != nil {
 			t.Fatal(err)
 		}
@@ -70,7 +70,7 @@ func TestTurnMessageAndUnreachableKeepTheVersion(t *testing.T) {
 		}
 		got, _ := s.Game(ctx, g.ID)
 		if got.Version != g.Version || got.MessageID != "m1" || got.TurnOwner != "0" || got.Narration != "Ann moved." ||
-			!got.PostPending || !got.UnreachableAt.Equal(at) || got.TurnLimit != 72*time.Hour {
+			!got.PostPending || !got.RefreshPending || !got.UnreachableAt.Equal(at) || got.TurnLimit != 72*time.Hour {
 			t.Fatalf("got %+v", got)
 		}
 	})
@@ -210,6 +210,7 @@ func TestDueListsOnlyWhatTheClockMayAct(t *testing.T) {
 		fresh := mk("fresh", func(g *Game) {})
 		idle := mk("idle", func(g *Game) { g.TurnStartedAt = now.Add(-13 * time.Hour) })
 		owed := mk("owed", func(g *Game) { g.PostPending = true })
+		stale := mk("stale", func(g *Game) { g.RefreshPending = true })
 		noMsg := mk("nomsg", func(g *Game) { g.MessageID = "" })
 		limit := mk("limit", func(g *Game) { g.TurnLimit = 30 * time.Minute })
 		old := mk("old", func(g *Game) { g.UpdatedAt = now.Add(-800 * time.Hour) })
@@ -220,7 +221,7 @@ func TestDueListsOnlyWhatTheClockMayAct(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := map[int64]bool{idle: true, owed: true, noMsg: true, limit: true, old: true, goneLong: true}
+		want := map[int64]bool{idle: true, owed: true, stale: true, noMsg: true, limit: true, old: true, goneLong: true}
 		got := map[int64]bool{}
 		for _, id := range ids {
 			got[id] = true

@@ -47,7 +47,7 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 	if answered {
 		return resp, err
 	}
-	unlock := r.lock(id.Game)
+	ctx, unlock := r.lock(ctx, id.Game)
 	handedOff := false
 	defer func() {
 		if !handedOff {

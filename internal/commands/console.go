@@ -165,7 +165,7 @@ func (c *Console) resume(ctx context.Context) error {
 	}
 	r := c.router
 	for _, g := range open {
-		unlock := r.lock(g.ID)
+		ctx, unlock := r.lock(ctx, g.ID)
 		t, err := r.reload(ctx, g.ID)
 		if err != nil {
 			unlock()

@@ -12,10 +12,10 @@ import (
 
 // Delivery sends what the presenter decided and records what was shown.
 // A move is saved before anything is sent; when sending fails the game
-// remembers that a turn message is owed (PostPending) and the clock,
-// /game status or the next move posts it. What was shown (the turn
-// message, each seat's DM fingerprint, a lapsed vote, whether the channel
-// is reachable) is recorded in one write after everything was sent.
+// remembers what is owed (owed.go) and a redo, the clock, /game status or
+// the next move sends it. What was shown (the turn message, each seat's
+// DM fingerprint, a lapsed vote, whether the channel is reachable) is
+// recorded in one write after everything was sent.
 
 // unreachableRetry is how long a game whose channel is gone or closed to
 // the bot waits before the clock tries to post there again. Anyone acting
@@ -68,15 +68,12 @@ func (r *Router) readPresentation(ctx context.Context, t *table) {
 }
 
 // deliver sends a publication and records what was shown in one write. It
-// runs under the game's lock: a paced transport (internal/pacing) bounds
-// each wait for Discord's limits (MaxWait) and fails at once past it, and
-// what could not go is owed, sent by the clock or the next move.
+// runs under the game's lock, so each wait for Discord's limits is bounded
+// (underLock) and what could not go is owed (owed.go).
 func (r *Router) deliver(ctx context.Context, t *table, pub publication) delivered {
 	votes := false
 	if pub.lapsed != nil {
-		if err := r.out.Edit(ctx, t.row.Channel, pub.lapsed.message, Message{Content: pub.lapsed.text}); err != nil {
-			r.log.Warn("could not close a lapsed vote", "game", t.row.ID, "err", err)
-		}
+		r.closeLapsedVote(ctx, t, *pub.lapsed)
 		t.row.Table, votes = "", true
 	}
 	d := r.deliverTurn(ctx, t, pub.turn)
@@ -107,7 +104,7 @@ func (r *Router) deliverTurn(ctx context.Context, t *table, p turnPost) delivere
 		err := r.editTurn(ctx, t, p)
 		switch {
 		case err == nil:
-			t.row.TurnOwner, t.row.Narration = p.owner, p.narration
+			t.row.TurnOwner, t.row.Narration, t.row.RefreshPending = p.owner, p.narration, false
 			return delivered{}
 		case errors.Is(err, ErrMessageGone):
 			// Deleted by a moderator: a new message tells the whole turn.
@@ -116,21 +113,47 @@ func (r *Router) deliverTurn(ctx context.Context, t *table, p turnPost) delivere
 		case p.refresh:
 			return delivered{trouble: r.deliveryTrouble(t, err)}
 		default:
-			t.row.Narration, t.row.PostPending = p.narration, true
+			// The same players go on: the edit is owed, not a new message
+			// that would ping them again.
+			t.row.Narration, t.row.RefreshPending = p.narration, true
 			return delivered{trouble: r.deliveryTrouble(t, err)}
 		}
 	}
 	t.row.TurnOwner, t.row.Narration = p.owner, p.narration
 	id, err := r.postTurn(ctx, t, p.message)
 	if err != nil {
-		t.row.PostPending = true
+		if len(p.message.Mentions) == 0 && p.previous != "" {
+			// Nobody was to be pinged: an edit of the living message
+			// carries all of it, for one request instead of two.
+			t.row.RefreshPending = true
+		} else {
+			t.row.PostPending = true
+		}
 		return delivered{trouble: r.deliveryTrouble(t, err)}
 	}
 	if p.previous != "" && p.previous != id {
 		r.clearControls(ctx, t, p.previous)
 	}
-	t.row.MessageID, t.row.PostPending, t.row.UnreachableAt = id, false, time.Time{}
+	t.row.MessageID, t.row.PostPending, t.row.RefreshPending, t.row.UnreachableAt = id, false, false, time.Time{}
 	return delivered{posted: true}
+}
+
+// closeLapsedVote says on a vote's message that the game moved past it.
+// Its buttons are refused as outdated meanwhile, so the edit may wait for
+// spare budget when the limits hold it back.
+func (r *Router) closeLapsedVote(ctx context.Context, t *table, v lapsedVote) {
+	game, channel := t.row.ID, t.row.Channel
+	edit := func(ctx context.Context) error {
+		return r.out.Edit(ctx, channel, v.message, Message{Content: v.text})
+	}
+	err := edit(ctx)
+	if errors.Is(err, pacing.ErrLimited) {
+		r.later(edit)
+		return
+	}
+	if err != nil {
+		r.log.Warn("could not close a lapsed vote", "game", game, "err", err)
+	}
 }
 
 // editTurn edits the living message: through the interaction when it is
@@ -169,24 +192,34 @@ func (r *Router) clearControls(ctx context.Context, t *table, message string) {
 	case o.reply != nil && o.clicked == message:
 		err = o.reply.ClearOriginal(ctx)
 	case o.reply != nil:
-		game, channel := t.row.ID, t.row.Channel
-		r.later(func(ctx context.Context) error {
-			err := r.out.ClearControls(ctx, channel, message)
-			if errors.Is(err, ErrMessageGone) {
-				return nil
-			}
-			if err != nil && !errors.Is(err, pacing.ErrLimited) {
-				r.log.Warn("could not clear old controls", "game", game, "message", message, "err", err)
-				return nil
-			}
-			return err
-		})
+		r.later(r.clearLater(t, message))
 		return
 	default:
 		err = r.out.ClearControls(ctx, t.row.Channel, message)
+		if errors.Is(err, pacing.ErrLimited) {
+			r.later(r.clearLater(t, message))
+			return
+		}
 	}
 	if err != nil && !errors.Is(err, ErrMessageGone) {
 		r.log.Warn("could not clear old controls", "game", t.row.ID, "message", message, "err", err)
+	}
+}
+
+// clearLater is the clean-up that takes the controls off a replaced turn
+// message.
+func (r *Router) clearLater(t *table, message string) func(context.Context) error {
+	game, channel := t.row.ID, t.row.Channel
+	return func(ctx context.Context) error {
+		err := r.out.ClearControls(ctx, channel, message)
+		if errors.Is(err, ErrMessageGone) {
+			return nil
+		}
+		if err != nil && !errors.Is(err, pacing.ErrLimited) {
+			r.log.Warn("could not clear old controls", "game", game, "message", message, "err", err)
+			return nil
+		}
+		return err
 	}
 }
 
@@ -230,7 +263,7 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 		failed := errors.Is(err, ErrDMClosed)
 		if errors.Is(err, pacing.ErrLimited) {
 			r.log.Info("a DM waits for Discord's rate limits", "game", t.row.ID, "seat", p.seat, "err", err)
-			r.resendPrivateLater(t.row.ID, err)
+			r.redoLater(t.row.ID, err)
 			held = true
 			continue
 		}
@@ -239,20 +272,15 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 			continue
 		}
 		if err == nil {
-			r.privateSent(t.row.ID)
+			r.sentOwed(t.row.ID)
 		}
 		if failed {
-			text := closedDMNotice(t, *seat, p.newDecision && !(posted && p.mentioned))
-			if text != "" {
-				// It pings the player only when the game newly waits on
-				// them and the turn message did not ping them already.
-				notice := Message{Content: text}
-				if !(posted && p.mentioned) && t.newlyWaited(seat.UserID, t.waitedUsers()) {
-					notice.Mentions = []string{seat.UserID}
-				}
-				if _, err := r.out.Send(ctx, t.row.Channel, notice); err != nil {
-					r.log.Error("could not post the DM notice", "game", t.row.ID, "err", err)
-				}
+			if err := r.sayDMClosed(ctx, t, p, posted); errors.Is(err, pacing.ErrLimited) {
+				// Owed like a held-back DM: the redo finds the DM still
+				// closed and says so then.
+				r.redoLater(t.row.ID, err)
+				held = true
+				continue
 			}
 		}
 		seat.DMHash, seat.DMFailed = p.hash, failed
@@ -261,16 +289,32 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 	return seats
 }
 
+// sayDMClosed says in the channel, without revealing anything, that a
+// seat's DM could not be sent. It pings the player only when the game
+// newly waits on them and the turn message did not ping them already.
+func (r *Router) sayDMClosed(ctx context.Context, t *table, p privatePost, posted bool) error {
+	seat := t.row.Seats[p.seat]
+	text := closedDMNotice(t, seat, p.newDecision && !(posted && p.mentioned))
+	if text == "" {
+		return nil
+	}
+	notice := Message{Content: text}
+	if !(posted && p.mentioned) && t.newlyWaited(seat.UserID, t.waitedUsers()) {
+		notice.Mentions = []string{seat.UserID}
+	}
+	_, err := r.out.Send(ctx, t.row.Channel, notice)
+	if err != nil && !errors.Is(err, pacing.ErrLimited) {
+		r.log.Error("could not post the DM notice", "game", t.row.ID, "err", err)
+	}
+	return err
+}
+
 // sendPrivate sends a seat's private message. The actor's own, when they
 // acted in their DM, goes there as a follow-up of their interaction:
 // Discord does not count it against the bot's global rate limit, and it
 // is the same new message in the same DM. Should the follow-up fail, the
 // bot's own DM is tried, as for everyone else.
 func (r *Router) sendPrivate(ctx context.Context, t *table, p privatePost) error {
-	// The game's lock is held: a DM that Discord's limits would hold
-	// longer than privateWait is owed instead (resend.go sends it once
-	// the budget allows), so the game's next move never waits for it.
-	ctx = pacing.WithMaxWait(ctx, privateWait)
 	if t.privateOrigin != nil && p.user == t.actor {
 		_, err := t.privateOrigin.FollowUp(ctx, p.message)
 		if err == nil {
@@ -281,17 +325,18 @@ func (r *Router) sendPrivate(ctx context.Context, t *table, p privatePost) error
 	return r.out.DM(ctx, p.user, p.message)
 }
 
-// privateWait bounds how long a private message may wait for Discord's
-// limits while its game is locked: long enough for a burst to pass (the
-// global budget refills 50 a second), short against the seconds a busy
-// DM-channel bucket can hold it.
-const privateWait = time.Second
-
 // deliveryTrouble notes why the channel could not be updated and says so
 // to whoever acted. A channel that is gone is marked unreachable, so the
 // clock stops knocking on it (Discord counts repeated 403s and 404s toward
 // banning a bot's requests) until someone acts there again.
 func (r *Router) deliveryTrouble(t *table, err error) string {
+	if errors.Is(err, pacing.ErrLimited) {
+		// Late by the seconds Discord's limits say, not failed: the redo
+		// follows on its own, so whoever acted is not told of it.
+		r.log.Info("the game's channel waits for Discord's rate limits", "game", t.row.ID, "err", err)
+		r.redoLater(t.row.ID, err)
+		return ""
+	}
 	r.log.Error("could not update the game's channel", "game", t.row.ID, "channel", t.row.Channel, "err", err)
 	switch {
 	case errors.Is(err, ErrChannelGone):

@@ -43,12 +43,12 @@ func (r *Router) status(ctx context.Context, in Interaction) (Response, error) {
 	notice := ""
 	if t.row.Status == storage.Active && in.CannotPost == "" {
 		// Bring the controls back if the turn message is missing or owed.
-		unlock := r.lock(t.row.ID)
-		if t, err = r.reload(ctx, t.row.ID); err == nil && t.row.Status == storage.Active {
+		lctx, unlock := r.lock(ctx, t.row.ID)
+		if t, err = r.reload(lctx, t.row.ID); err == nil && t.row.Status == storage.Active {
 			var failed bool
-			notice, failed = r.repost(ctx, t)
+			notice, failed = r.repost(lctx, t)
 			if !failed {
-				r.moveOwedBots(ctx, t)
+				r.moveOwedBots(lctx, t)
 			}
 		}
 		unlock()
@@ -128,7 +128,7 @@ func (r *Router) hand(ctx context.Context, in Interaction) (Response, error) {
 }
 
 func (r *Router) resign(ctx context.Context, in Interaction) (Response, error) {
-	t, unlock, err := r.lockedChannelTable(ctx, in.Channel)
+	ctx, t, unlock, err := r.lockedChannelTable(ctx, in.Channel)
 	if err != nil {
 		return Response{}, err
 	}
@@ -152,7 +152,7 @@ func (r *Router) resign(ctx context.Context, in Interaction) (Response, error) {
 }
 
 func (r *Router) abandon(ctx context.Context, in Interaction) (Response, error) {
-	t, unlock, err := r.lockedChannelTable(ctx, in.Channel)
+	ctx, t, unlock, err := r.lockedChannelTable(ctx, in.Channel)
 	if err != nil {
 		return Response{}, err
 	}

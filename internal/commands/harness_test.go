@@ -22,9 +22,34 @@ type recorder struct {
 	n      int
 	msgs   []*recMsg
 	closed map[string]bool
-	// limitDMs: the next this many DMs are held back by a rate limit, as
-	// a paced transport refuses what would wait too long.
-	limitDMs int
+	// limitDMs, limitSends, limitEdits: the next this many DMs, channel
+	// messages or edits are held back by a rate limit, as a paced
+	// transport refuses what would wait too long.
+	limitDMs, limitSends, limitEdits int
+	// unbounded, when not nil, records each request that could wait for
+	// the rate limits without bound: neither a clean-up on spare budget
+	// nor bounded by a MaxWait.
+	unbounded []string
+}
+
+// limitedError is what a paced transport says when it holds a request back.
+func limitedError(route string) error {
+	return &pacing.LimitedError{Scope: pacing.ScopeBucket, Route: route, Until: time.Now().Add(20 * time.Millisecond)}
+}
+
+// take reports whether the next request of a kind is held back, counting
+// it down (r.mu held), and notes a request that could wait without bound.
+func (r *recorder) take(ctx context.Context, route string, limit *int) bool {
+	if r.unbounded != nil && pacing.PriorityOf(ctx) != pacing.Spare {
+		if d, ok := pacing.MaxWaitOf(ctx); !ok || d > lockedWait {
+			r.unbounded = append(r.unbounded, route)
+		}
+	}
+	if *limit > 0 {
+		*limit--
+		return true
+	}
+	return false
 }
 
 type recMsg struct {
@@ -44,7 +69,13 @@ func (r *recorder) add(channel, dm string, m Message) string {
 	return id
 }
 
-func (r *recorder) Send(_ context.Context, channel string, m Message) (string, error) {
+func (r *recorder) Send(ctx context.Context, channel string, m Message) (string, error) {
+	r.mu.Lock()
+	limited := r.take(ctx, "POST /channels/{id}/messages", &r.limitSends)
+	r.mu.Unlock()
+	if limited {
+		return "", limitedError("POST /channels/{id}/messages")
+	}
 	return r.add(channel, "", m), nil
 }
 
@@ -57,9 +88,12 @@ func (r *recorder) find(id string) *recMsg {
 	return nil
 }
 
-func (r *recorder) Edit(_ context.Context, channel, id string, m Message) error {
+func (r *recorder) Edit(ctx context.Context, channel, id string, m Message) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.take(ctx, "PATCH /channels/{id}/messages/{id}", &r.limitEdits) {
+		return limitedError("PATCH /channels/{id}/messages/{id}")
+	}
 	msg := r.find(id)
 	if msg == nil {
 		return fmt.Errorf("no message %s", id)
@@ -68,9 +102,10 @@ func (r *recorder) Edit(_ context.Context, channel, id string, m Message) error 
 	return nil
 }
 
-func (r *recorder) ClearControls(_ context.Context, channel, id string) error {
+func (r *recorder) ClearControls(ctx context.Context, channel, id string) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.take(ctx, "PATCH /channels/{id}/messages/{id} (controls)", new(int))
 	msg := r.find(id)
 	if msg == nil {
 		return fmt.Errorf("no message %s", id)
@@ -79,16 +114,13 @@ func (r *recorder) ClearControls(_ context.Context, channel, id string) error {
 	return nil
 }
 
-func (r *recorder) DM(_ context.Context, user string, m Message) error {
+func (r *recorder) DM(ctx context.Context, user string, m Message) error {
 	r.mu.Lock()
 	closed := r.closed[user]
-	limited := r.limitDMs > 0
-	if limited {
-		r.limitDMs--
-	}
+	limited := r.take(ctx, "POST /channels/{dm}/messages", &r.limitDMs)
 	r.mu.Unlock()
 	if limited {
-		return &pacing.LimitedError{Scope: pacing.ScopeBucket, Route: "POST /channels/{dm}/messages", Until: time.Now().Add(20 * time.Millisecond)}
+		return limitedError("POST /channels/{dm}/messages")
 	}
 	if closed {
 		return ErrDMClosed

@@ -305,7 +305,7 @@ func (t *table) automatedMove(seat int, rng *games.RNG) (string, error) {
 }
 
 func (r *Router) typedMove(ctx context.Context, in Interaction, g Game) (Response, error) {
-	t, unlock, err := r.lockedChannelTable(ctx, in.Channel)
+	ctx, t, unlock, err := r.lockedChannelTable(ctx, in.Channel)
 	if err != nil {
 		return Response{}, err
 	}

@@ -43,7 +43,7 @@ func (r *Router) shortestWait() time.Duration {
 }
 
 func (r *Router) tickGame(ctx context.Context, id int64) {
-	unlock := r.lock(id)
+	ctx, unlock := r.lock(ctx, id)
 	defer unlock()
 	t, err := r.reload(ctx, id)
 	if err != nil || t.state == nil || t.state.Outcome() != nil {
@@ -55,7 +55,7 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 	if !t.row.UnreachableAt.IsZero() && now.Sub(t.row.UnreachableAt) < unreachableRetry {
 		return
 	}
-	if t.row.PostPending || t.row.MessageID == "" {
+	if t.row.PostPending || t.row.RefreshPending || t.row.MessageID == "" {
 		if _, failed := r.repost(ctx, t); failed {
 			return // still failing: try again on a later tick
 		}

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"standoff/internal/pacing"
+
 	"standoff/internal/games"
 	"standoff/storage"
 )
@@ -79,8 +81,8 @@ type Router struct {
 	limiter *rateLimiter
 	// cleanups are the requests that may wait (later.go).
 	cleanups cleanups
-	// owed are private messages the rate limits held back (resend.go).
-	owed owedPrivate
+	// owed is what the rate limits held back, to be redone (owed.go).
+	owed owedDelivery
 }
 
 // New makes a router.
@@ -154,20 +156,33 @@ func (r *Router) game(kind string) (Game, bool) {
 // lock takes a game's lock in this process and, where several processes
 // share the database (PostgreSQL), across all of them. Whatever runs under
 // it reloads the game first, so it acts on what is stored, not on what it
-// saw before.
-func (r *Router) lock(id int64) func() {
+// saw before, and sends with the context it returns (underLock).
+func (r *Router) lock(ctx context.Context, id int64) (context.Context, func()) {
 	unlock := r.locks.lock(id)
 	release, err := r.store.Lock(context.Background(), id)
 	if err != nil {
 		// The version check on every save still applies one move per
 		// version; only the answer to a lost race is less friendly.
 		r.log.Warn("could not take the game's shared lock", "game", id, "err", err)
-		return unlock
+		return underLock(ctx), unlock
 	}
-	return func() {
+	return underLock(ctx), func() {
 		release()
 		unlock()
 	}
+}
+
+// lockedWait bounds how long a request to Discord may wait for its rate
+// limits while a game's lock is held: long enough for a burst to pass (the
+// global budget refills 50 a second), short against the seconds a busy
+// bucket can hold it. Past it a paced transport refuses at once, and what
+// it refused is owed (owed.go), so a game's next move never waits behind
+// its own messages or another game's traffic.
+const lockedWait = time.Second
+
+// underLock bounds the waits of what is sent with ctx to lockedWait.
+func underLock(ctx context.Context) context.Context {
+	return pacing.WithMaxWait(ctx, lockedWait)
 }
 
 // refusal is an error whose text is shown to the user as is.
@@ -190,7 +205,8 @@ func (r *Router) Handle(ctx context.Context, in Interaction) Response {
 	if then == nil {
 		return resp
 	}
-	notice := then(ctx)
+	// then runs under the game's lock.
+	notice := then(underLock(ctx))
 	switch {
 	case notice == "":
 		return resp
@@ -224,7 +240,7 @@ func (r *Router) HandleEarly(ctx context.Context, in Interaction) (Response, fun
 				notice = "Your move was saved, but something went wrong on my side while showing it; use /game status to bring the board back."
 			}
 		}()
-		return then(ctx)
+		return then(underLock(ctx)) // then runs under the game's lock
 	}
 }
 

@@ -116,20 +116,21 @@ func (t *table) promptsFor(seat int) []games.Prompt {
 }
 
 // lockedChannelTable loads the channel's open game under its lock, so that
-// nothing else moves it until unlock is called.
-func (r *Router) lockedChannelTable(ctx context.Context, channel string) (*table, func(), error) {
+// nothing else moves it until unlock is called; what is sent meanwhile
+// goes with the context it returns (underLock).
+func (r *Router) lockedChannelTable(ctx context.Context, channel string) (context.Context, *table, func(), error) {
 	id, err := r.store.OpenGameID(ctx, channel)
 	if err != nil {
-		return nil, nil, r.noGameIn(ctx, channel, err)
+		return ctx, nil, nil, r.noGameIn(ctx, channel, err)
 	}
-	unlock := r.lock(id)
+	ctx, unlock := r.lock(ctx, id)
 	// Load under the lock (another move may have landed meanwhile).
 	t, err := r.reload(ctx, id)
 	if err != nil {
 		unlock()
-		return nil, nil, err
+		return ctx, nil, nil, err
 	}
-	return t, unlock, nil
+	return ctx, t, unlock, nil
 }
 
 func (r *Router) reload(ctx context.Context, id int64) (*table, error) {

@@ -21,7 +21,7 @@ type faulty struct {
 	*recorder
 	mu       sync.Mutex
 	sendErr  error
-	sends    int // sends attempted while failing
+	sends    int // sends and edits attempted while failing
 	deleted  map[string]bool
 	attempts int // every send attempted
 }
@@ -44,6 +44,9 @@ func (f *faulty) Edit(ctx context.Context, channel, id string, m Message) error 
 	f.mu.Lock()
 	gone := f.deleted[id]
 	err := f.sendErr
+	if err != nil && !gone {
+		f.sends++
+	}
 	f.mu.Unlock()
 	if gone {
 		return fmt.Errorf("%w: 10008 Unknown Message", ErrMessageGone)
@@ -134,46 +137,50 @@ func TestDeletedTurnMessageIsPostedAgain(t *testing.T) {
 
 // Issue 8 item 2: a post that fails after the move is saved. The mover is
 // told, the post is retried, and any player brings the controls back with
-// /game status.
+// /game status. A turn message that was to ping nobody (the same player
+// goes on) is owed as an edit of the living one, which pings nobody either.
 func TestFailedPostIsOwedAndBroughtBack(t *testing.T) {
 	h := newHarness(t)
 	f := h.useFaulty()
 	h.startTally()
 	h.cmd("alice", "tally", "move", "move=add 2")
 	h.click("bob", h.rec.last("", "bob"), "OK")
+	living := h.turn().id
 	f.sendErr = fmt.Errorf("503 Service Unavailable")
 	resp := h.cmd("bob", "tally", "move", "move=add 1")
 	mustEphemeral(t, resp, "saved, but posting the board failed")
-	if g := h.game(); !g.PostPending || g.Version == 0 {
-		t.Fatalf("game not marked as owing a post: %+v", g)
+	if g := h.game(); !g.RefreshPending || g.PostPending || g.Version == 0 {
+		t.Fatalf("game not marked as owing an edit of its living message: %+v", g)
 	}
 	// Still failing: the clock tries and keeps it owed.
 	h.tick()
-	if !h.game().PostPending {
+	if !h.game().RefreshPending {
 		t.Fatal("a failed retry cleared the debt")
 	}
 	f.sendErr = nil
-	resp = h.cmd("carol", "game", "status") // not even a player
-	mustEphemeral(t, resp, "posted them again")
+	mustEphemeral(t, h.cmd("carol", "game", "status"), "") // not even a player
 	g := h.game()
-	if g.PostPending {
-		t.Fatal("still owed after /game status posted it")
+	if g.RefreshPending || g.PostPending {
+		t.Fatal("still owed after /game status refreshed it")
 	}
 	msg := h.turn()
-	if msg.id == "" || !strings.Contains(strings.ToLower(msg.m.Content), "bob added 1") {
-		t.Fatalf("the reposted message: %q rows %v", msg.m.Content, msg.m.Rows)
+	if msg.id != living || !strings.Contains(strings.ToLower(msg.m.Content), "bob added 1") {
+		t.Fatalf("the living message %s was not brought up to date: %s %q", living, msg.id, msg.m.Content)
+	}
+	if len(msg.m.Mentions) != 0 {
+		t.Fatalf("the owed edit pings %v", msg.m.Mentions)
 	}
 	// The clock would have done it too: alice's reaction makes her the one
 	// to act in the channel, which needs a new message.
 	f.sendErr = fmt.Errorf("502 Bad Gateway")
 	h.click("alice", h.rec.last("", "alice"), "OK")
-	if !h.game().PostPending {
+	if g := h.game(); !g.PostPending && !g.RefreshPending {
 		t.Fatal("a failed post was not owed")
 	}
 	f.sendErr = nil
 	h.tick()
-	if h.game().PostPending {
-		t.Fatal("the clock did not post the owed message")
+	if g := h.game(); g.PostPending || g.RefreshPending {
+		t.Fatal("the clock did not make the owed message")
 	}
 }
 
@@ -187,7 +194,7 @@ func TestUnreachableChannelIsLeftAloneUntilSomeoneActs(t *testing.T) {
 	h.cmd("alice", "tally", "move", "move=add 2")
 	h.click("bob", h.rec.last("", "bob"), "OK") // bob must act: a new message is owed
 	g := h.game()
-	if g.UnreachableAt.IsZero() || !g.PostPending {
+	if g.UnreachableAt.IsZero() || !(g.PostPending || g.RefreshPending) {
 		t.Fatalf("not marked unreachable: %+v", g)
 	}
 	before := f.sends
@@ -206,7 +213,7 @@ func TestUnreachableChannelIsLeftAloneUntilSomeoneActs(t *testing.T) {
 	f.sendErr = nil
 	resp := h.cmd("bob", "tally", "move", "move=add 1")
 	mustEphemeral(t, resp, "Played")
-	if g := h.game(); !g.UnreachableAt.IsZero() || g.PostPending {
+	if g := h.game(); !g.UnreachableAt.IsZero() || g.PostPending || g.RefreshPending {
 		t.Fatalf("acting in the channel did not clear the mark: %+v", g)
 	}
 }

@@ -149,7 +149,7 @@ func (t *table) seatByUser(in Interaction, option string) (int, error) {
 
 // tableCommand handles /game skip, replace, rejoin and undo.
 func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, error) {
-	t, unlock, err := r.lockedChannelTable(ctx, in.Channel)
+	ctx, t, unlock, err := r.lockedChannelTable(ctx, in.Channel)
 	if err != nil {
 		return Response{}, err
 	}

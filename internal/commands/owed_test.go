@@ -1,0 +1,178 @@
+package commands
+
+import (
+	"strings"
+	"testing"
+)
+
+// dmsTo counts the DMs a user got that show their secret.
+func (h *harness) dmsTo(user string) int {
+	h.rec.mu.Lock()
+	defer h.rec.mu.Unlock()
+	n := 0
+	for _, m := range h.rec.msgs {
+		if m.dm == user && strings.Contains(shown(m.m), "Your secret number") {
+			n++
+		}
+	}
+	return n
+}
+
+// A DM that Discord's rate limits held back is sent on its own once the
+// budget allows, without waiting for another move: a decision the game
+// waits on must reach its player. It is sent once, and recorded, so the
+// next change does not send it again.
+func TestHeldBackDMIsSentAgain(t *testing.T) {
+	h := newHarness(t)
+	h.rec.mu.Lock()
+	h.rec.limitDMs = 2 // both players' first DMs
+	h.rec.mu.Unlock()
+	h.startTally()
+	h.r.Wait()
+	for _, u := range []string{"alice", "bob"} {
+		if n := h.dmsTo(u); n != 1 {
+			t.Errorf("%s got %d DMs with their secret after the limit passed, want 1", u, n)
+		}
+	}
+	for _, s := range h.game().Seats {
+		if s.DMHash == "" {
+			t.Errorf("seat %d: the resent DM was not recorded", s.Seat)
+		}
+	}
+}
+
+// A resend held back again tries again, and gives up after redoTries in
+// a row, leaving the DM to the next change.
+func TestHeldBackDMRetriesThenWaitsForTheNextChange(t *testing.T) {
+	h := newHarness(t)
+	h.rec.mu.Lock()
+	// Every try of the first player's DM; once one is held back the
+	// others of that try are not tried (they would wait too).
+	h.rec.limitDMs = 1 + redoTries
+	h.rec.mu.Unlock()
+	h.startTally()
+	h.r.Wait()
+	h.rec.mu.Lock()
+	left := h.rec.limitDMs
+	h.rec.mu.Unlock()
+	if left != 0 {
+		t.Fatalf("%d held-back DMs were never tried again", left)
+	}
+	if n := h.dmsTo("alice") + h.dmsTo("bob"); n != 0 {
+		t.Fatalf("%d DMs went through while every try was held back", n)
+	}
+	mustEphemeral(t, h.cmd("alice", "tally", "move", "move=add 1"), "Played")
+	h.r.Wait()
+	if h.dmsTo("bob") != 1 {
+		t.Errorf("bob's owed DM did not come with the next change")
+	}
+}
+
+// channelMessagesSince lists the channel messages recorded after the n-th.
+func (h *harness) channelMessagesSince(n int) []*recMsg {
+	h.rec.mu.Lock()
+	defer h.rec.mu.Unlock()
+	var out []*recMsg
+	for _, m := range h.rec.msgs[n:] {
+		if m.dm == "" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// An edit of the living turn message that the rate limits held back under
+// the game's lock is owed as an edit, made on its own once the budget
+// allows: the same player goes on, so no new message pings them again,
+// and whoever moved is not told of a delay of a second.
+func TestHeldBackTurnEditIsMadeWithoutAnotherMove(t *testing.T) {
+	h := newHarness(t)
+	h.startTally()
+	h.cmd("alice", "tally", "move", "move=add 2")
+	h.click("bob", h.rec.last("", "bob"), "OK")
+	h.r.Wait()
+	living, n := h.turn().id, h.rec.count()
+	h.rec.mu.Lock()
+	edits := h.rec.find(living).edits
+	h.rec.limitEdits = 1
+	h.rec.mu.Unlock()
+	resp := h.cmd("bob", "tally", "move", "move=add 1")
+	if resp.Message.Content != "Played `add 1`." {
+		t.Fatalf("the mover was told %q", resp.Message.Content)
+	}
+	h.r.Wait()
+	g := h.game()
+	if g.RefreshPending || g.PostPending || g.MessageID != living {
+		t.Fatalf("the owed edit was not made on its own: message %s (living %s), refresh owed %v, post owed %v",
+			g.MessageID, living, g.RefreshPending, g.PostPending)
+	}
+	h.rec.mu.Lock()
+	m := h.rec.find(living)
+	made := m.edits > edits && strings.Contains(strings.ToLower(m.m.Content), "bob added 1")
+	h.rec.mu.Unlock()
+	if !made {
+		t.Fatalf("the living message was not brought up to date: %q", m.m.Content)
+	}
+	if posted := h.channelMessagesSince(n); len(posted) != 0 {
+		t.Fatalf("an owed edit posted %d new channel messages, first %q", len(posted), posted[0].m.Content)
+	}
+}
+
+// A new turn message held back is posted on its own once the budget
+// allows, and pings whom it was to ping, once.
+func TestHeldBackTurnPostIsPostedAndPingsOnce(t *testing.T) {
+	h := newHarness(t)
+	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "opponent=bob"), "Challenge sent")
+	lobby := h.rec.last(chanID, "")
+	n := h.rec.count()
+	h.rec.mu.Lock()
+	h.rec.limitSends = 1
+	h.rec.mu.Unlock()
+	h.click("bob", lobby, "Accept") // alice begins: the first turn message pings her
+	h.r.Wait()
+	if g := h.game(); g.PostPending || g.MessageID == "" {
+		t.Fatalf("the held-back turn message is still owed (%v) or missing (%q)", g.PostPending, g.MessageID)
+	}
+	pings := 0
+	for _, m := range h.channelMessagesSince(n) {
+		for _, u := range m.m.Mentions {
+			if u != "alice" {
+				t.Errorf("%q pings %s, who is not waited on", m.m.Content, u)
+			}
+			pings++
+		}
+	}
+	if pings != 1 {
+		t.Fatalf("alice was pinged %d times for her first turn, want 1", pings)
+	}
+}
+
+// No request made under a game's lock may wait for Discord's limits
+// longer than lockedWait: moves typed and clicked, private reactions,
+// /game status, votes and the clock's reminders all send bounded, or as
+// clean-ups on spare budget after the lock is released.
+func TestNothingUnderAGamesLockWaitsUnbounded(t *testing.T) {
+	h := newHarness(t)
+	h.startTally()
+	h.r.Wait()
+	h.rec.mu.Lock()
+	h.rec.unbounded = []string{}
+	h.rec.mu.Unlock()
+	h.cmd("alice", "tally", "move", "move=add 2")
+	h.click("bob", h.rec.last("", "bob"), "OK")
+	h.cmd("bob", "tally", "move", "move=add 1")
+	h.click("alice", h.rec.last("", "alice"), "OK")
+	h.cmd("carol", "game", "status")
+	h.hours(13) // a reminder
+	h.cmd("bob", "game", "skip", "player=alice")
+	h.cmd("alice", "tally", "move", "move=add 3") // the vote lapses
+	h.r.Wait()
+	h.rec.mu.Lock()
+	defer h.rec.mu.Unlock()
+	if len(h.rec.unbounded) != 0 {
+		t.Fatalf("requests made without a bound on their wait: %v", h.rec.unbounded)
+	}
+	if len(h.rec.msgs) < 8 {
+		t.Fatalf("only %d messages: the game did not get far enough to check", len(h.rec.msgs))
+	}
+}
