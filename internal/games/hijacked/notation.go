@@ -154,7 +154,8 @@ func parseMove(text string) (Action, error) {
 		return parseTile(args)
 	}
 	a := Action{Verb: verb}
-	// The partly filled action goes back with the error, as it always has.
+	// Not `return a, parseArgs(&a, args)`: Go leaves open whether a is read
+	// before or after the call fills it.
 	err := parseArgs(&a, args)
 	return a, err
 }
