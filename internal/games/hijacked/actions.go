@@ -117,18 +117,11 @@ func (s *State) turnActionsUpTo(seat int, withEnd bool, limit int) []Action {
 	if seat != s.Turn || s.Phase == phaseOver {
 		return nil
 	}
-	var c []Action
 	switch s.Phase {
 	case phaseDecide:
-		c = append(c, Action{Verb: verbPlay, Demand: "intel"})
-		if d := data.Cards[s.Pending.Card].Demand; d != "none" {
-			c = append([]Action{{Verb: verbPlay, Demand: d}}, c...)
-		} else {
-			c = []Action{{Verb: verbPlay}}
-		}
-		c = append(c, Action{Verb: verbDiscard})
-		return s.legalUpTo(seat, c, limit)
+		return s.legalUpTo(seat, s.decideCandidates(), limit)
 	case phaseKeep:
+		var c []Action
 		for _, t := range s.Keep {
 			c = append(c, Action{Verb: verbKeep, What: data.BonusTiles[t].ID})
 		}
@@ -137,6 +130,30 @@ func (s *State) turnActionsUpTo(seat int, withEnd bool, limit int) []Action {
 	// Candidates are pre-filtered on what is cheap to see (pips, ranges,
 	// spaces already used); check has the last word.
 	vals, pairs := s.valueRefs(), s.pairRefs()
+	c := s.cardCandidates(seat, vals)
+	c = append(c, s.spaceCandidates(seat, vals, pairs)...)
+	if withEnd {
+		c = append(c, Action{Verb: verbEnd})
+	}
+	return s.legalUpTo(seat, c, limit)
+}
+
+// decideCandidates: a card that costs no demand is just played; one that
+// does is paid with its demand or with intel. Either may be discarded.
+func (s *State) decideCandidates() []Action {
+	c := []Action{{Verb: verbPlay, Demand: "intel"}}
+	if d := data.Cards[s.Pending.Card].Demand; d != "none" {
+		c = append([]Action{{Verb: verbPlay, Demand: d}}, c...)
+	} else {
+		c = []Action{{Verb: verbPlay}}
+	}
+	return append(c, Action{Verb: verbDiscard})
+}
+
+// cardCandidates are choosing a passenger card (seat 0 is the top of the
+// draw pile) and reserving one.
+func (s *State) cardCandidates(seat int, vals []DieRef) []Action {
+	var c []Action
 	p := &s.Players[seat]
 	for t := 0; t <= 6; t++ {
 		if t == 0 && !p.hasTile(tileTop) {
@@ -166,6 +183,12 @@ func (s *State) turnActionsUpTo(seat int, withEnd bool, limit int) []Action {
 			}
 		}
 	}
+	return c
+}
+
+// spaceCandidates are the dice placed on the action spaces.
+func (s *State) spaceCandidates(seat int, vals []DieRef, pairs [][]DieRef) []Action {
+	var c []Action
 	if !s.did(spacePersuade) {
 		for _, pr := range pairs {
 			for h := 1; h <= 4; h++ {
@@ -195,6 +218,7 @@ func (s *State) turnActionsUpTo(seat int, withEnd bool, limit int) []Action {
 			c = append(c, Action{Verb: verbBonus, Dice: []DieRef{v}})
 		}
 	}
+	p := &s.Players[seat]
 	for _, v := range vals {
 		for d, name := range demandNames {
 			if p.Demands[d] > 0 {
@@ -202,10 +226,7 @@ func (s *State) turnActionsUpTo(seat int, withEnd bool, limit int) []Action {
 			}
 		}
 	}
-	if withEnd {
-		c = append(c, Action{Verb: verbEnd})
-	}
-	return s.legalUpTo(seat, c, limit)
+	return c
 }
 
 // AnyTimeActions are the actions open to the seat at any moment.

@@ -17,7 +17,6 @@ func (s *State) cardLimit() int {
 }
 
 func (s *State) checkTurn(seat int, a Action) error {
-	p := &s.Players[seat]
 	switch a.Verb {
 	case verbPlay, verbDiscard:
 		return fmt.Errorf("`%s` follows choosing a passenger card: choose one first, e.g. `card 3 5`", a.Verb)
@@ -31,97 +30,124 @@ func (s *State) checkTurn(seat int, a Action) error {
 			return err
 		}
 	}
-	once := func(space, what string) error {
-		if s.did(space) {
-			return fmt.Errorf("you already %s this turn", what)
-		}
-		return nil
-	}
 	switch a.Verb {
 	case verbCard:
-		if s.CardsTaken >= s.cardLimit() {
-			if s.cardLimit() == 1 {
-				return fmt.Errorf("only 1 passenger card per turn (2 with a bonus or mini die)")
-			}
-			return fmt.Errorf("you already chose 2 passenger cards this turn")
-		}
-		return s.checkChoose(seat, a.Target, idx)
+		return s.checkCard(seat, a.Target, idx)
 	case verbReserve:
-		switch {
-		case !s.CanReserve:
-			return fmt.Errorf("you may reserve a card only right after choosing a passenger card")
-		case s.reservation(seat) >= 0:
-			return fmt.Errorf("you already reserve seat %d", s.reservation(seat)+1)
-		case !s.adjacentToChosen(a.Target):
-			return fmt.Errorf("reserve an adjacent card: %s", s.adjacentText())
-		}
-		st := s.Seats[a.Target-1]
-		switch {
-		case st.Card < 0 || !st.FaceUp:
-			return fmt.Errorf("only a face-up card can be reserved; seat %d is not face up", a.Target)
-		case st.Reserver >= 0:
-			return fmt.Errorf("seat %d is already reserved by %s", a.Target, s.Players[st.Reserver].Name)
-		}
+		return s.checkReserve(seat, a.Target)
 	case verbTrust:
-		if err := once(spaceTrust, "built trust"); err != nil {
+		if err := s.checkOnce(spaceTrust, "built trust"); err != nil {
 			return err
 		}
 		if s.Trust >= data.TrustSpaces {
 			return fmt.Errorf("trust is already at 100%%")
 		}
 	case verbPersuade:
-		if err := once(spacePersuade, "persuaded a hijacker"); err != nil {
-			return err
-		}
-		sl := s.Slots[a.Target-1]
-		if sl.Tile < 0 {
-			return fmt.Errorf("hijacker place %d is empty", a.Target)
-		}
-		if sl.Disc >= 0 && sl.Disc != seat {
-			return fmt.Errorf("%s negotiates with %s: only one negotiator per hijacker", s.Players[sl.Disc].Name, data.Hijackers[sl.Tile].Name)
-		}
-		h := data.Hijackers[sl.Tile]
-		x, y := s.Dice[idx[0]].Value, s.Dice[idx[1]].Value
-		if !(inRange(x, h.Ranges[0]) && inRange(y, h.Ranges[1]) || inRange(y, h.Ranges[0]) && inRange(x, h.Ranges[1])) {
-			return fmt.Errorf("%s needs one die %s and one die %s; %d and %d do not fit", h.Name, rangeText(h.Ranges[0]), rangeText(h.Ranges[1]), x, y)
-		}
+		return s.checkPersuade(seat, a.Target, idx)
 	case verbRetreat:
-		if err := once(spaceRetreat, "had the police retreat"); err != nil {
-			return err
-		}
-		if s.Round <= 2 {
-			return fmt.Errorf("the police cannot be made to retreat in the first two rounds")
-		}
-		for i, q := range s.Players {
-			if !q.Resigned && q.Score != p.Score {
-				return fmt.Errorf("all players must be at the same level on the score track: you have %d, %s has %d (cash demands to catch up)", p.Score, q.Name, s.Players[i].Score)
-			}
-		}
+		return s.checkRetreat(seat)
 	case verbDemand:
-		if err := once(spaceDemand, "took a demand"); err != nil {
-			return err
-		}
-		place := s.numberPlace(s.Dice[idx[0]].Value)
-		if place < 0 {
-			return fmt.Errorf("no number token shows %d; the tokens are %s", s.Dice[idx[0]].Value, s.numbersText())
-		}
-		d := demandIndex(data.NumberPlaces[place])
-		if s.Supply[d] == 0 {
-			return fmt.Errorf("the tower has no %s left", demandNames[d])
-		}
+		return s.checkDemand(idx)
 	case verbBonus:
-		if err := once(spaceBonus, "took a bonus die"); err != nil {
+		if err := s.checkOnce(spaceBonus, "took a bonus die"); err != nil {
 			return err
 		}
 		if s.BonusDice == 0 {
 			return fmt.Errorf("no bonus die is left on the bonus space")
 		}
 	case verbAdjust:
-		if p.Demands[demandIndex(a.Demand)] == 0 {
+		if s.Players[seat].Demands[demandIndex(a.Demand)] == 0 {
 			return fmt.Errorf("you have no %s to hand in", a.Demand)
 		}
 	case verbEnd:
 		return s.checkEnd(seat)
+	}
+	return nil
+}
+
+// checkOnce holds the action spaces that may be used once a turn.
+func (s *State) checkOnce(space, what string) error {
+	if s.did(space) {
+		return fmt.Errorf("you already %s this turn", what)
+	}
+	return nil
+}
+
+func (s *State) checkCard(seat, target int, idx []int) error {
+	if s.CardsTaken >= s.cardLimit() {
+		if s.cardLimit() == 1 {
+			return fmt.Errorf("only 1 passenger card per turn (2 with a bonus or mini die)")
+		}
+		return fmt.Errorf("you already chose 2 passenger cards this turn")
+	}
+	return s.checkChoose(seat, target, idx)
+}
+
+func (s *State) checkReserve(seat, target int) error {
+	switch {
+	case !s.CanReserve:
+		return fmt.Errorf("you may reserve a card only right after choosing a passenger card")
+	case s.reservation(seat) >= 0:
+		return fmt.Errorf("you already reserve seat %d", s.reservation(seat)+1)
+	case !s.adjacentToChosen(target):
+		return fmt.Errorf("reserve an adjacent card: %s", s.adjacentText())
+	}
+	st := s.Seats[target-1]
+	switch {
+	case st.Card < 0 || !st.FaceUp:
+		return fmt.Errorf("only a face-up card can be reserved; seat %d is not face up", target)
+	case st.Reserver >= 0:
+		return fmt.Errorf("seat %d is already reserved by %s", target, s.Players[st.Reserver].Name)
+	}
+	return nil
+}
+
+func (s *State) checkPersuade(seat, target int, idx []int) error {
+	if err := s.checkOnce(spacePersuade, "persuaded a hijacker"); err != nil {
+		return err
+	}
+	sl := s.Slots[target-1]
+	if sl.Tile < 0 {
+		return fmt.Errorf("hijacker place %d is empty", target)
+	}
+	if sl.Disc >= 0 && sl.Disc != seat {
+		return fmt.Errorf("%s negotiates with %s: only one negotiator per hijacker", s.Players[sl.Disc].Name, data.Hijackers[sl.Tile].Name)
+	}
+	h := data.Hijackers[sl.Tile]
+	x, y := s.Dice[idx[0]].Value, s.Dice[idx[1]].Value
+	if !(inRange(x, h.Ranges[0]) && inRange(y, h.Ranges[1]) || inRange(y, h.Ranges[0]) && inRange(x, h.Ranges[1])) {
+		return fmt.Errorf("%s needs one die %s and one die %s; %d and %d do not fit", h.Name, rangeText(h.Ranges[0]), rangeText(h.Ranges[1]), x, y)
+	}
+	return nil
+}
+
+func (s *State) checkRetreat(seat int) error {
+	if err := s.checkOnce(spaceRetreat, "had the police retreat"); err != nil {
+		return err
+	}
+	if s.Round <= 2 {
+		return fmt.Errorf("the police cannot be made to retreat in the first two rounds")
+	}
+	p := &s.Players[seat]
+	for i, q := range s.Players {
+		if !q.Resigned && q.Score != p.Score {
+			return fmt.Errorf("all players must be at the same level on the score track: you have %d, %s has %d (cash demands to catch up)", p.Score, q.Name, s.Players[i].Score)
+		}
+	}
+	return nil
+}
+
+func (s *State) checkDemand(idx []int) error {
+	if err := s.checkOnce(spaceDemand, "took a demand"); err != nil {
+		return err
+	}
+	place := s.numberPlace(s.Dice[idx[0]].Value)
+	if place < 0 {
+		return fmt.Errorf("no number token shows %d; the tokens are %s", s.Dice[idx[0]].Value, s.numbersText())
+	}
+	d := demandIndex(data.NumberPlaces[place])
+	if s.Supply[d] == 0 {
+		return fmt.Errorf("the tower has no %s left", demandNames[d])
 	}
 	return nil
 }

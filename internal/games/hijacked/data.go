@@ -111,6 +111,15 @@ func load(b []byte) (*gameData, error) {
 	if err := json.Unmarshal(b, &d); err != nil {
 		return nil, err
 	}
+	for _, step := range []func() error{d.checkCounts, d.indexCards, d.indexTiles, d.indexHijackers, d.checkNames} {
+		if err := step(); err != nil {
+			return nil, err
+		}
+	}
+	return &d, nil
+}
+
+func (d *gameData) checkCounts() error {
 	// "64 PASSENGER CARDS", "8 HIJACKER TILES", "6 BONUS TILES", "3 RED CUBES",
 	// "12 GREEN CUBES", "3 MEDAL TOKENS", "5 MEDAL OBJECTIVE TOKENS",
 	// "6 NUMBER TOKENS (1-6)", "26 DEMAND TOKENS", "4 PILOTS", "12 PASSENGERS",
@@ -138,7 +147,7 @@ func load(b []byte) (*gameData, error) {
 	}
 	for _, c := range checks {
 		if c.got != c.want {
-			return nil, fmt.Errorf("%d %s, want %d", c.got, c.what, c.want)
+			return fmt.Errorf("%d %s, want %d", c.got, c.what, c.want)
 		}
 	}
 	total := 0
@@ -146,65 +155,82 @@ func load(b []byte) (*gameData, error) {
 		total += n
 	}
 	if total != 26 || len(d.Demands) != 4 {
-		return nil, fmt.Errorf("%d demand tokens of %d types, want 26 of 4", total, len(d.Demands))
+		return fmt.Errorf("%d demand tokens of %d types, want 26 of 4", total, len(d.Demands))
 	}
+	return nil
+}
+
+func (d *gameData) indexCards() error {
 	d.card = map[string]int{}
 	for i, c := range d.Cards {
 		if _, dup := d.card[c.ID]; dup {
-			return nil, fmt.Errorf("card %s twice", c.ID)
+			return fmt.Errorf("card %s twice", c.ID)
 		}
 		d.card[c.ID] = i
 		if c.Pips < 1 || c.Pips > 6 || c.Trust < 0 || c.Trust > 100 || c.Trust%10 != 0 {
-			return nil, fmt.Errorf("card %s: pips %d trust %d", c.ID, c.Pips, c.Trust)
+			return fmt.Errorf("card %s: pips %d trust %d", c.ID, c.Pips, c.Trust)
 		}
 		if colorIndex(c.Color) < 0 {
-			return nil, fmt.Errorf("card %s: colour %q", c.ID, c.Color)
+			return fmt.Errorf("card %s: colour %q", c.ID, c.Color)
 		}
 		if c.Demand != "none" && demandIndex(c.Demand) < 0 || c.Demand == "intel" {
-			return nil, fmt.Errorf("card %s: demand %q", c.ID, c.Demand)
+			return fmt.Errorf("card %s: demand %q", c.ID, c.Demand)
 		}
 	}
+	return nil
+}
+
+func (d *gameData) indexTiles() error {
 	d.tile = map[string]int{}
 	for i, t := range d.BonusTiles {
 		d.tile[t.ID] = i
 	}
 	for _, id := range []string{tilePilot, tileMini, tileGive, tileSalvage, tileTop, tileTrust} {
 		if _, ok := d.tile[id]; !ok {
-			return nil, fmt.Errorf("bonus tile %q missing", id)
+			return fmt.Errorf("bonus tile %q missing", id)
 		}
 	}
+	return nil
+}
+
+func (d *gameData) indexHijackers() error {
 	d.hijacker = map[string]int{}
 	for i, h := range d.Hijackers {
 		d.hijacker[h.ID] = i
 		for _, r := range h.Ranges {
 			if r[0] < 1 || r[1] > 6 || r[0] > r[1] {
-				return nil, fmt.Errorf("hijacker %s: range %v", h.ID, r)
+				return fmt.Errorf("hijacker %s: range %v", h.ID, r)
 			}
 		}
 	}
+	return nil
+}
+
+// checkNames checks that every objective and demand the file names exists.
+func (d *gameData) checkNames() error {
 	for _, tok := range d.ObjectiveTokens {
 		if len(tok) != len(d.Medals) {
-			return nil, fmt.Errorf("objective token %v: want %d objectives", tok, len(d.Medals))
+			return fmt.Errorf("objective token %v: want %d objectives", tok, len(d.Medals))
 		}
 		for _, o := range tok {
 			if _, ok := d.Objectives[o]; !ok {
-				return nil, fmt.Errorf("objective %q unknown", o)
+				return fmt.Errorf("objective %q unknown", o)
 			}
 		}
 	}
 	for _, p := range d.NumberPlaces {
 		if demandIndex(p) < 0 {
-			return nil, fmt.Errorf("number place %q", p)
+			return fmt.Errorf("number place %q", p)
 		}
 	}
 	for _, t := range d.ScoreTracks {
 		for _, b := range t.Bonuses {
 			if demandIndex(b.Demand) < 0 {
-				return nil, fmt.Errorf("track %s: demand %q", t.Name, b.Demand)
+				return fmt.Errorf("track %s: demand %q", t.Name, b.Demand)
 			}
 		}
 	}
-	return &d, nil
+	return nil
 }
 
 // Bonus tile ids.

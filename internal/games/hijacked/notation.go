@@ -149,140 +149,178 @@ func parseMove(text string) (Action, error) {
 	if !ok {
 		return Action{}, fmt.Errorf("unknown move %q. %s", clip(words[0]), moveHelp)
 	}
-	a := Action{Verb: verb}
 	args := words[1:]
-	need := func(n int, example string) error {
-		if len(args) != n {
-			return fmt.Errorf("`%s` takes %s, e.g. `%s`", verb, plural(n, "word"), example)
-		}
-		return nil
+	if verb == verbTile {
+		return parseTile(args)
 	}
+	a := Action{Verb: verb}
+	// Not `return a, parseArgs(&a, args)`: Go leaves open whether a is read
+	// before or after the call fills it.
+	err := parseArgs(&a, args)
+	return a, err
+}
+
+// wantArgs holds every fixed-length move to one wording of its usage.
+func wantArgs(verb string, args []string, n int, example string) error {
+	if len(args) != n {
+		return fmt.Errorf("`%s` takes %s, e.g. `%s`", verb, plural(n, "word"), example)
+	}
+	return nil
+}
+
+// parseArgs fills a from the words after its verb.
+func parseArgs(a *Action, args []string) error {
+	verb := a.Verb
 	var err error
 	switch verb {
 	case verbCard:
-		if len(args) < 1 || len(args) > 2 {
-			return a, fmt.Errorf("`card` takes a seat 1-6 (or `top`) and a die, e.g. `card 3 5`; your own reservation needs no die: `card 3`")
-		}
-		if args[0] == "top" {
-			a.Target = 0
-		} else if a.Target, err = number(args[0], 1, 6, "passenger seat"); err != nil {
-			return a, err
-		}
-		if len(args) == 2 {
-			d, err := parseDie(args[1])
-			if err != nil {
-				return a, err
-			}
-			a.Dice = []DieRef{d}
-		}
+		return parseCardArgs(a, args)
 	case verbPlay:
-		if len(args) > 1 {
-			return a, fmt.Errorf("`play` takes at most the demand to pay, e.g. `play intel`")
-		}
-		if len(args) == 1 {
-			if demandIndex(args[0]) < 0 {
-				return a, fmt.Errorf("%q is not a demand: crypto, medicine, food or intel", clip(args[0]))
-			}
-			a.Demand = args[0]
-		}
+		return parsePlayArgs(a, args)
 	case verbDiscard, verbEnd:
 		if len(args) > 0 {
-			return a, fmt.Errorf("`%s` takes nothing after it", verb)
+			return fmt.Errorf("`%s` takes nothing after it", verb)
 		}
 	case verbReserve, verbTrust, verbPersuade:
-		ex := map[string]string{verbReserve: "reserve 4 2", verbTrust: "trust 3 6", verbPersuade: "persuade 1 2 5"}[verb]
-		n := 2
-		if verb == verbPersuade {
-			n = 3
-		}
-		if err := need(n, ex); err != nil {
-			return a, err
-		}
-		hi, what := 6, "passenger seat"
-		switch verb {
-		case verbTrust:
-			hi, what = 3, "number of cubes"
-		case verbPersuade:
-			hi, what = 4, "hijacker place"
-		}
-		if a.Target, err = number(args[0], 1, hi, what); err != nil {
-			return a, err
-		}
-		if a.Dice, err = parseDice(args[1:]); err != nil {
-			return a, err
-		}
+		return parseTargetDiceArgs(a, args)
 	case verbRetreat:
-		if err := need(2, "retreat 2 6"); err != nil {
-			return a, err
+		if err := wantArgs(verb, args, 2, "retreat 2 6"); err != nil {
+			return err
 		}
-		if a.Dice, err = parseDice(args); err != nil {
-			return a, err
-		}
+		a.Dice, err = parseDice(args)
+		return err
 	case verbDemand, verbBonus:
-		if err := need(1, verb+" 4"); err != nil {
-			return a, err
+		if err := wantArgs(verb, args, 1, verb+" 4"); err != nil {
+			return err
 		}
-		if a.Dice, err = parseDice(args); err != nil {
-			return a, err
-		}
+		a.Dice, err = parseDice(args)
+		return err
 	case verbAdjust:
-		if err := need(3, "adjust 6 - food"); err != nil {
-			return a, err
-		}
-		if a.Dice, err = parseDice(args[:1]); err != nil {
-			return a, err
-		}
-		switch args[1] {
-		case "+", "+1", "up":
-			a.Delta = 1
-		case "-", "-1", "down":
-			a.Delta = -1
-		default:
-			return a, fmt.Errorf("adjust a die by `+` or `-`, e.g. `adjust 6 - food`")
-		}
-		if demandIndex(args[2]) < 0 {
-			return a, fmt.Errorf("%q is not a demand: crypto, medicine, food or intel", clip(args[2]))
-		}
-		a.Demand = args[2]
+		return parseAdjustArgs(a, args)
 	case verbKeep:
-		if err := need(1, "keep mini"); err != nil {
-			return a, err
+		if err := wantArgs(verb, args, 1, "keep mini"); err != nil {
+			return err
 		}
 		if _, ok := data.tile[args[0]]; !ok {
-			return a, fmt.Errorf("%q is not a bonus tile: %s", clip(args[0]), tileNames())
+			return fmt.Errorf("%q is not a bonus tile: %s", clip(args[0]), tileNames())
 		}
 		a.What = args[0]
 	case verbFree:
-		if err := need(2, "free passenger blue"); err != nil {
-			return a, err
-		}
-		if args[0] != "passenger" && args[0] != "pilot" {
-			return a, fmt.Errorf("free a `passenger` (2 cards of a colour) or a `pilot` (3), e.g. `free pilot green`")
-		}
-		a.What = args[0]
-		if c := colorIndex(args[1]); c < 0 || args[1] == red {
-			return a, fmt.Errorf("%q is not a colour you can collect: gray, blue, green or yellow", clip(args[1]))
-		}
-		a.Color = args[1]
+		return parseFreeArgs(a, args)
 	case verbCash:
-		if err := need(1, "cash food"); err != nil {
-			return a, err
+		if err := wantArgs(verb, args, 1, "cash food"); err != nil {
+			return err
 		}
 		if demandIndex(args[0]) < 0 {
-			return a, fmt.Errorf("%q is not a demand: crypto, medicine, food or intel", clip(args[0]))
+			return fmt.Errorf("%q is not a demand: crypto, medicine, food or intel", clip(args[0]))
 		}
 		a.Demand = args[0]
 	case verbMedal:
-		if err := need(1, "medal 2"); err != nil {
-			return a, err
+		if err := wantArgs(verb, args, 1, "medal 2"); err != nil {
+			return err
 		}
-		if a.Target, err = number(args[0], 1, 3, "medal"); err != nil {
-			return a, err
-		}
-	case verbTile:
-		return parseTile(args)
+		a.Target, err = number(args[0], 1, 3, "medal")
+		return err
 	}
-	return a, nil
+	return nil
+}
+
+func parseCardArgs(a *Action, args []string) error {
+	if len(args) < 1 || len(args) > 2 {
+		return fmt.Errorf("`card` takes a seat 1-6 (or `top`) and a die, e.g. `card 3 5`; your own reservation needs no die: `card 3`")
+	}
+	var err error
+	if args[0] == "top" {
+		a.Target = 0
+	} else if a.Target, err = number(args[0], 1, 6, "passenger seat"); err != nil {
+		return err
+	}
+	if len(args) == 2 {
+		d, err := parseDie(args[1])
+		if err != nil {
+			return err
+		}
+		a.Dice = []DieRef{d}
+	}
+	return nil
+}
+
+func parsePlayArgs(a *Action, args []string) error {
+	if len(args) > 1 {
+		return fmt.Errorf("`play` takes at most the demand to pay, e.g. `play intel`")
+	}
+	if len(args) == 1 {
+		if demandIndex(args[0]) < 0 {
+			return fmt.Errorf("%q is not a demand: crypto, medicine, food or intel", clip(args[0]))
+		}
+		a.Demand = args[0]
+	}
+	return nil
+}
+
+// parseTargetDiceArgs reads the moves shaped "number, then dice": reserve,
+// trust and persuade, which differ only in what the number counts.
+func parseTargetDiceArgs(a *Action, args []string) error {
+	verb := a.Verb
+	ex := map[string]string{verbReserve: "reserve 4 2", verbTrust: "trust 3 6", verbPersuade: "persuade 1 2 5"}[verb]
+	n := 2
+	if verb == verbPersuade {
+		n = 3
+	}
+	if err := wantArgs(verb, args, n, ex); err != nil {
+		return err
+	}
+	hi, what := 6, "passenger seat"
+	switch verb {
+	case verbTrust:
+		hi, what = 3, "number of cubes"
+	case verbPersuade:
+		hi, what = 4, "hijacker place"
+	}
+	var err error
+	if a.Target, err = number(args[0], 1, hi, what); err != nil {
+		return err
+	}
+	a.Dice, err = parseDice(args[1:])
+	return err
+}
+
+func parseAdjustArgs(a *Action, args []string) error {
+	if err := wantArgs(a.Verb, args, 3, "adjust 6 - food"); err != nil {
+		return err
+	}
+	var err error
+	if a.Dice, err = parseDice(args[:1]); err != nil {
+		return err
+	}
+	switch args[1] {
+	case "+", "+1", "up":
+		a.Delta = 1
+	case "-", "-1", "down":
+		a.Delta = -1
+	default:
+		return fmt.Errorf("adjust a die by `+` or `-`, e.g. `adjust 6 - food`")
+	}
+	if demandIndex(args[2]) < 0 {
+		return fmt.Errorf("%q is not a demand: crypto, medicine, food or intel", clip(args[2]))
+	}
+	a.Demand = args[2]
+	return nil
+}
+
+func parseFreeArgs(a *Action, args []string) error {
+	if err := wantArgs(a.Verb, args, 2, "free passenger blue"); err != nil {
+		return err
+	}
+	if args[0] != "passenger" && args[0] != "pilot" {
+		return fmt.Errorf("free a `passenger` (2 cards of a colour) or a `pilot` (3), e.g. `free pilot green`")
+	}
+	a.What = args[0]
+	if c := colorIndex(args[1]); c < 0 || args[1] == red {
+		return fmt.Errorf("%q is not a colour you can collect: gray, blue, green or yellow", clip(args[1]))
+	}
+	a.Color = args[1]
+	return nil
 }
 
 func parseTile(args []string) (Action, error) {

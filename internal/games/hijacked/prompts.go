@@ -329,33 +329,10 @@ func (s *State) refineGive(seat int, key string) (string, []games.Choice) {
 
 // label is an action's button text.
 func (s *State) label(a Action) string {
-	die := func(i int) string {
-		return strconv.Itoa(a.Dice[i].Value) + map[string]string{"b": " (bonus)", "m": " (mini)"}[a.Dice[i].Kind]
-	}
+	die := func(i int) string { return dieRefLabel(a.Dice[i]) }
 	switch a.Verb {
 	case verbCard:
-		if a.Target == 0 {
-			return fmt.Sprintf("Top card of the pile (%s) with your %s", plural(data.Cards[s.Draw[len(s.Draw)-1]].Pips, "pip"), die(0))
-		}
-		st := s.Seats[a.Target-1]
-		if !st.FaceUp {
-			return fmt.Sprintf("Seat %d (face down, %s) with your %s", a.Target, plural(data.Cards[st.Card].Pips, "pip"), die(0))
-		}
-		card := fmt.Sprintf("Seat %d: %s", a.Target, cardWords(st.Card))
-		switch why := s.discardOnly(st.Card); why {
-		case "":
-		case "red":
-			card += ", discard only"
-		default:
-			// The reason says what the card needs: its trust and demand
-			// need not be said again.
-			c := data.Cards[st.Card]
-			card = fmt.Sprintf("Seat %d: %s %s, discard only: %s", a.Target, c.Color, c.ID, why)
-		}
-		if len(a.Dice) == 0 {
-			return fmt.Sprintf("%s: your reservation, no die", card)
-		}
-		return fmt.Sprintf("%s, with your %s", card, die(0))
+		return s.cardLabel(a)
 	case verbPlay:
 		c := data.Cards[s.Pending.Card]
 		if a.Demand == "" {
@@ -395,24 +372,60 @@ func (s *State) label(a Action) string {
 	case verbMedal:
 		return fmt.Sprintf("Exchange medal %d (%s) for its points", a.Target, data.Objectives[s.Medals[a.Target-1].Objective])
 	case verbTile:
-		switch a.What {
-		case tilePilot:
-			return fmt.Sprintf("Free a pilot for %s (+5)", strings.Join(a.Cards, ", "))
-		case tileMini:
-			return "Use Mini die: take a mini die and an intel"
-		case tileSalvage:
-			return fmt.Sprintf("Take %s from the discard pile", cardView(data.card[a.Cards[0]]).Text())
-		case tileTrust:
-			return fmt.Sprintf("Free build trust, up to %s (red costs 2)", plural(a.Target, "cube"))
-		case tileGive:
-			var g []string
-			for _, x := range a.Gifts {
-				g = append(g, fmt.Sprintf("%s to %s", x.Demand, s.Players[x.To].Name))
-			}
-			return fmt.Sprintf("Give %s (+%d)", strings.Join(g, ", "), len(a.Gifts))
-		}
+		return s.tileLabel(a)
 	}
 	return a.String()
+}
+
+func (s *State) cardLabel(a Action) string {
+	die := func(i int) string { return dieRefLabel(a.Dice[i]) }
+	if a.Target == 0 {
+		return fmt.Sprintf("Top card of the pile (%s) with your %s", plural(data.Cards[s.Draw[len(s.Draw)-1]].Pips, "pip"), die(0))
+	}
+	st := s.Seats[a.Target-1]
+	if !st.FaceUp {
+		return fmt.Sprintf("Seat %d (face down, %s) with your %s", a.Target, plural(data.Cards[st.Card].Pips, "pip"), die(0))
+	}
+	card := fmt.Sprintf("Seat %d: %s", a.Target, cardWords(st.Card))
+	switch why := s.discardOnly(st.Card); why {
+	case "":
+	case "red":
+		card += ", discard only"
+	default:
+		// The reason says what the card needs: its trust and demand
+		// need not be said again.
+		c := data.Cards[st.Card]
+		card = fmt.Sprintf("Seat %d: %s %s, discard only: %s", a.Target, c.Color, c.ID, why)
+	}
+	if len(a.Dice) == 0 {
+		return fmt.Sprintf("%s: your reservation, no die", card)
+	}
+	return fmt.Sprintf("%s, with your %s", card, die(0))
+}
+
+func (s *State) tileLabel(a Action) string {
+	switch a.What {
+	case tilePilot:
+		return fmt.Sprintf("Free a pilot for %s (+5)", strings.Join(a.Cards, ", "))
+	case tileMini:
+		return "Use Mini die: take a mini die and an intel"
+	case tileSalvage:
+		return fmt.Sprintf("Take %s from the discard pile", cardView(data.card[a.Cards[0]]).Text())
+	case tileTrust:
+		return fmt.Sprintf("Free build trust, up to %s (red costs 2)", plural(a.Target, "cube"))
+	case tileGive:
+		var g []string
+		for _, x := range a.Gifts {
+			g = append(g, fmt.Sprintf("%s to %s", x.Demand, s.Players[x.To].Name))
+		}
+		return fmt.Sprintf("Give %s (+%d)", strings.Join(g, ", "), len(a.Gifts))
+	}
+	return a.String()
+}
+
+// dieRefLabel names a die by value, and by kind when it is not the player's own.
+func dieRefLabel(d DieRef) string {
+	return strconv.Itoa(d.Value) + map[string]string{"b": " (bonus)", "m": " (mini)"}[d.Kind]
 }
 
 // cardWords names a face-up passenger card for a button or menu entry in

@@ -203,12 +203,32 @@ func New(setup games.Setup, cfg Config) (*State, error) {
 		Draw: []int{}, Discard: []int{}, Box: []int{}, HijackerRest: []int{}, HijackerBox: []int{},
 		Tiles: []int{}, UsedTiles: []int{}, Log: []string{}, Done: []string{},
 	}
-	rng := &s.RNG
+	// The draws from the seed come in a fixed order (tracks, starting player,
+	// cards, hijackers, tokens), so a seed always deals the same game.
+	s.seatPlayers(setup.Players, cfg.First)
+	s.dealPassengers()
+	s.placeHijackers()
+	s.placeTokens(n)
+	// "Place the police team meeple on the police track: 1-2 players: 15, 3 players: 10, 4 players: 8".
+	s.PoliceStart = policeStart(n)
+	if cfg.Police > 0 {
+		s.PoliceStart = cfg.Police
+	}
+	s.Police = s.PoliceStart
+	s.setupCybot(setup.Bots) // the solo mode: one of two seats is the Cybot
+	var ev []games.Event
+	s.say(&ev, fmt.Sprintf("The plane is hijacked. The police are %d minutes away. %s starts.", s.Police, s.Players[s.Start].Name))
+	s.beginTurn(s.Start, &ev)
+	return s, nil
+}
+
+func (s *State) seatPlayers(names []string, first int) {
+	n := len(names)
 	// "Each player receives 2 dice, 1 scoring token, 1 communication disc, a
 	// thumb of the chosen color and 1 intel." "The players randomly choose
 	// which score track they want."
-	tracks := games.Pick(rng, []int{0, 1, 2, 3}, n)
-	for i, name := range setup.Players {
+	tracks := games.Pick(&s.RNG, []int{0, 1, 2, 3}, n)
+	for i, name := range names {
 		if name == "" {
 			name = fmt.Sprintf("Player %d", i+1)
 		}
@@ -222,17 +242,20 @@ func New(setup games.Setup, cfg Config) (*State, error) {
 	s.Supply[intel] -= n
 	// "Players decide amongst themselves who will be the starting player":
 	// the bot draws by lot.
-	s.Start = cfg.First
+	s.Start = first
 	if s.Start < 0 || s.Start >= n {
-		s.Start = rng.Intn(n)
+		s.Start = s.RNG.Intn(n)
 	}
+}
+
+func (s *State) dealPassengers() {
 	// "Shuffle the Passenger Cards, remove the top 5 and put them back in the
 	// box (unseen). Then place 6 cards face down on the 6 designated spaces."
 	deck := make([]int, len(data.Cards))
 	for i := range deck {
 		deck[i] = i
 	}
-	games.Shuffle(rng, deck)
+	games.Shuffle(&s.RNG, deck)
 	s.Box = append(s.Box, deck[len(deck)-5:]...)
 	deck = deck[:len(deck)-5]
 	for i := range s.Seats {
@@ -240,27 +263,33 @@ func New(setup games.Setup, cfg Config) (*State, error) {
 		deck = deck[:len(deck)-1]
 	}
 	s.Draw = deck
+}
+
+func (s *State) placeHijackers() {
 	// "Shuffle the hijacker tiles and place 4 tiles face up ... turning tokens 'fist icon up'."
 	hj := []int{}
 	for i := range data.Hijackers {
 		hj = append(hj, i)
 	}
-	games.Shuffle(rng, hj)
+	games.Shuffle(&s.RNG, hj)
 	for i := range s.Slots {
 		s.Slots[i] = Slot{Tile: hj[i], Disc: -1}
 	}
 	s.HijackerRest = hj[4:]
+}
+
+func (s *State) placeTokens(n int) {
 	// "Place all cubes in the bag."
 	s.Green, s.Red = data.GreenCubes, data.RedCubes
 	// "Place 4 of the 6 numbered tokens face up at random on the appropriate places."
-	nums := games.Pick(rng, data.NumberTokens, 4)
+	nums := games.Pick(&s.RNG, data.NumberTokens, 4)
 	copy(s.Numbers[:], nums)
 	// "Place the bonus dice ... 1 die for 1/2 players and 2 dice for 3/4 players."
 	s.BonusDice = bonusDiceFor(n)
 	// "Randomly place 3 medal tokens on the designated spots ... and choose an
 	// objective token at random."
-	s.Objective = rng.Intn(len(data.ObjectiveTokens))
-	values := games.Pick(rng, data.Medals, len(data.Medals))
+	s.Objective = s.RNG.Intn(len(data.ObjectiveTokens))
+	values := games.Pick(&s.RNG, data.Medals, len(data.Medals))
 	for i := range s.Medals {
 		s.Medals[i] = Medal{Objective: data.ObjectiveTokens[s.Objective][i], Value: values[i], State: medalBoard, Holder: -1}
 	}
@@ -268,18 +297,7 @@ func New(setup games.Setup, cfg Config) (*State, error) {
 	for i := range data.BonusTiles {
 		s.Tiles = append(s.Tiles, i)
 	}
-	games.Shuffle(rng, s.Tiles)
-	// "Place the police team meeple on the police track: 1-2 players: 15, 3 players: 10, 4 players: 8".
-	s.PoliceStart = policeStart(n)
-	if cfg.Police > 0 {
-		s.PoliceStart = cfg.Police
-	}
-	s.Police = s.PoliceStart
-	s.setupCybot(setup.Bots) // the solo mode: one of two seats is the Cybot
-	var ev []games.Event
-	s.say(&ev, fmt.Sprintf("The plane is hijacked. The police are %d minutes away. %s starts.", s.Police, s.Players[s.Start].Name))
-	s.beginTurn(s.Start, &ev)
-	return s, nil
+	games.Shuffle(&s.RNG, s.Tiles)
 }
 
 func decode(b []byte) (games.State, error) {

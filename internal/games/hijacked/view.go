@@ -177,22 +177,7 @@ func (s *State) Public() games.View {
 	for _, d := range s.Dice {
 		v.Dice = append(v.Dice, DieView{Kind: d.Kind, Value: d.Value, Used: d.Used})
 	}
-	for i, st := range s.Seats {
-		sv := SeatView{Number: i + 1, Reserver: st.Reserver}
-		if st.Card < 0 {
-			sv.Empty = true
-		} else {
-			sv.Pips = data.Cards[st.Card].Pips
-			if st.FaceUp {
-				f := cardView(st.Card)
-				sv.Face = &f
-			}
-		}
-		if st.Reserver >= 0 {
-			sv.ResDie, sv.ResValue = st.ResDie.Kind, st.ResDie.Value
-		}
-		v.Seats = append(v.Seats, sv)
-	}
+	v.Seats = s.seatViews()
 	if s.Pending != nil {
 		f := cardView(s.Pending.Card)
 		v.Pending = &f
@@ -220,41 +205,69 @@ func (s *State) Public() games.View {
 		v.Medals = append(v.Medals, mv)
 	}
 	for seat, p := range s.Players {
-		pv := PlayerView{Seat: seat, Name: p.Name, Track: data.ScoreTracks[p.Track].Name, Score: p.Score, Thumb: p.Thumb,
-			Demands: p.Demands, Cards: []CardView{}, Freed: p.Freed, Pilots: p.Pilots, Hijackers: []HijackerView{}, Tiles: []string{},
-			Bonus: p.Bonus, Mini: p.Mini, Star: s.Star == seat, Starting: s.Start == seat, Resigned: p.Resigned,
-			Reserved: s.reservation(seat) + 1}
-		for _, b := range data.ScoreTracks[p.Track].Bonuses {
-			pv.Bonuses = append(pv.Bonuses, TrackBonusView{At: b.At, Demand: b.Demand, Taken: containsInt(p.Taken, b.At)})
-		}
-		for _, c := range p.Cards {
-			pv.Cards = append(pv.Cards, cardView(c))
-		}
-		for _, h := range p.Hijackers {
-			pv.Hijackers = append(pv.Hijackers, hijackerView(0, h))
-		}
-		for _, t := range p.Tiles {
-			pv.Tiles = append(pv.Tiles, data.BonusTiles[t].Name)
-		}
-		for _, m := range s.Medals {
-			if m.State == medalHeld && m.Holder == seat {
-				pv.Medals++
-			}
-		}
-		for i, sl := range s.Slots {
-			if sl.Disc == seat {
-				pv.Disc = i + 1
-			}
-		}
-		for i := range s.Final {
-			if s.Final[i].Seat == seat {
-				l := s.Final[i]
-				pv.FinalScore = &l
-			}
-		}
-		v.Players = append(v.Players, pv)
+		v.Players = append(v.Players, s.playerView(seat, p))
 	}
 	return v
+}
+
+// seatViews shows a face-down card's back only, never its face.
+func (s *State) seatViews() []SeatView {
+	var out []SeatView
+	for i, st := range s.Seats {
+		sv := SeatView{Number: i + 1, Reserver: st.Reserver}
+		if st.Card < 0 {
+			sv.Empty = true
+		} else {
+			sv.Pips = data.Cards[st.Card].Pips
+			if st.FaceUp {
+				f := cardView(st.Card)
+				sv.Face = &f
+			}
+		}
+		if st.Reserver >= 0 {
+			sv.ResDie, sv.ResValue = st.ResDie.Kind, st.ResDie.Value
+		}
+		out = append(out, sv)
+	}
+	return out
+}
+
+// playerView counts a player's medals but leaves out their values, which are
+// hidden until cashed.
+func (s *State) playerView(seat int, p Player) PlayerView {
+	pv := PlayerView{Seat: seat, Name: p.Name, Track: data.ScoreTracks[p.Track].Name, Score: p.Score, Thumb: p.Thumb,
+		Demands: p.Demands, Cards: []CardView{}, Freed: p.Freed, Pilots: p.Pilots, Hijackers: []HijackerView{}, Tiles: []string{},
+		Bonus: p.Bonus, Mini: p.Mini, Star: s.Star == seat, Starting: s.Start == seat, Resigned: p.Resigned,
+		Reserved: s.reservation(seat) + 1}
+	for _, b := range data.ScoreTracks[p.Track].Bonuses {
+		pv.Bonuses = append(pv.Bonuses, TrackBonusView{At: b.At, Demand: b.Demand, Taken: containsInt(p.Taken, b.At)})
+	}
+	for _, c := range p.Cards {
+		pv.Cards = append(pv.Cards, cardView(c))
+	}
+	for _, h := range p.Hijackers {
+		pv.Hijackers = append(pv.Hijackers, hijackerView(0, h))
+	}
+	for _, t := range p.Tiles {
+		pv.Tiles = append(pv.Tiles, data.BonusTiles[t].Name)
+	}
+	for _, m := range s.Medals {
+		if m.State == medalHeld && m.Holder == seat {
+			pv.Medals++
+		}
+	}
+	for i, sl := range s.Slots {
+		if sl.Disc == seat {
+			pv.Disc = i + 1
+		}
+	}
+	for i := range s.Final {
+		if s.Final[i].Seat == seat {
+			l := s.Final[i]
+			pv.FinalScore = &l
+		}
+	}
+	return pv
 }
 
 // Private is one seat's medals with their values; nil while the seat has
@@ -316,130 +329,6 @@ func (c CardView) Text() string {
 		d = "-"
 	}
 	return fmt.Sprintf("%s %s %d%% %s", c.ID, c.Color, c.Trust, d)
-}
-
-// Text renders the public view as plain text.
-func (v *PublicView) Text() string {
-	var b strings.Builder
-	fmt.Fprintf(&b, "HIJACKED, round %d. Police: %s from the plane (started at %d). Trust %d%% (bag: %d green, %d red).\n",
-		v.Round, plural(v.Police, "minute"), v.PoliceStart, v.Trust, v.Green, v.Red)
-	b.WriteString("Seats:")
-	for _, st := range v.Seats {
-		switch {
-		case st.Empty:
-			fmt.Fprintf(&b, " [%d empty]", st.Number)
-		case st.Face != nil:
-			fmt.Fprintf(&b, " [%d %s", st.Number, st.Face.Text())
-			if st.Reserver >= 0 {
-				fmt.Fprintf(&b, ", reserved by %s with %d", v.Players[st.Reserver].Name, st.ResValue)
-			}
-			b.WriteString("]")
-		default:
-			fmt.Fprintf(&b, " [%d face down: %s]", st.Number, plural(st.Pips, "pip"))
-		}
-	}
-	fmt.Fprintf(&b, "\nDraw pile %d (top shows %s), discard pile %d.\n", v.DrawPile, plural(v.DrawTop, "pip"), v.Discard)
-	b.WriteString("Hijackers:")
-	for _, h := range v.Hijackers {
-		if h.ID == "" {
-			fmt.Fprintf(&b, " [%d empty]", h.Place)
-			continue
-		}
-		fmt.Fprintf(&b, " [%d %s: %s & %s, %d/4", h.Place, h.Name, rangeText(h.Ranges[0]), rangeText(h.Ranges[1]), h.Turns)
-		if h.Disc >= 0 {
-			fmt.Fprintf(&b, ", %s talking", v.Players[h.Disc].Name)
-		}
-		b.WriteString("]")
-	}
-	var nums []string
-	for i, n := range v.Numbers {
-		nums = append(nums, fmt.Sprintf("%d=%s", n, v.Places[i]))
-	}
-	fmt.Fprintf(&b, "\nNumber tokens: %s. Tower: %s; %s. Bonus dice on the space: %d. Bonus tiles: %d.\n",
-		strings.Join(nums, ", "), DemandText(v.Supply), DiceCount(v.MiniDice, "mini"), v.BonusDice, v.Tiles)
-	fmt.Fprintf(&b, "On the plane: %s.\n", Aboard(v.Passengers, v.Pilots))
-	b.WriteString("Medals:")
-	for _, m := range v.Medals {
-		who := m.State
-		switch {
-		case m.Holder >= 0 && m.State == "held":
-			who = fmt.Sprintf("held face down by %s", v.Players[m.Holder].Name)
-		case m.Holder >= 0:
-			who = fmt.Sprintf("%s by %s", m.State, v.Players[m.Holder].Name)
-		case m.State == "board":
-			who = fmt.Sprintf("on the board, %s", plural(m.Value, "point"))
-		}
-		fmt.Fprintf(&b, " [%d %s: %s]", m.Number, m.Objective, who)
-	}
-	b.WriteString("\nPlayers:\n")
-	for _, p := range v.Players {
-		var tags []string
-		if p.Seat == v.Turn && !v.Over {
-			tags = append(tags, "on turn")
-		}
-		if p.Starting {
-			tags = append(tags, "starting player")
-		}
-		if p.Star {
-			tags = append(tags, "star")
-		}
-		if p.Resigned {
-			tags = append(tags, "left")
-		}
-		tag := ""
-		if len(tags) > 0 {
-			tag = " [" + strings.Join(tags, ", ") + "]"
-		}
-		var cards []string
-		for _, c := range p.Cards {
-			cards = append(cards, c.Text())
-		}
-		fmt.Fprintf(&b, "  %d %s%s: %s (track %s), %s; %s; cards: %s; freed %s",
-			p.Seat+1, p.Name, tag, plural(p.Score, "point"), p.Track, RecognitionText(v.Recognition, p.Thumb), DemandText(p.Demands), orNone(cards), Aboard(p.Freed, p.Pilots))
-		if len(p.Hijackers) > 0 {
-			var hs []string
-			for _, h := range p.Hijackers {
-				hs = append(hs, h.Name)
-			}
-			fmt.Fprintf(&b, "; hijackers: %s", strings.Join(hs, ", "))
-		}
-		if len(p.Tiles) > 0 {
-			fmt.Fprintf(&b, "; tiles: %s", strings.Join(p.Tiles, ", "))
-		}
-		if p.Medals > 0 {
-			fmt.Fprintf(&b, "; %s face down", plural(p.Medals, "medal"))
-		}
-		if p.Bonus+p.Mini > 0 {
-			fmt.Fprintf(&b, "; next turn %s", NextDice(p.Bonus, p.Mini))
-		}
-		b.WriteString("\n")
-	}
-	if len(v.Dice) > 0 && !v.Over {
-		var dice []string
-		for _, d := range v.Dice {
-			w := fmt.Sprint(d.Value)
-			if d.Kind != dieOwn {
-				w = d.Kind + " " + w
-			}
-			if d.Used {
-				w += " (used)"
-			}
-			dice = append(dice, w)
-		}
-		fmt.Fprintf(&b, "Dice: %s.\n", strings.Join(dice, ", "))
-	}
-	if v.Pending != nil {
-		fmt.Fprintf(&b, "Chosen card: %s.\n", v.Pending.Text())
-	}
-	if v.Cybot != nil {
-		b.WriteString(v.Cybot.Text() + "\n")
-	}
-	if v.Over {
-		fmt.Fprintf(&b, "Game over. %s\n", v.Result)
-	} else {
-		fmt.Fprintf(&b, "Now: %s.\n", v.Waiting)
-	}
-	return strings.TrimRight(b.String(), "\n")
 }
 
 func orNone(s []string) string {

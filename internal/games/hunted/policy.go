@@ -32,16 +32,6 @@ func greedy(s *State) string {
 			legal = append(legal, m)
 		}
 	}
-	seat := s.Turn
-	p := s.Players[seat]
-	pick := func(prefix string) string {
-		for _, m := range legal {
-			if strings.HasPrefix(m, prefix) {
-				return m
-			}
-		}
-		return ""
-	}
 	switch s.Phase {
 	case phaseRoll:
 		return greedyRoll(s, legal)
@@ -62,19 +52,7 @@ func greedy(s *State) string {
 		}
 		return verbNo
 	case phaseSurveil:
-		best, bv := legal[0], -1000
-		for _, m := range legal {
-			w := strings.Fields(m)[1:]
-			top := without(without(s.Surveil, w[0]), w[len(w)-1])
-			v := -cardValue(s, w[0])
-			if len(top) > 0 {
-				v += 2 * cardValue(s, top[0])
-			}
-			if v > bv {
-				best, bv = m, v
-			}
-		}
-		return best
+		return greedySurveil(s, legal)
 	case phaseReward:
 		best, bv := "take none", 0
 		for _, m := range legal {
@@ -88,69 +66,42 @@ func greedy(s *State) string {
 	case phaseFight:
 		return greedyFight(s, legal)
 	case phaseStart:
-		if m := pick(verbDraw); m != "" && !dangerous(s, seat) {
+		if m := firstWith(legal, verbDraw); m != "" && !dangerous(s, s.Turn) {
 			return m
 		}
 		return verbHide
 	}
-	// Main phase.
-	if p.Health <= p.MaxHealth-2 || p.Health <= 2 {
-		for _, m := range legal {
-			if strings.HasPrefix(m, "use ") && data.card[strings.Fields(m)[1]].Effect.Do == doHeal {
-				return m
-			}
+	return greedyMain(s, legal)
+}
+
+// greedySurveil puts the worst card at the bottom, looking for the best card
+// left on top.
+func greedySurveil(s *State, legal []string) string {
+	best, bv := legal[0], -1000
+	for _, m := range legal {
+		w := strings.Fields(m)[1:]
+		top := without(without(s.Surveil, w[0]), w[len(w)-1])
+		v := -cardValue(s, w[0])
+		if len(top) > 0 {
+			v += 2 * cardValue(s, top[0])
+		}
+		if v > bv {
+			best, bv = m, v
 		}
 	}
-	if p.Health <= 1 || s.Time <= 4 {
-		for _, m := range legal {
-			if strings.HasPrefix(m, "flip ") {
-				if e := data.card[strings.Fields(m)[1]].Flip; (e.Do == doHeal && p.Health <= 1) || (e.Do == doTime && s.Time <= 4) {
-					return m
-				}
-			}
-		}
+	return best
+}
+
+// greedyMain plays the main phase: heal when hurt, then the move worth most,
+// then hide or draw.
+func greedyMain(s *State, legal []string) string {
+	seat := s.Turn
+	if m := greedyRescue(s, legal); m != "" {
+		return m
 	}
 	best, bv := "", 0
 	for _, m := range legal {
-		w := strings.Fields(m)
-		v := 0
-		switch w[0] {
-		case verbActivate:
-			v = cardValue(s, w[1]) * 2
-			for _, payer := range w[2:] {
-				if payer == "with" {
-					continue
-				}
-				if payer == iconKey {
-					v -= 2
-				} else {
-					v -= cardValue(s, payer)
-				}
-			}
-			if data.card[w[1]].Type == typeRegroup && (s.Time < 10 || p.Regroup >= 2) {
-				v = -1
-			}
-		case verbReload:
-			if s.Weapons[w[1]].Dice == 0 && s.Time > 5 {
-				v = 3
-			}
-		case verbUse:
-			switch data.card[w[1]].Effect.Do {
-			case doRemove:
-				v = 6
-			case doAmmo:
-				if s.Weapons[w[2]].Mags == 0 {
-					v = 4
-				}
-			case doKey, doFind:
-				v = 3
-			case doTime:
-				if s.Time <= 16 {
-					v = 2
-				}
-			}
-		}
-		if v > bv {
+		if v := mainValue(s, strings.Fields(m)); v > bv {
 			best, bv = m, v
 		}
 	}
@@ -175,6 +126,83 @@ func greedy(s *State) string {
 		return verbDraw
 	}
 	return legal[0]
+}
+
+// greedyRescue is the heal or the flip that keeps a hurt player alive or the
+// clock running; "" when none is needed or open.
+func greedyRescue(s *State, legal []string) string {
+	p := s.Players[s.Turn]
+	if p.Health <= p.MaxHealth-2 || p.Health <= 2 {
+		for _, m := range legal {
+			if strings.HasPrefix(m, "use ") && data.card[strings.Fields(m)[1]].Effect.Do == doHeal {
+				return m
+			}
+		}
+	}
+	if p.Health <= 1 || s.Time <= 4 {
+		for _, m := range legal {
+			if strings.HasPrefix(m, "flip ") {
+				if e := data.card[strings.Fields(m)[1]].Flip; (e.Do == doHeal && p.Health <= 1) || (e.Do == doTime && s.Time <= 4) {
+					return m
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// mainValue scores a main-phase move given as words; 0 or less is not worth
+// making.
+func mainValue(s *State, w []string) int {
+	p := s.Players[s.Turn]
+	v := 0
+	switch w[0] {
+	case verbActivate:
+		v = cardValue(s, w[1]) * 2
+		for _, payer := range w[2:] {
+			if payer == "with" {
+				continue
+			}
+			if payer == iconKey {
+				v -= 2
+			} else {
+				v -= cardValue(s, payer)
+			}
+		}
+		if data.card[w[1]].Type == typeRegroup && (s.Time < 10 || p.Regroup >= 2) {
+			v = -1
+		}
+	case verbReload:
+		if s.Weapons[w[1]].Dice == 0 && s.Time > 5 {
+			v = 3
+		}
+	case verbUse:
+		switch data.card[w[1]].Effect.Do {
+		case doRemove:
+			v = 6
+		case doAmmo:
+			if s.Weapons[w[2]].Mags == 0 {
+				v = 4
+			}
+		case doKey, doFind:
+			v = 3
+		case doTime:
+			if s.Time <= 16 {
+				v = 2
+			}
+		}
+	}
+	return v
+}
+
+// firstWith is the first move that starts with prefix, "" when none does.
+func firstWith(legal []string, prefix string) string {
+	for _, m := range legal {
+		if strings.HasPrefix(m, prefix) {
+			return m
+		}
+	}
+	return ""
 }
 
 // dangerous says whether drawing on is too risky: a strong terrorist waits in

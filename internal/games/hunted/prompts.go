@@ -273,50 +273,25 @@ func (s *State) promptText() string {
 // choices are the buttons of the prompt; groups open with Refine.
 func (s *State) choices() []games.Choice {
 	seat := s.Turn
-	var out []games.Choice
-	add := func(label, move string) { out = append(out, games.Choice{Label: label, Move: move}) }
-	group := func(label, key string, n int) {
-		if n > 0 {
-			out = append(out, games.Choice{Label: fmt.Sprintf("%s (%d)…", label, n), Refine: key})
-		}
-	}
+	var out choiceList
 	switch s.Phase {
 	case phaseStart:
 		if s.canDraw() {
-			add("Draw a card", verbDraw)
+			out.add("Draw a card", verbDraw)
 		}
-		add(fmt.Sprintf("Hide (1 time, %d left)", s.Time), verbHide)
+		out.add(fmt.Sprintf("Hide (1 time, %d left)", s.Time), verbHide)
 	case phaseMain:
-		legal := s.Legal(seat)
-		if !s.Coop {
-			if has(legal, verbDraw) {
-				add("Draw a card", verbDraw)
-			}
-			if has(legal, verbHide) {
-				add(fmt.Sprintf("Hide (discard row, 1 time)"), verbHide)
-			}
-		}
-		group("Activate a card", "act", len(s.activatable(seat)))
-		group("Use an item", verbUse, len(s.itemMoves(seat, false)))
-		group("Flip a hostage", verbFlip, len(s.itemMoves(seat, true)))
-		group("Reload", verbReload, len(s.reloadable(seat, false)))
-		if s.Coop {
-			if !s.SharedDone {
-				group("Share a card", verbShare, len(s.Players[seat].Row))
-			}
-			group("Give a card (1 time)", fmt.Sprintf("%s:%d", verbGive, seat+1), len(s.giveMoves(seat)))
-			add("End turn", verbEnd)
-		}
+		s.mainChoices(&out, seat)
 	case phaseChoose:
 		for _, id := range s.LocChoice {
 			// What the location does, so that the choice can be made
 			// from the button alone.
-			add(fmt.Sprintf("Play %s: %s", data.location[id].Name, data.location[id].Text), "go "+id)
+			out.add(fmt.Sprintf("Play %s: %s", data.location[id].Name, data.location[id].Text), "go "+id)
 		}
 	case phaseOptional:
 		l := data.location[s.Current]
-		add(fmt.Sprintf("Yes (%d time)", l.CostTime), verbYes)
-		add("No", verbNo)
+		out.add(fmt.Sprintf("Yes (%d time)", l.CostTime), verbYes)
+		out.add("No", verbNo)
 	case phaseSurveil:
 		for _, m := range s.watchMoves() {
 			w := strings.Fields(m)[1:]
@@ -324,67 +299,113 @@ func (s *State) choices() []games.Choice {
 			if len(w) == 2 {
 				lbl += ", bottom " + label(w[1])
 			}
-			add(lbl, m)
+			out.add(lbl, m)
 		}
 	case phaseRoll:
-		r := s.Roll
-		add("Keep the roll", verbKeep)
-		if s.Players[r.Seat].Regroup > 0 {
-			for i, d := range r.Dice {
-				add(fmt.Sprintf("Regroup: die %d (%d→%d)", i+1, d.Value(), d.Value()+2), fmt.Sprintf("regroup %d", i+1))
-			}
-		}
-		for _, src := range s.rerollSources(r.Seat) {
-			out = append(out, games.Choice{Label: "Reroll with " + label(src) + "…", Refine: "reroll:" + src})
-		}
+		s.rollChoices(&out)
 	case phaseFight:
-		for _, p := range s.fighters() {
-			for _, id := range s.weaponsOf(p) {
-				w := s.Weapons[id]
-				if w.Flipped || w.Dice == 0 {
-					continue
-				}
-				c := data.card[id]
-				lbl := fmt.Sprintf("Fight: %s (%d d%d)", label(id), w.Dice, c.Sides)
-				if len(s.fighters()) > 1 {
-					lbl = s.Players[p].Name + " " + lbl
-				}
-				if w.Dice == 1 {
-					add(lbl, "fight 1 "+id)
-				} else {
-					out = append(out, games.Choice{Label: lbl + "…", Refine: "fight:" + id})
-				}
-			}
-			for _, id := range s.Players[p].Inv {
-				if e := data.card[id].Effect; e != nil && e.Do == doGrenade {
-					add("Throw "+label(id)+" (d8)", "grenade "+id)
-				}
-			}
-		}
-		for _, m := range s.attackMoves() {
-			if strings.HasPrefix(m, "fight hands") {
-				lbl := "Bare hands (1 d6)"
-				if w := strings.Fields(m); len(w) == 3 {
-					lbl = s.Players[w[2][0]-'1'].Name + ": bare hands (1 d6)"
-				}
-				add(lbl, m)
-			}
-		}
-		for _, id := range s.reloadable(seat, false) {
-			add(fmt.Sprintf("Reload %s (1 time)", label(id)), "reload "+id)
-		}
-		group("Use an item", verbUse, len(s.itemMoves(seat, false)))
-		group("Flip a hostage", verbFlip, len(s.itemMoves(seat, true)))
+		s.fightChoices(&out, seat)
 	case phaseReward:
 		for _, id := range rewards(s.RewardDraw) {
-			add("Keep "+label(id), "take "+id)
+			out.add("Keep "+label(id), "take "+id)
 		}
-		add("Keep nothing", "take none")
+		out.add("Keep nothing", "take none")
 	}
 	if s.Phase != phaseMain {
-		group("Give a card (1 time)", fmt.Sprintf("%s:%d", verbGive, seat+1), len(s.giveMoves(seat)))
+		out.group("Give a card (1 time)", fmt.Sprintf("%s:%d", verbGive, seat+1), len(s.giveMoves(seat)))
 	}
 	return out
+}
+
+// choiceList collects a prompt's buttons.
+type choiceList []games.Choice
+
+func (l *choiceList) add(label, move string) {
+	*l = append(*l, games.Choice{Label: label, Move: move})
+}
+
+// group is a button that opens more; an empty group gets no button, so no
+// click leads nowhere.
+func (l *choiceList) group(label, key string, n int) {
+	if n > 0 {
+		*l = append(*l, games.Choice{Label: fmt.Sprintf("%s (%d)…", label, n), Refine: key})
+	}
+}
+
+func (s *State) mainChoices(out *choiceList, seat int) {
+	legal := s.Legal(seat)
+	if !s.Coop {
+		if has(legal, verbDraw) {
+			out.add("Draw a card", verbDraw)
+		}
+		if has(legal, verbHide) {
+			out.add(fmt.Sprintf("Hide (discard row, 1 time)"), verbHide)
+		}
+	}
+	out.group("Activate a card", "act", len(s.activatable(seat)))
+	out.group("Use an item", verbUse, len(s.itemMoves(seat, false)))
+	out.group("Flip a hostage", verbFlip, len(s.itemMoves(seat, true)))
+	out.group("Reload", verbReload, len(s.reloadable(seat, false)))
+	if s.Coop {
+		if !s.SharedDone {
+			out.group("Share a card", verbShare, len(s.Players[seat].Row))
+		}
+		out.group("Give a card (1 time)", fmt.Sprintf("%s:%d", verbGive, seat+1), len(s.giveMoves(seat)))
+		out.add("End turn", verbEnd)
+	}
+}
+
+func (s *State) rollChoices(out *choiceList) {
+	r := s.Roll
+	out.add("Keep the roll", verbKeep)
+	if s.Players[r.Seat].Regroup > 0 {
+		for i, d := range r.Dice {
+			out.add(fmt.Sprintf("Regroup: die %d (%d→%d)", i+1, d.Value(), d.Value()+2), fmt.Sprintf("regroup %d", i+1))
+		}
+	}
+	for _, src := range s.rerollSources(r.Seat) {
+		*out = append(*out, games.Choice{Label: "Reroll with " + label(src) + "…", Refine: "reroll:" + src})
+	}
+}
+
+func (s *State) fightChoices(out *choiceList, seat int) {
+	for _, p := range s.fighters() {
+		for _, id := range s.weaponsOf(p) {
+			w := s.Weapons[id]
+			if w.Flipped || w.Dice == 0 {
+				continue
+			}
+			c := data.card[id]
+			lbl := fmt.Sprintf("Fight: %s (%d d%d)", label(id), w.Dice, c.Sides)
+			if len(s.fighters()) > 1 {
+				lbl = s.Players[p].Name + " " + lbl
+			}
+			if w.Dice == 1 {
+				out.add(lbl, "fight 1 "+id)
+			} else {
+				*out = append(*out, games.Choice{Label: lbl + "…", Refine: "fight:" + id})
+			}
+		}
+		for _, id := range s.Players[p].Inv {
+			if e := data.card[id].Effect; e != nil && e.Do == doGrenade {
+				out.add("Throw "+label(id)+" (d8)", "grenade "+id)
+			}
+		}
+	}
+	for _, m := range s.attackMoves() {
+		if strings.HasPrefix(m, "fight hands") {
+			lbl := "Bare hands (1 d6)"
+			if w := strings.Fields(m); len(w) == 3 {
+				lbl = s.Players[w[2][0]-'1'].Name + ": bare hands (1 d6)"
+			}
+			out.add(lbl, m)
+		}
+	}
+	for _, id := range s.reloadable(seat, false) {
+		out.add(fmt.Sprintf("Reload %s (1 time)", label(id)), "reload "+id)
+	}
+	out.group("Use an item", verbUse, len(s.itemMoves(seat, false)))
+	out.group("Flip a hostage", verbFlip, len(s.itemMoves(seat, true)))
 }
 
 // activatable lists the row cards that can be activated now.
@@ -400,177 +421,3 @@ func (s *State) activatable(seat int) []string {
 }
 
 func has(list []string, m string) bool { return indexOf(list, m) >= 0 }
-
-// Refine opens a group of choices: "act" (which card), "act:<card>" (which
-// cards pay), "use", "flip", "reload", "share", "give", "fight:<weapon>" (how
-// many dice), "reroll:<card>" (which dice).
-func (s *State) Refine(seat int, key string) (string, []games.Choice) {
-	kind, arg, _ := strings.Cut(key, ":")
-	if kind == verbGive && s.Coop && s.Phase != phaseOver && seat >= 0 && seat < len(s.Players) {
-		return s.refineGive(seat)
-	}
-	if seat != s.Turn || s.Phase == phaseOver {
-		return "It is not your move.", nil
-	}
-	var out []games.Choice
-	add := func(label, move string) { out = append(out, games.Choice{Label: label, Move: move}) }
-	legal := s.Legal(seat)
-	switch {
-	case kind == "act" && s.Phase == phaseMain && arg == "":
-		for _, id := range s.activatable(seat) {
-			c := data.card[id]
-			if c.Type == typeRegroup {
-				add(fmt.Sprintf("%s: %d time → regroup token", label(id), c.CostTime), "activate "+id)
-				continue
-			}
-			what := map[string]string{typeDoor: plural(c.Locations, "location"), typeWeapon: "weapon", typeItem: "item", typeHostage: "hostage"}[c.Type]
-			out = append(out, games.Choice{Label: fmt.Sprintf("%s (%s; cost %s)…", label(id), what, strings.Join(c.Cost, "+")), Refine: "act:" + id})
-		}
-		return "Activate which card?", out
-	case kind == "act" && s.Phase == phaseMain:
-		target, rest, _ := strings.Cut(arg, ":")
-		if indexOf(s.activatable(seat), target) < 0 {
-			return "That card can no longer be activated.", nil
-		}
-		var prefix []string
-		if rest != "" {
-			prefix = strings.Split(rest, "+")
-		}
-		pays := s.payments(seat, target)
-		if len(prefix) == 0 && len(pays) <= maxChoices {
-			for _, pay := range pays {
-				add("Pay with "+payLabel(pay), "activate "+target+" with "+strings.Join(pay, " "))
-			}
-			return fmt.Sprintf("Pay %s for %s with which cards?", strings.Join(data.card[target].Cost, " + "), label(target)), out
-		}
-		// Too many ways: choose the payers one at a time.
-		seen := map[string]bool{}
-		for _, pay := range pays {
-			if len(pay) <= len(prefix) || strings.Join(pay[:len(prefix)], ",") != strings.Join(prefix, ",") {
-				continue
-			}
-			next := pay[len(prefix)]
-			if seen[next] {
-				continue
-			}
-			seen[next] = true
-			if len(pay) == len(prefix)+1 {
-				add("…and "+payLabel([]string{next}), "activate "+target+" with "+strings.Join(pay, " "))
-			} else {
-				out = append(out, games.Choice{Label: payLabel([]string{next}) + "…", Refine: "act:" + target + ":" + strings.Join(append(append([]string{}, prefix...), next), "+")})
-			}
-		}
-		if len(out) > maxChoices {
-			out = out[:maxChoices]
-		}
-		return fmt.Sprintf("Pay %s for %s: choose the next card.", strings.Join(data.card[target].Cost, " + "), label(target)), out
-	case (kind == verbUse || kind == verbFlip) && (s.Phase == phaseMain || s.Phase == phaseFight):
-		for _, m := range s.itemMoves(seat, kind == verbFlip) {
-			w := strings.Fields(m)
-			c := data.card[w[1]]
-			lbl := fmt.Sprintf("%s: %s", label(w[1]), effectText(c, kind == verbFlip))
-			if len(w) == 3 {
-				lbl += " → " + label(w[2])
-			}
-			add(lbl, m)
-		}
-		return "Which card?", out
-	case kind == verbReload:
-		for _, id := range s.reloadable(seat, false) {
-			add(fmt.Sprintf("Reload %s (1 time, %s left)", label(id), plural(s.Weapons[id].Mags, "magazine")), "reload "+id)
-		}
-		return "Reload which weapon?", out
-	case kind == verbShare:
-		for _, m := range legal {
-			if w := strings.Fields(m); w[0] == kind {
-				add(strings.ToUpper(kind[:1])+kind[1:]+" "+label(w[1]), m)
-			}
-		}
-		return "Which card?", out
-	case kind == verbFight && s.Phase == phaseFight:
-		w := s.Weapons[arg]
-		if w == nil || indexOf(legal, "fight 1 "+arg) < 0 {
-			return "That weapon cannot fight now.", nil
-		}
-		for n := 1; n <= w.Dice; n++ {
-			add(fmt.Sprintf("Roll %s", plural(n, "die")), fmt.Sprintf("fight %d %s", n, arg))
-		}
-		return fmt.Sprintf("How many of %s's dice?", label(arg)), out
-	case kind == verbReroll && s.Phase == phaseRoll:
-		for _, set := range dieSets(len(s.Roll.Dice)) {
-			m := "reroll " + arg + " " + set
-			if has(legal, m) {
-				add("Reroll "+dieList(strings.Fields(set)), m)
-			}
-		}
-		return "Reroll which dice?", out
-	}
-	return "That choice is no longer open.", nil
-}
-
-// refineGive lists the cards the player who clicked may give. The key names
-// the seat the button was made for only to keep the two players' buttons
-// apart; whoever clicks gives from their own inventory.
-func (s *State) refineGive(seat int) (string, []games.Choice) {
-	them := s.Players[s.partner(seat)].Name
-	var out []games.Choice
-	for _, m := range s.giveMoves(seat) {
-		out = append(out, games.Choice{Label: fmt.Sprintf("Give %s to %s", label(strings.Fields(m)[1]), them), Move: m})
-	}
-	if len(out) > maxChoices {
-		out = out[:maxChoices]
-	}
-	return fmt.Sprintf("Give which card to %s (1 time)?", them), out
-}
-
-// dieList names dice by number: "die 1", "dice 1 and 3", "dice 1, 2 and 3".
-func dieList(nums []string) string {
-	if len(nums) == 1 {
-		return "die " + nums[0]
-	}
-	return "dice " + andList(nums)
-}
-
-// payLabel names a payment: "Ammo (I01) + key token".
-func payLabel(pay []string) string {
-	out := make([]string, len(pay))
-	for i, w := range pay {
-		if w == iconKey {
-			out[i] = "key token"
-		} else {
-			out[i] = label(w)
-		}
-	}
-	return strings.Join(out, " + ")
-}
-
-// effectText says what an item or hostage does.
-func effectText(c *Card, flip bool) string {
-	e := c.Effect
-	if flip {
-		e = c.Flip
-	}
-	switch e.Do {
-	case doHeal:
-		return fmt.Sprintf("+%d health", e.N)
-	case doTime:
-		return fmt.Sprintf("+%d time", e.N)
-	case doKey:
-		return "key token"
-	case doRegroup:
-		return "regroup token"
-	case doAmmo:
-		return "ammo token"
-	case doFind:
-		return "find a " + e.Find
-	case doRemove:
-		return "remove a terrorist"
-	case doHit:
-		return "a hit in this fight"
-	case doGrenade:
-		return "grenade (d8)"
-	case doReroll:
-		return "reroll dice"
-	}
-	return e.Do
-}

@@ -145,18 +145,9 @@ func newGame(setup games.Setup) (games.State, error) {
 	if n < 1 || n > 2 {
 		return nil, fmt.Errorf("Hunted is played by 1 player, or 2 in co-op, not %d", n)
 	}
-	health, tm := setup.Options["health"], setup.Options["time"]
-	if health == 0 {
-		health = maxHealth
-	}
-	if tm == 0 {
-		tm = maxTime
-	}
-	if health != 4 && health != 6 {
-		return nil, fmt.Errorf("health starts at 6, or 4 for the harder start, not %d", health)
-	}
-	if tm != 17 && tm != 20 {
-		return nil, fmt.Errorf("time starts at 20, or 17 for the harder start, not %d", tm)
+	health, tm, err := startOptions(setup.Options)
+	if err != nil {
+		return nil, err
 	}
 	s := &State{
 		Schema: schema, RNG: *games.NewRNG(setup.Seed), Coop: n == 2,
@@ -166,7 +157,43 @@ func newGame(setup games.Setup) (games.State, error) {
 		Time: tm, StartTime: tm, Ammo: ammoTokens, Keys: keyTokens, Regroups: regroupTokens,
 		Rolls: []RollView{}, Log: []string{},
 	}
-	for i, name := range setup.Players {
+	s.seatPlayers(setup.Players, health)
+	s.giveStartingCards()
+	// The draws from the seed come in a fixed order (role, Hunted deck,
+	// locations), so a seed always deals the same game.
+	s.shuffleHunted()
+	s.buildLocations()
+	s.Phase = phaseMain
+	if s.Coop {
+		s.Phase = phaseStart
+		s.say(nil, fmt.Sprintf("Kobayashi Tower, co-op: %s and %s (as %s) have %d health each and share %d time. %s begins.",
+			s.Players[0].Name, s.Players[1].Name, data.card[s.Role].Name, s.Players[0].Health, s.Time, s.Players[0].Name))
+	} else {
+		s.say(nil, fmt.Sprintf("Kobayashi Tower: %s has %d health and %d time to reach the roof.", s.Players[0].Name, s.Players[0].Health, s.Time))
+	}
+	return s, nil
+}
+
+// startOptions reads the harder starts the rules allow; 0 is the usual start.
+func startOptions(opts games.Options) (health, tm int, err error) {
+	health, tm = opts["health"], opts["time"]
+	if health == 0 {
+		health = maxHealth
+	}
+	if tm == 0 {
+		tm = maxTime
+	}
+	if health != 4 && health != 6 {
+		return 0, 0, fmt.Errorf("health starts at 6, or 4 for the harder start, not %d", health)
+	}
+	if tm != 17 && tm != 20 {
+		return 0, 0, fmt.Errorf("time starts at 20, or 17 for the harder start, not %d", tm)
+	}
+	return health, tm, nil
+}
+
+func (s *State) seatPlayers(names []string, health int) {
+	for i, name := range names {
 		if name == "" {
 			name = fmt.Sprintf("Player %d", i+1)
 		}
@@ -180,8 +207,9 @@ func newGame(setup games.Setup) (games.State, error) {
 			s.Players[i].MaxHealth = coopHealth
 		}
 	}
-	rng := &s.RNG
+}
 
+func (s *State) giveStartingCards() {
 	// "Place the Handgun card ... put three ammo tokens and four blue d6 on the
 	// card"; in co-op "only two magazine tokens for your handgun", and player 2
 	// gets "a handgun card, two magazine tokens, and four 6-sided dice".
@@ -199,7 +227,9 @@ func newGame(setup games.Setup) (games.State, error) {
 		s.Players[0].Inv = append(s.Players[0].Inv, "CH")
 		s.Out = append(s.Out, "HG2") // the third starting card is player 2's
 	}
+}
 
+func (s *State) shuffleHunted() {
 	// "Shuffle the Hunted deck"; in co-op "remove the Sgt. Pratt or Agent
 	// O'Neil card from the Hunted deck" (the game draws the role by lot).
 	var roles []string
@@ -209,7 +239,7 @@ func newGame(setup games.Setup) (games.State, error) {
 		}
 	}
 	if s.Coop {
-		s.Role = roles[rng.Intn(len(roles))]
+		s.Role = roles[s.RNG.Intn(len(roles))]
 		s.Out = append(s.Out, s.Role)
 	}
 	for _, c := range data.Hunted {
@@ -217,8 +247,10 @@ func newGame(setup games.Setup) (games.State, error) {
 			s.Deck = append(s.Deck, c.ID)
 		}
 	}
-	games.Shuffle(rng, s.Deck)
+	games.Shuffle(&s.RNG, s.Deck)
+}
 
+func (s *State) buildLocations() {
 	// "Remove the Roof card from the Location deck. Draw fourteen Location
 	// cards and shuffle them. (Discard the rest.) Draw the top two cards from
 	// the deck without looking at them. Shuffle these cards with the Roof card
@@ -232,23 +264,13 @@ func newGame(setup games.Setup) (games.State, error) {
 			locs = append(locs, l.ID)
 		}
 	}
-	games.Shuffle(rng, locs)
+	games.Shuffle(&s.RNG, locs)
 	s.LocUnused = append(s.LocUnused, locs[locationDeck:]...)
 	locs = locs[:locationDeck]
 	// The top is the last element: the last two are the top two cards.
 	bottom := append([]string{roof}, locs[len(locs)-2:]...)
-	games.Shuffle(rng, bottom)
+	games.Shuffle(&s.RNG, bottom)
 	s.Locations = append(bottom, locs[:len(locs)-2]...)
-
-	s.Phase = phaseMain
-	if s.Coop {
-		s.Phase = phaseStart
-		s.say(nil, fmt.Sprintf("Kobayashi Tower, co-op: %s and %s (as %s) have %d health each and share %d time. %s begins.",
-			s.Players[0].Name, s.Players[1].Name, data.card[s.Role].Name, s.Players[0].Health, s.Time, s.Players[0].Name))
-	} else {
-		s.say(nil, fmt.Sprintf("Kobayashi Tower: %s has %d health and %d time to reach the roof.", s.Players[0].Name, s.Players[0].Health, s.Time))
-	}
-	return s, nil
 }
 
 // decode restores an encoded state.
