@@ -119,10 +119,11 @@ func (r *Router) deliverTurn(ctx context.Context, t *table, p turnPost) delivere
 			return delivered{trouble: r.deliveryTrouble(t, err)}
 		}
 	}
+	livingTurn := p.previous != "" && t.row.TurnOwner != "" // not a lobby's message
 	t.row.TurnOwner, t.row.Narration = p.owner, p.narration
 	id, err := r.postTurn(ctx, t, p.message)
 	if err != nil {
-		if len(p.message.Mentions) == 0 && p.previous != "" {
+		if len(p.message.Mentions) == 0 && livingTurn {
 			// Nobody was to be pinged: an edit of the living message
 			// carries all of it, for one request instead of two.
 			t.row.RefreshPending = true

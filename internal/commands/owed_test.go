@@ -176,3 +176,40 @@ func TestNothingUnderAGamesLockWaitsUnbounded(t *testing.T) {
 		t.Fatalf("only %d messages: the game did not get far enough to check", len(h.rec.msgs))
 	}
 }
+
+// An owed turn message pings only whom the lost one was to ping: a player
+// who asked to be told by DM had their DM, and is not mentioned as well
+// when the message is posted after all.
+func TestOwedTurnPostPingsOnlyThoseToldInTheChannel(t *testing.T) {
+	h := newHarness(t)
+	mustEphemeral(t, h.run("g", chanID, "alice", "game", "notify", "how=dm"), "Saved")
+	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "opponent=bob"), "Challenge sent")
+	lobby := h.rec.last(chanID, "")
+	n := h.rec.count()
+	h.rec.mu.Lock()
+	h.rec.limitSends = 1
+	h.rec.mu.Unlock()
+	h.click("bob", lobby, "Accept") // alice begins, told by DM
+	h.r.Wait()
+	if g := h.game(); g.PostPending || g.MessageID == lobby.id {
+		t.Fatalf("the first turn message was not posted: owed %v, message %q", g.PostPending, g.MessageID)
+	}
+	posted := h.channelMessagesSince(n)
+	if len(posted) == 0 {
+		t.Fatal("no turn message in the channel")
+	}
+	for _, m := range posted {
+		if len(m.m.Mentions) != 0 {
+			t.Errorf("%q pings %v; alice asked for DMs and had hers", m.m.Content, m.m.Mentions)
+		}
+	}
+	told := 0
+	for _, m := range h.messagesSince(n) {
+		if strings.HasPrefix(m, "DM alice:") && strings.Contains(m, "is waiting for you") {
+			told++
+		}
+	}
+	if told != 1 {
+		t.Errorf("alice was told %d times by DM that the game needs her, want 1: %q", told, h.messagesSince(n))
+	}
+}

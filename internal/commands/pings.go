@@ -88,7 +88,7 @@ func planNotifications(t *table, pub *publication) {
 			continue
 		}
 		plan := rhythm.Decide(t.players[s.UserID].Settings, t.now, rhythm.MustAct)
-		if plan.Mention || plan.DM && s.DMFailed {
+		if toldInChannel(plan, s) {
 			channel = append(channel, s.UserID)
 		}
 		if plan.DM && !s.DMFailed {
@@ -118,6 +118,34 @@ func planNotifications(t *table, pub *publication) {
 	if pub.turn.how == postNew {
 		pub.turn.message.Mentions = channel
 	}
+}
+
+// toldInChannel: a player the game newly waits on is told by a mention in
+// the turn message, by their plan, or because a DM cannot reach them.
+func toldInChannel(plan rhythm.Plan, s storage.Seat) bool {
+	return plan.Mention || plan.DM && s.DMFailed
+}
+
+// owedMentions are whom an owed turn message pings: the message that was
+// lost was to tell in the channel whoever it waited on and who is told
+// there (toldInChannel); a private decision was told by its DM, and quiet
+// hours or time away hold the rest for the clock.
+func owedMentions(t *table) []string {
+	if t.paused() {
+		_, ids := t.pausedLine()
+		return ids
+	}
+	var out []string
+	for _, p := range t.prompts() {
+		s := t.row.Seats[p.Seat]
+		if p.Standing || s.BotLevel > 0 || s.Away || p.Private && !s.DMFailed || slices.Contains(out, s.UserID) {
+			continue
+		}
+		if toldInChannel(rhythm.Decide(t.players[s.UserID].Settings, t.now, rhythm.MustAct), s) {
+			out = append(out, s.UserID)
+		}
+	}
+	return out
 }
 
 // planHeadsUp tells the player next after the one whose turn begins, when

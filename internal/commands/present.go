@@ -142,10 +142,11 @@ func presentAgain(t *table) turnPost {
 		return p
 	}
 	p := turnPost{how: postNew, previous: t.row.MessageID, message: t.turnMessage(t.row.Narration), owner: t.row.TurnOwner, narration: t.row.Narration}
-	if !t.row.PostPending {
+	p.message.Mentions = nil
+	if t.row.PostPending {
 		// The message that was lost (deleted, or never recorded) pinged
 		// its players already; an owed post never reached them.
-		p.message.Mentions = nil
+		p.message.Mentions = owedMentions(t)
 	}
 	return p
 }

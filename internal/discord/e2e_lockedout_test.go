@@ -18,6 +18,28 @@ func lastWithControls(msgs []discordtest.Message) (discordtest.Message, bool) {
 	return discordtest.Message{}, false
 }
 
+// challengedLockedOut starts a Locked Out game in general: alice
+// challenges bob and carol, and both accept (the last Accept starts it).
+func (e *env) challengedLockedOut() *storage.Game {
+	e.t.Helper()
+	if s := e.reply(alice, general, "lockedout", "challenge", discordtest.Opt("opponent", bob), discordtest.Opt("opponent2", carol)); !strings.Contains(s.Content, "Challenge sent") {
+		e.t.Fatalf("challenge answered %q", s.Content)
+	}
+	row, _ := e.game(general)
+	for _, u := range []string{bob, carol} {
+		row, _ = e.game(general)
+		challenge, _ := e.fake.LastMessage(general)
+		accept, ok := findID(challenge, "accept:")
+		if !ok {
+			e.t.Fatalf("no Accept on %q", challenge.Content)
+		}
+		if s := e.click(u, challenge.ID, accept); s != "" {
+			e.t.Fatalf("%s's Accept answered %q", names[u], s)
+		}
+	}
+	return e.settle(general, row)
+}
+
 // play plays the move a guided menu offers.
 func (e *env) playGuided(user string, from discordtest.Message) {
 	e.t.Helper()

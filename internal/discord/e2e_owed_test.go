@@ -1,7 +1,6 @@
 package discord_test
 
 import (
-	"strings"
 	"testing"
 	"time"
 
@@ -20,22 +19,7 @@ func TestChannelHeldBackIsOwedNotWaitedFor(t *testing.T) {
 	const held = 8 * time.Second
 	e := newEnv(t, withPatience(time.Minute), withFake(nil, discordtest.WithLimits(discordtest.NoLimits())),
 		withOptions(func(o *discord.Options) { o.MaxWait = 2 * time.Minute }))
-	if s := e.reply(alice, general, "lockedout", "challenge", discordtest.Opt("opponent", bob), discordtest.Opt("opponent2", carol)); !strings.Contains(s.Content, "Challenge sent") {
-		t.Fatalf("challenge answered %q", s.Content)
-	}
-	row, _ := e.game(general)
-	for _, u := range []string{bob, carol} {
-		row, _ = e.game(general)
-		challenge, _ := e.fake.LastMessage(general)
-		accept, ok := findID(challenge, "accept:")
-		if !ok {
-			t.Fatalf("no Accept on %q", challenge.Content)
-		}
-		if s := e.click(u, challenge.ID, accept); s != "" {
-			t.Fatalf("%s's Accept answered %q", names[u], s)
-		}
-	}
-	row = e.settle(general, row)
+	row := e.challengedLockedOut()
 
 	owed := 0
 	for played := 0; row.Status == storage.Active && owed == 0 && played < 60; played++ {

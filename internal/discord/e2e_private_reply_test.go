@@ -21,22 +21,7 @@ func TestPrivateDecisionAnsweredThroughItsInteraction(t *testing.T) {
 
 func testPrivateDecisionAnsweredThroughItsInteraction(t *testing.T, mode envOption) {
 	e := newEnv(t, mode, withFake(nil, discordtest.WithLimits(discordtest.NoLimits())))
-	if s := e.reply(alice, general, "lockedout", "challenge", discordtest.Opt("opponent", bob), discordtest.Opt("opponent2", carol)); !strings.Contains(s.Content, "Challenge sent") {
-		t.Fatalf("challenge answered %q", s.Content)
-	}
-	row, _ := e.game(general)
-	for _, u := range []string{bob, carol} {
-		row, _ = e.game(general) // the last Accept starts it
-		challenge, _ := e.fake.LastMessage(general)
-		accept, ok := findID(challenge, "accept:")
-		if !ok {
-			t.Fatalf("no Accept on %q", challenge.Content)
-		}
-		if s := e.click(u, challenge.ID, accept); s != "" {
-			t.Fatalf("%s's Accept answered %q", names[u], s)
-		}
-	}
-	row = e.settle(general, row)
+	row := e.challengedLockedOut()
 
 	decisions, followed := 0, 0
 	for played := 0; row.Status == storage.Active && decisions < 6 && played < 200; played++ {
