@@ -19,13 +19,17 @@ type cleanups struct {
 	mu      sync.Mutex
 	queue   []func(context.Context) error
 	running bool
+	full    bool // the bound was reached since the queue last emptied
 }
 
 // cleanupTries bounds how often a clean-up the budget keeps refusing is
-// tried; cleanupRetry bounds how long it waits between tries.
+// tried; cleanupRetry bounds how long it waits between tries; maxCleanups
+// bounds the queue, which a shortage that lasts would grow without end:
+// past it the oldest are given up, as the stalest.
 const (
 	cleanupTries = 20
 	cleanupRetry = 30 * time.Second
+	maxCleanups  = 10_000
 )
 
 // later queues a clean-up. Router.Wait waits for the queue to empty, so a
@@ -34,6 +38,14 @@ func (r *Router) later(f func(context.Context) error) {
 	r.work.Add(1)
 	r.cleanups.mu.Lock()
 	defer r.cleanups.mu.Unlock()
+	if len(r.cleanups.queue) == maxCleanups {
+		r.cleanups.queue = r.cleanups.queue[1:]
+		r.work.Done()
+		if !r.cleanups.full {
+			r.cleanups.full = true // said once per shortage
+			r.log.Warn("clean-ups wait for spare budget beyond the queue's bound; the oldest are given up", "bound", maxCleanups)
+		}
+	}
 	r.cleanups.queue = append(r.cleanups.queue, f)
 	if !r.cleanups.running {
 		r.cleanups.running = true
@@ -46,14 +58,18 @@ func (r *Router) runCleanups() {
 	for {
 		r.cleanups.mu.Lock()
 		if len(r.cleanups.queue) == 0 {
-			r.cleanups.running = false
+			r.cleanups.running, r.cleanups.full = false, false
 			r.cleanups.mu.Unlock()
 			return
 		}
 		f := r.cleanups.queue[0]
 		r.cleanups.queue = r.cleanups.queue[1:]
 		r.cleanups.mu.Unlock()
-		r.spare(ctx, f)
+		select {
+		case <-r.stopped: // given up (Stop)
+		default:
+			r.spare(ctx, f)
+		}
 		r.work.Done()
 	}
 }
@@ -74,6 +90,8 @@ func (r *Router) spare(ctx context.Context, f func(context.Context) error) {
 			r.log.Warn("a clean-up found no spare budget; left undone", "err", err)
 			return
 		}
-		time.Sleep(min(max(time.Until(limited.Until), 10*time.Millisecond), cleanupRetry))
+		if !r.pause(min(max(time.Until(limited.Until), 10*time.Millisecond), cleanupRetry)) {
+			return // stopping (Stop)
+		}
 	}
 }

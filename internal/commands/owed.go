@@ -65,10 +65,13 @@ func (r *Router) redoLater(game int64, err error) {
 	r.work.Add(1)
 	go func() {
 		defer r.work.Done()
-		time.Sleep(min(max(time.Until(until), 10*time.Millisecond), redoRetry))
+		waited := r.pause(min(max(time.Until(until), 10*time.Millisecond), redoRetry))
 		o.mu.Lock()
 		delete(o.pending, game)
 		o.mu.Unlock()
+		if !waited {
+			return // stopping: what is owed stays owed (Stop)
+		}
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
 		r.redoOwed(ctx, game)

@@ -83,11 +83,14 @@ type Router struct {
 	cleanups cleanups
 	// owed is what the rate limits held back, to be redone (owed.go).
 	owed owedDelivery
+	// stopped is closed by Stop: what only waits for the limits gives up.
+	stopped  chan struct{}
+	stopOnce sync.Once
 }
 
 // New makes a router.
 func New(d Deps, cfg Config) *Router {
-	r := &Router{store: d.Store, out: d.Transport, cfg: cfg, log: d.Log, now: d.Now, seed: d.Seed}
+	r := &Router{store: d.Store, out: d.Transport, cfg: cfg, log: d.Log, now: d.Now, seed: d.Seed, stopped: make(chan struct{})}
 	r.games = append(r.games, d.Games...)
 	sort.Slice(r.games, func(i, j int) bool { return r.games[i].Kind.Name < r.games[j].Kind.Name })
 	if r.log == nil {
@@ -110,8 +113,30 @@ func New(d Deps, cfg Config) *Router {
 }
 
 // Wait blocks until every interaction being handled has finished, so a
-// shutdown never cuts a move between its save and its messages.
+// shutdown never cuts a move between its save and its messages. Clean-ups
+// and redos of owed messages are waited for too, unless Stop gave them up.
 func (r *Router) Wait() { r.work.Wait() }
+
+// Stop gives up the work that only waits for Discord's limits, which under
+// a sustained shortage could hold a shutdown for minutes: the clean-ups
+// (controls left on a replaced message are refused as outdated) and the
+// redos of owed messages (an owed turn message stays marked in its game's
+// row, for the clock after the restart; an owed private message goes with
+// the game's next change). Interactions being handled still finish: call
+// Wait after it.
+func (r *Router) Stop() { r.stopOnce.Do(func() { close(r.stopped) }) }
+
+// pause sleeps for d, and reports false at once when the router stops.
+func (r *Router) pause(d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-r.stopped:
+		return false
+	}
+}
 
 // inflight counts work being done. Unlike a sync.WaitGroup it may be waited
 // on while new work starts (a test settling, a shutdown racing a late

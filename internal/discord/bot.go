@@ -192,6 +192,7 @@ func (b *Bot) Close() error {
 		b.tickers.Wait()
 		b.inflight.Wait()
 		if router != nil {
+			router.Stop()
 			router.Wait()
 		}
 		if b.gwStop != nil {
