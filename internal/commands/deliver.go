@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"standoff/internal/games"
@@ -24,8 +25,9 @@ const unreachableRetry = 6 * time.Hour
 
 // delivered is what a publication's delivery did.
 type delivered struct {
-	// posted: a new turn message went out (its mentions notified).
+	// posted: a new turn message went out, pinging pinged.
 	posted bool
+	pinged []string
 	// trouble, for whoever caused the change, says why the channel could
 	// not be updated (the change itself is saved either way).
 	trouble string
@@ -58,6 +60,7 @@ func (r *Router) repost(ctx context.Context, t *table) (notice string, failed bo
 // the time. Reading it here keeps the presenter free of I/O and clocks.
 func (r *Router) readPresentation(ctx context.Context, t *table) {
 	r.readBest(ctx, t)
+	t.owedPings, t.owedPingsKnown = r.owedPingsOf(t.row.ID)
 	t.now = r.now()
 	players, err := r.tablePlayers(ctx, t)
 	if err != nil {
@@ -77,7 +80,7 @@ func (r *Router) deliver(ctx context.Context, t *table, pub publication) deliver
 		t.row.Table, votes = "", true
 	}
 	d := r.deliverTurn(ctx, t, pub.turn)
-	seats := r.deliverPrivate(ctx, t, pub.private, d.posted)
+	seats := r.deliverPrivate(ctx, t, pub.private, d.pinged)
 	r.deliverNotices(ctx, t, pub)
 	if err := r.store.RecordDelivery(ctx, t.row, seats, votes); err != nil {
 		r.log.Error("could not record what was shown", "game", t.row.ID, "err", err)
@@ -129,6 +132,7 @@ func (r *Router) deliverTurn(ctx context.Context, t *table, p turnPost) delivere
 			t.row.RefreshPending = true
 		} else {
 			t.row.PostPending = true
+			r.owePings(t.row.ID, p.message.Mentions)
 		}
 		return delivered{trouble: r.deliveryTrouble(t, err)}
 	}
@@ -136,7 +140,8 @@ func (r *Router) deliverTurn(ctx context.Context, t *table, p turnPost) delivere
 		r.clearControls(ctx, t, p.previous)
 	}
 	t.row.MessageID, t.row.PostPending, t.row.RefreshPending, t.row.UnreachableAt = id, false, false, time.Time{}
-	return delivered{posted: true}
+	r.clearOwedPings(t.row.ID)
+	return delivered{posted: true, pinged: p.message.Mentions}
 }
 
 // closeLapsedVote says on a vote's message that the game moved past it.
@@ -246,7 +251,7 @@ func (r *Router) deliverNotices(ctx context.Context, t *table, pub publication) 
 // while DMs stay closed each new decision is announced by a new channel
 // message that mentions the player (an edit notifies nobody), unless the
 // channel message just posted pinged them already.
-func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePost, posted bool) []int {
+func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePost, pinged []string) []int {
 	var seats []int
 	held := false // once the limits hold one back, the rest would wait too
 	for _, p := range posts {
@@ -257,32 +262,32 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 			continue
 		}
 		if held {
-			continue // owed, like the one held back: the resend sends it
+			// Owed, like the one held back: the redo sends it.
+			r.oweClosedPing(t.row.ID, p.user, t.pingIfClosed(p.user, pinged))
+			continue
 		}
 		r.drawViews(t.row.ID, &p.message)
 		err := r.sendPrivate(ctx, t, p)
 		failed := errors.Is(err, ErrDMClosed)
+		if failed {
+			err = r.sayDMClosed(ctx, t, p, pinged)
+		}
 		if errors.Is(err, pacing.ErrLimited) {
+			// A closed DM's notice held back is owed with its DM: the redo
+			// finds the DM still closed and says so then.
 			r.log.Info("a DM waits for Discord's rate limits", "game", t.row.ID, "seat", p.seat, "err", err)
+			r.oweClosedPing(t.row.ID, p.user, t.pingIfClosed(p.user, pinged))
 			r.redoLater(t.row.ID, err)
 			held = true
 			continue
 		}
+		r.settleClosedPing(t.row.ID, p.user)
 		if err != nil && !failed {
 			r.log.Error("could not send a DM", "game", t.row.ID, "seat", p.seat, "err", err)
 			continue
 		}
-		if err == nil {
+		if !failed {
 			r.sentOwed(t.row.ID)
-		}
-		if failed {
-			if err := r.sayDMClosed(ctx, t, p, posted); errors.Is(err, pacing.ErrLimited) {
-				// Owed like a held-back DM: the redo finds the DM still
-				// closed and says so then.
-				r.redoLater(t.row.ID, err)
-				held = true
-				continue
-			}
 		}
 		seat.DMHash, seat.DMFailed = p.hash, failed
 		seats = append(seats, p.seat)
@@ -292,20 +297,22 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 
 // sayDMClosed says in the channel, without revealing anything, that a
 // seat's DM could not be sent. It pings the player only when the game
-// newly waits on them and the turn message did not ping them already.
-func (r *Router) sayDMClosed(ctx context.Context, t *table, p privatePost, posted bool) error {
+// newly waits on them and no message of this delivery pinged them already
+// (pingIfClosed).
+func (r *Router) sayDMClosed(ctx context.Context, t *table, p privatePost, pinged []string) error {
 	seat := t.row.Seats[p.seat]
-	text := closedDMNotice(t, seat, p.newDecision && !(posted && p.mentioned))
+	text := closedDMNotice(t, seat, p.newDecision && !slices.Contains(pinged, p.user))
 	if text == "" {
 		return nil
 	}
 	notice := Message{Content: text}
-	if !(posted && p.mentioned) && t.newlyWaited(seat.UserID, t.waitedUsers()) {
+	if t.pingIfClosed(p.user, pinged) {
 		notice.Mentions = []string{seat.UserID}
 	}
 	_, err := r.out.Send(ctx, t.row.Channel, notice)
 	if err != nil && !errors.Is(err, pacing.ErrLimited) {
 		r.log.Error("could not post the DM notice", "game", t.row.ID, "err", err)
+		return nil // said nowhere, like the DM: /game hand and the turn message carry it
 	}
 	return err
 }

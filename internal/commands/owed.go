@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"errors"
+	"slices"
 	"sync"
 	"time"
 
@@ -19,10 +20,96 @@ import (
 // parts of a game are also redone on their own once the budget allows:
 // from the game as it stands then, so that a newer message is never
 // overtaken by an older one. After a restart the clock does it.
+//
+// Who an owed message was to ping is decided with the change that made it
+// and kept beside it here: a redo cannot tell anew who was newly waited
+// on, or who acted. After a restart only the row is left, and an owed
+// post pings whoever it waits on and is told in the channel.
 type owedDelivery struct {
 	mu      sync.Mutex
 	pending map[int64]bool // a redo waits to run
 	tries   map[int64]int  // redos of the game in a row
+	// pings are whom a game's owed turn message was to ping.
+	pings map[int64][]string
+	// closedPings: for each player whose private message is owed, whether
+	// its DM, should it prove closed, is said in the channel with a ping.
+	closedPings map[int64]map[string]bool
+}
+
+// owePings keeps whom a game's owed turn message was to ping.
+func (r *Router) owePings(game int64, users []string) {
+	o := &r.owed
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.pings == nil {
+		o.pings = map[int64][]string{}
+	}
+	for _, u := range users {
+		if !slices.Contains(o.pings[game], u) {
+			o.pings[game] = append(o.pings[game], u)
+		}
+	}
+	if o.pings[game] == nil {
+		o.pings[game] = []string{} // known: nobody
+	}
+}
+
+// owedPingsOf is whom the game's owed turn message was to ping; known is
+// false when this process does not know (it owes none, or it restarted).
+func (r *Router) owedPingsOf(game int64) (users []string, known bool) {
+	o := &r.owed
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	users, known = o.pings[game]
+	return slices.Clone(users), known
+}
+
+// clearOwedPings forgets them once a turn message went out.
+func (r *Router) clearOwedPings(game int64) {
+	o := &r.owed
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	delete(o.pings, game)
+}
+
+// oweClosedPing keeps, for a player whose private message is held back,
+// whether a closed DM is to be said with a ping; once true it stays so
+// until said.
+func (r *Router) oweClosedPing(game int64, user string, ping bool) {
+	o := &r.owed
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.closedPings == nil {
+		o.closedPings = map[int64]map[string]bool{}
+	}
+	if o.closedPings[game] == nil {
+		o.closedPings[game] = map[string]bool{}
+	}
+	o.closedPings[game][user] = o.closedPings[game][user] || ping
+}
+
+// settleClosedPing forgets it once the player's private message went out
+// or its closed DM was said.
+func (r *Router) settleClosedPing(game int64, user string) {
+	o := &r.owed
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	delete(o.closedPings[game], user)
+	if len(o.closedPings[game]) == 0 {
+		delete(o.closedPings, game)
+	}
+}
+
+// closedPingsOf is a copy of what oweClosedPing kept for the game.
+func (r *Router) closedPingsOf(game int64) map[string]bool {
+	o := &r.owed
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	out := map[string]bool{}
+	for u, ping := range o.closedPings[game] {
+		out[u] = ping
+	}
+	return out
 }
 
 // redoTries bounds the redos of one game in a row; redoRetry bounds the
@@ -109,6 +196,7 @@ func (r *Router) redoOwed(ctx context.Context, game int64) {
 	if err != nil || t.state == nil {
 		return
 	}
+	t.redoPings = r.closedPingsOf(game)
 	var posts []privatePost
 	for seat := range t.row.Seats {
 		if p, ok := presentPrivate(t, seat, nil); ok {
@@ -120,7 +208,7 @@ func (r *Router) redoOwed(ctx context.Context, game int64) {
 		r.deliver(ctx, t, publication{turn: presentAgain(t), private: posts})
 		return
 	}
-	if seats := r.deliverPrivate(ctx, t, posts, false); len(seats) > 0 {
+	if seats := r.deliverPrivate(ctx, t, posts, nil); len(seats) > 0 {
 		if err := r.store.RecordDelivery(ctx, t.row, seats, false); err != nil {
 			r.log.Error("could not record what was shown", "game", game, "err", err)
 		}

@@ -98,6 +98,15 @@ func planNotifications(t *table, pub *publication) {
 			pub.held = append(pub.held, heldNotice{user: s.UserID, event: rhythm.MustAct, until: plan.Hold})
 		}
 	}
+	if t.row.PostPending && t.owedPingsKnown {
+		// The owed message's pings go with this one, for whoever it still
+		// waits on and did not act or hear of it by DM since.
+		for _, u := range t.owedPings {
+			if now[u] > 0 && u != t.actor && !byDM[u] && !slices.Contains(channel, u) {
+				channel = append(channel, u)
+			}
+		}
+	}
 	if pub.turn.owner != t.row.TurnOwner {
 		planHeadsUp(t, pub, now)
 	}
@@ -106,13 +115,6 @@ func planNotifications(t *table, pub *publication) {
 		// which keeps the board and its controls at the bottom of the
 		// channel where the pinged player looks.
 		pub.turn.how, pub.turn.previous = postNew, pub.turn.editing
-	}
-	pinged := map[string]bool{}
-	for _, u := range channel {
-		pinged[u] = true
-	}
-	for i := range pub.private {
-		pub.private[i].mentioned = pinged[pub.private[i].user]
 	}
 	pub.turn.message.Mentions = nil
 	if pub.turn.how == postNew {
@@ -126,11 +128,22 @@ func toldInChannel(plan rhythm.Plan, s storage.Seat) bool {
 	return plan.Mention || plan.DM && s.DMFailed
 }
 
-// owedMentions are whom an owed turn message pings: the message that was
-// lost was to tell in the channel whoever it waited on and who is told
-// there (toldInChannel); a private decision was told by its DM, and quiet
-// hours or time away hold the rest for the clock.
+// owedMentions are whom an owed turn message pings: those the lost one was
+// to ping, where this process knows them and the game still waits on
+// them; else (after a restart) whoever it waits on and is told in the
+// channel (toldInChannel): a private decision was told by its DM, and
+// quiet hours or time away hold the rest for the clock.
 func owedMentions(t *table) []string {
+	if t.owedPingsKnown {
+		waited := t.waitedUsers()
+		var out []string
+		for _, u := range t.owedPings {
+			if waited[u] > 0 {
+				out = append(out, u)
+			}
+		}
+		return out
+	}
 	if t.paused() {
 		_, ids := t.pausedLine()
 		return ids
@@ -146,6 +159,20 @@ func owedMentions(t *table) []string {
 		}
 	}
 	return out
+}
+
+// pingIfClosed says whether a closed DM is said to user with a mention:
+// when the game newly waits on them and no message of this delivery
+// pinged them already (pinged); while owed messages are redone, as was
+// decided when they were held back.
+func (t *table) pingIfClosed(user string, pinged []string) bool {
+	switch {
+	case slices.Contains(pinged, user):
+		return false
+	case t.redoPings != nil:
+		return t.redoPings[user]
+	}
+	return t.newlyWaited(user, t.waitedUsers())
 }
 
 // planHeadsUp tells the player next after the one whose turn begins, when

@@ -88,10 +88,6 @@ type privatePost struct {
 	send bool
 	// newDecision: the message brings a decision the seat was not shown.
 	newDecision bool
-	// mentioned: a new channel message of this publication (the turn
-	// message or the ping) pings the player, so a closed DM needs no second
-	// mention.
-	mentioned bool
 }
 
 // lapsedVote is a vote whose buttons come off because the game moved on.

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -164,12 +165,13 @@ func TestPresentPrivateClosedDMsTryAgainOnlyForANewDecision(t *testing.T) {
 	}
 	tb.changed()
 	var bob *privatePost
-	for _, p := range present(tb, nil).private {
+	pub := present(tb, nil)
+	for _, p := range pub.private {
 		if p.seat == 1 {
 			bob = &p
 		}
 	}
-	if bob == nil || !bob.send || !bob.newDecision || !bob.mentioned {
+	if bob == nil || !bob.send || !bob.newDecision || !slices.Contains(pub.turn.message.Mentions, tb.row.Seats[1].UserID) {
 		t.Fatalf("bob's DMs are closed, but a new decision is tried again and he is named as waited on: %+v", bob)
 	}
 	if text := closedDMNotice(tb, tb.row.Seats[1], true); !strings.Contains(text, "new private decision") || strings.Contains(text, "secret") {

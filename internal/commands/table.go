@@ -42,6 +42,14 @@ type table struct {
 	// presenting (readPresentation), so the presenter reads no clock.
 	players map[string]storage.Player
 	now     time.Time
+	// owedPings are whom an owed turn message was to ping (owed.go), when
+	// this process knows (owedPingsKnown); read with the players.
+	owedPings      []string
+	owedPingsKnown bool
+	// redoPings, while owed private messages are redone, says for each
+	// player whether a closed DM is to be said with a mention: decided
+	// when the message was held back, against the change that made it.
+	redoPings map[string]bool
 }
 
 // origin is an interaction a change came from.

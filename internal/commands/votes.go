@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"standoff/internal/games"
+	"standoff/internal/pacing"
 	"standoff/storage"
 )
 
@@ -231,6 +232,10 @@ func (r *Router) ask(ctx context.Context, t *table, v *vote) (Response, error) {
 		return ephemeral(strings.TrimSpace("Done: nobody else needed to agree. " + notice)), nil
 	}
 	id, err := r.out.Send(ctx, t.row.Channel, t.voteMessage(v))
+	if errors.Is(err, pacing.ErrLimited) {
+		// A vote nobody can see could not be answered: none is opened.
+		return Response{}, refusef("Discord is holding back my messages for a moment, so the vote was not opened and nothing changed. Ask again in a few seconds.")
+	}
 	if err != nil {
 		return Response{}, fmt.Errorf("post the vote: %w", err)
 	}

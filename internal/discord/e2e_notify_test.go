@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"standoff/internal/discordtest"
 	"standoff/internal/games"
@@ -71,7 +72,21 @@ var notifyPlayers = []string{alice, bob, carol, dave, frank, grace}
 func notifyChannel(n int) string { return fmt.Sprint(910 + n) }
 
 func TestNotificationContractOnDiscord(t *testing.T) {
-	playNotifyTables(t, notifyTables)
+	playNotifyTables(t, notifyTables, false)
+}
+
+// The contract holds when Discord's global limit holds the bot's requests
+// back for longer than a game's lock may wait (now and then, before an
+// action): what the action owed the channel or a DM is made on its own
+// once the limit passes, and still notifies each newly waited player once
+// (an owed edit pings nobody; an owed post pings whom the lost one was to
+// ping).
+func TestNotificationContractWithRequestsHeldBack(t *testing.T) {
+	tables := []notifyTable{
+		{kind: "hijack", humans: 2}, {kind: "hijacked", humans: 3}, {kind: "hijacked", humans: 1, cybot: true},
+		{kind: "hunted", humans: 2}, {kind: "lockedout", humans: 4}, {kind: "lockedout", humans: 3, closedDM: true},
+	}
+	playNotifyTables(t, tables, true)
 }
 
 // A player of Locked Out whose DMs are closed is asked a private decision
@@ -82,10 +97,15 @@ func TestNotificationContractClosedDMs(t *testing.T) {
 	for n := 3; n <= 6; n++ {
 		tables = append(tables, notifyTable{kind: "lockedout", humans: n, closedDM: true})
 	}
-	playNotifyTables(t, tables)
+	playNotifyTables(t, tables, false)
 }
 
-func playNotifyTables(t *testing.T, tables []notifyTable) {
+// heldBack is how long the global limit holds the bot's requests when a
+// test holds them back: past lockedWait (1 s), so what a game's lock was
+// sending is owed, not waited for.
+const heldBack = 1500 * time.Millisecond
+
+func playNotifyTables(t *testing.T, tables []notifyTable, hold bool) {
 	// Short: a few games per table, each cut after some actions; long:
 	// more games, each to its end.
 	perTable, steps := 2, 30
@@ -106,7 +126,7 @@ func playNotifyTables(t *testing.T, tables []notifyTable) {
 			e := newEnv(t, withFake(world, discordtest.WithLimits(discordtest.NoLimits())))
 			for n := 0; n < perTable; n++ {
 				seed := uint64(1000*ti + n + 1)
-				e.playForNotifications(nt, notifyChannel(n), seed, steps)
+				e.playForNotifications(nt, notifyChannel(n), seed, steps, hold)
 			}
 			e.noErrorLogs()
 		})
@@ -119,15 +139,19 @@ type notifyGame struct {
 	channel string
 	rng     *games.RNG
 	closed  map[string]bool // players whose DMs are closed
+	// hold: now and then Discord's global limit holds the bot's requests
+	// back (heldBack) before an action.
+	hold    bool
 	actions int
 	votes   int
+	held    int // actions with the bot's requests held back
 	anytime int
 	forms   int
 }
 
-func (e *env) playForNotifications(nt notifyTable, channel string, seed uint64, steps int) {
+func (e *env) playForNotifications(nt notifyTable, channel string, seed uint64, steps int, hold bool) {
 	e.t.Helper()
-	g := &notifyGame{e: e, channel: channel, rng: games.NewRNG(seed), closed: map[string]bool{}}
+	g := &notifyGame{e: e, channel: channel, rng: games.NewRNG(seed), closed: map[string]bool{}, hold: hold}
 	players := notifyPlayers[:nt.humans]
 	if nt.closedDM {
 		u := players[g.rng.Intn(len(players))]
@@ -159,7 +183,7 @@ func (e *env) playForNotifications(nt notifyTable, channel string, seed uint64, 
 		last = user
 	}
 	row, _ := e.game(channel)
-	e.t.Logf("%s in %s: %d actions (%d votes, %d any-time actions, %d typed in the form), %s", nt, channel, g.actions, g.votes, g.anytime, g.forms, row.Status)
+	e.t.Logf("%s in %s: %d actions (%d votes, %d any-time actions, %d typed in the form, %d with requests held back), %s", nt, channel, g.actions, g.votes, g.anytime, g.forms, g.held, row.Status)
 }
 
 // begin starts a table of the players: alone, against the Cybot, or a
@@ -256,8 +280,15 @@ func (g *notifyGame) act(row *storage.Game, st games.State, user string, do func
 	e := g.e
 	e.t.Helper()
 	mark := len(e.fake.Notifications())
+	if g.hold && g.rng.Intn(3) == 0 {
+		e.fake.GlobalRateLimit(heldBack)
+		g.held++
+	}
 	do()
-	after := e.settle(g.channel, row)
+	after := e.settle(g.channel, row) // the redos of what was owed included
+	if after.PostPending || after.RefreshPending {
+		e.t.Fatalf("action %d left its turn message owed after every redo", g.actions+1)
+	}
 	_, afterSt := e.game(g.channel)
 	g.actions++
 	g.check(fmt.Sprintf("action %d (%s)", g.actions, names[user]), &gameAt{row, st}, after, afterSt, user, mark)
