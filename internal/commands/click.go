@@ -66,8 +66,12 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 			}
 			return Response{}, errStale
 		}
-		if err := r.lobbyClick(ctx, in, t, id.Action); err != nil {
+		updated, err := r.lobbyClick(ctx, in, t, id.Action)
+		if err != nil {
 			return Response{}, err
+		}
+		if updated != nil {
+			return Response{Kind: Update, Message: *updated}, nil
 		}
 		return Response{Kind: Ack}, nil
 	case "vote":

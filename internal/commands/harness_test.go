@@ -226,7 +226,24 @@ func (h *harness) clickID(user string, msg *recMsg, id string) Response {
 			in.Channel, in.DM, in.Guild = "dm-"+msg.dm, true, ""
 		}
 	}
-	return h.r.Handle(context.Background(), in)
+	resp := h.r.Handle(context.Background(), in)
+	if msg != nil {
+		h.rec.answered(msg.id, resp)
+	}
+	return resp
+}
+
+// answered does what Discord does with a click's answer that updates the
+// clicked message: it replaces it.
+func (r *recorder) answered(clicked string, resp Response) {
+	if resp.Kind != Update {
+		return
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if m := r.find(clicked); m != nil {
+		m.m, m.edits = resp.Message, m.edits+1
+	}
 }
 
 func (h *harness) game() *storage.Game {

@@ -244,11 +244,29 @@ func (r *Router) postLobby(ctx context.Context, t *table) error {
 	return nil
 }
 
-// lobbyClick handles join, leave, start, accept and decline.
-func (r *Router) lobbyClick(ctx context.Context, in Interaction, t *table, action string) error {
+// lobbyClick handles join, leave, start, accept and decline. A change
+// that leaves the lobby open is shown by the clicked lobby message itself
+// (updated, the click's answer: Discord does not count it against the
+// bot's global rate limit).
+func (r *Router) lobbyClick(ctx context.Context, in Interaction, t *table, action string) (updated *Message, err error) {
 	if t.row.Status != storage.Lobby {
-		return refusef("This game has already started or ended; its lobby is closed.")
+		return nil, refusef("This game has already started or ended; its lobby is closed.")
 	}
+	if err := r.changeLobby(ctx, in, t, action); err != nil || t.row.Status != storage.Lobby {
+		return nil, err
+	}
+	m := r.lobbyMessage(t)
+	if in.MessageID == t.row.MessageID {
+		return &m, nil
+	}
+	if err := r.out.Edit(ctx, t.row.Channel, t.row.MessageID, m); err != nil {
+		r.log.Error("could not update the lobby", "game", t.row.ID, "err", err)
+	}
+	return nil, nil
+}
+
+// changeLobby makes the change a lobby's control asks.
+func (r *Router) changeLobby(ctx context.Context, in Interaction, t *table, action string) error {
 	who := in.User
 	seat := t.row.SeatOf(who.ID)
 	base := t.row.Version
@@ -307,13 +325,7 @@ func (r *Router) lobbyClick(ctx context.Context, in Interaction, t *table, actio
 	default:
 		return refusef("That control is not one I know.")
 	}
-	if err := r.saveLobby(ctx, t, base); err != nil {
-		return err
-	}
-	if err := r.out.Edit(ctx, t.row.Channel, t.row.MessageID, r.lobbyMessage(t)); err != nil {
-		r.log.Error("could not update the lobby", "game", t.row.ID, "err", err)
-	}
-	return nil
+	return r.saveLobby(ctx, t, base)
 }
 
 // saveLobby saves a lobby's change made on version base.

@@ -142,6 +142,7 @@ func (g *threadGame) click(user string, row *storage.Game, label string) Respons
 				in.Reply = recReplier{rec: g.h.rec, channel: row.Channel, clicked: msg.id}
 			}
 			resp := g.r.Handle(context.Background(), in)
+			g.h.rec.answered(msg.id, resp)
 			g.r.Wait()
 			return resp
 		}

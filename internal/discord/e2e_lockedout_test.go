@@ -76,6 +76,7 @@ func testLockedOutGame(t *testing.T, mode envOption) {
 	}
 	lobby, _ := e.fake.LastMessage(general)
 	join, _ := findID(lobby, "join:")
+	mark := len(e.fake.Requests())
 	if s := e.click(bob, lobby.ID, join); s != "" {
 		t.Fatalf("bob's Join answered %q", s)
 	}
@@ -87,6 +88,12 @@ func testLockedOutGame(t *testing.T, mode envOption) {
 	lobby, _ = e.fake.Message(lobby.ID)
 	if !strings.Contains(lobby.Content, "Players (3): alice, bob, carol") {
 		t.Errorf("lobby after joins: %q", lobby.Content)
+	}
+	for _, r := range e.fake.Requests()[mark:] {
+		if r.BotToken {
+			// The Join click's answer updates the lobby it was on.
+			t.Errorf("a Join cost a request with the bot's token: %s", r.Route)
+		}
 	}
 	start, _ := findID(lobby, "start:")
 	if s := e.click(bob, lobby.ID, start); !strings.Contains(s, "Only the lobby's creator") {

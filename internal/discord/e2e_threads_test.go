@@ -228,13 +228,14 @@ func TestThreadsSettingAndGamesInAThread(t *testing.T) {
 }
 
 // A game's thread that Discord archived (a week without a message) is
-// reopened when the game next posts there with the bot's token.
+// reopened when the game next posts there with the bot's token: here the
+// first turn message, once the challenge is accepted.
 func TestArchivedGameThreadReopens(t *testing.T) {
 	e := newEnv(t, withThreads)
-	e.reply(alice, general, "hijack", "challenge", discordtest.Opt("opponent", bob), discordtest.Opt("opponent2", carol))
+	e.reply(alice, general, "hijack", "challenge", discordtest.Opt("opponent", bob))
 	e.router.Wait()
 	ths := e.fake.Threads()
-	if len(ths) != 1 || ths[0].Name != "Hijack #1: alice vs bob vs carol" {
+	if len(ths) != 1 || ths[0].Name != "Hijack #1: alice vs bob" {
 		t.Fatalf("threads %+v", ths)
 	}
 	th := ths[0].ID
@@ -246,8 +247,10 @@ func TestArchivedGameThreadReopens(t *testing.T) {
 	if e.fake.ThreadArchived(th) {
 		t.Error("the game's thread is still archived")
 	}
-	if m, _ := e.fake.Message(lobby.ID); m.Edits == 0 {
-		t.Errorf("the lobby was not updated in the reopened thread: %q", m.Content)
+	if row, _ := e.game(th); row.Status != storage.Active || row.MessageID == lobby.ID {
+		t.Errorf("the game's first turn was not posted in the reopened thread: %v, message %q", row.Status, row.MessageID)
+	} else if _, ok := e.fake.Message(row.MessageID); !ok {
+		t.Errorf("the first turn message %s is not in the thread", row.MessageID)
 	}
 	e.noErrorLogs()
 }
