@@ -308,11 +308,12 @@ func (s *Store) LatestGame(ctx context.Context, channel string) (*Game, error) {
 	return s.loadGame(ctx, `WHERE channel = ? ORDER BY id DESC LIMIT 1`, channel)
 }
 
-// Due lists the games being played that the clock may have something to do
-// for at now: a turn message owed, a wait long enough for a reminder, an
-// automatic answer or a turn limit, or a game idle long enough to close.
-// waitFrom is the shortest wait that leads to anything (from the config);
-// games whose channel is unreachable are left out until retryFrom.
+// Due lists the games that the clock may have something to do for at now:
+// of those being played, a turn message owed, a wait long enough for a
+// reminder, an automatic answer or a turn limit, or a game idle long
+// enough to close; of those ended, a last message owed. waitFrom is the
+// shortest wait that leads to anything (from the config); games whose
+// channel is unreachable are left out until retryFrom.
 func (s *Store) Due(ctx context.Context, now time.Time, waitFrom, closeAfter, retryAfter time.Duration) ([]int64, error) {
 	never := int64(-1 << 62)
 	idle, closeAt := unix(now.Add(-waitFrom)), never
@@ -328,7 +329,10 @@ func (s *Store) Due(ctx context.Context, now time.Time, waitFrom, closeAfter, re
 		     OR (turn_limit > 0 AND turn_started_at + CAST(turn_limit AS BIGINT) * 1000000000 <= ?)
 		     OR (turn_bank > 0 AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.waiting_since > 0
 		         AND seats.waiting_since + (games.turn_bank - seats.bank_spent) * 1000000000 <= ?)))
-		ORDER BY id`, unix(now.Add(-retryAfter)), idle, closeAt, unix(now), unix(now))
+		UNION
+		SELECT id FROM games WHERE status IN ('finished', 'abandoned') AND (post_pending = 1 OR refresh_pending = 1)
+		AND (unreachable_at = 0 OR unreachable_at <= ?)
+		ORDER BY id`, unix(now.Add(-retryAfter)), idle, closeAt, unix(now), unix(now), unix(now.Add(-retryAfter)))
 }
 
 // Save writes g as the next version after base, appending move to the log

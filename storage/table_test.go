@@ -217,11 +217,14 @@ func TestDueListsOnlyWhatTheClockMayAct(t *testing.T) {
 		gone := mk("gone", func(g *Game) { g.PostPending, g.UnreachableAt = true, now.Add(-time.Hour) })
 		goneLong := mk("gonelong", func(g *Game) { g.PostPending, g.UnreachableAt = true, now.Add(-7*time.Hour) })
 		done := mk("done", func(g *Game) { g.Status, g.TurnStartedAt = Finished, now.Add(-99*time.Hour) })
+		endedOwed := mk("endedowed", func(g *Game) { g.Status, g.PostPending = Finished, true })
+		abandonedStale := mk("abandonedstale", func(g *Game) { g.Status, g.RefreshPending = Abandoned, true })
+		endedGone := mk("endedgone", func(g *Game) { g.Status, g.PostPending, g.UnreachableAt = Finished, true, now.Add(-time.Hour) })
 		ids, err := s.Due(ctx, now, 12*time.Hour, 720*time.Hour, 6*time.Hour)
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := map[int64]bool{idle: true, owed: true, stale: true, noMsg: true, limit: true, old: true, goneLong: true}
+		want := map[int64]bool{idle: true, owed: true, stale: true, endedOwed: true, abandonedStale: true, noMsg: true, limit: true, old: true, goneLong: true}
 		got := map[int64]bool{}
 		for _, id := range ids {
 			got[id] = true
@@ -231,7 +234,7 @@ func TestDueListsOnlyWhatTheClockMayAct(t *testing.T) {
 				t.Errorf("game %d is due but not listed", id)
 			}
 		}
-		for _, id := range []int64{fresh, gone, done} {
+		for _, id := range []int64{fresh, gone, done, endedGone} {
 			if got[id] {
 				t.Errorf("game %d is listed but nothing is due", id)
 			}

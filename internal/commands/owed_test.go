@@ -1,8 +1,11 @@
 package commands
 
 import (
+	"fmt"
 	"strings"
 	"testing"
+
+	"standoff/storage"
 )
 
 // dmsTo counts the DMs a user got that show their secret.
@@ -211,5 +214,37 @@ func TestOwedTurnPostPingsOnlyThoseToldInTheChannel(t *testing.T) {
 	}
 	if told != 1 {
 		t.Errorf("alice was told %d times by DM that the game needs her, want 1: %q", told, h.messagesSince(n))
+	}
+}
+
+// A game that ended while its last message could not be posted (an outage,
+// or a crash between the final move's save and its message) still gets it
+// from the clock: the result is what everyone waits to read.
+func TestEndedGamesOwedMessageIsPostedByTheClock(t *testing.T) {
+	h := newHarness(t)
+	f := h.useFaulty()
+	h.startTally("target=5")
+	mustEphemeral(t, h.cmd("alice", "tally", "move", "move=add 2"), "Played")
+	h.click("bob", h.rec.last("", "bob"), "OK")
+	mustEphemeral(t, h.cmd("bob", "tally", "move", "move=add 1"), "Played")
+	h.click("alice", h.rec.last("", "alice"), "OK")
+	f.mu.Lock()
+	f.sendErr = fmt.Errorf("503 Service Unavailable")
+	f.mu.Unlock()
+	h.cmd("alice", "tally", "move", "move=add 3") // total 9: over
+	g := h.game()
+	if g.Status != storage.Finished || !g.PostPending && !g.RefreshPending {
+		t.Fatalf("the game should have ended with its last message owed: %s, owed %v/%v", g.Status, g.PostPending, g.RefreshPending)
+	}
+	f.mu.Lock()
+	f.sendErr = nil
+	f.mu.Unlock()
+	h.tick()
+	g = h.game()
+	if g.PostPending || g.RefreshPending {
+		t.Fatal("the clock left the ended game's last message owed")
+	}
+	if end := h.turn(); !strings.Contains(end.m.Content, "Game over") || len(end.m.Rows) != 0 {
+		t.Fatalf("the last message: %q with %d rows of controls", end.m.Content, len(end.m.Rows))
 	}
 }

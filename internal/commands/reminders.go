@@ -46,13 +46,20 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 	ctx, unlock := r.lock(ctx, id)
 	defer unlock()
 	t, err := r.reload(ctx, id)
-	if err != nil || t.state == nil || t.state.Outcome() != nil {
+	if err != nil || t.state == nil {
 		return
 	}
 	now := r.now()
 	// A channel that is gone is knocked on again only now and then; anyone
 	// acting in the game clears the mark at once.
 	if !t.row.UnreachableAt.IsZero() && now.Sub(t.row.UnreachableAt) < unreachableRetry {
+		return
+	}
+	if t.row.Status != storage.Active || t.state.Outcome() != nil {
+		// Ended: only its last message may be owed (the result).
+		if t.row.PostPending || t.row.RefreshPending {
+			r.repost(ctx, t)
+		}
 		return
 	}
 	if t.row.PostPending || t.row.RefreshPending || t.row.MessageID == "" {
