@@ -266,8 +266,11 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 			r.oweClosedPing(t.row.ID, p.user, t.pingIfClosed(p.user, pinged))
 			continue
 		}
-		r.drawViews(t.row.ID, &p.message)
-		err := r.sendPrivate(ctx, t, p)
+		err := r.openDM(ctx, t, p)
+		if err == nil {
+			r.drawViews(t.row.ID, &p.message)
+			err = r.sendPrivate(ctx, t, p)
+		}
 		failed := errors.Is(err, ErrDMClosed)
 		if failed {
 			err = r.sayDMClosed(ctx, t, p, pinged)
@@ -315,6 +318,21 @@ func (r *Router) sayDMClosed(ctx context.Context, t *table, p privatePost, pinge
 		return nil // said nowhere, like the DM: /game hand and the turn message carry it
 	}
 	return err
+}
+
+// openDM opens the DM channel a seat's private message will go through,
+// where the transport has one to open (DMOpener). Only a hold-up by the
+// limits or a closed DM is reported: sending reports anything else.
+func (r *Router) openDM(ctx context.Context, t *table, p privatePost) error {
+	o, ok := r.out.(DMOpener)
+	if !ok || t.privateOrigin != nil && p.user == t.actor {
+		return nil // none, or the actor's own goes through their interaction
+	}
+	err := o.OpenDM(ctx, p.user)
+	if errors.Is(err, pacing.ErrLimited) || errors.Is(err, ErrDMClosed) {
+		return err
+	}
+	return nil
 }
 
 // sendPrivate sends a seat's private message. The actor's own, when they

@@ -29,6 +29,8 @@ type owedDelivery struct {
 	mu      sync.Mutex
 	pending map[int64]bool // a redo waits to run
 	tries   map[int64]int  // redos of the game in a row
+	// wait is redoWait, or a shorter one in tests that exhaust the tries.
+	wait func(try int, until time.Time) time.Duration
 	// pings are whom a game's owed turn message was to ping.
 	pings map[int64][]string
 	// closedPings: for each player whose private message is owed, whether
@@ -112,12 +114,27 @@ func (r *Router) closedPingsOf(game int64) map[string]bool {
 	return out
 }
 
-// redoTries bounds the redos of one game in a row; redoRetry bounds the
-// wait before each.
+// redoTries bounds the redos of one game in a row. Before each it waits at
+// least what the limit said, and longer the more it was held back in a row
+// (from redoFirst, doubling up to redoRetry), so that many games held back
+// by one busy bucket (opening DM channels for players new to the bot) do
+// not all try again at once, and still get through within about half an
+// hour of a lasting shortage.
 const (
-	redoTries = 10
+	redoTries = 60
+	redoFirst = 100 * time.Millisecond
 	redoRetry = 30 * time.Second
 )
+
+// redoWait is how long the try-th redo of a game in a row waits when the
+// limit said until.
+func redoWait(try int, until time.Time) time.Duration {
+	backoff := redoRetry
+	if try < 16 {
+		backoff = min(redoFirst<<try, redoRetry)
+	}
+	return min(max(time.Until(until), backoff), redoRetry)
+}
 
 // redoLater schedules the game's owed messages, after the time the rate
 // limit said (err), unless a redo waits already.
@@ -139,7 +156,7 @@ func (r *Router) redoLater(game int64, err error) {
 	if o.tries[game] == redoTries {
 		o.tries[game]++ // said once
 		o.mu.Unlock()
-		r.log.Warn("messages held back by Discord's rate limits; left to the next change or the clock", "game", game)
+		r.log.Warn("messages held back by Discord's rate limits; left to the next change (a turn message also to the clock)", "game", game)
 		return
 	}
 	if o.tries[game] > redoTries {
@@ -147,12 +164,17 @@ func (r *Router) redoLater(game int64, err error) {
 		return
 	}
 	o.pending[game] = true
+	waitFor := redoWait
+	if o.wait != nil {
+		waitFor = o.wait
+	}
+	wait := waitFor(o.tries[game], until)
 	o.tries[game]++
 	o.mu.Unlock()
 	r.work.Add(1)
 	go func() {
 		defer r.work.Done()
-		waited := r.pause(min(max(time.Until(until), 10*time.Millisecond), redoRetry))
+		waited := r.pause(wait)
 		o.mu.Lock()
 		delete(o.pending, game)
 		o.mu.Unlock()

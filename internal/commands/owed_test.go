@@ -1,10 +1,15 @@
 package commands
 
 import (
+	"context"
 	"fmt"
+	"image"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
+	"standoff/internal/games"
 	"standoff/storage"
 )
 
@@ -53,6 +58,7 @@ func TestHeldBackDMRetriesThenWaitsForTheNextChange(t *testing.T) {
 	// others of that try are not tried (they would wait too).
 	h.rec.limitDMs = 1 + redoTries
 	h.rec.mu.Unlock()
+	h.r.owed.wait = func(int, time.Time) time.Duration { return time.Millisecond } // the tries, not their pace
 	h.startTally()
 	h.r.Wait()
 	h.rec.mu.Lock()
@@ -246,5 +252,71 @@ func TestEndedGamesOwedMessageIsPostedByTheClock(t *testing.T) {
 	}
 	if end := h.turn(); !strings.Contains(end.m.Content, "Game over") || len(end.m.Rows) != 0 {
 		t.Fatalf("the last message: %q with %d rows of controls", end.m.Content, len(end.m.Rows))
+	}
+}
+
+// opening is the recorder with DM channels to open first, as on Discord
+// (DMOpener); the next limitOpens openings are held back by the limits.
+type opening struct {
+	*recorder
+	limitOpens int
+}
+
+func (o *opening) OpenDM(ctx context.Context, user string) error {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.take(ctx, "POST /users/@me/channels", &o.limitOpens) {
+		return limitedError("POST /users/@me/channels")
+	}
+	return nil
+}
+
+// A DM whose channel the limits will not let open yet is owed before its
+// pictures are drawn: every picture drawn went out in a message.
+func TestHeldBackDMChannelCostsNoDrawing(t *testing.T) {
+	h := newHarness(t)
+	var draws atomic.Int32
+	counted := tallyGame
+	counted.Draw = func(v games.View) (image.Image, error) {
+		draws.Add(1)
+		return drawTally(v)
+	}
+	h.r = New(Deps{Store: h.store, Transport: &opening{recorder: h.rec, limitOpens: 3}, Games: []Game{counted}, Log: h.r.log,
+		Now: func() time.Time { return h.now }, Seed: h.seeds.Uint64}, h.cfg)
+	h.startTally()
+	h.r.Wait()
+	for _, u := range []string{"alice", "bob"} {
+		if n := h.dmsTo(u); n != 1 {
+			t.Errorf("%s got %d DMs with their secret once the limit passed, want 1", u, n)
+		}
+	}
+	h.rec.mu.Lock()
+	sent := 0
+	for _, m := range h.rec.msgs {
+		sent += len(m.m.Files)
+	}
+	h.rec.mu.Unlock()
+	if n := int(draws.Load()); n != sent {
+		t.Fatalf("%d pictures drawn, %d sent: a held-back DM had its pictures drawn", n, sent)
+	}
+}
+
+// A redo waits what the limit said, and longer the more often the game was
+// held back in a row, up to redoRetry.
+func TestRedoWaitBacksOff(t *testing.T) {
+	soon := time.Now()
+	prev := time.Duration(0)
+	for try := 0; try < redoTries; try++ {
+		w := redoWait(try, soon)
+		if w < prev || w > redoRetry {
+			t.Fatalf("try %d waits %v after %v (at most %v)", try, w, prev, redoRetry)
+		}
+		prev = w
+	}
+	if prev != redoRetry {
+		t.Errorf("the last tries wait %v, want %v", prev, redoRetry)
+	}
+	if w := redoWait(0, time.Now().Add(5*time.Second)); w < 4*time.Second {
+		t.Errorf("a first try waits %v though the limit said 5 s", w)
 	}
 }

@@ -210,6 +210,15 @@ type Transport interface {
 	DM(ctx context.Context, userID string, m Message) error
 }
 
+// DMOpener is a Transport whose DMs go through a channel it must first
+// open with the user (Discord, whose opening has a tight rate limit of its
+// own): delivery opens it before drawing a private message's pictures, so
+// a DM the limits hold back has cost no drawing. Opening an open channel
+// costs nothing.
+type DMOpener interface {
+	OpenDM(ctx context.Context, userID string) error
+}
+
 // ErrDMClosed is returned by Transport.DM when the user's DMs are closed.
 var ErrDMClosed = errors.New("cannot send messages to this user")
 

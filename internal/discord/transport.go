@@ -228,6 +228,15 @@ func (b *Bot) DM(ctx context.Context, user string, m commands.Message) error {
 	return err
 }
 
+// OpenDM opens the DM channel with a user, unless it is open already, so
+// that a DM's pictures are drawn only once it can go (commands.DMOpener).
+func (b *Bot) OpenDM(ctx context.Context, user string) error {
+	_, err := b.dmChannel(ctx, user)
+	return err
+}
+
+var _ commands.DMOpener = (*Bot)(nil)
+
 // dmChannel opens (or finds) the DM channel with a user; opening it again
 // returns the same channel, so it may be retried.
 func (b *Bot) dmChannel(ctx context.Context, user string) (string, error) {
