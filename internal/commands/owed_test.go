@@ -127,18 +127,26 @@ func TestHeldBackTurnEditIsMadeWithoutAnotherMove(t *testing.T) {
 	}
 }
 
+// acceptWithPostHeld has alice challenge bob and bob accept while the
+// limits hold back the first turn message's post; it returns the
+// challenge and how many messages were recorded before the Accept.
+func (h *harness) acceptWithPostHeld() (lobby *recMsg, n int) {
+	mustEphemeral(h.t, h.cmd("alice", "tally", "challenge", "opponent=bob"), "Challenge sent")
+	lobby = h.rec.last(chanID, "")
+	n = h.rec.count()
+	h.rec.mu.Lock()
+	h.rec.limitSends = 1
+	h.rec.mu.Unlock()
+	h.click("bob", lobby, "Accept")
+	h.r.Wait()
+	return lobby, n
+}
+
 // A new turn message held back is posted on its own once the budget
 // allows, and pings whom it was to ping, once.
 func TestHeldBackTurnPostIsPostedAndPingsOnce(t *testing.T) {
 	h := newHarness(t)
-	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "opponent=bob"), "Challenge sent")
-	lobby := h.rec.last(chanID, "")
-	n := h.rec.count()
-	h.rec.mu.Lock()
-	h.rec.limitSends = 1
-	h.rec.mu.Unlock()
-	h.click("bob", lobby, "Accept") // alice begins: the first turn message pings her
-	h.r.Wait()
+	_, n := h.acceptWithPostHeld() // alice begins: the first turn message pings her
 	if g := h.game(); g.PostPending || g.MessageID == "" {
 		t.Fatalf("the held-back turn message is still owed (%v) or missing (%q)", g.PostPending, g.MessageID)
 	}
@@ -192,14 +200,7 @@ func TestNothingUnderAGamesLockWaitsUnbounded(t *testing.T) {
 func TestOwedTurnPostPingsOnlyThoseToldInTheChannel(t *testing.T) {
 	h := newHarness(t)
 	mustEphemeral(t, h.run("g", chanID, "alice", "game", "notify", "how=dm"), "Saved")
-	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "opponent=bob"), "Challenge sent")
-	lobby := h.rec.last(chanID, "")
-	n := h.rec.count()
-	h.rec.mu.Lock()
-	h.rec.limitSends = 1
-	h.rec.mu.Unlock()
-	h.click("bob", lobby, "Accept") // alice begins, told by DM
-	h.r.Wait()
+	lobby, n := h.acceptWithPostHeld() // alice begins, told by DM
 	if g := h.game(); g.PostPending || g.MessageID == lobby.id {
 		t.Fatalf("the first turn message was not posted: owed %v, message %q", g.PostPending, g.MessageID)
 	}

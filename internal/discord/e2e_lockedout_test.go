@@ -40,6 +40,29 @@ func (e *env) challengedLockedOut() *storage.Game {
 	return e.settle(general, row)
 }
 
+// nextDMDecision plays the public moves until the game in general waits on
+// a private decision, and returns the game, whose decision it is and the
+// DM that offers it; ok is false once the game is over.
+func (e *env) nextDMDecision(row *storage.Game) (_ *storage.Game, user string, dm discordtest.Message, ok bool) {
+	e.t.Helper()
+	for played := 0; row.Status == storage.Active && played < 200; played++ {
+		_, st := e.game(general)
+		p := st.Prompts()[0]
+		user = row.Seats[p.Seat].UserID
+		if !p.Private {
+			e.playGuided(user, e.turnMessage(general))
+			row = e.settle(general, row)
+			continue
+		}
+		dm, ok = lastWithControls(e.fake.DMs(user))
+		if !ok {
+			e.t.Fatalf("%s has a private decision %q but no DM with controls", names[user], p.Text)
+		}
+		return row, user, dm, true
+	}
+	return row, "", discordtest.Message{}, false
+}
+
 // play plays the move a guided menu offers.
 func (e *env) playGuided(user string, from discordtest.Message) {
 	e.t.Helper()

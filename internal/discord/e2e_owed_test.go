@@ -6,7 +6,6 @@ import (
 
 	"standoff/internal/discord"
 	"standoff/internal/discordtest"
-	"standoff/storage"
 )
 
 // TestChannelHeldBackIsOwedNotWaitedFor: a Locked Out decision answered in
@@ -22,18 +21,12 @@ func TestChannelHeldBackIsOwedNotWaitedFor(t *testing.T) {
 	row := e.challengedLockedOut()
 
 	owed := 0
-	for played := 0; row.Status == storage.Active && owed == 0 && played < 60; played++ {
-		_, st := e.game(general)
-		p := st.Prompts()[0]
-		user := row.Seats[p.Seat].UserID
-		if !p.Private {
-			e.playGuided(user, e.turnMessage(general))
-			row = e.settle(general, row)
-			continue
-		}
-		dm, ok := lastWithControls(e.fake.DMs(user))
-		if !ok {
-			t.Fatalf("%s has a private decision %q but no DM with controls", names[user], p.Text)
+	for tried := 0; owed == 0 && tried < 20; tried++ {
+		var user string
+		var dm discordtest.Message
+		var ok bool
+		if row, user, dm, ok = e.nextDMDecision(row); !ok {
+			break
 		}
 		mark := len(e.fake.Requests())
 		e.fake.GlobalRateLimit(held)

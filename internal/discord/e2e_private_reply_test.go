@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"standoff/internal/discordtest"
-	"standoff/storage"
 )
 
 // TestPrivateDecisionAnsweredThroughItsInteraction: a Locked Out player who
@@ -24,18 +23,12 @@ func testPrivateDecisionAnsweredThroughItsInteraction(t *testing.T, mode envOpti
 	row := e.challengedLockedOut()
 
 	decisions, followed := 0, 0
-	for played := 0; row.Status == storage.Active && decisions < 6 && played < 200; played++ {
-		_, st := e.game(general)
-		p := st.Prompts()[0]
-		user := row.Seats[p.Seat].UserID
-		if !p.Private {
-			e.playGuided(user, e.turnMessage(general))
-			row = e.settle(general, row)
-			continue
-		}
-		dm, ok := lastWithControls(e.fake.DMs(user))
-		if !ok {
-			t.Fatalf("%s has a private decision %q but no DM with controls", names[user], p.Text)
+	for decisions < 6 {
+		var user string
+		var dm discordtest.Message
+		var ok bool
+		if row, user, dm, ok = e.nextDMDecision(row); !ok {
+			break
 		}
 		mark := len(e.fake.Requests())
 		e.playGuided(user, dm)
