@@ -40,27 +40,27 @@ func (e *env) challengedLockedOut() *storage.Game {
 	return e.settle(general, row)
 }
 
-// nextDMDecision plays the public moves until the game in general waits on
-// a private decision, and returns the game, whose decision it is and the
-// DM that offers it; ok is false once the game is over.
-func (e *env) nextDMDecision(row *storage.Game) (_ *storage.Game, user string, dm discordtest.Message, ok bool) {
+// nextDMDecision plays the public moves until the game in general (*row,
+// kept up to date) waits on a private decision, and returns whose it is
+// and the DM that offers it; ok is false once the game is over.
+func (e *env) nextDMDecision(row **storage.Game) (user string, dm discordtest.Message, ok bool) {
 	e.t.Helper()
-	for played := 0; row.Status == storage.Active && played < 200; played++ {
+	for played := 0; (*row).Status == storage.Active && played < 200; played++ {
 		_, st := e.game(general)
 		p := st.Prompts()[0]
-		user = row.Seats[p.Seat].UserID
+		user = (*row).Seats[p.Seat].UserID
 		if !p.Private {
 			e.playGuided(user, e.turnMessage(general))
-			row = e.settle(general, row)
+			*row = e.settle(general, *row)
 			continue
 		}
 		dm, ok = lastWithControls(e.fake.DMs(user))
 		if !ok {
 			e.t.Fatalf("%s has a private decision %q but no DM with controls", names[user], p.Text)
 		}
-		return row, user, dm, true
+		return user, dm, true
 	}
-	return row, "", discordtest.Message{}, false
+	return "", discordtest.Message{}, false
 }
 
 // play plays the move a guided menu offers.

@@ -22,10 +22,8 @@ func TestChannelHeldBackIsOwedNotWaitedFor(t *testing.T) {
 
 	owed := 0
 	for tried := 0; owed == 0 && tried < 20; tried++ {
-		var user string
-		var dm discordtest.Message
-		var ok bool
-		if row, user, dm, ok = e.nextDMDecision(row); !ok {
+		user, dm, ok := e.nextDMDecision(&row)
+		if !ok {
 			break
 		}
 		mark := len(e.fake.Requests())

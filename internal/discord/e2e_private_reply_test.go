@@ -24,10 +24,8 @@ func testPrivateDecisionAnsweredThroughItsInteraction(t *testing.T, mode envOpti
 
 	decisions, followed := 0, 0
 	for decisions < 6 {
-		var user string
-		var dm discordtest.Message
-		var ok bool
-		if row, user, dm, ok = e.nextDMDecision(row); !ok {
+		user, dm, ok := e.nextDMDecision(&row)
+		if !ok {
 			break
 		}
 		mark := len(e.fake.Requests())
