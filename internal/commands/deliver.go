@@ -114,12 +114,12 @@ func (r *Router) deliverTurn(ctx context.Context, t *table, p turnPost) delivere
 			r.log.Warn("the turn message was deleted; posting a new one", "game", t.row.ID, "message", p.editing)
 			t.row.MessageID, p.previous = "", ""
 		case p.refresh:
-			return delivered{trouble: r.deliveryTrouble(t, err)}
+			return r.turnTrouble(t, err)
 		default:
 			// The same players go on: the edit is owed, not a new message
 			// that would ping them again.
 			t.row.Narration, t.row.RefreshPending = p.narration, true
-			return delivered{trouble: r.deliveryTrouble(t, err)}
+			return r.turnTrouble(t, err)
 		}
 	}
 	livingTurn := p.previous != "" && t.row.TurnOwner != "" // not a lobby's message
@@ -134,7 +134,7 @@ func (r *Router) deliverTurn(ctx context.Context, t *table, p turnPost) delivere
 			t.row.PostPending = true
 			r.owePings(t.row.ID, p.message.Mentions)
 		}
-		return delivered{trouble: r.deliveryTrouble(t, err)}
+		return r.turnTrouble(t, err)
 	}
 	if p.previous != "" && p.previous != id {
 		r.clearControls(ctx, t, p.previous)
@@ -160,6 +160,16 @@ func (r *Router) closeLapsedVote(ctx context.Context, t *table, v lapsedVote) {
 	if err != nil {
 		r.log.Warn("could not close a lapsed vote", "game", game, "err", err)
 	}
+}
+
+// turnTrouble is what a turn message that could not go leaves: what the
+// limits held back is redone once they allow (owed.go), and whoever acted
+// hears of any other failure.
+func (r *Router) turnTrouble(t *table, err error) delivered {
+	if errors.Is(err, pacing.ErrLimited) {
+		r.redoLater(t.row.ID, err)
+	}
+	return delivered{trouble: r.deliveryTrouble(t, err)}
 }
 
 // editTurn edits the living message: through the interaction when it is
@@ -357,10 +367,9 @@ func (r *Router) sendPrivate(ctx context.Context, t *table, p privatePost) error
 // banning a bot's requests) until someone acts there again.
 func (r *Router) deliveryTrouble(t *table, err error) string {
 	if errors.Is(err, pacing.ErrLimited) {
-		// Late by the seconds Discord's limits say, not failed: the redo
-		// follows on its own, so whoever acted is not told of it.
+		// Late by the seconds Discord's limits say, not failed: what is
+		// owed is redone on its own, so whoever acted is not told of it.
 		r.log.Info("the game's channel waits for Discord's rate limits", "game", t.row.ID, "err", err)
-		r.redoLater(t.row.ID, err)
 		return ""
 	}
 	r.log.Error("could not update the game's channel", "game", t.row.ID, "channel", t.row.Channel, "err", err)

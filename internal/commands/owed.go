@@ -187,8 +187,8 @@ func (r *Router) redoLater(game int64, err error) {
 	}()
 }
 
-// sentOwed says a message of the game went through: a later hold-up
-// starts its tries afresh.
+// sentOwed says a message of the game went through, or its redo ended: a
+// later hold-up starts its tries afresh, unless one waits already.
 func (r *Router) sentOwed(game int64) {
 	o := &r.owed
 	o.mu.Lock()
@@ -205,15 +205,7 @@ func (r *Router) sentOwed(game int64) {
 func (r *Router) redoOwed(ctx context.Context, game int64) {
 	ctx, unlock := r.lock(ctx, game)
 	defer unlock()
-	defer func() {
-		// Done, unless a new hold-up scheduled the next try.
-		o := &r.owed
-		o.mu.Lock()
-		if !o.pending[game] {
-			delete(o.tries, game)
-		}
-		o.mu.Unlock()
-	}()
+	defer r.sentOwed(game) // done, unless a new hold-up scheduled the next try
 	t, err := r.reload(ctx, game)
 	if err != nil || t.state == nil {
 		return
