@@ -104,6 +104,9 @@ func RunConsole(ctx context.Context, in io.Reader, out io.Writer, opts ConsoleOp
 		return err
 	}
 	defer func() { c.store.Close() }()
+	if err := c.loadClock(ctx); err != nil {
+		return err
+	}
 	if err := c.resume(ctx); err != nil {
 		return err
 	}
@@ -229,11 +232,18 @@ func (c *Console) open() error {
 
 var userLine = regexp.MustCompile(`^([A-Za-z0-9_.-]{1,32}):\s*(.*)$`)
 
+// quotedUserLine takes any display name, markdown included ("**zed**":
+// /hijack ...), so that names Discord users really have can be tried.
+var quotedUserLine = regexp.MustCompile(`^"([^"]{1,32})":\s*(.*)$`)
+
 func (c *Console) line(ctx context.Context, line string) error {
 	if strings.HasPrefix(line, "#") {
 		return nil
 	}
 	if m := userLine.FindStringSubmatch(line); m != nil {
+		return c.userAction(ctx, strings.ToLower(m[1]), m[2])
+	}
+	if m := quotedUserLine.FindStringSubmatch(line); m != nil {
 		return c.userAction(ctx, strings.ToLower(m[1]), m[2])
 	}
 	f := strings.Fields(line)
@@ -260,8 +270,7 @@ func (c *Console) line(ctx context.Context, line string) error {
 		if err != nil {
 			return err
 		}
-		c.wait(ctx, d)
-		return nil
+		return c.wait(ctx, d)
 	case "restart":
 		c.router.Wait()
 		if err := c.store.Close(); err != nil {
@@ -309,7 +318,7 @@ func parseWait(s string) (time.Duration, error) {
 
 // wait advances the clock in steps of at most an hour, ticking each step,
 // as a running bot would.
-func (c *Console) wait(ctx context.Context, d time.Duration) {
+func (c *Console) wait(ctx context.Context, d time.Duration) error {
 	end := c.clock.Add(d)
 	for c.clock.Before(end) {
 		step := time.Hour
@@ -319,6 +328,28 @@ func (c *Console) wait(ctx context.Context, d time.Duration) {
 		c.clock = c.clock.Add(step)
 		c.router.Tick(ctx)
 	}
+	return c.store.SetBotState(ctx, consoleClockKey, c.clock.Format(time.RFC3339Nano))
+}
+
+// consoleClockKey keeps the console's clock in its database: a console
+// started again on an old database goes on from the time the last one
+// reached, so time banks, waits and "waiting since" stay true.
+const consoleClockKey = "console_clock"
+
+// loadClock takes up the time an earlier console on this database reached.
+func (c *Console) loadClock(ctx context.Context) error {
+	v, err := c.store.BotState(ctx, consoleClockKey)
+	if err != nil || v == "" {
+		return err
+	}
+	t, err := time.Parse(time.RFC3339Nano, v)
+	if err != nil {
+		return fmt.Errorf("%s: the console clock kept there (%q) is not a time: %w", filepath.Base(c.opts.DB), v, err)
+	}
+	if t.After(c.clock) {
+		c.clock = t
+	}
+	return nil
 }
 
 func (c *Console) userAction(ctx context.Context, user, rest string) error {

@@ -225,3 +225,40 @@ func TestConsoleSelect(t *testing.T) {
 		t.Errorf("an entry no menu has: %v", err)
 	}
 }
+
+// A console started again on an old database goes on from the time the
+// last one reached: a game that has waited three days says so, not "just
+// now", and its time bank is not refilled by the restart.
+func TestConsoleClockIsKeptInItsDatabase(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "c.db")
+	run := func(script string) string {
+		var out bytes.Buffer
+		err := RunConsole(context.Background(), strings.NewReader(script), &out, ConsoleOptions{
+			DB: db, Seed: 3, Games: []Game{tallyGame}, Config: DefaultConfig(), Echo: true,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+	run("alice: /tally challenge opponent:@bob\nbob: click Accept\nwait 3d\n")
+	got := run("alice: /game turns\n")
+	t.Log(got)
+	if strings.Contains(got, "just now") || !strings.Contains(got, "3 days") {
+		t.Fatalf("the second console did not go on from the first one's clock:\n%s", got)
+	}
+}
+
+// A quoted name may hold what a Discord display name may: markdown too.
+func TestConsoleTakesQuotedNames(t *testing.T) {
+	var out bytes.Buffer
+	err := RunConsole(context.Background(), strings.NewReader("\"_zed_\": /tally challenge opponent:@bob\n"), &out, ConsoleOptions{
+		DB: filepath.Join(t.TempDir(), "c.db"), Seed: 3, Games: []Game{tallyGame}, Config: DefaultConfig(), Echo: true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(out.String(), "[console]") || !strings.Contains(out.String(), "Accept") {
+		t.Fatalf("a quoted name was not taken as a user:\n%s", out.String())
+	}
+}
