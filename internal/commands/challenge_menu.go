@@ -243,9 +243,9 @@ func (r *Router) checkPicked(in Interaction, k *games.Kind) error {
 		return refusef("Pick %d to %d players for %s.", lo, hi, k.Title)
 	}
 	for i, id := range in.Values {
-		name := in.Users[id]
-		if name == "" {
-			name = mention(id)
+		name, ok := in.Users[id]
+		if !ok {
+			name = NameOf(mention(id))
 		}
 		switch {
 		case id == in.User.ID:

@@ -13,10 +13,10 @@ func pickFrom(t *testing.T, h *harness, user, channel string, resp Response, bot
 	if len(resp.Message.Rows) == 0 || resp.Message.Rows[0].Select == nil {
 		t.Fatalf("no menu to pick from: %+v", resp.Message)
 	}
-	in := Interaction{Type: ComponentClick, Guild: "g", Channel: channel, User: User{ID: user, Name: user}, CustomID: resp.Message.Rows[0].Select.CustomID,
-		Values: values, Users: map[string]string{}, Bots: map[string]bool{}}
+	in := Interaction{Type: ComponentClick, Guild: "g", Channel: channel, User: User{ID: user, Name: NameOf(user)}, CustomID: resp.Message.Rows[0].Select.CustomID,
+		Values: values, Users: map[string]Name{}, Bots: map[string]bool{}}
 	for _, v := range values {
-		in.Users[v] = strings.ToUpper(v[:1]) + v[1:]
+		in.Users[v] = NameOf(strings.ToUpper(v[:1]) + v[1:])
 	}
 	for _, b := range bots {
 		in.Bots[b] = true
@@ -76,7 +76,7 @@ func TestChallengeMenuMakesTheNamedChallenge(t *testing.T) {
 func TestChallengeMenuBotAndExpiry(t *testing.T) {
 	h := newHarness(t)
 	ask := h.cmd("alice", "tally", "challenge", "target=6")
-	bot := Interaction{Type: ComponentClick, Guild: "g", Channel: chanID, User: User{ID: "alice", Name: "Alice"}, CustomID: ask.Message.Rows[1].Buttons[0].CustomID}
+	bot := Interaction{Type: ComponentClick, Guild: "g", Channel: chanID, User: User{ID: "alice", Name: NameOf("Alice")}, CustomID: ask.Message.Rows[1].Buttons[0].CustomID}
 	h.now = h.now.Add(menuLife + time.Minute)
 	mustEphemeral(t, h.r.Handle(t.Context(), bot), "more than 10 minutes old")
 	h.now = h.now.Add(-menuLife)

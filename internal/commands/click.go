@@ -66,11 +66,17 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 			}
 			return Response{}, errStale
 		}
-		updated, err := r.lobbyClick(ctx, in, t, id.Action)
-		if err != nil {
+		updated, then, err := r.lobbyClick(ctx, in, t, id.Action)
+		switch {
+		case err != nil:
 			return Response{}, err
-		}
-		if updated != nil {
+		case then != nil:
+			handedOff = true
+			return Response{Kind: Ack, then: func(ctx context.Context) string {
+				defer unlock()
+				return then(ctx)
+			}}, nil
+		case updated != nil:
 			return Response{Kind: Update, Message: *updated}, nil
 		}
 		return Response{Kind: Ack}, nil

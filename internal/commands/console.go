@@ -353,7 +353,7 @@ func (c *Console) loadClock(ctx context.Context) error {
 }
 
 func (c *Console) userAction(ctx context.Context, user, rest string) error {
-	in := Interaction{Guild: "console", Channel: c.channel, User: User{ID: user, Name: user}, CanManage: c.manage[user], CanManageServer: c.admin[user]}
+	in := Interaction{Guild: "console", Channel: c.channel, User: User{ID: user, Name: NameOf(user)}, CanManage: c.manage[user], CanManageServer: c.admin[user]}
 	if c.channel == consoleDM {
 		in.Guild, in.Channel, in.DM = "", "dm-"+user, true
 	}
@@ -460,7 +460,7 @@ func (c *Console) fillCommand(in *Interaction, words []string, autocomplete bool
 		return fmt.Errorf("/%s has no subcommand %q", name, words[0])
 	}
 	in.Sub, words = sub.Name, words[1:]
-	in.Options, in.Users = map[string]string{}, map[string]string{}
+	in.Options, in.Users = map[string]string{}, map[string]Name{}
 	for _, w := range words {
 		k, v, ok := strings.Cut(w, ":")
 		if !ok {
@@ -476,7 +476,7 @@ func (c *Console) fillCommand(in *Interaction, words []string, autocomplete bool
 				return fmt.Errorf("option %s takes a user, written @name", k)
 			}
 			v = strings.ToLower(v[1:])
-			in.Users[v] = v
+			in.Users[v] = NameOf(v)
 		case IntegerOption:
 			var n int
 			if _, err := fmt.Sscanf(v, "%d", &n); err != nil || fmt.Sprint(n) != v {

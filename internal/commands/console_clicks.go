@@ -189,7 +189,7 @@ func (c *Console) fillForm(in *Interaction, text string) error {
 // account). The menu's bounds are checked as the client would.
 func pickUsers(in *Interaction, s *Select, typed string) ([]string, error) {
 	var ids []string
-	in.Users, in.Bots = map[string]string{}, map[string]bool{}
+	in.Users, in.Bots = map[string]Name{}, map[string]bool{}
 	for _, v := range splitValues(typed) {
 		name, ok := strings.CutPrefix(v, "@")
 		if !ok || name == "" || strings.ContainsAny(name, " @") {
@@ -197,7 +197,7 @@ func pickUsers(in *Interaction, s *Select, typed string) ([]string, error) {
 		}
 		id := strings.ToLower(name)
 		ids = append(ids, id)
-		in.Users[id] = id
+		in.Users[id] = NameOf(id)
 		if id == consoleBot {
 			in.Bots[id] = true
 		}

@@ -16,7 +16,7 @@ func TestHandleEarlyAnswersBeforePublishing(t *testing.T) {
 	h.startTally()
 	before := h.game()
 	posted, edits := h.rec.count(), h.turn().edits
-	in := Interaction{Type: SlashCommand, Guild: "g", Channel: chanID, User: User{ID: "alice", Name: "Alice"},
+	in := Interaction{Type: SlashCommand, Guild: "g", Channel: chanID, User: User{ID: "alice", Name: NameOf("Alice")},
 		Command: "tally", Sub: "move", Options: map[string]string{"move": "add 2"}}
 	resp, then := h.r.HandleEarly(context.Background(), in)
 	mustEphemeral(t, resp, "Played `add 2`.")

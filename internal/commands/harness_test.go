@@ -189,13 +189,13 @@ func (h *harness) restart() {
 
 // cmd runs a slash command; opts are "name=value".
 func (h *harness) cmd(user, command, sub string, opts ...string) Response {
-	in := Interaction{Type: SlashCommand, Guild: "g", Channel: chanID, User: User{ID: user, Name: strings.ToUpper(user[:1]) + user[1:]},
-		Command: command, Sub: sub, Options: map[string]string{}, Users: map[string]string{}}
+	in := Interaction{Type: SlashCommand, Guild: "g", Channel: chanID, User: User{ID: user, Name: NameOf(strings.ToUpper(user[:1]) + user[1:])},
+		Command: command, Sub: sub, Options: map[string]string{}, Users: map[string]Name{}}
 	for _, o := range opts {
 		k, v, _ := strings.Cut(o, "=")
 		in.Options[k] = v
 		if strings.HasPrefix(k, "opponent") {
-			in.Users[v] = strings.ToUpper(v[:1]) + v[1:]
+			in.Users[v] = NameOf(strings.ToUpper(v[:1]) + v[1:])
 		}
 	}
 	return h.r.Handle(context.Background(), in)
@@ -219,7 +219,7 @@ func (h *harness) click(user string, msg *recMsg, label string) Response {
 }
 
 func (h *harness) clickID(user string, msg *recMsg, id string) Response {
-	in := Interaction{Type: ComponentClick, Guild: "g", Channel: chanID, User: User{ID: user, Name: user}, CustomID: id}
+	in := Interaction{Type: ComponentClick, Guild: "g", Channel: chanID, User: User{ID: user, Name: NameOf(user)}, CustomID: id}
 	if msg != nil {
 		in.MessageID = msg.id
 		if msg.dm != "" {

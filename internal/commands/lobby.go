@@ -28,7 +28,7 @@ func (r *Router) newRow(ctx context.Context, in Interaction, g Game) (*storage.G
 	return &storage.Game{
 		Guild: in.Guild, Channel: in.Channel, Kind: g.Kind.Name, Options: opts, Status: storage.Lobby,
 		Creator: in.User.ID, CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, TurnLimit: limit, TurnBank: bank,
-		Seats: []storage.Seat{{UserID: in.User.ID, Name: playerName(in.User.Name), Accepted: true}},
+		Seats: []storage.Seat{{UserID: in.User.ID, Name: in.User.Name.String(), Accepted: true}},
 	}, nil
 }
 
@@ -248,84 +248,97 @@ func (r *Router) postLobby(ctx context.Context, t *table) error {
 // that leaves the lobby open is shown by the clicked lobby message itself
 // (updated, the click's answer: Discord does not count it against the
 // bot's global rate limit).
-func (r *Router) lobbyClick(ctx context.Context, in Interaction, t *table, action string) (updated *Message, err error) {
+//
+// A click that starts the game returns the rest of the start (then): the
+// first turn message goes out after the click is answered, through its
+// interaction like a move's, and the lobby's controls come off through it.
+func (r *Router) lobbyClick(ctx context.Context, in Interaction, t *table, action string) (updated *Message, then func(context.Context) string, err error) {
 	if t.row.Status != storage.Lobby {
-		return nil, refusef("This game has already started or ended; its lobby is closed.")
+		return nil, nil, refusef("This game has already started or ended; its lobby is closed.")
 	}
-	if err := r.changeLobby(ctx, in, t, action); err != nil || t.row.Status != storage.Lobby {
-		return nil, err
+	t.from(in)
+	then, err = r.changeLobby(ctx, in, t, action)
+	if err != nil || t.row.Status != storage.Lobby {
+		return nil, then, err
 	}
 	m := r.lobbyMessage(t)
 	if in.MessageID == t.row.MessageID {
-		return &m, nil
+		return &m, nil, nil
 	}
 	if err := r.out.Edit(ctx, t.row.Channel, t.row.MessageID, m); err != nil {
 		r.log.Error("could not update the lobby", "game", t.row.ID, "err", err)
 	}
-	return nil, nil
+	return nil, nil, nil
 }
 
-// changeLobby makes the change a lobby's control asks.
-func (r *Router) changeLobby(ctx context.Context, in Interaction, t *table, action string) error {
+// changeLobby makes the change a lobby's control asks. then, when the
+// change started the game, posts its first turn.
+func (r *Router) changeLobby(ctx context.Context, in Interaction, t *table, action string) (then func(context.Context) string, err error) {
 	who := in.User
 	seat := t.row.SeatOf(who.ID)
 	base := t.row.Version
 	switch action {
 	case "join":
 		if t.isChallenge() {
-			return refusef("This is a challenge: only the named players take part.")
+			return nil, refusef("This is a challenge: only the named players take part.")
 		}
 		if seat >= 0 {
-			return refusef("You are already in this lobby.")
+			return nil, refusef("You are already in this lobby.")
 		}
 		if len(t.row.Seats) >= t.game.Kind.MaxPlayers {
-			return refusef("The lobby is full (%d players).", t.game.Kind.MaxPlayers)
+			return nil, refusef("The lobby is full (%d players).", t.game.Kind.MaxPlayers)
 		}
-		t.row.Seats = append(t.row.Seats, storage.Seat{UserID: who.ID, Name: playerName(who.Name), Accepted: true})
+		t.row.Seats = append(t.row.Seats, storage.Seat{UserID: who.ID, Name: who.Name.String(), Accepted: true})
 	case "leave":
 		if seat < 0 {
-			return refusef("You are not in this lobby.")
+			return nil, refusef("You are not in this lobby.")
 		}
 		if who.ID == t.row.Creator {
-			return r.abandonLobby(ctx, t, base, fmt.Sprintf("%s closed the lobby.", who.Name))
+			return nil, r.abandonLobby(ctx, t, base, fmt.Sprintf("%s closed the lobby.", who.Name))
 		}
 		t.row.Seats = append(t.row.Seats[:seat], t.row.Seats[seat+1:]...)
 	case "start":
 		if who.ID != t.row.Creator {
-			return refusef("Only the lobby's creator can start the game.")
+			return nil, refusef("Only the lobby's creator can start the game.")
 		}
 		if err := t.game.Kind.CheckPlayers(len(t.row.Seats)); err != nil {
-			return refusal{err.Error() + "; wait for more players to join."}
+			return nil, refusal{err.Error() + "; wait for more players to join."}
 		}
-		if err := r.begin(ctx, t, ""); err != nil {
-			return err
+		then, err := r.beginThen(ctx, t, "")
+		if err != nil {
+			return nil, err
 		}
-		r.nameThreadAtStart(ctx, in, t)
-		return nil
+		return func(ctx context.Context) string {
+			notice := then(ctx)
+			// Renamed after the first turn message, which the thread's
+			// readers should see first.
+			r.nameThreadAtStart(ctx, in, t)
+			return notice
+		}, nil
 	case "accept":
 		if seat < 0 || who.ID == t.row.Creator {
-			return refusef("Only the challenged players can accept.")
+			return nil, refusef("Only the challenged players can accept.")
 		}
 		if t.row.Seats[seat].Accepted {
-			return refusef("You have already accepted.")
+			return nil, refusef("You have already accepted.")
 		}
 		t.row.Seats[seat].Accepted = true
 		if t.allAccepted() {
-			return r.begin(ctx, t, fmt.Sprintf("%s accepted.", who.Name))
+			return r.beginThen(ctx, t, fmt.Sprintf("%s accepted.", who.Name))
 		}
 	case "decline":
 		if seat < 0 {
-			return refusef("Only the challenged players can decline.")
+			return nil, refusef("Only the challenged players can decline.")
 		}
 		verb := "declined"
 		if who.ID == t.row.Creator {
 			verb = "withdrew"
 		}
-		return r.abandonLobby(ctx, t, base, fmt.Sprintf("%s %s the challenge.", who.Name, verb))
+		return nil, r.abandonLobby(ctx, t, base, fmt.Sprintf("%s %s the challenge.", who.Name, verb))
 	default:
-		return refusef("That control is not one I know.")
+		return nil, refusef("That control is not one I know.")
 	}
-	return r.saveLobby(ctx, t, base)
+	return nil, r.saveLobby(ctx, t, base)
 }
 
 // saveLobby saves a lobby's change made on version base.
@@ -363,6 +376,18 @@ func (r *Router) closeLobby(ctx context.Context, t *table, text string) error {
 
 // begin creates the game's state from its seats and posts the first turn.
 func (r *Router) begin(ctx context.Context, t *table, note string) error {
+	then, err := r.beginThen(ctx, t, note)
+	if err != nil {
+		return err
+	}
+	then(ctx)
+	return nil
+}
+
+// beginThen saves the game's first state and returns the rest: the bots'
+// first moves and the first turn message. A click that starts the game
+// answers first, so that message can go through the click's interaction.
+func (r *Router) beginThen(ctx context.Context, t *table, note string) (func(context.Context) string, error) {
 	t.row.Seed = r.seed()
 	setup := t.row.Setup()
 	state, err := t.game.Kind.New(setup)
@@ -373,16 +398,16 @@ func (r *Router) begin(ctx context.Context, t *table, note string) error {
 		base := t.row.Version
 		t.row.Status, t.row.UpdatedAt = storage.Abandoned, r.now()
 		if serr := r.store.Save(ctx, t.row, base, nil); serr != nil {
-			return serr
+			return nil, serr
 		}
 		if t.row.MessageID != "" {
 			r.closeLobby(ctx, t, why)
 		}
-		return refusal{why}
+		return nil, refusal{why}
 	}
 	enc, err := state.Encode()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	base := t.row.Version
 	now := r.now()
@@ -390,9 +415,9 @@ func (r *Router) begin(ctx context.Context, t *table, note string) error {
 	t.row.UpdatedAt, t.row.TurnStartedAt = now, now
 	if err := r.saveOwed(ctx, t, base, nil); err != nil {
 		if errors.Is(err, storage.ErrConflict) {
-			return errStale
+			return nil, errStale
 		}
-		return err
+		return nil, err
 	}
 	t.state = state
 	t.changed()
@@ -405,7 +430,8 @@ func (r *Router) begin(ctx context.Context, t *table, note string) error {
 		seats = append(seats, seatMention(s))
 	}
 	events = append(events, games.PublicEvent(fmt.Sprintf("The game begins%s. Players in seat order: %s.", t.optionText(), strings.Join(seats, ", "))))
-	events = append(events, r.runBots(ctx, t)...)
-	r.publish(ctx, t, events)
-	return nil
+	return func(ctx context.Context) string {
+		events = append(events, r.runBots(ctx, t)...)
+		return r.publish(ctx, t, events)
+	}, nil
 }

@@ -50,14 +50,14 @@ func TestThreeProcessesOnOnePostgreSQL(t *testing.T) {
 	const tables = 4
 	for g := 0; g < tables; g++ {
 		ch := fmt.Sprintf("c%d", g)
-		r := do(g, Interaction{Type: SlashCommand, Guild: "g", Channel: ch, User: User{ID: "alice", Name: "alice"}, Command: "tally", Sub: "challenge",
-			Options: map[string]string{"opponent": "bob", "target": "30"}, Users: map[string]string{"bob": "bob"}})
+		r := do(g, Interaction{Type: SlashCommand, Guild: "g", Channel: ch, User: User{ID: "alice", Name: NameOf("alice")}, Command: "tally", Sub: "challenge",
+			Options: map[string]string{"opponent": "bob", "target": "30"}, Users: map[string]Name{"bob": NameOf("bob")}})
 		if !strings.Contains(r.Message.Content, "Challenge sent") {
 			t.Fatalf("challenge: %q", r.Message.Content)
 		}
 		lobby := rec.last(ch, "")
 		accept := lobby.m.Rows[0].Buttons[0].CustomID
-		do(g+1, Interaction{Type: ComponentClick, Guild: "g", Channel: ch, User: User{ID: "bob", Name: "bob"}, CustomID: accept, MessageID: lobby.id})
+		do(g+1, Interaction{Type: ComponentClick, Guild: "g", Channel: ch, User: User{ID: "bob", Name: NameOf("bob")}, CustomID: accept, MessageID: lobby.id})
 	}
 	st0, _ := storage.Open(url)
 	defer st0.Close()
@@ -83,7 +83,7 @@ func TestThreeProcessesOnOnePostgreSQL(t *testing.T) {
 				wg.Add(1)
 				go func(k int) {
 					defer wg.Done()
-					resp := do(k+g, Interaction{Type: ComponentClick, Guild: "g", Channel: ch, User: User{ID: user, Name: user}, CustomID: id})
+					resp := do(k+g, Interaction{Type: ComponentClick, Guild: "g", Channel: ch, User: User{ID: user, Name: NameOf(user)}, CustomID: id})
 					switch {
 					case resp.Kind == Ack:
 						applied.Add(1)

@@ -18,8 +18,26 @@ const maxNameLength = 32
 // links and URLs are built from.
 const markdownRunes = "*_~`|>#[]()<@!:\\/"
 
+// Name is a user's display name in the only form the bot prints: the plain
+// form playerName makes. It keeps nothing else, so no message, picture or
+// alt text can show the name as typed (`_zed_` would be italic).
+type Name struct{ plain string }
+
+// NameOf takes a display name as Discord (or the console) gives it.
+func NameOf(raw string) Name { return Name{plainName(raw)} }
+
+// String is the name as public text shows it.
+func (n Name) String() string {
+	if n.plain == "" {
+		return "player"
+	}
+	return n.plain
+}
+
 // playerName is the form of a display name that public text can show.
-func playerName(raw string) string {
+func playerName(raw string) string { return plainName(raw) }
+
+func plainName(raw string) string {
 	var b strings.Builder
 	space := false
 	n := 0

@@ -13,8 +13,8 @@ import (
 // run runs a slash command as user in a channel of a guild ("" guild: the
 // user's DM with the bot); opts are "name=value".
 func (h *harness) run(guild, channel, user, command, sub string, opts ...string) Response {
-	in := Interaction{Type: SlashCommand, Guild: guild, Channel: channel, User: User{ID: user, Name: strings.ToUpper(user[:1]) + user[1:]},
-		Command: command, Sub: sub, Options: map[string]string{}, Users: map[string]string{}}
+	in := Interaction{Type: SlashCommand, Guild: guild, Channel: channel, User: User{ID: user, Name: NameOf(strings.ToUpper(user[:1]) + user[1:])},
+		Command: command, Sub: sub, Options: map[string]string{}, Users: map[string]Name{}}
 	if guild == "" {
 		in.DM, in.Channel = true, "dm-"+user
 	}
@@ -22,7 +22,7 @@ func (h *harness) run(guild, channel, user, command, sub string, opts ...string)
 		k, v, _ := strings.Cut(o, "=")
 		in.Options[k] = v
 		if strings.HasPrefix(k, "opponent") {
-			in.Users[v] = strings.ToUpper(v[:1]) + v[1:]
+			in.Users[v] = NameOf(strings.ToUpper(v[:1]) + v[1:])
 		}
 	}
 	return h.r.Handle(context.Background(), in)
@@ -36,7 +36,7 @@ func (h *harness) tallyIn(guild, channel string, opts ...string) *storage.Game {
 	for _, row := range lobby.m.Rows {
 		for _, b := range row.Buttons {
 			if b.Label == "Accept" {
-				in := Interaction{Type: ComponentClick, Guild: guild, Channel: channel, User: User{ID: "bob", Name: "Bob"}, CustomID: b.CustomID, MessageID: lobby.id}
+				in := Interaction{Type: ComponentClick, Guild: guild, Channel: channel, User: User{ID: "bob", Name: NameOf("Bob")}, CustomID: b.CustomID, MessageID: lobby.id}
 				h.r.Handle(context.Background(), in)
 			}
 		}
@@ -224,7 +224,7 @@ func TestAwayPausesTheTurnLimit(t *testing.T) {
 
 // settingsWith runs /standoff settings with options.
 func (h *harness) settingsWith(user string, admin bool, opts ...string) Response {
-	in := Interaction{Type: SlashCommand, Guild: "g", Channel: chanID, User: User{ID: user, Name: user},
+	in := Interaction{Type: SlashCommand, Guild: "g", Channel: chanID, User: User{ID: user, Name: NameOf(user)},
 		Command: "standoff", Sub: "settings", Options: map[string]string{}, CanManageServer: admin}
 	for _, o := range opts {
 		k, v, _ := strings.Cut(o, "=")

@@ -51,6 +51,6 @@ func (r *Router) pickClick(ctx context.Context, in Interaction, id customID) (Re
 	ask := in
 	ask.Type, ask.Command, ask.Sub = SlashCommand, "game", id.Arg
 	ask.Options = map[string]string{"player": user}
-	ask.Users = map[string]string{user: t.row.Seats[seat].Name}
+	ask.Users = map[string]Name{user: NameOf(t.row.Seats[seat].Name)}
 	return r.tableCommand(ctx, ask)
 }

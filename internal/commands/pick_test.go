@@ -23,7 +23,7 @@ func TestSkipPicksThePlayerFromAMenu(t *testing.T) {
 	if r := h.cmd("bob", "game", "replace"); len(r.Message.Rows) != 1 || len(r.Message.Rows[0].Select.Options) != 2 {
 		t.Fatalf("/game replace alone offers the other players (alice, carol): %+v", r.Message)
 	}
-	in := Interaction{Type: ComponentClick, Guild: "g", Channel: chanID, User: User{ID: "bob", Name: "Bob"}, CustomID: sel.CustomID, Values: []string{sel.Options[0].Value}}
+	in := Interaction{Type: ComponentClick, Guild: "g", Channel: chanID, User: User{ID: "bob", Name: NameOf("Bob")}, CustomID: sel.CustomID, Values: []string{sel.Options[0].Value}}
 	mustEphemeral(t, h.r.Handle(context.Background(), in), "Vote opened: Bob asks to skip Alice's turn")
 	if v := h.rec.last(chanID, ""); !strings.Contains(v.m.Content, "asks to skip Alice's turn") {
 		t.Fatalf("the vote's message: %q", v.m.Content)

@@ -43,7 +43,7 @@ func (h *harness) clickInDM(user string, dm *recMsg, label string, rep Replier) 
 	for _, row := range dm.m.Rows {
 		for _, b := range row.Buttons {
 			if b.Label == label {
-				in := Interaction{Type: ComponentClick, Channel: "dm-" + user, DM: true, User: User{ID: user, Name: user},
+				in := Interaction{Type: ComponentClick, Channel: "dm-" + user, DM: true, User: User{ID: user, Name: NameOf(user)},
 					CustomID: b.CustomID, MessageID: dm.id, Reply: rep}
 				return h.r.Handle(context.Background(), in)
 			}

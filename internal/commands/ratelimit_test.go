@@ -133,7 +133,7 @@ func TestRateLimitSlashAndAutocomplete(t *testing.T) {
 	for i := 0; i < 3; i++ {
 		mustEphemeral(t, h.cmd("alice", "game", "status"), "faster than I can keep up")
 	}
-	in := Interaction{Type: Autocomplete, Guild: "g", Channel: chanID, User: User{ID: "alice", Name: "alice"}, Command: "tally", Sub: "move",
+	in := Interaction{Type: Autocomplete, Guild: "g", Channel: chanID, User: User{ID: "alice", Name: NameOf("alice")}, Command: "tally", Sub: "move",
 		Options: map[string]string{"move": "a"}, Focused: "move"}
 	if r := h.r.Handle(t.Context(), in); r.Kind != Choices || len(r.Suggestions) != 0 {
 		t.Fatalf("autocomplete over the limit: %+v", r)

@@ -151,7 +151,7 @@ func TestEveryBadInputIsRefusedAndChangesNothing(t *testing.T) {
 		}
 	}
 	// Commands that need a channel are refused in DMs.
-	in := Interaction{Type: SlashCommand, DM: true, Channel: "dm", User: User{ID: "bob", Name: "Bob"}, Command: "tally", Sub: "move", Options: map[string]string{"move": "add 1"}}
+	in := Interaction{Type: SlashCommand, DM: true, Channel: "dm", User: User{ID: "bob", Name: NameOf("Bob")}, Command: "tally", Sub: "move", Options: map[string]string{"move": "add 1"}}
 	mustEphemeral(t, h.r.Handle(context.Background(), in), "server channels")
 }
 
@@ -250,7 +250,7 @@ func TestTwoRoutersOnOneDatabaseApplyOneMove(t *testing.T) {
 	defer other.Close()
 	r2 := New(Deps{Store: other, Transport: h.rec, Games: []Game{tallyGame}, Now: func() time.Time { return h.now }}, h.cfg)
 	id := h.turn().m.Rows[0].Buttons[1].CustomID
-	in := Interaction{Type: ComponentClick, Channel: chanID, User: User{ID: "alice", Name: "Alice"}, CustomID: id}
+	in := Interaction{Type: ComponentClick, Channel: chanID, User: User{ID: "alice", Name: NameOf("Alice")}, CustomID: id}
 	var wg sync.WaitGroup
 	var a, b Response
 	wg.Add(2)
@@ -443,7 +443,7 @@ func TestThreePlayerResignationGoesOnAndAbandon(t *testing.T) {
 		t.Fatal("a 3-player game goes on after one resignation")
 	}
 	mustEphemeral(t, h.cmd("dave", "game", "abandon"), "creator")
-	in := Interaction{Type: SlashCommand, Channel: chanID, User: User{ID: "mod", Name: "Mod"}, CanManage: true, Command: "game", Sub: "abandon"}
+	in := Interaction{Type: SlashCommand, Channel: chanID, User: User{ID: "mod", Name: NameOf("Mod")}, CanManage: true, Command: "game", Sub: "abandon"}
 	mustEphemeral(t, h.r.Handle(context.Background(), in), "abandoned")
 	if h.game().Status != storage.Abandoned {
 		t.Fatal("a moderator could not abandon the game")

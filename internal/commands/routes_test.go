@@ -44,7 +44,7 @@ func TestOneDeclarationMakesASubcommand(t *testing.T) {
 		t.Fatalf("/game help does not list ping:\n%s", help)
 	}
 	mustEphemeral(t, h.cmd("alice", "game", "ping"), "pong")
-	in := Interaction{Type: SlashCommand, Command: "game", Sub: "ping", DM: true, User: User{ID: "alice", Name: "alice"}, Options: map[string]string{}}
+	in := Interaction{Type: SlashCommand, Command: "game", Sub: "ping", DM: true, User: User{ID: "alice", Name: NameOf("alice")}, Options: map[string]string{}}
 	if r := h.r.Handle(context.Background(), in); r.Message.Content != "pong" || called != 2 {
 		t.Fatalf("ping in a DM: %+v (%d calls)", r, called)
 	}

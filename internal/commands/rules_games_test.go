@@ -24,7 +24,7 @@ func TestEveryGamesRulesPartFitsAMessage(t *testing.T) {
 	r := commands.New(commands.Deps{Store: st, Games: catalog.Games(), Log: slog.New(slog.NewTextHandler(io.Discard, nil))}, commands.DefaultConfig())
 	for _, g := range catalog.Games() {
 		k := g.Kind
-		first := r.Handle(t.Context(), commands.Interaction{Type: commands.SlashCommand, DM: true, Channel: "dm-a", User: commands.User{ID: "a", Name: "a"},
+		first := r.Handle(t.Context(), commands.Interaction{Type: commands.SlashCommand, DM: true, Channel: "dm-a", User: commands.User{ID: "a", Name: commands.NameOf("a")},
 			Command: "game", Sub: "rules", Options: map[string]string{"game": k.Name}})
 		if !first.Message.Ephemeral || len(first.Message.Rows) != 1 || first.Message.Rows[0].Select == nil {
 			t.Fatalf("%s: /game rules in a DM answered %+v", k.Name, first)
@@ -38,7 +38,7 @@ func TestEveryGamesRulesPartFitsAMessage(t *testing.T) {
 			if len(o.Label) > 100 || len(o.Value) > 100 || o.Label == "" {
 				t.Fatalf("%s: menu entry %+v breaks Discord's limits", k.Name, o)
 			}
-			resp := r.Handle(t.Context(), commands.Interaction{Type: commands.ComponentClick, DM: true, Channel: "dm-a", User: commands.User{ID: "a", Name: "a"},
+			resp := r.Handle(t.Context(), commands.Interaction{Type: commands.ComponentClick, DM: true, Channel: "dm-a", User: commands.User{ID: "a", Name: commands.NameOf("a")},
 				CustomID: menu.CustomID, Values: []string{o.Value}})
 			c := resp.Message.Content
 			if resp.Kind != commands.Update || len(c) > 2000 || strings.HasSuffix(c, "…") {

@@ -14,7 +14,7 @@ func pickRules(t *testing.T, h *harness, user string, resp Response, value strin
 	if len(resp.Message.Rows) != 1 || resp.Message.Rows[0].Select == nil {
 		t.Fatalf("a rules message without its menu: %+v", resp.Message)
 	}
-	in := Interaction{Type: ComponentClick, User: User{ID: user, Name: user}, CustomID: resp.Message.Rows[0].Select.CustomID, Values: []string{value}}
+	in := Interaction{Type: ComponentClick, User: User{ID: user, Name: NameOf(user)}, CustomID: resp.Message.Rows[0].Select.CustomID, Values: []string{value}}
 	return h.r.Handle(t.Context(), in)
 }
 
@@ -82,7 +82,7 @@ func TestRulesMenuShowsEachPart(t *testing.T) {
 		t.Fatalf("the overview again: %+v", back)
 	}
 	// Read-only: it works where the bot may not post, and in a DM.
-	in := Interaction{Type: ComponentClick, Channel: chanID, User: User{ID: "bob", Name: "bob"}, CustomID: rulesMenuID("tally"), Values: []string{"0"}, CannotPost: "I cannot post here."}
+	in := Interaction{Type: ComponentClick, Channel: chanID, User: User{ID: "bob", Name: NameOf("bob")}, CustomID: rulesMenuID("tally"), Values: []string{"0"}, CannotPost: "I cannot post here."}
 	if h.r.postsInChannel(in) {
 		t.Fatal("a rules menu should not need the channel")
 	}

@@ -57,7 +57,7 @@ func (r *Router) seatOpponents(row *storage.Game, k *games.Kind, in Interaction,
 			return 0, refusef("%s is named twice; name each opponent once.", in.Users[id])
 		}
 		seen[id] = true
-		name := playerName(in.Users[id])
+		name := in.Users[id].String()
 		if name == "" {
 			name = id
 		}

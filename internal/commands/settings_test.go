@@ -9,7 +9,7 @@ import (
 // settingsCmd runs /standoff settings as user, in guild, with or without the
 // Manage Server permission; value "" only asks.
 func (h *harness) settingsCmd(user, guild, value string, admin bool) Response {
-	in := Interaction{Type: SlashCommand, Guild: guild, Channel: chanID, User: User{ID: user, Name: user},
+	in := Interaction{Type: SlashCommand, Guild: guild, Channel: chanID, User: User{ID: user, Name: NameOf(user)},
 		Command: "standoff", Sub: "settings", Options: map[string]string{}, CanManageServer: admin}
 	if value != "" {
 		in.Options["turn_limit"] = value

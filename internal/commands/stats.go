@@ -134,8 +134,8 @@ func (r *Router) stats(ctx context.Context, in Interaction) (Response, error) {
 	user, name := in.User.ID, in.User.Name
 	if id := in.Options["user"]; id != "" {
 		user, name = id, in.Users[id]
-		if name == "" {
-			name = id
+		if _, ok := in.Users[id]; !ok {
+			name = NameOf(id)
 		}
 	}
 	rs, err := r.store.Results(ctx, storage.ResultFilter{Guild: in.Guild, Kind: in.Options["game"], UserID: user})

@@ -540,7 +540,7 @@ func TestStatsAndLeaderboardFromFinishedGames(t *testing.T) {
 					move = "add 3"
 				}
 			}
-			resp := h.r.Handle(context.Background(), Interaction{Type: SlashCommand, Guild: "g", Channel: chanID, User: User{ID: user, Name: user},
+			resp := h.r.Handle(context.Background(), Interaction{Type: SlashCommand, Guild: "g", Channel: chanID, User: User{ID: user, Name: NameOf(user)},
 				Command: "tally", Sub: "move", Options: map[string]string{"move": move}})
 			if !strings.Contains(resp.Message.Content, "Played") {
 				t.Fatalf("move %q by %s: %q", move, user, resp.Message.Content)
@@ -569,7 +569,7 @@ func TestStatsAndLeaderboardFromFinishedGames(t *testing.T) {
 	if len(lines) < 3 || !strings.Contains(lines[1], "<@alice>") || !strings.Contains(lines[2], "<@bob>") {
 		t.Fatalf("leaderboard %q", lb.Message.Content)
 	}
-	other := Interaction{Type: SlashCommand, Guild: "elsewhere", Channel: "c9", User: User{ID: "alice", Name: "alice"}, Command: "game", Sub: "stats", Options: map[string]string{}}
+	other := Interaction{Type: SlashCommand, Guild: "elsewhere", Channel: "c9", User: User{ID: "alice", Name: NameOf("alice")}, Command: "game", Sub: "stats", Options: map[string]string{}}
 	if r := h.r.Handle(context.Background(), other); !strings.Contains(r.Message.Content, "not finished a game") {
 		t.Fatalf("another server sees this server's games: %q", r.Message.Content)
 	}
@@ -607,7 +607,7 @@ func TestReplayGIF(t *testing.T) {
 	if len(anim.Image) != len(moves)+1 || len(anim.Image) != len(anim.Delay) {
 		t.Fatalf("%d frames for %d moves", len(anim.Image), len(moves))
 	}
-	other := Interaction{Type: SlashCommand, Guild: "elsewhere", Channel: "c9", User: User{ID: "x", Name: "x"}, Command: "game", Sub: "replay",
+	other := Interaction{Type: SlashCommand, Guild: "elsewhere", Channel: "c9", User: User{ID: "x", Name: NameOf("x")}, Command: "game", Sub: "replay",
 		Options: map[string]string{"id": fmt.Sprint(id)}}
 	if r := h.r.Handle(context.Background(), other); !strings.Contains(r.Message.Content, "no such game") {
 		t.Fatalf("another server replays this server's game: %q", r.Message.Content)

@@ -93,11 +93,11 @@ func newThreadGame(t *testing.T, reply bool) *threadGame {
 // create runs /tally sub in the channel; opts are "name=value".
 func (g *threadGame) create(user, sub string, opts ...string) *storage.Game {
 	g.t.Helper()
-	in := Interaction{Type: SlashCommand, Guild: "g", Channel: chanID, User: User{ID: user, Name: user},
-		Command: "tally", Sub: sub, Options: map[string]string{}, Users: map[string]string{}}
+	in := Interaction{Type: SlashCommand, Guild: "g", Channel: chanID, User: User{ID: user, Name: NameOf(user)},
+		Command: "tally", Sub: sub, Options: map[string]string{}, Users: map[string]Name{}}
 	for _, o := range opts {
 		k, v, _ := strings.Cut(o, "=")
-		in.Options[k], in.Users[v] = v, v
+		in.Options[k], in.Users[v] = v, NameOf(v)
 	}
 	if resp := g.r.Handle(context.Background(), in); !strings.Contains(resp.Message.Content, "in its thread") {
 		g.t.Fatalf("/tally %s: %q, want a game in its thread", sub, resp.Message.Content)
@@ -136,7 +136,7 @@ func (g *threadGame) click(user string, row *storage.Game, label string) Respons
 			if b.Label != label {
 				continue
 			}
-			in := Interaction{Type: ComponentClick, Guild: "g", Channel: row.Channel, User: User{ID: user, Name: user},
+			in := Interaction{Type: ComponentClick, Guild: "g", Channel: row.Channel, User: User{ID: user, Name: NameOf(user)},
 				CustomID: b.CustomID, MessageID: msg.id, InThread: true}
 			if g.reply {
 				in.Reply = recReplier{rec: g.h.rec, channel: row.Channel, clicked: msg.id}

@@ -50,7 +50,7 @@ type Interaction struct {
 	Command string            // e.g. "hijack"
 	Sub     string            // e.g. "move"
 	Options map[string]string // option name -> raw value (user options hold user ids)
-	Users   map[string]string // user id -> display name, for user options
+	Users   map[string]Name   // user id -> display name, for user options
 	Bots    map[string]bool   // user ids of user options that are bot accounts
 	Focused string            // the option being autocompleted
 
@@ -81,7 +81,7 @@ type Replier interface {
 // User is whoever acted.
 type User struct {
 	ID   string
-	Name string
+	Name Name
 	Bot  bool // a bot account: it may not play
 }
 

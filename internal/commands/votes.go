@@ -141,9 +141,9 @@ func (t *table) seatByUser(in Interaction, option string) (int, error) {
 			return i, nil
 		}
 	}
-	name := in.Users[id]
-	if name == "" {
-		name = id
+	name, ok := in.Users[id]
+	if !ok {
+		name = NameOf(id)
 	}
 	return -1, refusef("%s is not playing in this game. Players: %s.", name, strings.Join(t.row.Names(), ", "))
 }
@@ -356,6 +356,10 @@ func (r *Router) voteClick(ctx context.Context, in Interaction, t *table, id cus
 		if err := r.setOpenVotes(ctx, t, openVotes{Vote: v}); err != nil {
 			return Response{}, err
 		}
+		if in.MessageID == v.Message {
+			// The vote's message, showing the count, is the answer.
+			return Response{Kind: Update, Message: t.voteMessage(v)}, nil
+		}
 		if err := r.out.Edit(ctx, t.row.Channel, v.Message, t.voteMessage(v)); err != nil {
 			r.log.Warn("could not update the vote", "game", t.row.ID, "err", err)
 		}
@@ -376,6 +380,11 @@ func (r *Router) voteClick(ctx context.Context, in Interaction, t *table, id cus
 			}
 			result += " It could not be carried out: " + ref.msg
 		}
+	}
+	if notice == "" && in.MessageID == v.Message {
+		// Closing the vote's message is the click's answer, not a request
+		// with the bot's token.
+		return Response{Kind: Update, Message: Message{Content: result}}, nil
 	}
 	if err := r.out.Edit(ctx, t.row.Channel, v.Message, Message{Content: result}); err != nil {
 		r.log.Warn("could not close the vote", "game", t.row.ID, "err", err)

@@ -95,13 +95,13 @@ func interaction(i *discordgo.InteractionCreate) (commands.Interaction, bool) {
 	in := commands.Interaction{Guild: i.GuildID, Channel: i.ChannelID, DM: i.GuildID == ""}
 	switch {
 	case i.Member != nil && i.Member.User != nil:
-		in.User = commands.User{ID: i.Member.User.ID, Name: displayName(i.Member.User, i.Member), Bot: i.Member.User.Bot}
+		in.User = commands.User{ID: i.Member.User.ID, Name: commands.NameOf(displayName(i.Member.User, i.Member)), Bot: i.Member.User.Bot}
 		// Member permissions in an interaction are computed for its channel,
 		// overwrites included; Administrator implies every permission.
 		in.CanManage = i.Member.Permissions&(discordgo.PermissionManageChannels|discordgo.PermissionAdministrator) != 0
 		in.CanManageServer = i.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0
 	case i.User != nil:
-		in.User = commands.User{ID: i.User.ID, Name: displayName(i.User, nil), Bot: i.User.Bot}
+		in.User = commands.User{ID: i.User.ID, Name: commands.NameOf(displayName(i.User, nil)), Bot: i.User.Bot}
 	default:
 		return in, false
 	}
@@ -131,7 +131,7 @@ func commandInteraction(in *commands.Interaction, i *discordgo.InteractionCreate
 		in.Type = commands.Autocomplete
 	}
 	in.Command = data.Name
-	in.Options, in.Users = map[string]string{}, map[string]string{}
+	in.Options, in.Users = map[string]string{}, map[string]commands.Name{}
 	opts := data.Options
 	if len(opts) == 1 && opts[0].Type == discordgo.ApplicationCommandOptionSubCommand {
 		in.Sub, opts = opts[0].Name, opts[0].Options
@@ -154,7 +154,7 @@ func optionUser(in *commands.Interaction, id string, resolved *discordgo.Applica
 	if resolved.Members != nil {
 		member = resolved.Members[id]
 	}
-	in.Users[id] = displayName(resolved.Users[id], member)
+	in.Users[id] = commands.NameOf(displayName(resolved.Users[id], member))
 	if u := resolved.Users[id]; u != nil && u.Bot {
 		if in.Bots == nil {
 			in.Bots = map[string]bool{}

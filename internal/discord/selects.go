@@ -31,10 +31,10 @@ func selectMenu(s *commands.Select) discordgo.SelectMenu {
 // interaction's resolved data, as a user option's are: each one's display
 // name, and which of them are bot accounts.
 func pickedUsers(in *commands.Interaction, resolved discordgo.MessageComponentInteractionDataResolved) {
-	in.Users, in.Bots = map[string]string{}, map[string]bool{}
+	in.Users, in.Bots = map[string]commands.Name{}, map[string]bool{}
 	for _, id := range in.Values {
 		u := resolved.Users[id]
-		in.Users[id] = displayName(u, resolved.Members[id])
+		in.Users[id] = commands.NameOf(displayName(u, resolved.Members[id]))
 		if u != nil && u.Bot {
 			in.Bots[id] = true
 		}

@@ -302,6 +302,14 @@ func (s *Server) doFollowup(c *call, in *interactionState) *reply {
 		in.sig.fire()
 		return ok(s.wireMessage(orig))
 	}
+	if ch := s.channels[in.channel.id]; ch != nil && ch.archived && p.flags&FlagEphemeral == 0 {
+		// Discord's Execute Webhook, which a follow-up is: "The thread
+		// will automatically be unarchived" (not one a moderator locked).
+		if ch.locked {
+			return apiErr(http.StatusBadRequest, CodeThreadArchived, "Thread is archived")
+		}
+		ch.archived = false
+	}
 	m, rep := s.buildMessage(in.channel, p, ups, "", fe)
 	if rep != nil {
 		return rep

@@ -241,17 +241,19 @@ func (e *env) seed() uint64 {
 
 var userNames = map[string]string{"u1": "Ann", "u2": "Bob", "u3": "Cid", "u4": "Dee", "u5": "Eve", "u6": "Fay", "u9": "Zed"}
 
-func user(id string) commands.User { return commands.User{ID: id, Name: userNames[id]} }
+func user(id string) commands.User {
+	return commands.User{ID: id, Name: commands.NameOf(userNames[id])}
+}
 
 // slash runs a slash command on router ri; opts are name=value.
 func (e *env) slash(ri int, uid, channel, command, sub string, opts ...string) commands.Response {
 	in := commands.Interaction{Type: commands.SlashCommand, Guild: "g", Channel: channel, User: user(uid),
-		Command: command, Sub: sub, Options: map[string]string{}, Users: map[string]string{}}
+		Command: command, Sub: sub, Options: map[string]string{}, Users: map[string]commands.Name{}}
 	for _, o := range opts {
 		k, v, _ := strings.Cut(o, "=")
 		in.Options[k] = v
 		if strings.HasPrefix(k, "opponent") {
-			in.Users[v] = userNames[v]
+			in.Users[v] = commands.NameOf(userNames[v])
 		}
 	}
 	return e.routers[ri].Handle(context.Background(), in)

@@ -178,7 +178,7 @@ func TestHostileActors(t *testing.T) {
 	}
 	dm := func(uid, command, sub string, opts ...string) commands.Response {
 		in := commands.Interaction{Type: commands.SlashCommand, Channel: "dm-" + uid, DM: true, User: user(uid),
-			Command: command, Sub: sub, Options: map[string]string{}, Users: map[string]string{}}
+			Command: command, Sub: sub, Options: map[string]string{}, Users: map[string]commands.Name{}}
 		for _, o := range opts {
 			k, v, _ := strings.Cut(o, "=")
 			in.Options[k] = v
@@ -234,18 +234,18 @@ func TestHostileActors(t *testing.T) {
 			return e.click(0, "u5", "chan-a", fmt.Sprintf("accept:%d:%d", a.ID, a.Version))
 		}, "already started"},
 		{"a command from another bot's account", func() commands.Response {
-			in := commands.Interaction{Type: commands.SlashCommand, Guild: "g", Channel: "chan-c", User: commands.User{ID: "b1", Name: "Bot", Bot: true},
-				Command: "hijack", Sub: "challenge", Options: map[string]string{"opponent": "u6"}, Users: map[string]string{"u6": "Fay"}}
+			in := commands.Interaction{Type: commands.SlashCommand, Guild: "g", Channel: "chan-c", User: commands.User{ID: "b1", Name: commands.NameOf("Bot"), Bot: true},
+				Command: "hijack", Sub: "challenge", Options: map[string]string{"opponent": "u6"}, Users: map[string]commands.Name{"u6": commands.NameOf("Fay")}}
 			return e.routers[0].Handle(context.Background(), in)
 		}, "Bot accounts"},
 		{"a click from another bot's account", func() commands.Response {
-			in := commands.Interaction{Type: commands.ComponentClick, Guild: "g", Channel: "chan-a", User: commands.User{ID: moverA, Name: "x", Bot: true},
+			in := commands.Interaction{Type: commands.ComponentClick, Guild: "g", Channel: "chan-a", User: commands.User{ID: moverA, Name: commands.NameOf("x"), Bot: true},
 				CustomID: fmt.Sprintf("m:%d:%d:%s", a.ID, a.Version, moveA)}
 			return e.routers[0].Handle(context.Background(), in)
 		}, "Bot accounts"},
 		{"a challenge of another bot", func() commands.Response {
 			in := commands.Interaction{Type: commands.SlashCommand, Guild: "g", Channel: "chan-c", User: user("u5"),
-				Command: "hijack", Sub: "challenge", Options: map[string]string{"opponent": "b1"}, Users: map[string]string{"b1": "OtherBot"},
+				Command: "hijack", Sub: "challenge", Options: map[string]string{"opponent": "b1"}, Users: map[string]commands.Name{"b1": commands.NameOf("OtherBot")},
 				Bots: map[string]bool{"b1": true}}
 			return e.routers[0].Handle(context.Background(), in)
 		}, "bot account"},
