@@ -43,15 +43,26 @@ func newestLines(s string, n int) string {
 	return clip("…\n"+strings.Join(lines, "\n"), n)
 }
 
+// clip shortens s to at most n bytes, "…" included where it cuts (Discord
+// counts characters, never more than bytes). It cuts after a whole word
+// when one ends in the last third, so a label or a line never ends mid-word
+// ("Cash an int…").
 func clip(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	cut := n - 1
+	const ellipsis = "…"
+	cut := n - len(ellipsis)
+	if cut <= 0 {
+		return ""
+	}
 	for cut > 0 && !isRuneStart(s[cut]) {
 		cut--
 	}
-	return s[:cut] + "…"
+	if space := strings.LastIndexAny(s[:cut+1], " \n"); space > 0 && space >= cut*2/3 {
+		cut = space
+	}
+	return strings.TrimRight(s[:cut], " ,;:") + ellipsis
 }
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
