@@ -377,9 +377,17 @@ func (s *State) reroll(args []string, ev *[]games.Event) error {
 		seen[i] = true
 		idx = append(idx, i-1)
 	}
-	if data.card[src].Type == typeHostage {
+	switch {
+	case data.card[src].Type == typeHostage:
 		s.FaceDown[src] = true
-	} else {
+	case data.card[src].Start:
+		// The Chocolates is one of the "3 STARTING CARDS", not of the "69
+		// HUNTED CARDS": set up beside the handgun, never shuffled into
+		// the Hunted deck. "Discard to reroll" spends it for good; in the
+		// discard pile it would come back when "the draw deck runs out".
+		s.removeInv(r.Seat, src)
+		s.Out = append(s.Out, src)
+	default:
 		s.removeInv(r.Seat, src)
 		s.Discard = append(s.Discard, src)
 	}
@@ -582,6 +590,7 @@ func (s *State) take(seat int, arg string, ev *[]games.Event) error {
 		s.say(ev, fmt.Sprintf("%s keeps %s.", s.Players[seat].Name, label(id)))
 	}
 	s.RewardDraw = nil
+	s.Rolls = []RollView{} // the fight is over: its dice are history
 	s.toMain()
 	return nil
 }
