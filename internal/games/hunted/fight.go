@@ -199,6 +199,15 @@ func sourceName(src string) string {
 	return label(src)
 }
 
+// rollSource names what a roll was made with for the table's view: a
+// co-op handgun by whose it is, as the view names the card.
+func (s *State) rollSource(src string) string {
+	if seat, ok := handgunSeat[src]; ok && s.Coop {
+		return fmt.Sprintf("%s's %s (%s)", s.Players[seat].Name, nameOf(src), src)
+	}
+	return sourceName(src)
+}
+
 // rerollSources are the cards that may reroll a seat's dice now: the
 // Chocolates ("Discard to reroll any number of dice you just rolled") and
 // face-up hostages with that effect.
@@ -435,7 +444,7 @@ func (s *State) resolveRoll(ev *[]games.Event) {
 			outcome = "hits " + andList(hit)
 		}
 	}
-	s.remember(RollView{Who: who, What: fmt.Sprintf("%s vs %s", sourceName(r.Source), f.Name), Dice: r.Dice, Outcome: outcome})
+	s.remember(RollView{Who: who, What: fmt.Sprintf("%s vs %s", s.rollSource(r.Source), f.Name), Dice: r.Dice, Outcome: outcome})
 	s.say(ev, fmt.Sprintf("%s: %s.", diceText(r.Dice), outcome))
 	if r.Purpose == rollFight && r.Source != handsID {
 		if msg, ok := s.dropEmpty(r.Source); ok {

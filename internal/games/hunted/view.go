@@ -183,7 +183,7 @@ func (s *State) Public() games.View {
 		}
 	}
 	if r := s.Roll; r != nil {
-		v.Roll = &RollView{Who: s.Players[r.Seat].Name, What: r.Purpose + ": " + sourceName(r.Source), Dice: append([]Die{}, r.Dice...), Outcome: "not kept yet"}
+		v.Roll = &RollView{Who: s.Players[r.Seat].Name, What: r.Purpose + ": " + s.rollSource(r.Source), Dice: append([]Die{}, r.Dice...), Outcome: "not kept yet"}
 		if r.Purpose == rollTest {
 			v.Roll.What = "test: " + nameOf(r.Source)
 		}

@@ -114,6 +114,19 @@ func TestCoopHandgunsNamed(t *testing.T) {
 	if strings.Join(names, ",") != "Bob's Handgun,Alice's Handgun" {
 		t.Fatalf("Bob's inventory: %v", names)
 	}
+	s.Turn = 1
+	s.Phase = phaseMain
+	s.Drew = true
+	s.startFight(1, cardless([]int{6}), nil)
+	s.forceDice(t, 6, 2)
+	must(t, s, "fight 1 HG1")
+	if v := s.Public().(*PublicView); v.Roll == nil || v.Roll.What != "fight: Alice's Handgun (HG1)" {
+		t.Fatalf("the roll not kept yet: %+v", v.Roll)
+	}
+	must(t, s, "keep")
+	if v := s.Public().(*PublicView); len(v.Rolls) != 1 || !strings.HasPrefix(v.Rolls[0].What, "Alice's Handgun (HG1) vs") {
+		t.Fatalf("the roll with Alice's handgun: %+v", v.Rolls)
+	}
 	if solo := staged(t).Public().(*PublicView); solo.Players[0].Inv[0].Name != "Handgun" {
 		t.Fatalf("solo: %q", solo.Players[0].Inv[0].Name)
 	}
