@@ -9,18 +9,20 @@ import (
 	"standoff/internal/games/hunted"
 )
 
-// HuntedAltMax is the longest alt text: Discord's limit for an
-// attachment's description, in characters.
-const HuntedAltMax = maxAlt
+// HuntedAltMax is the longest alt text, well under Discord's limit for an
+// attachment's description (maxAlt, 1024 characters): a text filled to the
+// limit is one the limit may cut, and a screen reader reads it all anyway.
+const HuntedAltMax = 900
 
-// HuntedAlt is the turn picture in words, for a screen reader: whose turn
-// or how the game ended, time and health, the tower, what is being
-// resolved (the fight and its dice, a location), the cards in each row and
-// inventory with what they do, and the last event. Hunted hides nothing
-// but the order of its decks, which no view carries. It is at most
+// HuntedAlt is the turn picture in words, for a screen reader, the most
+// needed first: whose turn or how the game ended, time and health, what is
+// being resolved (the fight and its dice, a location), the cards in each
+// row, then the tower, the last event and the inventories. Hunted hides
+// nothing but the order of its decks, which no view carries. It is at most
 // HuntedAltMax characters: when the state says more, the least needed
-// parts (the inventories, then the tower and the last event) lose their
-// details and then go, before the rows lose theirs.
+// facts (the inventories, then the tower and the last event) lose their
+// details and then go, before the rows lose theirs; a fact is whole or
+// absent, never cut.
 func HuntedAlt(v games.View) string {
 	pv, ok := v.(*hunted.PublicView)
 	if !ok || pv == nil {
@@ -29,26 +31,28 @@ func HuntedAlt(v games.View) string {
 	return huAltFit(huAltParts(pv), HuntedAltMax)
 }
 
-// huAltPart is a sentence or two of the alt text: its full and short
-// forms, and its rank (0 kept longest).
+// huAltPart is one fact of the alt text (a sentence, or a list of cards):
+// its full and short forms, and its rank (0 kept longest).
 type huAltPart struct {
 	full, short string
 	rank        int
 }
 
-// huAltParts are the parts in reading order.
+// huAltParts are the facts, the most needed first.
 func huAltParts(v *hunted.PublicView) []huAltPart {
 	var ps []huAltPart
-	// A card list has a short form; a free text (a prompt, a location's
-	// text, an event) is clipped instead, so that one long text cannot
-	// crowd out the rest.
+	// A card list has a short form; the last event is split into its
+	// sentences, facts that go one by one from the end, so that one long
+	// event cannot crowd out the rest.
 	add := func(rank int, full, short string) {
 		full, short = huASCII(full), huASCII(short)
-		if short == "" {
-			full = huAltClip(full, huAltPartMax)
-		}
 		if full != "" {
 			ps = append(ps, huAltPart{full, short, rank})
+		}
+	}
+	sentences := func(rank int, text string) {
+		for _, s := range huSentences(text) {
+			add(rank, s, "")
 		}
 	}
 	mode := "solo"
@@ -65,18 +69,17 @@ func huAltParts(v *hunted.PublicView) []huAltPart {
 	}
 	add(0, status, "")
 	add(0, huAltBars(v), "")
-	add(2, huAltTower(v), "")
 	for _, s := range huAltNow(v) {
 		add(1, s, "")
 	}
 	if v.Over {
 		add(1, v.Result, "")
 	}
-	if len(v.Surveil) > 0 {
-		add(2, huAltCards("On the monitors", v.Surveil, false), huAltNames("On the monitors", v.Surveil))
-	}
 	if len(v.Reward) > 0 {
 		add(1, huAltCards("Fight won, keep one for free", v.Reward, true), huAltNames("Fight won, keep one for free", v.Reward))
+	}
+	if len(v.Surveil) > 0 {
+		add(2, huAltCards("On the monitors", v.Surveil, false), huAltNames("On the monitors", v.Surveil))
 	}
 	for _, p := range v.Players {
 		name := "Row"
@@ -88,8 +91,9 @@ func huAltParts(v *hunted.PublicView) []huAltPart {
 	if v.Coop {
 		add(1, huAltCards("Shared row", v.Shared, false), huAltNames("Shared row", v.Shared))
 	}
+	add(2, huAltTower(v), "")
 	if ev := htRecentEvents(v, 1); len(ev) > 0 {
-		add(2, "Just now: "+ev[0], "")
+		sentences(2, "Just now: "+ev[0])
 	}
 	for _, p := range v.Players {
 		name := "Inventory"
@@ -104,9 +108,31 @@ func huAltParts(v *hunted.PublicView) []huAltPart {
 	return ps
 }
 
-// huAltFit joins the parts within max characters: from the highest rank
-// down, a rank's parts take their short forms, then go, before a lower
-// rank loses anything; what is still too long is cut.
+// huSentences splits a text after each sentence's end (". ", "! ", "? "),
+// but not after an abbreviation in a name (Sgt. Pratt).
+func huSentences(text string) []string {
+	var out []string
+	start := 0
+	for i := 0; i+1 < len(text); i++ {
+		if !strings.ContainsRune(".!?", rune(text[i])) || text[i+1] != ' ' {
+			continue
+		}
+		if strings.HasSuffix(text[:i], "Sgt") {
+			continue
+		}
+		out = append(out, text[start:i+1])
+		start = i + 2
+	}
+	if rest := strings.TrimSpace(text[start:]); rest != "" {
+		out = append(out, rest)
+	}
+	return out
+}
+
+// huAltFit joins the facts within max characters: from the highest rank
+// down, a rank's facts take their short forms, then go, last first,
+// before a lower rank loses anything. The first fact (whose turn) always
+// stays; should it alone be too long, it is cut at a word.
 func huAltFit(ps []huAltPart, max int) string {
 	text := func() string {
 		var out []string
@@ -124,21 +150,18 @@ func huAltFit(ps []huAltPart, max int) string {
 				ps[i].full = ps[i].short
 			}
 		}
-		for i := len(ps) - 1; i >= 0 && rank > 0 && long(); i-- {
+		for i := len(ps) - 1; i > 0 && long(); i-- {
 			if ps[i].rank == rank {
 				ps[i].full = ""
 			}
 		}
 	}
 	s := text()
-	if r := []rune(s); len(r) > max {
-		s = string(r[:max-3]) + "..."
+	if utf8.RuneCountInString(s) > max {
+		s = huAltClip(s, max)
 	}
 	return s
 }
-
-// huAltPartMax bounds a free text part.
-const huAltPartMax = 240
 
 // huAltClip is s cut at a word to at most n characters, with "...".
 func huAltClip(s string, n int) string {
@@ -194,7 +217,7 @@ func huAltNow(v *hunted.PublicView) []string {
 	}
 	if r := v.Roll; r != nil {
 		out = append(out, fmt.Sprintf("%s rolled %s for %s, not kept yet.", r.Who, huAltDice(r.Dice), r.What))
-	} else if len(v.Rolls) > 0 && (v.Fight != nil || v.Phase == "reward") {
+	} else if len(v.Rolls) > 0 {
 		r := v.Rolls[len(v.Rolls)-1]
 		out = append(out, fmt.Sprintf("Last roll, %s, %s: %s; %s.", r.Who, r.What, huAltDice(r.Dice), r.Outcome))
 	}

@@ -12,8 +12,9 @@ import (
 
 // Issue 24: "Alt text on every picture (the attachment description, up to
 // Discord's limit), written from the public view: the state in words."
-// Over many moments of seeded games the alt text fits Discord's 1024
-// characters on one line and says whose turn it is or how the game ended,
+// Over many moments of seeded games the alt text fits 900 characters (room
+// to spare under Discord's 1024) on one line, is made of whole facts in
+// their order of importance, none cut, and says whose turn it is or how the game ended,
 // time and each player's health, the fight, a roll not yet kept, the
 // location cards to choose from, and every card in the rows.
 func TestHuntedAlt(t *testing.T) {
@@ -31,8 +32,11 @@ func TestHuntedAlt(t *testing.T) {
 		if full > HuntedAltMax {
 			fitted++
 		}
-		if n == 0 || n > HuntedAltMax || !utf8.ValidString(alt) || strings.Contains(alt, "\n") {
-			t.Fatalf("%s: %d characters (want 1 to %d, one line): %q", m.name, n, HuntedAltMax, alt)
+		if n == 0 || n > 900 || n > HuntedAltMax || !utf8.ValidString(alt) || strings.Contains(alt, "\n") {
+			t.Fatalf("%s: %d characters (want 1 to 900, one line): %q", m.name, n, alt)
+		}
+		if cut := huAltCutFact(alt, huAltParts(v)); cut != "" {
+			t.Fatalf("%s: a fact is cut or out of order at %q in %q", m.name, cut, alt)
 		}
 		want := []string{"Hunted: Kobayashi Tower", fmt.Sprintf("Time %d of %d.", v.Time, v.MaxTime)}
 		for _, p := range v.Players {
@@ -125,5 +129,52 @@ func TestHuntedAltFitOrder(t *testing.T) {
 	}
 	if got := huAltFit([]huAltPart{{"a long turn", "", 0}}, 8); got != "a lon..." {
 		t.Errorf("a part of rank 0 too long: %q", got)
+	}
+}
+
+// huAltCutFact checks that alt is whole facts, each in its full or short
+// form, in the order of parts (some left out); it returns where alt stops
+// being that, "" when it is.
+func huAltCutFact(alt string, parts []huAltPart) string {
+	rest := alt
+	for _, p := range parts {
+		for _, form := range []string{p.full, p.short} {
+			if form == "" {
+				continue
+			}
+			if rest == form {
+				return ""
+			}
+			if strings.HasPrefix(rest, form+" ") {
+				rest = rest[len(form)+1:]
+				break
+			}
+		}
+	}
+	return rest
+}
+
+// TestHuntedAltWholeFacts: the alt text keeps whole facts when it must be
+// shortened: a long last event loses whole sentences from its end, the
+// status and bars come first, and nothing ends in a cut ("...").
+func TestHuntedAltWholeFacts(t *testing.T) {
+	v := huntedBusyView(t)
+	v.Events = append(v.Events, "Searching for a hostage: Ammo (I01), Hallway (D03), Door (D07), Grenade (I04), Sgt. Pratt (H09), which goes to Alice's inventory. The other 4 cards are shuffled back into the deck.")
+	alt := HuntedAlt(v)
+	if n := utf8.RuneCountInString(alt); n > 900 {
+		t.Fatalf("%d characters", n)
+	}
+	if strings.HasSuffix(alt, "...") {
+		t.Fatalf("cut: %q", alt)
+	}
+	if cut := huAltCutFact(alt, huAltParts(v)); cut != "" {
+		t.Fatalf("a fact is cut at %q in %q", cut, alt)
+	}
+	if !strings.HasPrefix(alt, "Hunted: Kobayashi Tower, co-op.") {
+		t.Fatalf("the status is not first: %q", alt)
+	}
+	got := huSentences(v.Events[len(v.Events)-1])
+	if len(got) != 2 || !strings.Contains(got[0], "Sgt. Pratt (H09), which goes") {
+		t.Fatalf("sentences %q", got)
 	}
 }

@@ -3,6 +3,7 @@ package images
 import (
 	"fmt"
 	"image/color"
+	"strings"
 
 	"golang.org/x/image/font"
 
@@ -97,8 +98,9 @@ func htFit(s string, size float64, bold bool, width float64) string {
 	return string(r[:lo]) + "…"
 }
 
-// htWrap breaks s into lines of width at most, and at most max lines (the
-// last one cut with an ellipsis when the text goes on).
+// htWrap breaks s into lines of width at most, and at most max lines;
+// when the text goes on, the last line ends with the whole words that fit
+// and an ellipsis, never inside a word.
 func htWrap(s string, size float64, bold bool, width float64, max int) []string {
 	m := htMeasure(size, bold)
 	var lines []string
@@ -115,18 +117,30 @@ func htWrap(s string, size float64, bold bool, width float64, max int) []string 
 		}
 		lines = append(lines, line)
 		if len(lines) == max-1 {
-			rest := w
-			for _, x := range words[i+1:] {
-				rest += " " + x
-			}
-			return append(lines, htFit(rest, size, bold, width))
+			return append(lines, htFitWords(words[i:], size, bold, width))
 		}
 		line = w
 	}
 	if line != "" {
-		lines = append(lines, htFit(line, size, bold, width))
+		lines = append(lines, htFitWords(splitWords(line), size, bold, width))
 	}
 	return lines
+}
+
+// htFitWords is the words on one line, or as many whole words as fit with
+// an ellipsis after them; only a first word too wide alone is cut.
+func htFitWords(words []string, size float64, bold bool, width float64) string {
+	m := htMeasure(size, bold)
+	all := strings.Join(words, " ")
+	if m(all) <= width {
+		return all
+	}
+	for n := len(words) - 1; n > 0; n-- {
+		if s := strings.Join(words[:n], " ") + " …"; m(s) <= width {
+			return s
+		}
+	}
+	return htFit(words[0], size, bold, width)
 }
 
 // splitWords splits at spaces, dropping empty words.
@@ -269,11 +283,15 @@ func huTowerLabel(v *hunted.PublicView, i, total int) (string, color.RGBA) {
 	return "", huWhite
 }
 
-// htRecent is the last two events, wrapped to two lines each.
+// htRecentLines is how many lines an event of Just now may take: the
+// longest (a search naming five cards and what became of them) fit.
+const htRecentLines = 4
+
+// htRecent is the last two events, wrapped at words.
 func htRecent(v *hunted.PublicView) []string {
 	var lines []string
 	for _, e := range htRecentEvents(v, 2) {
-		lines = append(lines, htWrap(e, htBody, false, htWidth, 2)...)
+		lines = append(lines, htWrap(e, htBody, false, htWidth, htRecentLines)...)
 	}
 	return lines
 }

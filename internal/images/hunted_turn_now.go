@@ -22,9 +22,9 @@ func htNowSections(v *hunted.PublicView) []huSection {
 	}
 	if r := v.Roll; r != nil {
 		secs = append(secs, htDiceSection(htRollLabel(r), r.Dice, ""))
-	} else if len(v.Rolls) > 0 && (v.Fight != nil || v.Phase == "reward") {
-		// A fight's last roll, while it matters; older rolls are history
-		// (the full board keeps them).
+	} else if len(v.Rolls) > 0 {
+		// The last roll of now: the view keeps a fight's dice while it
+		// lasts and at its end, a test's in the move that rolled it.
 		r := v.Rolls[len(v.Rolls)-1]
 		secs = append(secs, htDiceSection("Last roll: "+r.Who+", "+r.What, r.Dice, r.Outcome))
 	}

@@ -206,3 +206,41 @@ func huntedWriteMoment(t *testing.T, dir string, m huntedMoment, written map[str
 		}
 	}
 }
+
+// TestHuntedJustNowWholeWords: the Just now band was cut mid-word ("The
+// other 4 cards a…"). A long event wraps at words and, the longest a
+// search says, fits whole; a text longer still ends with whole words and
+// an ellipsis.
+func TestHuntedJustNowWholeWords(t *testing.T) {
+	v := huntedBusyView(t)
+	search := "Searching for a hostage: Ammo (I01), Hallway (D03), Stairwell Door (D14), Grenade (I04), Agent O'Neil (H10), which goes to Maximiliana Longname's inventory. The other 4 cards are shuffled back into the deck."
+	long := strings.Repeat("Searching the body of the terrorists on the stairs. ", 12)
+	for _, ev := range []string{search, long} {
+		v.Events = []string{"Alice draws Hallway (D03) [search].", ev}
+		lines := htRecent(v)
+		words := splitWords(ev)
+		var got []string
+		for _, l := range lines {
+			got = append(got, splitWords(l)...)
+		}
+		got = got[len(splitWords(v.Events[0])):]
+		cut := len(got) > 0 && got[len(got)-1] == "…"
+		if cut {
+			got = got[:len(got)-1]
+		}
+		if len(got) > len(words) {
+			t.Fatalf("more words than the event: %q", lines)
+		}
+		for i, w := range got {
+			if w != words[i] {
+				t.Fatalf("word %d is %q, want %q (cut mid-word?): %q", i, w, words[i], lines)
+			}
+		}
+		if ev == search && (cut || len(got) != len(words)) {
+			t.Fatalf("a search's whole text does not fit: %q", lines)
+		}
+		if ev == long && !cut {
+			t.Fatalf("a text too long for the band is not marked as going on: %q", lines)
+		}
+	}
+}

@@ -63,14 +63,14 @@ func (s *State) activate(seat int, args []string, ev *[]games.Event) error {
 	}
 	if len(payers)+keys != len(c.Cost) {
 		return fmt.Errorf("%s costs %s: pay with exactly %d (one icon per discarded card, `key` for a key token)%s",
-			label(target), strings.Join(c.Cost, " + "), len(c.Cost), s.payHint(seat, target))
+			label(target), costText(c), len(c.Cost), s.payHint(seat, target))
 	}
 	if !coverable(c.Cost, payers, keys) {
 		var gives []string
 		for _, id := range payers {
 			gives = append(gives, fmt.Sprintf("%s gives %s", label(id), strings.Join(data.card[id].Actions, " or ")))
 		}
-		return fmt.Errorf("%s costs %s, but %s%s", label(target), strings.Join(c.Cost, " + "), strings.Join(gives, ", "), s.payHint(seat, target))
+		return fmt.Errorf("%s costs %s, but %s%s", label(target), costText(c), strings.Join(gives, ", "), s.payHint(seat, target))
 	}
 	for _, id := range payers {
 		s.takeFromRow(seat, id)
@@ -90,14 +90,35 @@ func (s *State) activate(seat int, args []string, ev *[]games.Event) error {
 		return nil
 	}
 	s.gain(seat, target)
+	if len(payers)+keys == 0 {
+		s.say(ev, fmt.Sprintf("%s takes %s into the inventory for free.", p.Name, label(target)))
+		return nil
+	}
 	s.say(ev, fmt.Sprintf("%s takes %s into the inventory, paying with %s.", p.Name, label(target), paid))
 	return nil
+}
+
+// activateMove is the move that activates a card with a payment; a card
+// that costs nothing takes no "with".
+func activateMove(id string, pay []string) string {
+	if len(pay) == 0 {
+		return "activate " + id
+	}
+	return "activate " + id + " with " + strings.Join(pay, " ")
+}
+
+// costText says a card's cost: "move + search", or "nothing".
+func costText(c *Card) string {
+	if len(c.Cost) == 0 {
+		return "nothing"
+	}
+	return strings.Join(c.Cost, " + ")
 }
 
 // payHint suggests a legal payment when there is one.
 func (s *State) payHint(seat int, target string) string {
 	if pays := s.payments(seat, target); len(pays) > 0 {
-		return fmt.Sprintf("; e.g. `activate %s with %s`", target, strings.Join(pays[0], " "))
+		return fmt.Sprintf("; e.g. `%s`", activateMove(target, pays[0]))
 	}
 	return "; your row cannot pay for it now"
 }

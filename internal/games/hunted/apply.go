@@ -33,12 +33,23 @@ func (s *State) Apply(seat int, text string) ([]games.Event, error) {
 	}
 	return games.OnCopy(s, decode, func(next *State) ([]games.Event, error) {
 		var ev []games.Event
+		next.forgetRolls()
 		if err := next.apply(seat, c, &ev); err != nil {
 			return nil, err
 		}
 		next.settle(&ev)
 		return ev, nil
 	})
+}
+
+// forgetRolls drops dice that no longer belong to what is going on, before
+// a move: a fight's stay while it lasts and until its reward is chosen, a
+// test's for the move that rolled it. Older dice would read as this
+// moment's.
+func (s *State) forgetRolls() {
+	if s.Fight == nil && s.Phase != phaseReward {
+		s.Rolls = []RollView{}
+	}
 }
 
 // phaseVerbs lists the verbs each phase accepts.
@@ -170,8 +181,11 @@ func (s *State) draw(seat int, ev *[]games.Event) error {
 	if !ok {
 		return errors.New("the Hunted deck and its discard pile are empty: `hide` or use your cards")
 	}
-	if !s.Coop {
-		s.Turns++ // solo: each draw is a turn (co-op counts at passTurn)
+	if !s.Coop && s.Cleared {
+		// solo: a draw into a row that was cleared begins a new turn
+		// (co-op counts at passTurn); see TurnCount.
+		s.Turns++
+		s.Cleared = false
 	}
 	s.Drew = s.Coop
 	s.toMain()
@@ -217,7 +231,7 @@ func (s *State) hide(seat int, ev *[]games.Event) error {
 	if s.Coop {
 		s.passTurn(ev)
 	} else {
-		s.Turns++ // solo: hiding is a turn of its own, as a draw is
+		s.Cleared = true
 	}
 	return nil
 }
@@ -256,6 +270,7 @@ func (s *State) checkTrigger(seat int, ev *[]games.Event) bool {
 		}
 	}
 	p.Row, s.Shared = []string{}, []string{}
+	s.Cleared = !s.Coop
 	s.say(ev, fmt.Sprintf("Terrorists attack %s (%s)! The row is discarded.", p.Name, why))
 	s.startFight(seat, cardFight(strong), ev)
 	return true
@@ -292,8 +307,11 @@ func (s *State) settle(ev *[]games.Event) {
 	}
 	// A roll that spent the last time unit is resolved first, with its
 	// regroup tokens and rerolls ("These tokens can be discarded after any
-	// die roll"): the game ends when it is kept, unless it won.
-	if s.Time <= 0 && s.Phase != phaseRoll {
+	// die roll"): the game ends when it is kept, unless it won. A fight it
+	// won still gives its reward ("you may immediately add one of them to
+	// your inventory for free"): the card kept counts in the score (a
+	// hostage), so the game ends once it is chosen.
+	if s.Time <= 0 && s.Phase != phaseRoll && s.Phase != phaseReward {
 		s.finish(ev, "Time has run out.")
 	}
 }
@@ -381,6 +399,10 @@ func describe(id string) string {
 	}
 	if c.Noise > 0 {
 		bits = append(bits, plural(c.Noise, "bell"))
+	}
+	if len(bits) == 0 {
+		// A card with nothing to say (a starting card) gets no empty "[]".
+		return label(id)
 	}
 	return fmt.Sprintf("%s [%s]", label(id), strings.Join(bits, ", "))
 }

@@ -160,7 +160,7 @@ func TestCoopLosing(t *testing.T) {
 	s.Players[1].Health = 1
 	s.Turn, s.Phase = 1, phaseStart
 	s.SharedInv = nil
-	s.Discard = append(s.Discard, "CH")
+	s.Out = append(s.Out, "CH")
 	s.stack(t, "E03")
 	s.forceDice(t, 6, 1)
 	must(t, s, "draw")

@@ -34,7 +34,7 @@ func TestElevatorShaft(t *testing.T) {
 func TestFailedTestFight(t *testing.T) {
 	s := staged(t)
 	s.Players[0].Inv = []string{"HG1"}
-	s.Discard = append(s.Discard, "CH")
+	s.Out = append(s.Out, "CH")
 	s.setRow(t, 0, "D03")
 	s.stack(t, "E01") // Patrol Sweep: test, fail: fight a terrorist (4)
 	s.forceDice(t, 6, 1, 2)

@@ -199,6 +199,15 @@ func sourceName(src string) string {
 	return label(src)
 }
 
+// rollSource names what a roll was made with for the table's view: a
+// co-op handgun by whose it is, as the view names the card.
+func (s *State) rollSource(src string) string {
+	if seat, ok := handgunSeat[src]; ok && s.Coop {
+		return fmt.Sprintf("%s's %s (%s)", s.Players[seat].Name, nameOf(src), src)
+	}
+	return sourceName(src)
+}
+
 // rerollSources are the cards that may reroll a seat's dice now: the
 // Chocolates ("Discard to reroll any number of dice you just rolled") and
 // face-up hostages with that effect.
@@ -377,9 +386,17 @@ func (s *State) reroll(args []string, ev *[]games.Event) error {
 		seen[i] = true
 		idx = append(idx, i-1)
 	}
-	if data.card[src].Type == typeHostage {
+	switch {
+	case data.card[src].Type == typeHostage:
 		s.FaceDown[src] = true
-	} else {
+	case data.card[src].Start:
+		// The Chocolates is one of the "3 STARTING CARDS", not of the "69
+		// HUNTED CARDS": set up beside the handgun, never shuffled into
+		// the Hunted deck. "Discard to reroll" spends it for good; in the
+		// discard pile it would come back when "the draw deck runs out".
+		s.removeInv(r.Seat, src)
+		s.Out = append(s.Out, src)
+	default:
 		s.removeInv(r.Seat, src)
 		s.Discard = append(s.Discard, src)
 	}
@@ -427,7 +444,7 @@ func (s *State) resolveRoll(ev *[]games.Event) {
 			outcome = "hits " + andList(hit)
 		}
 	}
-	s.remember(RollView{Who: who, What: fmt.Sprintf("%s vs %s", sourceName(r.Source), f.Name), Dice: r.Dice, Outcome: outcome})
+	s.remember(RollView{Who: who, What: fmt.Sprintf("%s vs %s", s.rollSource(r.Source), f.Name), Dice: r.Dice, Outcome: outcome})
 	s.say(ev, fmt.Sprintf("%s: %s.", diceText(r.Dice), outcome))
 	if r.Purpose == rollFight && r.Source != handsID {
 		if msg, ok := s.dropEmpty(r.Source); ok {
@@ -582,6 +599,7 @@ func (s *State) take(seat int, arg string, ev *[]games.Event) error {
 		s.say(ev, fmt.Sprintf("%s keeps %s.", s.Players[seat].Name, label(id)))
 	}
 	s.RewardDraw = nil
+	s.Rolls = []RollView{} // the fight is over: its dice are history
 	s.toMain()
 	return nil
 }

@@ -138,6 +138,13 @@ func conserve(s *State) error {
 			return err
 		}
 	}
+	for id, where := range seen {
+		// The starting cards are not Hunted cards: "69 HUNTED CARDS & 3
+		// STARTING CARDS". None is ever shuffled, drawn or discarded.
+		if data.card[id].Start && where != "out" && !strings.HasPrefix(where, "inventory") && where != "shared inventory" {
+			return fmt.Errorf("starting card %s is in the %s", id, where)
+		}
+	}
 	if len(seen) != huntedCards+startingCards {
 		return fmt.Errorf("%d cards in play, want %d", len(seen), huntedCards+startingCards)
 	}

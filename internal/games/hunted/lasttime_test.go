@@ -11,7 +11,7 @@ func larsAtLastTime(t *testing.T) *State {
 	t.Helper()
 	s := staged(t)
 	s.Players[0].Inv = []string{"HG1"}
-	s.Discard = append(s.Discard, "CH")
+	s.Out = append(s.Out, "CH")
 	s.Players[0].Regroup, s.Regroups = 1, regroupTokens-1
 	s.startFight(0, &Fight{Name: data.Lars.Name, Lars: true, Targets: []int{data.Lars.Target}, Hit: []bool{false}, LarsHits: 2}, nil)
 	s.Time = 1
@@ -63,7 +63,8 @@ func TestLastTimeRollKept(t *testing.T) {
 func TestLastTimeReroll(t *testing.T) {
 	s := larsAtLastTime(t)
 	s.Players[0].Regroup, s.Regroups = 0, regroupTokens
-	s.Players[0].Inv = append(s.Players[0].Inv, s.pull(t, "CH")...)
+	s.Out = without(s.Out, "CH")
+	s.Players[0].Inv = append(s.Players[0].Inv, "CH")
 	s.forceDice(t, 6, 2, 6)
 	must(t, s, "fight 1 HG1")
 	if s.Outcome() != nil || s.Phase != phaseRoll {
@@ -72,5 +73,33 @@ func TestLastTimeReroll(t *testing.T) {
 	must(t, s, "reroll CH 1")
 	if !s.Won {
 		t.Fatalf("the reroll's 6 should be the third hit: %+v", s.Outcome())
+	}
+}
+
+// TestLastTimeFightWonKeepsReward: "After you defeat a terrorist card, you
+// may draw cards ... you may immediately add one of them to your inventory
+// for free", and the score counts "+3 points for every face-up hostage card
+// in your inventory". A fight won with the roll that spent the last time
+// unit still offers its card; the game ends once it is chosen, and a
+// hostage kept counts.
+func TestLastTimeFightWonKeepsReward(t *testing.T) {
+	s := fightStaged(t, "T02") // Gunman 4, draw 1
+	s.stack(t, "H01")          // the reward draw: Receptionist, a hostage
+	s.Time = 1
+	s.forceDice(t, 6, 6)
+	must(t, s, "fight 1 HG1")
+	if s.Outcome() != nil || s.Phase != phaseReward || s.Time != 0 {
+		t.Fatalf("the won fight's card is not offered: phase %s, outcome %+v", s.Phase, s.Outcome())
+	}
+	if p := s.Prompts(); len(p) != 1 || !has(s.Legal(0), "take H01") || !strings.Contains(p[0].Text, "Time is up") {
+		t.Fatalf("prompts %+v, legal %v", p, s.Legal(0))
+	}
+	ev := must(t, s, "take H01")
+	o := s.Outcome()
+	if o == nil || o.Rank[0] != 2 || !strings.Contains(o.Text, "Time has run out") {
+		t.Fatalf("the game goes on after the last time unit: %+v", o)
+	}
+	if _, _, _, up, _ := s.Score(); up != 1 || !strings.Contains(eventText(ev), "keeps Receptionist (H01)") {
+		t.Fatalf("the hostage kept does not count: %d face up\n%s", up, eventText(ev))
 	}
 }

@@ -66,7 +66,7 @@ func TestFightNarrationGrammar(t *testing.T) {
 	for _, c := range cases {
 		s := staged(t)
 		s.Players[0].Inv = []string{"HG1"}
-		s.Discard = append(s.Discard, "CH")
+		s.Out = append(s.Out, "CH")
 		if c.fight.Card != "" {
 			s.pull(t, c.fight.Card)
 		}

@@ -111,7 +111,7 @@ func (s *State) activations(seat int) []string {
 			continue
 		}
 		for _, pay := range s.payments(seat, id) {
-			out = append(out, "activate "+id+" with "+strings.Join(pay, " "))
+			out = append(out, activateMove(id, pay))
 		}
 	}
 	return out
@@ -265,6 +265,9 @@ func (s *State) promptText() string {
 		f := s.Fight
 		return fmt.Sprintf("Fight %s (%s), round %d.", f.Name, targetText(f), f.Round+1)
 	case phaseReward:
+		if s.Time <= 0 {
+			return fmt.Sprintf("Time is up, but the fight is won: keep one card for free before the end: %s.", labels(rewards(s.RewardDraw)))
+		}
 		return fmt.Sprintf("Keep one card for free: %s.", labels(rewards(s.RewardDraw)))
 	}
 	return ""

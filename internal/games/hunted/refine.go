@@ -81,7 +81,11 @@ func (s *State) refineActivate(seat int) (string, []games.Choice) {
 			continue
 		}
 		what := map[string]string{typeDoor: plural(c.Locations, "location"), typeWeapon: "weapon", typeItem: "item", typeHostage: "hostage"}[c.Type]
-		out = append(out, games.Choice{Label: fmt.Sprintf("%s (%s; cost %s)…", label(id), what, strings.Join(c.Cost, "+")), Refine: "act:" + id})
+		cost := strings.Join(c.Cost, "+")
+		if cost == "" {
+			cost = "free"
+		}
+		out = append(out, games.Choice{Label: fmt.Sprintf("%s (%s; cost %s)…", label(id), what, cost), Refine: "act:" + id})
 	}
 	return "Activate which card?", out
 }
@@ -100,11 +104,15 @@ func (s *State) refinePayment(seat int, arg string) (string, []games.Choice) {
 	var out []games.Choice
 	add := func(label, move string) { out = append(out, games.Choice{Label: label, Move: move}) }
 	pays := s.payments(seat, target)
+	if len(pays) == 1 && len(pays[0]) == 0 {
+		add("Take "+label(target)+" (free)", activateMove(target, nil))
+		return fmt.Sprintf("%s costs nothing: take it?", label(target)), out
+	}
 	if len(prefix) == 0 && len(pays) <= maxChoices {
 		for _, pay := range pays {
 			add("Pay with "+payLabel(pay), "activate "+target+" with "+strings.Join(pay, " "))
 		}
-		return fmt.Sprintf("Pay %s for %s with which cards?", strings.Join(data.card[target].Cost, " + "), label(target)), out
+		return fmt.Sprintf("Pay %s for %s with which cards?", costText(data.card[target]), label(target)), out
 	}
 	// Too many ways for one menu: choose the payers one at a time.
 	seen := map[string]bool{}
@@ -126,7 +134,7 @@ func (s *State) refinePayment(seat int, arg string) (string, []games.Choice) {
 	if len(out) > maxChoices {
 		out = out[:maxChoices]
 	}
-	return fmt.Sprintf("Pay %s for %s: choose the next card.", strings.Join(data.card[target].Cost, " + "), label(target)), out
+	return fmt.Sprintf("Pay %s for %s: choose the next card.", costText(data.card[target]), label(target)), out
 }
 
 // refineGive lists the cards the player who clicked may give. The key names

@@ -190,7 +190,7 @@ func TestRegroupCard(t *testing.T) {
 func TestRegroupToken(t *testing.T) {
 	s := staged(t)
 	s.Players[0].Inv = []string{"HG1"} // no Chocolates
-	s.Discard = append(s.Discard, "CH")
+	s.Out = append(s.Out, "CH")
 	s.Players[0].Regroup, s.Regroups = 1, regroupTokens-1
 	s.stack(t, "E03") // Sniper Fire: test, fail: lose 1 health
 	s.forceDice(t, 6, 3, 1)
@@ -217,7 +217,7 @@ func TestTest(t *testing.T) {
 	}{{6, []int{4, 4}, true}, {6, []int{2, 5}, false}, {3, []int{5}, false}, {3, []int{4}, true}} {
 		s := staged(t)
 		s.Players[0].Inv = []string{"HG1"}
-		s.Discard = append(s.Discard, "CH")
+		s.Out = append(s.Out, "CH")
 		s.Players[0].Health = c.health
 		s.stack(t, "E03")
 		s.forceDice(t, 6, c.faces...)
@@ -240,7 +240,7 @@ func TestRerollCostsNoTime(t *testing.T) {
 	s.forceDice(t, 6, 1, 1, 6)
 	must(t, s, "draw")
 	must(t, s, "reroll CH 2")
-	if s.Time != 20 || s.Players[0].Health != 6 || indexOf(s.Discard, "CH") < 0 {
+	if s.Time != 20 || s.Players[0].Health != 6 || indexOf(s.Out, "CH") < 0 {
 		t.Fatalf("time %d health %d", s.Time, s.Players[0].Health)
 	}
 }
@@ -414,7 +414,7 @@ func fightStaged(t *testing.T, card string) *State {
 	s := staged(t)
 	s.setRow(t, 0, "T01")
 	s.Players[0].Inv = []string{"HG1"}
-	s.Discard = append(s.Discard, "CH")
+	s.Out = append(s.Out, "CH")
 	s.stack(t, card)
 	if card == "T01" {
 		t.Fatal("pick another card")
@@ -494,7 +494,7 @@ func TestHostageFlip(t *testing.T) {
 func TestWeapons(t *testing.T) {
 	s := staged(t)
 	s.Players[0].Inv = []string{"HG1"}
-	s.Discard = append(s.Discard, "CH")
+	s.Out = append(s.Out, "CH")
 	s.setRow(t, 0, "W01", "D03") // Pistol costs search
 	must(t, s, "activate W01 with D03")
 	w := s.Weapons["W01"]
@@ -603,7 +603,7 @@ func TestRoof(t *testing.T) {
 		t.Fatalf("no Lars fight: %+v", s.Fight)
 	}
 	s.Players[0].Inv = []string{"HG1"}
-	s.Discard = append(s.Discard, "CH")
+	s.Out = append(s.Out, "CH")
 	s.forceDice(t, 6, 5, 6, 1, 2)
 	must(t, s, "fight 4 HG1")
 	if s.Fight.LarsHits != 2 || s.Players[0].Health != 5 {
@@ -630,7 +630,7 @@ func TestLosing(t *testing.T) {
 	s = staged(t)
 	s.Players[0].Health = 1
 	s.Players[0].Inv = []string{"HG1"}
-	s.Discard = append(s.Discard, "CH")
+	s.Out = append(s.Out, "CH")
 	s.stack(t, "E03")
 	s.forceDice(t, 6, 1)
 	must(t, s, "draw")

@@ -131,8 +131,11 @@ type State struct {
 	Roll       *Roll  `json:"roll,omitempty"`
 	Fight      *Fight `json:"fight,omitempty"`
 	Turns      int    `json:"turns"`
+	// Cleared: solo, the row was discarded (a hide, a terrorist attack)
+	// since the turn count last moved; the next draw moves it.
+	Cleared bool `json:"cleared,omitempty"`
 
-	Rolls  []RollView     `json:"rolls"` // the last rolls, newest last
+	Rolls  []RollView     `json:"rolls"` // the rolls of now (forgetRolls), newest last
 	Log    []string       `json:"log"`
 	Won    bool           `json:"won,omitempty"`
 	Result *games.Outcome `json:"result,omitempty"`

@@ -104,6 +104,10 @@ type PublicView struct {
 	Result    string         `json:"result,omitempty"`
 }
 
+// handgunSeat is whose starting handgun each is: player 1 has "the Handgun
+// card", player 2 "a handgun card" of their own.
+var handgunSeat = map[string]int{"HG1": 0, "HG2": 1}
+
 // cardView describes a card where it lies.
 func (s *State) cardView(id string) CardView {
 	c := data.card[id]
@@ -116,6 +120,11 @@ func (s *State) cardView(id string) CardView {
 		v.Effect = effectText(c, true)
 		v.FaceDown = s.FaceDown[id]
 	case typeWeapon:
+		if seat, ok := handgunSeat[id]; ok && s.Coop {
+			// Both co-op handguns are "Handgun": the view says whose each
+			// was at setup, wherever it lies now (one may be given).
+			v.Name = s.Players[seat].Name + "'s " + c.Name
+		}
 		v.Sides, v.FullDice = c.Sides, c.Dice
 		if w := s.Weapons[id]; w != nil {
 			v.Dice, v.Mags, v.Flipped = w.Dice, w.Mags, w.Flipped
@@ -174,7 +183,7 @@ func (s *State) Public() games.View {
 		}
 	}
 	if r := s.Roll; r != nil {
-		v.Roll = &RollView{Who: s.Players[r.Seat].Name, What: r.Purpose + ": " + sourceName(r.Source), Dice: append([]Die{}, r.Dice...), Outcome: "not kept yet"}
+		v.Roll = &RollView{Who: s.Players[r.Seat].Name, What: r.Purpose + ": " + s.rollSource(r.Source), Dice: append([]Die{}, r.Dice...), Outcome: "not kept yet"}
 		if r.Purpose == rollTest {
 			v.Roll.What = "test: " + nameOf(r.Source)
 		}

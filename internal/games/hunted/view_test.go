@@ -72,3 +72,62 @@ func TestNewFightShowsNoOldDice(t *testing.T) {
 		t.Fatalf("the new fight's own roll: %+v", v.Rolls)
 	}
 }
+
+// TestDiceBelongToTheirFight: a fight's dice are shown while it lasts and
+// at its end (its reward chosen); the board after that, between fights,
+// shows none of them.
+func TestDiceBelongToTheirFight(t *testing.T) {
+	s := fightStaged(t, "T02") // Gunman 4
+	s.forceDice(t, 6, 2)
+	must(t, s, "fight 1 HG1")
+	if v := s.Public().(*PublicView); len(v.Rolls) != 1 {
+		t.Fatalf("during the fight: %+v", v.Rolls)
+	}
+	s.forceDice(t, 6, 6)
+	must(t, s, "fight 1 HG1")
+	if v := s.Public().(*PublicView); len(v.Rolls) != 2 || v.Rolls[1].Outcome != "hits 4" {
+		t.Fatalf("at the fight's end: %+v", v.Rolls)
+	}
+	if s.Phase == phaseReward {
+		must(t, s, "take none")
+	}
+	s.Discard = append(s.Discard, s.Deck...)
+	s.Deck = []string{}
+	s.stack(t, "I01")
+	must(t, s, "draw")
+	if v := s.Public().(*PublicView); len(v.Rolls) != 0 || strings.Contains(v.Text(), "hits 4") {
+		t.Fatalf("between fights the last fight's dice are still shown: %+v\n%s", v.Rolls, v.Text())
+	}
+}
+
+// TestCoopHandgunsNamed: co-op has two cards called Handgun ("give player
+// two: A handgun card"); the view says whose each is, also when one was
+// given to the partner.
+func TestCoopHandgunsNamed(t *testing.T) {
+	s := coop(t)
+	must(t, s, "give HG1")
+	v := s.Public().(*PublicView)
+	var names []string
+	for _, c := range v.Players[1].Inv {
+		names = append(names, c.Name)
+	}
+	if strings.Join(names, ",") != "Bob's Handgun,Alice's Handgun" {
+		t.Fatalf("Bob's inventory: %v", names)
+	}
+	s.Turn = 1
+	s.Phase = phaseMain
+	s.Drew = true
+	s.startFight(1, cardless([]int{6}), nil)
+	s.forceDice(t, 6, 2)
+	must(t, s, "fight 1 HG1")
+	if v := s.Public().(*PublicView); v.Roll == nil || v.Roll.What != "fight: Alice's Handgun (HG1)" {
+		t.Fatalf("the roll not kept yet: %+v", v.Roll)
+	}
+	must(t, s, "keep")
+	if v := s.Public().(*PublicView); len(v.Rolls) != 1 || !strings.HasPrefix(v.Rolls[0].What, "Alice's Handgun (HG1) vs") {
+		t.Fatalf("the roll with Alice's handgun: %+v", v.Rolls)
+	}
+	if solo := staged(t).Public().(*PublicView); solo.Players[0].Inv[0].Name != "Handgun" {
+		t.Fatalf("solo: %q", solo.Players[0].Inv[0].Name)
+	}
+}
