@@ -27,7 +27,7 @@ func HijackAlt(v games.View) string {
 		}
 	case hv.Turn >= 0 && hv.Turn < len(hv.Players):
 		p := hv.Players[hv.Turn]
-		head += fmt.Sprintf(" %s (%s) to move.", clip(p.Name, 32), p.Marker)
+		head += fmt.Sprintf(" %s (%s) to move.", hijackName(p.Name, 32), p.Marker)
 	}
 	parts := []altPart{{head, 1}, {hijackAltPlayers(hv), 2}}
 	if last := hijackAltLast(hv); last != "" {
@@ -37,7 +37,7 @@ func HijackAlt(v games.View) string {
 	if len(hv.DrawOffer) > 0 {
 		var names []string
 		for _, p := range hv.DrawOffer {
-			names = append(names, clip(hv.Players[p].Name, 32))
+			names = append(names, hijackName(hv.Players[p].Name, 32))
 		}
 		parts = append(parts, altPart{"A draw is offered; agreed so far: " + strings.Join(names, ", ") + ".", 5})
 	}
@@ -51,7 +51,7 @@ func HijackAlt(v games.View) string {
 func hijackAltPlayers(v *hijack.View) string {
 	var out []string
 	for i, p := range v.Players {
-		s := fmt.Sprintf("%s (%s, %s): %d markers, %d on the board and %d in hand", clip(p.Name, 32), p.Marker,
+		s := fmt.Sprintf("%s (%s, %s): %d markers, %d on the board and %d in hand", hijackName(p.Name, 32), p.Marker,
 			hijackAltShape(i), p.On+p.In, p.On, p.In)
 		switch {
 		case v.Over && p.Drew:
@@ -80,7 +80,7 @@ func hijackAltLast(v *hijack.View) string {
 		return ""
 	}
 	who := v.Players[l.Seat]
-	s := fmt.Sprintf("Last move: %s (%s) %s", clip(who.Name, 32), who.Marker, l.Move)
+	s := fmt.Sprintf("Last move: %s (%s) %s", hijackName(who.Name, 32), who.Marker, l.Move)
 	if len(l.Captured) > 0 {
 		count := map[int]int{}
 		var order []int
