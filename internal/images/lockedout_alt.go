@@ -140,8 +140,8 @@ func loAltIDs(cs []lockedout.CardView) string {
 }
 
 // loAltZ spells the znooty sign out for a screen reader: "7₮" and "7 ₮"
-// read "7 znooties", "1₮" "1 znooty", a lone sign "znooties". The
-// pictures write it "Z" (loZ) only because their font lacks it.
+// read "7 znooties", "1₮" "1 znooty", a lone sign "znooties"; the
+// pictures' texts say it so too (loZ).
 func loAltZ(s string) string {
 	return loAltZRe.ReplaceAllStringFunc(s, func(m string) string {
 		n, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(m, "₮")))
