@@ -9,7 +9,7 @@ import (
 )
 
 // HijackAlt says in words what Hijack's picture of a view shows, for
-// screen readers (an attachment's description, at most 1024 characters):
+// screen readers (an attachment's description, built to altBudget):
 // whose move, the players' counts, the last move, and every marker by
 // cell and slot as the move syntax names them ("a3"). Everything in
 // Hijack is public.
@@ -18,6 +18,11 @@ func HijackAlt(v games.View) string {
 	if !ok || len(hv.Players) == 0 {
 		return ""
 	}
+	return fitAltParts(hijackAltParts(hv), altBudget)
+}
+
+// hijackAltParts are the picture's facts with their priorities.
+func hijackAltParts(hv *hijack.View) []altPart {
 	head := fmt.Sprintf("Hijack, a board of %d cells a side (%d cells).", hv.Size, len(hv.Cells))
 	switch {
 	case hv.Over:
@@ -44,7 +49,7 @@ func HijackAlt(v games.View) string {
 	if opts := hv.Options.Switches(); len(opts) > 0 {
 		parts = append(parts, altPart{"Options: " + strings.Join(opts, ", ") + ".", 6})
 	}
-	return fitAltParts(parts, maxAlt)
+	return parts
 }
 
 // hijackAltPlayers is each player's markers, on the board and in hand.
