@@ -242,7 +242,7 @@ func drawHijackHeader(dc *Canvas, v *hijack.View) {
 		title += ": game over"
 	case v.Turn >= 0:
 		p := v.Players[v.Turn]
-		title += fmt.Sprintf(": %s (%s) to move", clip(p.Name, 24), p.Marker)
+		title += fmt.Sprintf(": %s (%s) to move", hijackName(p.Name, 24), p.Marker)
 	}
 	dc.DrawStringAnchored(title, hijackMargin, 42, 0, 0)
 	if !v.Over && v.Turn >= 0 {
@@ -310,7 +310,7 @@ func drawHijackPanel(dc *Canvas, v *hijack.View, top float64) {
 		if p.Removed {
 			dc.SetColor(hijackFaint)
 		}
-		dc.DrawStringAnchored(clip(p.Name, 18), hijackMargin+56, y+hijackRowH/2-5, 0, 0.35)
+		dc.DrawStringAnchored(hijackName(p.Name, 18), hijackMargin+56, y+hijackRowH/2-5, 0, 0.35)
 		dc.Font(hijackMinText, false)
 		status := fmt.Sprintf("%d = %d on + %d in", p.On+p.In, p.On, p.In)
 		switch {
@@ -333,7 +333,7 @@ func drawHijackPanel(dc *Canvas, v *hijack.View, top float64) {
 	var lines []string
 	if v.Last != nil {
 		who := v.Players[v.Last.Seat]
-		line := fmt.Sprintf("Last: %s (%s) %s", clip(who.Name, 18), who.Marker, v.Last.Move)
+		line := fmt.Sprintf("Last: %s (%s) %s", hijackName(who.Name, 18), who.Marker, v.Last.Move)
 		if len(v.Last.Captured) > 0 {
 			count := map[string]int{}
 			var order []string
@@ -382,4 +382,24 @@ func drawHijackKey(dc *Canvas, top float64) {
 	}
 	dc.Font(hijackMinText, false)
 	dc.DrawStringAnchored("directions", kx, ky+kr+20, 0.5, 0.5)
+}
+
+// hijackName is a seat's name in at most n characters. A seat the bot
+// plays is named with its mark ("Standoff (bot level 2)"): cut short, its
+// name keeps the mark whole, "Standoff (bot)", so the table always sees
+// which seat is the bot's.
+func hijackName(name string, n int) string {
+	if len([]rune(name)) <= n {
+		return name
+	}
+	i := strings.Index(strings.ToLower(name), "(bot")
+	if i < 0 {
+		return clip(name, n)
+	}
+	const mark = " (bot)"
+	base := strings.TrimSpace(name[:i])
+	if base == "" {
+		return clip(name, n)
+	}
+	return clip(base, max(1, n-len(mark))) + mark
 }

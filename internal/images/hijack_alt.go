@@ -9,7 +9,7 @@ import (
 )
 
 // HijackAlt says in words what Hijack's picture of a view shows, for
-// screen readers (an attachment's description, at most 1024 characters):
+// screen readers (an attachment's description, built to altBudget):
 // whose move, the players' counts, the last move, and every marker by
 // cell and slot as the move syntax names them ("a3"). Everything in
 // Hijack is public.
@@ -18,6 +18,11 @@ func HijackAlt(v games.View) string {
 	if !ok || len(hv.Players) == 0 {
 		return ""
 	}
+	return fitAltParts(hijackAltParts(hv), altBudget)
+}
+
+// hijackAltParts are the picture's facts with their priorities.
+func hijackAltParts(hv *hijack.View) []altPart {
 	head := fmt.Sprintf("Hijack, a board of %d cells a side (%d cells).", hv.Size, len(hv.Cells))
 	switch {
 	case hv.Over:
@@ -27,7 +32,7 @@ func HijackAlt(v games.View) string {
 		}
 	case hv.Turn >= 0 && hv.Turn < len(hv.Players):
 		p := hv.Players[hv.Turn]
-		head += fmt.Sprintf(" %s (%s) to move.", clip(p.Name, 32), p.Marker)
+		head += fmt.Sprintf(" %s (%s) to move.", hijackName(p.Name, 32), p.Marker)
 	}
 	parts := []altPart{{head, 1}, {hijackAltPlayers(hv), 2}}
 	if last := hijackAltLast(hv); last != "" {
@@ -37,21 +42,21 @@ func HijackAlt(v games.View) string {
 	if len(hv.DrawOffer) > 0 {
 		var names []string
 		for _, p := range hv.DrawOffer {
-			names = append(names, clip(hv.Players[p].Name, 32))
+			names = append(names, hijackName(hv.Players[p].Name, 32))
 		}
 		parts = append(parts, altPart{"A draw is offered; agreed so far: " + strings.Join(names, ", ") + ".", 5})
 	}
 	if opts := hv.Options.Switches(); len(opts) > 0 {
 		parts = append(parts, altPart{"Options: " + strings.Join(opts, ", ") + ".", 6})
 	}
-	return fitAltParts(parts, maxAlt)
+	return parts
 }
 
 // hijackAltPlayers is each player's markers, on the board and in hand.
 func hijackAltPlayers(v *hijack.View) string {
 	var out []string
 	for i, p := range v.Players {
-		s := fmt.Sprintf("%s (%s, %s): %d markers, %d on the board and %d in hand", clip(p.Name, 32), p.Marker,
+		s := fmt.Sprintf("%s (%s, %s): %d markers, %d on the board and %d in hand", hijackName(p.Name, 32), p.Marker,
 			hijackAltShape(i), p.On+p.In, p.On, p.In)
 		switch {
 		case v.Over && p.Drew:
@@ -80,7 +85,7 @@ func hijackAltLast(v *hijack.View) string {
 		return ""
 	}
 	who := v.Players[l.Seat]
-	s := fmt.Sprintf("Last move: %s (%s) %s", clip(who.Name, 32), who.Marker, l.Move)
+	s := fmt.Sprintf("Last move: %s (%s) %s", hijackName(who.Name, 32), who.Marker, l.Move)
 	if len(l.Captured) > 0 {
 		count := map[int]int{}
 		var order []int

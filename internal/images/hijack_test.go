@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"image/png"
 	"os"
+	"strings"
 	"testing"
 
 	"standoff/internal/games"
@@ -192,4 +193,30 @@ func bbox(img image.Image, r image.Rectangle, match func(color.RGBA) bool) image
 		}
 	}
 	return out
+}
+
+// A seat the bot plays says so on the picture, however long the bot's
+// name: its row, the title while it is to move and the last move keep
+// "(bot)" whole when the name is cut short, and so does the alt text.
+func TestHijackBotSeatMarked(t *testing.T) {
+	for _, bot := range []string{"Standoff (bot level 2)", "Standoffish Table Helper (bot level 1)"} {
+		s, err := hijack.Kind.New(games.Setup{Players: []string{"alice", bot}, Options: games.Options{"size": 3, "num_pieces": 12}, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		playRandomly(t, s, 1, 1) // the bot is to move, its name in the title too
+		v := s.Public().(*hijack.View)
+		dc := drawHijackCanvas(v)
+		said := strings.Join(dc.texts, "\n")
+		releaseRGBA(dc.RGBA())
+		if n := strings.Count(said, "(bot"); n < 2 || !strings.Contains(said, "(bot)") && !strings.Contains(said, bot+"\n") {
+			t.Errorf("%q: the picture marks the bot's seat %d times: %q", bot, n, said)
+		}
+		if alt := HijackAlt(v); strings.Count(alt, "(bot") < 2 {
+			t.Errorf("%q: the alt text does not name the bot's seat: %q", bot, alt)
+		}
+	}
+	if got := hijackName("Alexandra Constantinopolous", 18); got != "Alexandra Constan…" {
+		t.Errorf("a person's long name is cut to %q", got)
+	}
 }

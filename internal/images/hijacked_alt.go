@@ -3,68 +3,36 @@ package images
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"standoff/internal/games"
 	"standoff/internal/games/hijacked"
 )
 
-// hijackedAltMax is Discord's limit on an attachment's description.
-const hijackedAltMax = maxAlt
-
 // HijackedAlt describes a Hijacked picture in words for a screen reader
 // (the attachment's description), from the view it is given and nothing
 // else: for the public view only what the table sees. The most telling
-// things come first (whose turn and what they must do, the scores, the
+// facts come first (whose turn and what they must do, the scores, the
 // police and trust, the last move); the rest follows while it fits in
-// Discord's 1024 characters. The same words serve the turn picture and
-// the full board.
+// altBudget, a fact that does not fit left out whole. The same words
+// serve the turn picture and the full board.
 func HijackedAlt(v games.View) string {
 	switch v := v.(type) {
 	case *hijacked.PublicView:
-		return hijackedAltJoin(hijackedAltPublic(v))
+		return hijackedAltFit(hijackedAltPublic(v))
 	case *hijacked.PrivateView:
-		return hijackedAltJoin(hijackedAltPrivate(v))
+		return hijackedAltFit(hijackedAltPrivate(v))
 	}
 	return ""
 }
 
-// hijackedAltJoin joins sentences in order, leaving out any that would take the
-// text past the limit (a later, shorter one may still fit); a first
-// sentence too long alone is cut at a word.
-func hijackedAltJoin(parts []string) string {
-	var b strings.Builder
-	n := 0
-	for i, s := range parts {
-		if s == "" {
-			continue
-		}
-		k := utf8.RuneCountInString(s)
-		if n > 0 {
-			k++
-		}
-		if n+k > hijackedAltMax {
-			if i == 0 {
-				return hijackedAltCut(s)
-			}
-			continue
-		}
-		if n > 0 {
-			b.WriteByte(' ')
-		}
-		b.WriteString(s)
-		n += k
+// hijackedAltFit fits facts in reading order, which is their order of
+// importance.
+func hijackedAltFit(facts []string) string {
+	parts := make([]altPart, len(facts))
+	for i, f := range facts {
+		parts[i] = altPart{f, i}
 	}
-	return b.String()
-}
-
-// hijackedAltCut shortens s to the limit at a word, with an ellipsis.
-func hijackedAltCut(s string) string {
-	r := []rune(s)[:hijackedAltMax-1]
-	if i := strings.LastIndexByte(string(r), ' '); i > 0 {
-		return string(r)[:i] + "…"
-	}
-	return string(r) + "…"
+	return fitAltParts(parts, altBudget)
 }
 
 // hijackedAltPublic is the table in sentences, the most telling first.
@@ -91,9 +59,9 @@ func hijackedAltPublic(v *hijacked.PublicView) []string {
 	if v.Pending != nil {
 		out = append(out, "Chosen card: "+hijackedCardWords(*v.Pending)+".")
 	}
-	out = append(out, hijackedAltSeats(v), hijackedAltHijackers(v))
+	out = append(out, hijackedAltSeats(v), hijackedAltHijackers(v), hijackedAltCybot(v.Cybot), hijackedAltMedals(v))
 	out = append(out, hijackedAltSupplies(v)...)
-	out = append(out, hijackedAltCybot(v.Cybot))
+	out = append(out, hijackedAltRecognition(v))
 	var nums []string
 	for i, n := range v.Numbers {
 		nums = append(nums, fmt.Sprintf("%d gives %s", n, v.Places[i]))
@@ -187,6 +155,61 @@ func hijackedAltHijackers(v *hijacked.PublicView) string {
 	return "Hijackers: " + strings.Join(hs, "; ") + "."
 }
 
+// hijackedAltMedals: each medal, its objective and what became of it; an
+// open one's value is public (it lies number up), a won one's is not.
+func hijackedAltMedals(v *hijacked.PublicView) string {
+	var ms []string
+	for _, m := range v.Medals {
+		w := fmt.Sprintf("%d %s, ", m.Number, m.Objective)
+		who := ""
+		if m.Holder >= 0 && m.Holder < len(v.Players) {
+			who = v.Players[m.Holder].Name
+		}
+		switch m.State {
+		case "board":
+			w += "open, " + hijackedCount(m.Value, "point")
+		case "held":
+			w += "won by " + who + ", face down"
+		case "cashed":
+			w += "cashed by " + who
+		default:
+			w += m.State
+		}
+		ms = append(ms, w)
+	}
+	if len(ms) == 0 {
+		return ""
+	}
+	return "Medals: " + strings.Join(ms, "; ") + "."
+}
+
+// hijackedAltRecognition: where the thumbs are on the recognition track
+// and what each place is worth at the end, players on the same space
+// together.
+func hijackedAltRecognition(v *hijacked.PublicView) string {
+	var ps []string
+	for space, pts := range v.Recognition {
+		var names []string
+		for _, p := range v.Players {
+			if p.Thumb == space {
+				names = append(names, p.Name)
+			}
+		}
+		if len(names) == 0 {
+			continue
+		}
+		where := "off the track"
+		if space > 0 {
+			where = fmt.Sprintf("space %d", space)
+		}
+		ps = append(ps, fmt.Sprintf("%s %s (%s)", strings.Join(names, ", "), hijackedSigned(pts), where))
+	}
+	if len(ps) == 0 {
+		return ""
+	}
+	return "Recognition, points at the end: " + strings.Join(ps, "; ") + "."
+}
+
 // hijackedAltRange is a die range a screen reader says right: "1 to 3".
 func hijackedAltRange(r [2]int) string {
 	if r[0] == r[1] {
@@ -233,7 +256,10 @@ func hijackedAltCybot(c *hijacked.CybotView) string {
 	var as []string
 	for i, a := range c.Actions {
 		state := map[string]string{"todo": "next", "now": "now"}[a.State]
-		if state == "" {
+		switch {
+		case hijackedCybotFellBack(a):
+			state = "not possible, its fallback done"
+		case state == "":
 			state = a.State
 		}
 		as = append(as, fmt.Sprintf("%d %s, %s", i+1, a.Name, state))

@@ -63,19 +63,6 @@ func TestHijackedAltFitsAndSays(t *testing.T) {
 	}
 }
 
-// A first sentence longer than the limit is cut at a word; a later one
-// that does not fit is left out and a shorter one after it kept.
-func TestHijackedAltJoin(t *testing.T) {
-	long := strings.Repeat("word ", 300)
-	if got := hijackedAltJoin([]string{long, "more."}); len([]rune(got)) > 1024 || !strings.HasSuffix(got, "word…") {
-		t.Errorf("cut to %d: ...%q", len([]rune(got)), got[len(got)-20:])
-	}
-	got := hijackedAltJoin([]string{"First.", long, "Last."})
-	if got != "First. Last." {
-		t.Errorf("got %q", got)
-	}
-}
-
 // The public view's alt text holds nothing hidden: along seeded games, the
 // value of every medal held face down is changed on a copy of the game,
 // and the public alt text (and the public turn picture and full board) is

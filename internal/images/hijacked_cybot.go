@@ -37,15 +37,8 @@ type hijackedCybotLine struct {
 func hijackedCybotActions(dc *Canvas, c *hijacked.CybotView) []hijackedCybotLine {
 	var out []hijackedCybotLine
 	for i, a := range c.Actions {
-		l := hijackedCybotLine{mark: "next", markColor: hijackedMuted}
-		switch a.State {
-		case "done":
-			l.mark = "done"
-		case "skipped":
-			l.mark = "skipped"
-		case "now":
-			l.mark, l.markColor, l.bold = "NOW", hijackedAlert, true
-		}
+		l := hijackedCybotLine{}
+		l.mark, l.markColor, l.bold = hijackedCybotMark(a)
 		line := fmt.Sprintf("%d. %s", i+1, a.Name)
 		if a.Note != "" {
 			line += " (" + a.Note + ")"
@@ -55,6 +48,30 @@ func hijackedCybotActions(dc *Canvas, c *hijacked.CybotView) []hijackedCybotLine
 		out = append(out, l)
 	}
 	return out
+}
+
+// hijackedCybotMark is the word an action is marked with in both panels:
+// done, skipped, fallback, NOW or next, with its colour and whether its
+// line is bold.
+func hijackedCybotMark(a hijacked.CybotActionView) (string, color.Color, bool) {
+	switch {
+	case a.State == "now":
+		return "NOW", hijackedAlert, true
+	case hijackedCybotFellBack(a):
+		return "fallback", hijackedMuted, false
+	case a.State == "done" || a.State == "skipped":
+		return a.State, hijackedMuted, false
+	}
+	return "next", hijackedMuted, false
+}
+
+// hijackedCybotFellBack: the action was not possible and its "if
+// impossible" clause was done instead (card 7's and 11's police retreat:
+// the thumb advances and a bonus tile goes to the display), which
+// "skipped" would deny. The engine's state "fallback" says so; until it
+// does, a skipped retreat whose clause always moves the thumb tells it.
+func hijackedCybotFellBack(a hijacked.CybotActionView) bool {
+	return a.State == "fallback" || a.State == "skipped" && strings.Contains(a.Note, "thumb advances")
 }
 
 // hijackedCybotHeight is the height of the Cybot panel, 0 without a Cybot.
@@ -157,13 +174,7 @@ func (p *hijackedPhone) cybot(v *hijacked.PublicView, y float64) float64 {
 		ly += hijackedCybotLineH
 	}
 	for i, a := range c.Actions {
-		mark, markColor, bold := "next", color.Color(hijackedMuted), false
-		switch a.State {
-		case "done", "skipped":
-			mark = a.State
-		case "now":
-			mark, markColor, bold = "NOW", hijackedAlert, true
-		}
+		mark, markColor, bold := hijackedCybotMark(a)
 		p.text(mark, hijackedEdge+12, ly+28, 0, hijackedSmall, true, markColor, 0)
 		p.text(fmt.Sprintf("%d. %s", i+1, a.Name), hijackedEdge+140, ly+28, 0, hijackedBody, bold, hijackedInk, end-hijackedEdge-140)
 		ly += hijackedCybotLineH

@@ -1,8 +1,11 @@
 package images
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"standoff/internal/games"
@@ -73,5 +76,59 @@ func TestHijackedCybotPanelFits(t *testing.T) {
 		if err := os.WriteFile(filepath.Join(dir, "cybot_panel.png"), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// A police retreat the Cybot could not do but whose "if impossible" clause
+// it did (card 7: "if impossible: its thumb advances anyway and the top
+// bonus tile goes to its display"; card 11: "even if impossible: its thumb
+// advances 1 space ...") is marked "fallback" on both panels, not
+// "skipped" (nothing was done) nor "done" (the police did not retreat),
+// over seeded solo games: whenever the Cybot's notes say its thumb
+// advanced anyway.
+func TestHijackedCybotFallbackNotSkipped(t *testing.T) {
+	dc := hijackedNewCanvas(hijackedWidth, 60)
+	fellBack := 0
+	for seed := uint64(1); seed <= 12; seed++ {
+		s, err := hijacked.Kind.New(games.Setup{Players: []string{"Alice", "Standoff (bot level 1)"}, Seed: seed, Bots: []int{0, 1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := games.NewRNG(seed)
+		for range 400 {
+			if s.Outcome() != nil {
+				break
+			}
+			v := s.Public().(*hijacked.PublicView)
+			if c := v.Cybot; c != nil && (c.Card == 7 || c.Card == 11) && strings.Contains(strings.Join(c.Steps, " "), "thumb advances anyway") {
+				for i, a := range c.Actions {
+					if a.Name != "Police retreat" || a.State == "todo" || a.State == "now" {
+						continue
+					}
+					fellBack++
+					if l := hijackedCybotActions(dc, c)[i]; l.mark != "fallback" {
+						t.Fatalf("seed %d, card %d: the retreat's fallback was done (%q) but the full board marks it %q", seed, c.Card, c.Steps, l.mark)
+					}
+					p := hijackedPhoneTable(v)
+					line := slices.Index(p.texts, fmt.Sprintf("%d. %s", i+1, a.Name))
+					if line < 1 || p.texts[line-1] != "fallback" {
+						t.Fatalf("seed %d, card %d: the turn picture marks the retreat otherwise: %q", seed, c.Card, p.texts)
+					}
+					releaseRGBA(p.RGBA())
+				}
+			}
+			randomMove(t, s, rng)
+		}
+	}
+	if fellBack == 0 {
+		t.Fatal("no seeded game had the Cybot's retreat fall back")
+	}
+	// The engine's own word for it.
+	if m, _, _ := hijackedCybotMark(hijacked.CybotActionView{Name: "Police retreat", State: "fallback"}); m != "fallback" {
+		t.Errorf("state fallback is marked %q", m)
+	}
+	// A skipped action with no such clause stays skipped.
+	if m, _, _ := hijackedCybotMark(hijacked.CybotActionView{Name: "Persuade its hijacker", Note: "if impossible: use up to 2 tokens to make it possible", State: "skipped"}); m != "skipped" {
+		t.Errorf("a plain skipped action is marked %q", m)
 	}
 }

@@ -12,9 +12,10 @@ import (
 // 350 px wide there, so on this 1000 px canvas no text is under 26 px (9 px
 // on the phone). It holds what a player reads at a glance: whose turn and
 // what they must do, the police and trust tracks, the seats, the
-// hijackers, the dice, every player's score and supply, the Cybot's card
-// and the last moves. Everything else (rules texts, medals, recognition,
-// piles in detail) is on the full board (HijackedFull).
+// hijackers, the dice, the medals and the recognition track (what a player
+// may chase this turn), every player's score and supply, the Cybot's card
+// and the last moves. Everything else (rules texts, piles in detail) is on
+// the full board (HijackedFull).
 
 // The phone layout's font sizes: hijackedSmall is the floor.
 const (
@@ -141,7 +142,7 @@ func hijackedPhoneLayoutOf(v *hijacked.PublicView) hijackedPhoneLayout {
 	} else {
 		h += hijackedStripH + hijackedSeatsPhoneH + hijackedPendingHeight(v) + hijackedHijackPhoneH + hijackedDicePhoneH
 	}
-	h += hijackedCybotPhoneHeight(v)
+	h += hijackedGoalsPhoneHeight(v) + hijackedCybotPhoneHeight(v)
 	l.height = int(h) + 12
 	return l
 }
@@ -167,6 +168,7 @@ func hijackedPhoneTable(v *hijacked.PublicView) *hijackedPhone {
 		y = p.hijackers(v, y)
 		y = p.dice(v, y)
 	}
+	y = p.goals(v, y) // medals and recognition (hijacked_phone_goals.go)
 	for _, pl := range v.Players {
 		y = p.playerRow(v, pl, y)
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"strings"
 
 	"standoff/internal/games"
 	"standoff/internal/games/lockedout"
@@ -128,8 +127,11 @@ func loCards(n int) string {
 	return fmt.Sprintf("%d cards", n)
 }
 
-// loZ writes the znooty sign, which the embedded font lacks, as " Z".
-func loZ(s string) string { return strings.ReplaceAll(s, "₮", " Z") }
+// loZ spells the znooty sign out, "7 znooties", as the alt text does: the
+// embedded font lacks the sign, and a bare "Z" after an amount did not
+// read as money. Only the cards' values, under a key saying
+// "values in znooties (Z)", keep the short form.
+func loZ(s string) string { return loAltZ(s) }
 
 // loStage says what a stage has opened.
 func loStage(stage int) string {

@@ -5,19 +5,18 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"standoff/internal/games"
 	"standoff/internal/games/lockedout"
 )
 
 // LockedOutAlt says in words what LockedOut's picture of a view shows, for
-// screen readers (an attachment's description, at most 1024 characters).
+// screen readers (an attachment's description, built to altBudget).
 // A public view's words hold nothing hidden: hands are only counted.
 func LockedOutAlt(v games.View) string {
 	switch v := v.(type) {
 	case *lockedout.PublicView:
-		return fitAltParts(loAltPublic(v), maxAlt)
+		return fitAltParts(loAltPublic(v), altBudget)
 	case *lockedout.PrivateView:
 		return loAltPrivate(v)
 	}
@@ -140,8 +139,8 @@ func loAltIDs(cs []lockedout.CardView) string {
 }
 
 // loAltZ spells the znooty sign out for a screen reader: "7₮" and "7 ₮"
-// read "7 znooties", "1₮" "1 znooty", a lone sign "znooties". The
-// pictures write it "Z" (loZ) only because their font lacks it.
+// read "7 znooties", "1₮" "1 znooty", a lone sign "znooties"; the
+// pictures' texts say it so too (loZ).
 func loAltZ(s string) string {
 	return loAltZRe.ReplaceAllStringFunc(s, func(m string) string {
 		n, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(m, "₮")))
@@ -165,33 +164,38 @@ func loAltZnooties(n int) string {
 // loAltPrivate is a hand in words: each card with its id, kind and value,
 // and the cards the player is being shown. A long hand drops the kinds.
 func loAltPrivate(v *lockedout.PrivateView) string {
-	head := fmt.Sprintf("%s's hand: %s, total %s.", v.Name, loCards(len(v.Hand)), loAltZnooties(v.Total))
-	for _, long := range []bool{true, false} {
-		list := func(cs []lockedout.CardView) string {
-			out := make([]string, len(cs))
-			for i, c := range cs {
-				if long {
-					out[i] = fmt.Sprintf("%s (%s, %s, %s)", c.Name, c.ID, loKindWords(c), loAltZnooties(c.Value))
-				} else {
-					out[i] = fmt.Sprintf("%s %s %s", c.ID, c.Name, loAltZnooties(c.Value))
-				}
-			}
-			return strings.Join(out, "; ")
-		}
-		parts := []altPart{{head, 1}}
-		if len(v.Hand) > 0 {
-			parts = append(parts, altPart{list(v.Hand) + ".", 3})
-		}
-		if len(v.Seen) > 0 {
-			parts = append(parts, altPart{"You see " + v.Looking + ": " + list(v.Seen) + ".", 2})
-		}
-		total := 0
-		for _, p := range parts {
-			total += utf8.RuneCountInString(p.text) + 1
-		}
-		if total-1 <= maxAlt || !long {
-			return fitAltParts(parts, maxAlt)
-		}
+	parts := loAltPrivateParts(v, true)
+	total := 0
+	for _, p := range parts {
+		total += len(p.text) + 1 // bytes, as fitAltParts counts
 	}
-	return head
+	if total-1 > altBudget {
+		parts = loAltPrivateParts(v, false)
+	}
+	return fitAltParts(parts, altBudget)
+}
+
+// loAltPrivateParts are a hand's facts, its cards long (with their kinds)
+// or short.
+func loAltPrivateParts(v *lockedout.PrivateView, long bool) []altPart {
+	head := fmt.Sprintf("%s's hand: %s, total %s.", v.Name, loCards(len(v.Hand)), loAltZnooties(v.Total))
+	list := func(cs []lockedout.CardView) string {
+		out := make([]string, len(cs))
+		for i, c := range cs {
+			if long {
+				out[i] = fmt.Sprintf("%s (%s, %s, %s)", c.Name, c.ID, loKindWords(c), loAltZnooties(c.Value))
+			} else {
+				out[i] = fmt.Sprintf("%s %s %s", c.ID, c.Name, loAltZnooties(c.Value))
+			}
+		}
+		return strings.Join(out, "; ")
+	}
+	parts := []altPart{{head, 1}}
+	if len(v.Hand) > 0 {
+		parts = append(parts, altPart{list(v.Hand) + ".", 3})
+	}
+	if len(v.Seen) > 0 {
+		parts = append(parts, altPart{"You see " + v.Looking + ": " + list(v.Seen) + ".", 2})
+	}
+	return parts
 }

@@ -41,7 +41,7 @@ func lockedOutHand(v *lockedout.PrivateView) *Canvas {
 	dc := NewCanvasOn(img)
 	dc.Font(loBody+2, true)
 	dc.SetColor(loInk)
-	total := fmt.Sprintf("Total %d Z", v.Total)
+	total := "Total " + loAltZnooties(v.Total)
 	tw, _ := dc.MeasureString(total)
 	dc.DrawStringAnchored(total, loWidth-loTileGap, 44, 1, 0)
 	dc.Font(loTitle, true)

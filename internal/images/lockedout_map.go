@@ -40,7 +40,7 @@ func loStatusLines(m *Canvas, v *lockedout.PublicView) []string {
 }
 
 // loResultParts splits a result into its verdict and the ranking's
-// places ("1. Dave 6 Z"); a result in another form is all verdict.
+// places ("1. Dave 6 znooties"); a result in another form is all verdict.
 func loResultParts(result string) (head string, places []string) {
 	result = loZ(result)
 	i := strings.Index(result, " 1. ")

@@ -5,6 +5,8 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -174,5 +176,45 @@ func TestLockedOutHandCountsCards(t *testing.T) {
 	one.Hand = append(one.Hand, one.Hand[0])
 	if text := drawnText(lockedOutHand(one)); !strings.Contains(text, "2 cards") {
 		t.Fatalf("hand image says:\n%s", text)
+	}
+}
+
+// Amounts in znooties read as money on the pictures: the embedded font
+// lacks the sign "₮", so no text draws it, and an amount is spelt out
+// ("Carol plays Override Chip (OC2, 7 znooties).", "Total 23 znooties"),
+// not written "7 Z"; only a hand's card tiles, under the key "values in
+// znooties (Z)", keep "7 Z". Over every seeded state, both pictures and
+// the hands.
+func TestLockedOutZnootiesReadAsMoney(t *testing.T) {
+	short := regexp.MustCompile(`\d Z\b`)
+	tile := regexp.MustCompile(`^\d+ Z$`)
+	check := func(name string, dc *Canvas) {
+		for _, s := range dc.texts {
+			if strings.Contains(s, "₮") || short.MatchString(s) && !tile.MatchString(s) {
+				t.Errorf("%s: %q", name, s)
+			}
+		}
+		releaseRGBA(dc.RGBA())
+	}
+	spelt := 0
+	for _, st := range loStates(t) {
+		pv := st.s.Public().(*lockedout.PublicView)
+		for _, full := range []bool{false, true} {
+			dc := lockedOutTable(pv, full)
+			spelt += strings.Count(strings.Join(dc.texts, "\n"), "znoot")
+			check(st.name, dc)
+		}
+		for seat := range pv.Players {
+			if v, ok := st.s.Private(seat).(*lockedout.PrivateView); ok && v != nil {
+				dc := lockedOutHand(v)
+				if want := "Total " + loAltZnooties(v.Total); !slices.Contains(dc.texts, want) {
+					t.Errorf("%s: the hand does not say %q: %q", st.name, want, dc.texts)
+				}
+				check(st.name+" hand", dc)
+			}
+		}
+	}
+	if spelt == 0 {
+		t.Error("no table picture spelt an amount out")
 	}
 }
