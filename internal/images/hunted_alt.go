@@ -9,10 +9,9 @@ import (
 	"standoff/internal/games/hunted"
 )
 
-// HuntedAltMax is the longest alt text, well under Discord's limit for an
-// attachment's description (maxAlt, 1024 characters): a text filled to the
-// limit is one the limit may cut, and a screen reader reads it all anyway.
-const HuntedAltMax = 900
+// HuntedAltMax is the longest alt text: every game's budget (altBudget),
+// well under Discord's limit for an attachment's description.
+const HuntedAltMax = altBudget
 
 // HuntedAlt is the turn picture in words, for a screen reader, the most
 // needed first: whose turn or how the game ended, time and health, what is
