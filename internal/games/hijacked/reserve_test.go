@@ -120,3 +120,38 @@ func TestCybotDoesNotTakeBackItsFreshReservation(t *testing.T) {
 		t.Fatalf("the Cybot took back the card it reserved this turn (reservation %d):\n%s", r, out)
 	}
 }
+
+// A reservation not taken lapses at the end of its owner's next turn: the
+// rulebook is silent on it (see the Assumptions), but a reservation is for
+// "the next round" ("if he thinks he can put that card to good use the next
+// round"; "the die used to reserve his card comes back into his supply along
+// with that card when his turn finishes"). Before, a reservation never taken
+// cost its owner a die for the rest of the game.
+func TestReservationLapsesAfterItsRound(t *testing.T) {
+	s := cardPosition(t)
+	setSeat(s, 2, "BL1", true)
+	setDice(s, 1, 4)
+	must(t, s, 0, "card 1 1")
+	if s.Phase == phaseDecide {
+		must(t, s, 0, "discard")
+	}
+	must(t, s, 0, "reserve 2 4") // both dice used: Bob's turn
+	must(t, s, 1, "end")
+	if s.Turn != 0 || len(s.Dice) != 1 || s.reservation(0) != 1 {
+		t.Fatalf("round 2: turn %d, %d dice, reservation %d", s.Turn, len(s.Dice), s.reservation(0))
+	}
+	ev := must(t, s, 0, "end")
+	if s.reservation(0) >= 0 || !s.Seats[1].FaceUp || s.Seats[1].Reserver != -1 {
+		t.Fatalf("the reservation outlived its round: seat %+v", s.Seats[1])
+	}
+	if !strings.Contains(publicText(ev), "Alice's reservation of seat 2 lapses after a round: the die comes back to them.") {
+		t.Errorf("not told:\n%s", publicText(ev))
+	}
+	must(t, s, 1, "end")
+	if s.Turn != 0 || len(s.Dice) != 2 {
+		t.Fatalf("round 3: Alice rolls %d dice", len(s.Dice))
+	}
+	if err := conserve(s); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -44,7 +44,7 @@ func (s *State) beginTurn(seat int, ev *[]games.Event) {
 // on a reserved card.
 func (s *State) endTurn(ev *[]games.Event) {
 	s.checkMedals(ev) // "use 4 dice in one turn" is judged at the end of the turn
-	s.releaseExtraReservation(ev)
+	s.releaseLapsedReservation(ev)
 	for _, d := range s.Dice {
 		if d.Reserved {
 			continue
