@@ -27,7 +27,7 @@ func (r *Router) rules(ctx context.Context, in Interaction) (Response, error) {
 	if !ok {
 		return Response{}, refusef("I do not host a game called %q.", name)
 	}
-	return rulesPage(g.Kind, 0), nil
+	return r.rulesFor(ctx, in, g.Kind), nil
 }
 
 func (r *Router) status(ctx context.Context, in Interaction) (Response, error) {

@@ -1,11 +1,13 @@
 package commands
 
 import (
+	"context"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"standoff/internal/games"
+	"standoff/storage"
 )
 
 // /game rules answers, to the reader alone, with a short overview of the
@@ -48,6 +50,38 @@ func parseRulesID(id string) (kind string, page int, ok bool) {
 // rulesPage is what /game rules shows first: the overview and the menu.
 func rulesPage(k *games.Kind, _ int) Response {
 	return Response{Kind: Reply, Message: rulesMessage(k, "")}
+}
+
+// rulesFor is /game rules for a kind asked in a channel: where the
+// channel's game of that kind is one person against the kind's named bot
+// (Hijacked's solo mode against the Cybot), it opens on the first part
+// about that mode (titled "Solo ..."), which the menu lists after the rules
+// of the game between players; elsewhere on the overview.
+func (r *Router) rulesFor(ctx context.Context, in Interaction, k *games.Kind) Response {
+	if in.DM || k.BotName == "" {
+		return rulesPage(k, 0)
+	}
+	row, err := r.store.LatestGame(ctx, in.Channel)
+	if err != nil || row.Kind != k.Name || !soloAgainstBot(row) {
+		return rulesPage(k, 0)
+	}
+	for i, p := range rulesParts(k) {
+		if strings.HasPrefix(p.title, "Solo") {
+			return Response{Kind: Reply, Message: rulesMessage(k, strconv.Itoa(i))}
+		}
+	}
+	return rulesPage(k, 0)
+}
+
+// soloAgainstBot says whether a table is one person and one bot.
+func soloAgainstBot(row *storage.Game) bool {
+	bots := 0
+	for _, s := range row.Seats {
+		if s.BotLevel > 0 {
+			bots++
+		}
+	}
+	return len(row.Seats) == 2 && bots == 1
 }
 
 // splitText cuts s into pieces of at most n bytes, preferring to cut

@@ -99,6 +99,10 @@ func rulesMessage(k *games.Kind, part string) Message {
 	if k.MinPlayers == k.MaxPlayers {
 		players = fmt.Sprintf("%d players", k.MinPlayers)
 	}
+	if k.BotName != "" && k.MinPlayers <= 2 {
+		// Its solo mode is one person against the named bot (/<game> solo).
+		players += ", or solo against the " + k.BotName
+	}
 	parts := rulesParts(k)
 	intro, _ := rulesIntro(k)
 	text := fmt.Sprintf("**%s** (%s)\n%s\nPick a part of the rules from the menu.", k.Title, players, intro)

@@ -56,21 +56,29 @@ func (s *State) checkEnd(seat int) error {
 	return fmt.Errorf("your %s die showing %d must be played this round (\"This die may not be used in the current round, but must be played in the next round\"); it still fits, e.g. `%s`", d.Kind, d.Value, a)
 }
 
-// releaseExtraReservation: a bonus or mini die on a reserved card "remains
-// for one more round": it goes back to its space at the end of its owner's
-// turn one round after it was placed, and the card is no longer reserved.
-// A die placed on a reservation this turn stays.
-func (s *State) releaseExtraReservation(ev *[]games.Event) {
+// releaseLapsedReservation ends a reservation at the end of its owner's
+// next turn if nobody took the card. A reservation is for "the next round"
+// ("if he thinks he can put that card to good use the next round"; "A
+// player can take the reserved card from his previous turn. He only rolls
+// one die this turn, because the die used to reserve his card comes back
+// into his supply along with that card when his turn finishes"), and a
+// bonus or mini die on it "remains for one more round". The rulebook does
+// not say what becomes of a reservation not taken by then; it lapses as the
+// bonus die's does (see the Assumptions): the die comes back (an own die to
+// its player, a bonus or mini die to its space) and the card stays face up,
+// unreserved. Left standing, a reservation cost its owner a die every turn
+// for the rest of the game. A reservation placed this turn stays.
+func (s *State) releaseLapsedReservation(ev *[]games.Event) {
 	r := s.reservation(s.Turn)
-	if r < 0 || s.Seats[r].ResDie.Kind == dieOwn {
+	if r < 0 || s.reservedThisTurn(r) {
 		return
-	}
-	for _, d := range s.Dice {
-		if d.Reserved {
-			return
-		}
 	}
 	kind := s.Seats[r].ResDie.Kind
 	s.release(r)
-	s.say(ev, fmt.Sprintf("%s's %s die goes back to its space after one more round: seat %d is no longer reserved.", s.Players[s.Turn].Name, kind, r+1))
+	name := s.Players[s.Turn].Name
+	if kind == dieOwn {
+		s.say(ev, fmt.Sprintf("%s's reservation of seat %d lapses after a round: the die comes back to %s.", name, r+1, map[bool]string{true: "it", false: "them"}[s.isCybot(s.Turn)]))
+		return
+	}
+	s.say(ev, fmt.Sprintf("%s's %s die goes back to its space after one more round: seat %d is no longer reserved.", name, kind, r+1))
 }

@@ -1,6 +1,7 @@
 package hijacked
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -331,3 +332,19 @@ func TestReshuffle(t *testing.T) {
 }
 
 func itoa(v int) string { return string(rune('0' + v)) }
+
+// An empty draw pile is said to be empty, not to show "0 pips" on top.
+func TestEmptyDrawPileInTheStatus(t *testing.T) {
+	s := cardPosition(t)
+	s.Discard = append(s.Discard, s.Draw...)
+	s.Draw = []int{}
+	text := s.Public().(*PublicView).Text()
+	if strings.Contains(text, "0 pips") || strings.Contains(text, "Draw pile 0") || !strings.Contains(text, "Draw pile empty") {
+		t.Fatalf("the status reads:\n%s", text)
+	}
+	s = cardPosition(t)
+	top := data.Cards[s.Draw[len(s.Draw)-1]].Pips
+	if text := s.Public().(*PublicView).Text(); !strings.Contains(text, fmt.Sprintf("Draw pile %d (top shows %s)", len(s.Draw), plural(top, "pip"))) {
+		t.Fatalf("the status reads:\n%s", text)
+	}
+}

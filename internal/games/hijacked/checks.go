@@ -184,6 +184,8 @@ func (s *State) checkChoose(seat, target int, idx []int) error {
 		if die != pips {
 			return fmt.Errorf("seat %d is face down with %s: choose it with a die showing %d (adjust a die with demands)", target, plural(pips, "pip"), pips)
 		}
+	case st.Reserver == seat && s.reservedThisTurn(target-1):
+		return fmt.Errorf("you reserved seat %d this turn: \"A player can take the reserved card from his previous turn\", so take it with `card %d` on your next turn (until then another player may take it with a die of at least %d)", target, target, st.ResDie.Value)
 	case st.Reserver == seat:
 		if die != 0 {
 			return fmt.Errorf("your own reservation is taken without a die: `card %d`", target)

@@ -43,6 +43,10 @@ const (
 const (
 	resultDone    = "done"
 	resultSkipped = "skipped"
+	// resultFallback: not possible, and the card's "if impossible" clause
+	// was done instead (cards 7 and 11: the thumb advances and the top
+	// bonus tile goes to its display).
+	resultFallback = "fallback"
 )
 
 // Moves of the solo mode: the Cybot's own move, and the human's answers to
@@ -136,9 +140,10 @@ type Cybot struct {
 	Notes    []string `json:"notes,omitempty"`  // narration of this turn's card, step by step
 	Short    []string `json:"short,omitempty"`  // what its steps did, in a few words each
 	// Results says of each action of its card resolved so far whether it was
-	// done or skipped as not possible.
-	Results []string `json:"results,omitempty"`
-	skipped bool     // the step being resolved was not possible
+	// done, skipped as not possible, or replaced by its fallback.
+	Results  []string `json:"results,omitempty"`
+	skipped  bool     // the step being resolved was not possible
+	fellBack bool     // ... and its "if impossible" clause was done instead
 }
 
 // CyAsk is a question to the human during the Cybot's turn; the Cybot waits

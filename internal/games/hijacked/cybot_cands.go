@@ -96,6 +96,8 @@ func (s *State) reach(seat int, dice []int, any bool) ([]int, bool) {
 	cy := s.Cybot.Seat
 	var out []int
 	switch {
+	case st.FaceUp && st.Reserver == cy && s.reservedThisTurn(seat-1):
+		return nil, false // "the reserved card from his previous turn" only
 	case st.FaceUp && st.Reserver == cy:
 		return nil, true
 	case st.FaceUp && st.Reserver >= 0:

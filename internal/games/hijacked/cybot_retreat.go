@@ -67,7 +67,7 @@ func (s *State) stepRetreat(step, title string, ev *[]games.Event) bool {
 	}
 	if why != "" {
 		if step == cyRetreatThumb || step == cyRetreatAlways {
-			s.Cybot.skipped = true // the retreat was not done; the thumb is its fallback
+			s.Cybot.fellBack = true // the retreat was not done; the thumb is its fallback
 			s.note(ev, fmt.Sprintf("%s: not possible (%s); %s.", title, why, s.thumbAnyway()))
 			s.short("thumb advances anyway")
 		} else {

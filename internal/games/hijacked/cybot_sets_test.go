@@ -395,3 +395,33 @@ func TestCybotAnswerIsToldInTheThirdPerson(t *testing.T) {
 		t.Fatalf("the answer reads %q", out)
 	}
 }
+
+// Card 11: "Take bonus die; police retreat (even if impossible: advance the
+// Cybot's thumb 1 space and put the top bonus tile in its display)." When
+// the retreat is impossible and the thumb and tile are done instead, the
+// view says so ("fallback"), not "skipped" (which means nothing was done);
+// card 7's "If impossible" clause the same.
+func TestCybotViewTellsAFallbackFromASkip(t *testing.T) {
+	states := func(s *State) string {
+		var got []string
+		for _, a := range s.Public().(*PublicView).Cybot.Actions {
+			got = append(got, a.State)
+		}
+		return strings.Join(got, " ")
+	}
+	s := cySoloGame(t, 13)
+	s.Round = 3
+	cybotOn(t, s, 11, 0, 2, 3)
+	out := cyRun(t, s)
+	cyHas(t, out, "2. Police retreat: not possible (it needs 2 dice); its thumb advances anyway")
+	if got := states(s); got != "done fallback" {
+		t.Fatalf("card 11 with the thumb advanced: %q", got)
+	}
+	s = cySoloGame(t, 9)
+	cybotOn(t, s, 7, 0, 1, 4)
+	out = cyRun(t, s)
+	cyHas(t, out, "1. Police retreat: not possible (not in the first two rounds); its thumb advances anyway")
+	if got := states(s); got != "fallback" {
+		t.Fatalf("card 7 with the thumb advanced: %q", got)
+	}
+}

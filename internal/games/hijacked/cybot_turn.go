@@ -234,12 +234,19 @@ func (s *State) cybotRun(ev *[]games.Event) {
 		s.note(ev, fmt.Sprintf("Cybot card %d (dice %s): %s.", c.Card, s.diceText(), cardPriorities(cybotRules.Cards[c.Card-1])))
 	}
 	for len(c.Steps) > 0 && s.Phase != phaseOver {
-		c.skipped = false
+		c.skipped, c.fellBack = false, false
 		if !s.cybotStep(c.Steps[0], ev) {
 			return // waiting for the human
 		}
 		if cybotRules.Actions[c.Steps[0]].Name != "" {
-			c.Results = append(c.Results, map[bool]string{true: resultSkipped, false: resultDone}[c.skipped])
+			result := resultDone
+			switch {
+			case c.fellBack:
+				result = resultFallback
+			case c.skipped:
+				result = resultSkipped
+			}
+			c.Results = append(c.Results, result)
 		}
 		c.Steps = c.Steps[1:]
 	}

@@ -12,8 +12,10 @@ import (
 type CybotActionView struct {
 	Name string `json:"name"`
 	Note string `json:"note,omitempty"` // its "if impossible" clause
-	// State: "todo", "now" (being resolved), "done", or "skipped" (not
-	// possible, the next action was tried).
+	// State: "todo", "now" (being resolved), "done", "skipped" (not
+	// possible, the next action was tried) or "fallback" (not possible, and
+	// its "if impossible" clause, Note, was done instead: cards 7 and 11's
+	// thumb and bonus tile).
 	State string `json:"state"`
 }
 

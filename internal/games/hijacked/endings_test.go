@@ -3,6 +3,7 @@ package hijacked
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"testing"
 
 	"standoff/internal/games"
@@ -80,4 +81,41 @@ func randomGame(t *testing.T, n int, seed uint64) (*State, int) {
 		t.Fatalf("seed %d: final state does not round-trip", seed)
 	}
 	return s, s.Round
+}
+
+// Both ends in one end phase: "The game can end in two ways if in the end
+// phase of a round one of the following conditions is met". Alice freed 3
+// passengers and a pilot in the action phase, and the police reach the plane
+// in the police phase after it: the negotiators' goal ("free at least 3
+// passengers and 1 pilot from the plane before the police invade the
+// plane") was met first, so the game is scored, and the table is not told
+// the police came "before the negotiators freed enough passengers".
+func TestFreedBeforeThePoliceReachThePlane(t *testing.T) {
+	s := newTest(t, 2, 3)
+	s.Police = 1
+	s.Players[0].Freed, s.Players[0].Pilots = 3, 1
+	s.Passengers, s.Pilots = 9, 3
+	must(t, s, 0, "end")
+	ev := must(t, s, 1, "end")
+	if s.Ending != endFreed || s.Result == nil || s.Result.End == games.EndAllLost || len(s.Result.Winners()) == 0 {
+		t.Fatalf("ending %q, outcome %+v", s.Ending, s.Result)
+	}
+	text := publicText(ev)
+	if strings.Contains(text, "stormed the plane") || !strings.Contains(text, "the police reach the plane, but Alice freed 3 passengers and a pilot before they did") {
+		t.Fatalf("the end reads:\n%s", text)
+	}
+}
+
+// The police ending is told only when nobody freed 3 passengers and a pilot,
+// and says so.
+func TestPoliceEndingSaysNobodyFreedEnough(t *testing.T) {
+	s := newTest(t, 2, 3)
+	s.Police = 1
+	s.Players[0].Freed = 3 // no pilot
+	s.Passengers = 9
+	must(t, s, 0, "end")
+	ev := must(t, s, 1, "end")
+	if s.Ending != endPolice || !strings.Contains(publicText(ev), "The police stormed the plane before anyone freed 3 passengers and a pilot: everyone loses.") {
+		t.Fatalf("ending %q:\n%s", s.Ending, publicText(ev))
+	}
 }

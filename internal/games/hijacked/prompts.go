@@ -106,10 +106,37 @@ func (s *State) turnText() string {
 		return fmt.Sprintf("%s, keep one bonus tile: %s.", p.Name, strings.Join(t, " or "))
 	}
 	cards := ""
-	if left := s.cardLimit() - s.CardsTaken; left > 0 {
+	if left := s.cardsLeft(s.Turn); left > 0 {
 		cards = fmt.Sprintf(" You may still choose %s.", plural(left, "passenger card"))
 	}
 	return fmt.Sprintf("%s, round %d: your dice %s.%s Place dice, then end your turn.", p.Name, s.Round, s.diceText(), cards)
+}
+
+// cardsLeft is how many more passenger cards the player on turn can
+// choose: the turn's limit less those chosen, no more than the dice left
+// allow (each card takes a die, their own reservation from an earlier turn
+// none), and none when no card can be chosen now.
+func (s *State) cardsLeft(seat int) int {
+	left := s.cardLimit() - s.CardsTaken
+	if left <= 0 {
+		return 0
+	}
+	dice := 0
+	for _, d := range s.Dice {
+		if !d.Used {
+			dice++
+		}
+	}
+	if r := s.reservation(seat); r >= 0 && !s.reservedThisTurn(r) {
+		dice++
+	}
+	left = min(left, dice)
+	for _, a := range s.cardCandidates(seat, s.valueRefs()) {
+		if a.Verb == verbCard && s.check(seat, a) == nil {
+			return left
+		}
+	}
+	return 0
 }
 
 func anyTimeSummary(acts []Action) string {

@@ -164,3 +164,51 @@ func TestGiftMenu(t *testing.T) {
 	}
 	must(t, s, 1, "tile give crypto:1 food:3 food:4")
 }
+
+// The turn prompt counts the passenger cards still possible, not the
+// turn's limit alone: with a bonus die 2 cards may be chosen ("In case of an
+// extra die, 2 cards can be played per turn"), but each takes a die, so with
+// one die left it says 1; with no card a die can take, it says nothing.
+func TestTurnTextCountsTheCardsStillPossible(t *testing.T) {
+	turnText := func(s *State) string {
+		for _, p := range s.Prompts() {
+			if p.Turn {
+				return p.Text
+			}
+		}
+		t.Fatal("no turn prompt")
+		return ""
+	}
+	s := cardPosition(t)
+	setSeat(s, 2, "BL1", true)
+	setDice(s, 1)
+	s.Dice = append(s.Dice, Die{Kind: dieBonus, Value: 5})
+	s.BonusDice--
+	if got := turnText(s); !strings.Contains(got, "You may still choose 2 passenger cards.") {
+		t.Fatalf("two dice and a bonus die: %q", got)
+	}
+	must(t, s, 0, "trust 1 1")
+	if got := turnText(s); !strings.Contains(got, "You may still choose 1 passenger card.") {
+		t.Fatalf("one die left: %q", got)
+	}
+	// No face-up card, and no face-down card shows the die's pips.
+	s = cardPosition(t)
+	for i := range s.Seats {
+		s.Seats[i].FaceUp = false
+	}
+	pips := map[int]bool{}
+	for _, st := range s.Seats {
+		pips[data.Cards[st.Card].Pips] = true
+	}
+	v := 1
+	for pips[v] {
+		v++
+	}
+	if v > 6 {
+		t.Skip("every value shows on a seat")
+	}
+	setDice(s, v, v)
+	if got := turnText(s); strings.Contains(got, "may still choose") {
+		t.Fatalf("dice %d, %d take no card, yet: %q", v, v, got)
+	}
+}

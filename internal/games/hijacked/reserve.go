@@ -33,3 +33,20 @@ func (s *State) adjacentText() string {
 	}
 	return fmt.Sprintf("%s, %s of seat %d where you chose your card", strings.Join(seats, " or "), who, c)
 }
+
+// reservedThisTurn says whether the reservation on board seat i (0-based)
+// was placed in the turn being played: "A player can take the reserved card
+// from his previous turn" ("if he thinks he can put that card to good use
+// the next round"), so it cannot be taken back in the turn that made it. The
+// player on turn's die still lies on it among the turn's dice.
+func (s *State) reservedThisTurn(i int) bool {
+	if s.Seats[i].Reserver != s.Turn {
+		return false
+	}
+	for _, d := range s.Dice {
+		if d.Reserved {
+			return true
+		}
+	}
+	return false
+}

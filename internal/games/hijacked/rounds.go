@@ -4,6 +4,7 @@ package hijacked
 
 import (
 	"fmt"
+	"strings"
 
 	"standoff/internal/games"
 )
@@ -44,7 +45,7 @@ func (s *State) beginTurn(seat int, ev *[]games.Event) {
 // on a reserved card.
 func (s *State) endTurn(ev *[]games.Event) {
 	s.checkMedals(ev) // "use 4 dice in one turn" is judged at the end of the turn
-	s.releaseExtraReservation(ev)
+	s.releaseLapsedReservation(ev)
 	for _, d := range s.Dice {
 		if d.Reserved {
 			continue
@@ -68,11 +69,29 @@ func (s *State) endTurn(ev *[]games.Event) {
 	s.beginTurn(next, ev)
 }
 
-// endRound is the police phase and the end phase.
+// endRound is the police phase and the end phase: "The game can end in two
+// ways if in the end phase of a round one of the following conditions is
+// met". When both are met in the same end phase, freeing wins (see the
+// Assumptions): the players' goal is to "free at least 3 passengers and 1
+// pilot from the plane before the police invade the plane", and those were
+// freed in the action phase, before the police phase moved the police in.
 func (s *State) endRound(ev *[]games.Event) {
 	// "During this phase the Police Team advances one space towards the plane."
 	s.Police--
-	if s.Police <= 0 {
+	// "One of the players has been able to negotiate at least three
+	// passengers and one pilot from the plane."
+	var freed []string
+	for _, p := range s.Players {
+		if !p.Resigned && p.Freed >= 3 && p.Pilots >= 1 {
+			freed = append(freed, p.Name)
+		}
+	}
+	switch {
+	case len(freed) > 0 && s.Police <= 0:
+		s.say(ev, fmt.Sprintf("End of round %d: the police reach the plane, but %s freed 3 passengers and a pilot before they did: the game ends and is scored.", s.Round, andNames(freed)))
+		s.finish(endFreed, ev)
+		return
+	case s.Police <= 0:
 		// "If the police breach the plane, the game ends immediately. All
 		// players lose the game!"
 		s.say(ev, "The police advance and storm the plane!")
@@ -80,13 +99,9 @@ func (s *State) endRound(ev *[]games.Event) {
 		return
 	}
 	s.say(ev, fmt.Sprintf("End of round %d: the police advance, %s left.", s.Round, plural(s.Police, "minute")))
-	// "One of the players has been able to negotiate at least three
-	// passengers and one pilot from the plane."
-	for _, p := range s.Players {
-		if !p.Resigned && p.Freed >= 3 && p.Pilots >= 1 {
-			s.finish(endFreed, ev)
-			return
-		}
+	if len(freed) > 0 {
+		s.finish(endFreed, ev)
+		return
 	}
 	s.Round++
 	first := s.Start
@@ -94,4 +109,12 @@ func (s *State) endRound(ev *[]games.Event) {
 		first = s.next(first)
 	}
 	s.beginTurn(first, ev)
+}
+
+// andNames lists names for a sentence: "Alice", "Alice and Bob", "Alice, Bob and Carol".
+func andNames(n []string) string {
+	if len(n) < 2 {
+		return strings.Join(n, "")
+	}
+	return strings.Join(n[:len(n)-1], ", ") + " and " + n[len(n)-1]
 }

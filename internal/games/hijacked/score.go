@@ -219,7 +219,7 @@ func (s *State) finish(ending string, ev *[]games.Event) {
 		for i := range out.Rank {
 			out.Rank[i] = n
 		}
-		out.Text = "The police stormed the plane before the negotiators freed enough passengers: everyone loses."
+		out.Text = "The police stormed the plane before anyone freed 3 passengers and a pilot: everyone loses."
 		s.Result = out
 		s.say(ev, out.Text)
 		return

@@ -11,7 +11,11 @@ func (v *PublicView) Text() string {
 	fmt.Fprintf(&b, "HIJACKED, round %d. Police: %s from the plane (started at %d). Trust %d%% (bag: %d green, %d red).\n",
 		v.Round, plural(v.Police, "minute"), v.PoliceStart, v.Trust, v.Green, v.Red)
 	v.writeSeats(&b)
-	fmt.Fprintf(&b, "\nDraw pile %d (top shows %s), discard pile %d.\n", v.DrawPile, plural(v.DrawTop, "pip"), v.Discard)
+	draw := "Draw pile empty (the discard pile is shuffled into a new one when a card is needed)"
+	if v.DrawPile > 0 {
+		draw = fmt.Sprintf("Draw pile %d (top shows %s)", v.DrawPile, plural(v.DrawTop, "pip"))
+	}
+	fmt.Fprintf(&b, "\n%s, discard pile %d.\n", draw, v.Discard)
 	v.writeHijackers(&b)
 	var nums []string
 	for i, n := range v.Numbers {
