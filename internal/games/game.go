@@ -20,7 +20,9 @@ type Kind struct {
 	MinPlayers int
 	MaxPlayers int
 	Options    []OptionSpec
-	// Rules is the short rules text shown by /game rules (plain text, < 1900 chars).
+	// Rules is the rules text shown by /game rules (plain text): a short
+	// overview, then parts that each fit one Discord message, which the
+	// rules menu offers one at a time (see commands/rules_menu.go).
 	Rules string
 	// MoveHelp explains the typed move syntax (shown on a malformed move).
 	MoveHelp string
