@@ -211,15 +211,26 @@ func (r *Router) jumpHint(t *table) string {
 	return fmt.Sprintf("Use the buttons on the latest game message or /%s move.", t.row.Kind)
 }
 
-// spokenDuration writes a duration the way a player would say it.
+// spokenDuration writes a duration the way a player would say it: its two
+// largest units ("2 days 23 hours", "5 hours 10 minutes", "12 hours"),
+// rounded down, so a time left is never shown longer than it is.
 func spokenDuration(d time.Duration) string {
-	switch {
-	case d >= 48*time.Hour:
-		return fmt.Sprintf("%d days", int(d/(24*time.Hour)))
-	case d >= 2*time.Hour:
-		return fmt.Sprintf("%d hours", int(d/time.Hour))
-	case d >= 2*time.Minute:
-		return fmt.Sprintf("%d minutes", int(d/time.Minute))
+	d = max(d, 0)
+	units := []struct {
+		size time.Duration
+		name string
+	}{{24 * time.Hour, "day"}, {time.Hour, "hour"}, {time.Minute, "minute"}, {time.Second, "second"}}
+	for i, u := range units {
+		if d < u.size && i < len(units)-1 {
+			continue
+		}
+		text := count(int(d/u.size), u.name)
+		if i+1 < len(units) {
+			if n := int(d % u.size / units[i+1].size); n > 0 {
+				text += " " + count(n, units[i+1].name)
+			}
+		}
+		return text
 	}
-	return d.Round(time.Second).String()
+	return ""
 }

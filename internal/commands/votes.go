@@ -402,6 +402,7 @@ func (r *Router) carryOut(ctx context.Context, t *table, v *vote) (string, error
 		return r.handOver(ctx, t, []int{v.Seat}, fmt.Sprintf("The table voted to let the bot play %s's seat. %s can ask for it back with /game rejoin.", seat.Name, seat.Name))
 	case voteRejoin:
 		seat.Away = false
+		t.refillOnRejoin(v.Seat)
 		if err := r.saveTable(ctx, t); err != nil {
 			return "", err
 		}
@@ -418,7 +419,9 @@ func (r *Router) carryOut(ctx context.Context, t *table, v *vote) (string, error
 // handOver gives seats to automation and lets it play on.
 func (r *Router) handOver(ctx context.Context, t *table, seats []int, note string) (string, error) {
 	t.rememberWaited()
+	now := r.now()
 	for _, s := range seats {
+		r.chargeBank(ctx, t, s, now)
 		t.row.Seats[s].Away = true
 	}
 	if err := r.saveTable(ctx, t); err != nil {

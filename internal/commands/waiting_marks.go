@@ -88,14 +88,20 @@ func (t *table) waitedNow(move *games.SeatMove) (waited, onTurn []int) {
 // (their time away aside) and puts back the refill of a move.
 func (r *Router) spendBank(ctx context.Context, t *table, seat int, now time.Time) {
 	s := &t.row.Seats[seat]
-	bank := rhythm.Bank{Size: t.row.TurnBank}
-	var took time.Duration
-	if !s.WaitingSince.IsZero() {
-		p, err := r.store.Player(ctx, s.UserID)
-		if err != nil {
-			r.log.Warn("could not read a player's time away", "user", s.UserID, "err", err)
-		}
-		took = rhythm.Counted(p.Settings, s.WaitingSince, now)
+	took, waited := r.countedWait(ctx, t, seat, now)
+	s.BankSpent = rhythm.Bank{Size: t.row.TurnBank}.AfterMove(s.BankSpent, took, waited)
+}
+
+// countedWait is how long the table has waited on a seat's player, their
+// time away aside; waited is false when it does not wait on them.
+func (r *Router) countedWait(ctx context.Context, t *table, seat int, now time.Time) (took time.Duration, waited bool) {
+	s := t.row.Seats[seat]
+	if s.WaitingSince.IsZero() {
+		return 0, false
 	}
-	s.BankSpent = bank.AfterMove(s.BankSpent, took, !s.WaitingSince.IsZero())
+	p, err := r.store.Player(ctx, s.UserID)
+	if err != nil {
+		r.log.Warn("could not read a player's time away", "user", s.UserID, "err", err)
+	}
+	return rhythm.Counted(p.Settings, s.WaitingSince, now), true
 }
