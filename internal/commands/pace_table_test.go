@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -49,8 +50,7 @@ func TestRejoinAfterTheBankRanOutRefillsOneMoveNotTheBank(t *testing.T) {
 	if !row.Seats[1].Away || row.Seats[1].BankSpent != 72*time.Hour {
 		t.Fatalf("bob ran out: his seat should be the bot's and his bank empty: %+v", row.Seats[1])
 	}
-	mustEphemeral(t, h.run("g", "c1", "bob", "game", "rejoin"), "Vote opened")
-	h.click("alice", h.rec.last("c1", ""), "Yes")
+	mustEphemeral(t, h.run("g", "c1", "bob", "game", "rejoin"), "took it back at once")
 	row, _ = h.store.Game(context.Background(), g.ID)
 	refill := 72 * time.Hour / 7
 	if row.Seats[1].Away || row.Seats[1].BankSpent != (72*time.Hour-refill).Truncate(time.Second) {
@@ -75,5 +75,103 @@ func TestTurnsNameTheOpponentsAndTheThread(t *testing.T) {
 	}
 	if i := strings.Index(out, "> alice: /game turns"); strings.Contains(out[i:], "@bob") || strings.Contains(out[i:], "@carol") {
 		t.Fatalf("the list pings a player:\n%s", out[i:])
+	}
+}
+
+// playUntilAskedAgain has a player make legal moves in the channel until
+// the game has asked the bot a later turn of a seat it took over.
+func (h *harness) playUntilAskedAgain(player string, seat int) {
+	h.t.Helper()
+	for i := 0; h.game().Seats[seat].RejoinFree; i++ {
+		tb, err := h.r.table(h.game())
+		if err != nil || i > 20 {
+			h.t.Fatalf("the bot was never asked seat %d's next turn: %v", seat, err)
+		}
+		me := h.game().SeatOf(player)
+		legal := tb.state.Legal(me)
+		if len(legal) == 0 {
+			h.t.Fatalf("%s has no move while seat %d waits: %+v", player, seat, tb.state.Prompts())
+		}
+		mustEphemeral(h.t, h.cmd(player, tb.game.Kind.Name, "move", "move="+legal[0]), "Played")
+	}
+}
+
+// Play-testing: "/game skip can pass seconds after a turn starts". A vote
+// on a seat opens only once the game has waited on it for remind_after and
+// it has had its first reminder; earlier, the asker is told when it opens,
+// and nothing is opened.
+func TestVoteOnASeatOpensOnlyAfterItsFirstReminder(t *testing.T) {
+	h := newHarness(t)
+	tallyThree(h) // alice is on turn
+	n := h.rec.count()
+	mustEphemeral(t, h.cmd("bob", "game", "skip", "player=alice"), "You can ask the table to skip Alice's turn from Mon 2 Mar 00:00 UTC (in 12 hours)")
+	mustEphemeral(t, h.cmd("bob", "game", "replace", "player=alice"), "let the bot play Alice's seat from Mon 2 Mar 00:00 UTC")
+	h.now = h.now.Add(12 * time.Hour) // the clock has not reminded her yet
+	mustEphemeral(t, h.cmd("bob", "game", "skip", "player=alice"), "once Alice has been reminded, which is due now")
+	if got := h.messagesSince(n); len(got) != 0 || h.game().Table != "" {
+		t.Fatalf("a vote asked too early was opened: %q", got)
+	}
+	h.tick()
+	mustEphemeral(t, h.cmd("bob", "game", "skip", "player=alice"), "Vote opened")
+}
+
+// Play-testing: "the skipped or replaced player gets nothing, even with
+// /game notify how:dm". The player voted on is told their way when the
+// vote opens and when it passes: by DM (not mentioned), or by a mention.
+func TestPlayerVotedOnIsToldTheirWay(t *testing.T) {
+	h := newHarness(t)
+	mustEphemeral(t, h.cmd("alice", "game", "notify", "how=dm"), "Saved")
+	tallyThree(h)
+	h.hours(12)
+	mustEphemeral(t, h.cmd("bob", "game", "skip", "player=alice"), "Vote opened")
+	vote := h.rec.last(chanID, "")
+	if slices.Contains(vote.m.Mentions, "alice") {
+		t.Fatalf("alice asked for DMs but the vote pings her: %+v", vote.m)
+	}
+	mustContain(t, "alice's DM", h.rec.last("", "alice").m.Content, "Bob asks to skip Alice's turn: the table is voting to skip your turn. Play it before the vote passes")
+	n := h.rec.count()
+	h.click("carol", vote, "Yes")
+	var told []string
+	for _, m := range h.messagesSince(n) {
+		if strings.Contains(m, "voted to skip your turn") {
+			told = append(told, m)
+		}
+	}
+	if len(told) != 1 || !strings.HasPrefix(told[0], "DM alice: In Tally game #1 in <#c1>, the table voted to skip your turn") {
+		t.Fatalf("alice was not told by DM that the skip passed: %q", h.messagesSince(n))
+	}
+
+	// bob takes mentions (the default): the vote's message pings him, and
+	// a new message (an edit notifies nobody) says it passed.
+	h.click("bob", h.rec.last("", "bob"), "OK") // his reaction; then it is his turn
+	h.hours(12)
+	mustEphemeral(t, h.cmd("carol", "game", "replace", "player=bob"), "Vote opened")
+	vote = h.rec.last(chanID, "")
+	if !slices.Contains(vote.m.Mentions, "bob") || !strings.Contains(vote.m.Content, "<@bob>: the table is voting to let the bot play your seat") {
+		t.Fatalf("bob is not mentioned in the vote on his seat: %+v", vote.m)
+	}
+	n = h.rec.count()
+	h.click("alice", vote, "Yes")
+	got := strings.Join(h.messagesSince(n), "\n")
+	mustContain(t, "the channel", got, "<@bob>: the table voted to let the bot play your seat. Take it back with /game rejoin")
+	if h.rec.last("", "bob") != nil && strings.Contains(h.rec.last("", "bob").m.Content, "voted") {
+		t.Fatalf("bob asked for mentions but got a DM: %q", h.rec.last("", "bob").m.Content)
+	}
+}
+
+// Play-testing: "a replaced player who comes back (/game rejoin) before
+// the next turn of their seat gets it back without a vote".
+func TestReplacedPlayerBackBeforeTheirNextTurnNeedsNoVote(t *testing.T) {
+	h := newHarness(t)
+	tallyThree(h)
+	h.hours(12)
+	mustEphemeral(t, h.cmd("bob", "game", "replace", "player=alice"), "Vote opened")
+	h.click("carol", h.rec.last(chanID, ""), "Yes")
+	if g := h.game(); !g.Seats[0].Away || !g.Seats[0].RejoinFree {
+		t.Fatalf("alice's seat should be the bot's, free to take back: %+v", g.Seats[0])
+	}
+	mustEphemeral(t, h.cmd("alice", "game", "rejoin"), "took it back at once, without a vote")
+	if g := h.game(); g.Seats[0].Away {
+		t.Fatalf("alice did not get her seat back: %+v", g.Seats[0])
 	}
 }

@@ -191,7 +191,7 @@ func TestAwayPausesTheTurnLimit(t *testing.T) {
 			t.Fatalf("a reminder while away: %q", m.m.Content)
 		}
 	}
-	mustContain(t, "alice's turns", h.run("g", "c1", "alice", "game", "turns").Message.Content, "turn limit: 60 minutes left (until Thu 5 Mar 12:00 UTC)")
+	mustContain(t, "alice's turns", h.run("g", "c1", "alice", "game", "turns").Message.Content, "turn limit: 1 hour left (until Thu 5 Mar 12:00 UTC)")
 	h.now = h.now.Add(time.Hour)
 	h.tick()
 	if row, _ := h.store.Game(context.Background(), g.ID); !row.Seats[0].Away {
@@ -282,6 +282,7 @@ func TestVoteOnAPlayerAwaySaysSo(t *testing.T) {
 		h.click(who, h.rec.last(chanID, ""), "Accept")
 	}
 	mustEphemeral(t, h.cmd("alice", "game", "away", "days=2"), "You are away")
+	h.hours(12)
 	mustEphemeral(t, h.cmd("bob", "game", "skip", "player=alice"), "Vote opened: Bob asks to skip Alice's turn (they are away until Tue 3 Mar 12:00 UTC).")
 	mustContain(t, "the vote's message", h.rec.last(chanID, "").m.Content, "(they are away until Tue 3 Mar 12:00 UTC)")
 }

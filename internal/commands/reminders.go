@@ -101,8 +101,17 @@ func (r *Router) handOverLate(ctx context.Context, t *table, seats []int) {
 		names = append(names, t.row.Seats[s].Name)
 	}
 	note := t.lateNote(strings.Join(names, " and "), len(names) > 1)
+	before := slices.Clone(t.row.Seats)
 	if _, err := r.handOver(ctx, t, seats, note); err != nil {
 		r.log.Error("could not hand a seat to the bot", "game", t.row.ID, "err", err)
+		return
+	}
+	what := "your turn limit ran out"
+	if t.row.TurnBank > 0 {
+		what = "your time bank ran out"
+	}
+	for _, s := range seats {
+		r.tellSeat(ctx, t, before[s], what+", so the bot plays your seat. Take it back with /game rejoin: at once, without a vote, until the bot has played a turn of yours.")
 	}
 }
 

@@ -22,7 +22,7 @@ func (r *Router) markWaiting(ctx context.Context, t *table, move *games.SeatMove
 	if t.row.State == nil {
 		return
 	}
-	waited, onTurn := t.waitedNow(move)
+	waited, onTurn, asked := t.waitedNow(move)
 	now := r.now()
 	if move != nil && t.row.TurnBank > 0 && move.Seat >= 0 && move.Seat < len(t.row.Seats) &&
 		move.Move != games.UndoMove && move.Move != games.ResignMove {
@@ -51,24 +51,29 @@ func (r *Router) markWaiting(ctx context.Context, t *table, move *games.SeatMove
 		if i == next {
 			s.NextAfter = nextAfter
 		}
+		// A seat the bot took over is free to take back until the game
+		// asks it again after another seat's move: its next turn.
+		if !s.Away || (move != nil && move.Seat != i && slices.Contains(asked, i)) {
+			s.RejoinFree = false
+		}
 	}
 }
 
-// waitedNow lists the human seats the state being saved waits on, and
-// the seats on turn (people or bots).
-func (t *table) waitedNow(move *games.SeatMove) (waited, onTurn []int) {
+// waitedNow lists the human seats the state being saved waits on, the
+// seats on turn (people or bots), and every seat it waits on (asked).
+func (t *table) waitedNow(move *games.SeatMove) (waited, onTurn, asked []int) {
 	state, prompts := t.state, []games.Prompt(nil)
 	if state == nil || (move != nil && move.Move == games.UndoMove) {
 		s, err := t.game.Kind.Decode(t.row.State)
 		if err != nil {
-			return nil, nil
+			return nil, nil, nil
 		}
 		state, prompts = s, s.Prompts()
 	} else {
 		prompts = t.prompts()
 	}
 	if state.Outcome() != nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	for _, p := range prompts {
 		if p.Seat < 0 || p.Seat >= len(t.row.Seats) || !waitedFor(p, prompts) {
@@ -77,11 +82,14 @@ func (t *table) waitedNow(move *games.SeatMove) (waited, onTurn []int) {
 		if p.Turn && !slices.Contains(onTurn, p.Seat) {
 			onTurn = append(onTurn, p.Seat)
 		}
+		if !slices.Contains(asked, p.Seat) {
+			asked = append(asked, p.Seat)
+		}
 		if !automated(t.row.Seats[p.Seat]) && !slices.Contains(waited, p.Seat) {
 			waited = append(waited, p.Seat)
 		}
 	}
-	return waited, onTurn
+	return waited, onTurn, asked
 }
 
 // spendBank takes from the mover's time bank what the wait on them took
