@@ -335,7 +335,7 @@ func (s *Store) Due(ctx context.Context, now time.Time, waitFrom, closeAfter, re
 		     OR (turn_bank > 0 AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.waiting_since > 0
 		         AND seats.waiting_since + (games.turn_bank - seats.bank_spent) * 1000000000 <= ?)))
 		UNION
-		SELECT id FROM games WHERE status = 'lobby' AND (turn_started_at <= ? OR updated_at <= ?)
+		SELECT id FROM games WHERE status = 'lobby' AND (turn_started_at <= ? OR turn_started_at <= ?)
 		AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.accepted = 0)
 		UNION
 		SELECT id FROM games WHERE status IN ('finished', 'abandoned') AND (post_pending = 1 OR refresh_pending = 1)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"standoff/storage"
 )
 
 // Play-testing: "71 hours left shows as 2 days": a duration is said in
@@ -174,4 +176,58 @@ func TestReplacedPlayerBackBeforeTheirNextTurnNeedsNoVote(t *testing.T) {
 	if g := h.game(); g.Seats[0].Away {
 		t.Fatalf("alice did not get her seat back: %+v", g.Seats[0])
 	}
+}
+
+// Play-testing: "Pending challenges are invisible and eternal (wait 33d:
+// still Waiting for @carol to accept)". A challenge is listed in the
+// challenged player's /game turns, reminds them in a turn's rhythm, and
+// expires after close_after: its message loses its buttons and says so,
+// the challenger is told, and the channel is free.
+func TestChallengeIsListedRemindedAndExpires(t *testing.T) {
+	h := newHarness(t)
+	h.cfg.CloseAfter = 30 * 24 * time.Hour
+	h.open()
+	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "opponent=bob"), "Challenge sent")
+	lobby := h.rec.last(chanID, "")
+	mustContain(t, "bob's turns", h.cmd("bob", "game", "turns").Message.Content,
+		"1. Tally game #1 against Alice in <#c1>: Alice's challenge, waiting for you to accept since just now; it expires in 30 days.")
+	if got := h.cmd("alice", "game", "turns").Message.Content; strings.Contains(got, "Tally game #1") {
+		t.Fatalf("the challenger's list names her own challenge as waiting on her:\n%s", got)
+	}
+	n := h.rec.count()
+	h.hours(12)
+	got := h.messagesSince(n)
+	if len(got) != 1 || !strings.Contains(got[0], "Reminder: <@bob>, Alice's challenge has been waiting for you to accept for 12 hours. It expires in 29 days 12 hours.") {
+		t.Fatalf("the first reminder of the challenge: %q", got)
+	}
+	if m := h.rec.last(chanID, ""); !slices.Contains(m.m.Mentions, "bob") {
+		t.Fatalf("the reminder does not ping bob: %+v", m.m)
+	}
+	h.hours(24)
+	if got := h.messagesSince(n); len(got) != 2 {
+		t.Fatalf("a reminder a day after the first, as a turn's: %q", got)
+	}
+	h.hours(33*24 - 36)
+	g := h.game()
+	if g.Status != storage.Abandoned {
+		t.Fatalf("after 33 days the challenge is still %s", g.Status)
+	}
+	reminders := 0
+	for _, m := range h.messagesSince(n) {
+		if strings.Contains(m, "Reminder:") {
+			reminders++
+		}
+	}
+	if reminders > 6 {
+		t.Fatalf("%d reminders in 30 days: the gaps should double", reminders)
+	}
+	if len(lobby.m.Rows) != 0 || !strings.Contains(lobby.m.Content, "**The challenge expired:** Bob did not accept within 30 days.") {
+		t.Fatalf("the challenge's message after it expired: %+v", lobby.m)
+	}
+	mustContain(t, "the channel", strings.Join(h.messagesSince(n), "\n"), "<@alice>: your challenge expired: Bob did not accept within 30 days. The channel is free for a new one.")
+	mustEphemeral(t, h.clickID("bob", lobby, customID{Action: "accept", Game: g.ID, Version: 0}.String()), "lobby is closed")
+	if got := h.cmd("bob", "game", "turns").Message.Content; strings.Contains(got, "Tally game #1") {
+		t.Fatalf("the expired challenge is still listed:\n%s", got)
+	}
+	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "opponent=carol"), "Challenge sent")
 }

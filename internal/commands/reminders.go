@@ -46,6 +46,10 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 	ctx, unlock := r.lock(ctx, id)
 	defer unlock()
 	t, err := r.reload(ctx, id)
+	if err == nil && t.row.Status == storage.Lobby {
+		r.tickChallenge(ctx, t)
+		return
+	}
 	if err != nil || t.state == nil {
 		return
 	}

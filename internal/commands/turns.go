@@ -74,6 +74,10 @@ func (r *Router) turnsMessage(list []storage.Turn, p storage.Player, now time.Ti
 		buttons = append(buttons, Button{Label: clip(r.gameName(t.Kind, t.GameID), 80), URL: channelURL(t.Guild, t.Channel)})
 	}
 	for _, t := range mine {
+		if t.Challenge {
+			line(t, r.challengeText(t, now))
+			continue
+		}
 		line(t, fmt.Sprintf("waiting for you %s; %s.", waitedText(now.Sub(t.Since)), deadlineText(t, p.Settings, now)))
 	}
 	if len(next) > 0 {
@@ -117,6 +121,20 @@ func andList(items []string) string {
 		return strings.Join(items, "")
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// challengeText is a challenge's entry: who challenged, since when it
+// waits on the player to accept, and when it expires.
+func (r *Router) challengeText(t storage.Turn, now time.Time) string {
+	by := "a challenge"
+	if len(t.Names) > 0 {
+		by = t.Names[0] + "'s challenge"
+	}
+	text := fmt.Sprintf("%s, waiting for you to accept %s", by, waitedText(now.Sub(t.Since)))
+	if end := r.challengeExpiresAt(t.TurnStartedAt); !end.IsZero() {
+		text += fmt.Sprintf("; it expires in %s", spokenDuration(end.Sub(now)))
+	}
+	return text + "."
 }
 
 // waitedText says how long a game has waited on a player.
