@@ -191,7 +191,7 @@ func TestAwayPausesTheTurnLimit(t *testing.T) {
 			t.Fatalf("a reminder while away: %q", m.m.Content)
 		}
 	}
-	mustContain(t, "alice's turns", h.run("g", "c1", "alice", "game", "turns").Message.Content, "turn limit: 1 hour left (until Thu 5 Mar 12:00 UTC)")
+	mustContain(t, "alice's turns", h.run("g", "c1", "alice", "game", "turns").Message.Content, "turn limit: 60 minutes left (until Thu 5 Mar 12:00 UTC)")
 	h.now = h.now.Add(time.Hour)
 	h.tick()
 	if row, _ := h.store.Game(context.Background(), g.ID); !row.Seats[0].Away {

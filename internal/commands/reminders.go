@@ -224,8 +224,9 @@ func (r *Router) jumpHint(t *table) string {
 	return fmt.Sprintf("Use the buttons on the latest game message or /%s move.", t.row.Kind)
 }
 
-// spokenDuration writes a duration the way a player would say it: its two
-// largest units ("2 days 23 hours", "5 hours 10 minutes", "12 hours"),
+// spokenDuration writes a duration the way a player would say it: in its
+// largest unit that reads as at least two ("2 days", "36 hours", "90
+// minutes") and the next one down when it is not zero ("2 days 23 hours"),
 // rounded down, so a time left is never shown longer than it is.
 func spokenDuration(d time.Duration) string {
 	d = max(d, 0)
@@ -234,7 +235,7 @@ func spokenDuration(d time.Duration) string {
 		name string
 	}{{24 * time.Hour, "day"}, {time.Hour, "hour"}, {time.Minute, "minute"}, {time.Second, "second"}}
 	for i, u := range units {
-		if d < u.size && i < len(units)-1 {
+		if d < 2*u.size && i < len(units)-1 {
 			continue
 		}
 		text := count(int(d/u.size), u.name)

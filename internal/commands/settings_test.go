@@ -35,7 +35,7 @@ func TestServerTurnLimit(t *testing.T) {
 		mustEphemeral(t, h.cmd("alice", "game", "abandon"), "abandoned")
 		return g.TurnLimit
 	}
-	mustEphemeral(t, h.settingsCmd("bob", "g", "", false), "1 day (the bot's default)")
+	mustEphemeral(t, h.settingsCmd("bob", "g", "", false), "24 hours (the bot's default)")
 	mustEphemeral(t, h.settingsCmd("bob", "g", "72h", false), "Only someone with the Manage Server permission")
 	if got := limitOfNewGame(); got != 24*time.Hour {
 		t.Fatalf("a refused setting changed new games: %v", got)
@@ -53,7 +53,7 @@ func TestServerTurnLimit(t *testing.T) {
 		t.Fatalf("new game after the server chose none: %v", got)
 	}
 	mustEphemeral(t, h.settingsCmd("alice", "g", "5 minutes", true), "24h, 72h, 7d, none, bank or default")
-	mustEphemeral(t, h.settingsCmd("alice", "g", "default", true), "1 day (the bot's default)")
+	mustEphemeral(t, h.settingsCmd("alice", "g", "default", true), "24 hours (the bot's default)")
 	if got := limitOfNewGame(); got != 24*time.Hour {
 		t.Fatalf("new game after going back to the default: %v", got)
 	}
