@@ -288,7 +288,8 @@ func (t *table) aboutPlayer(in Interaction, me int, v *vote) error {
 	return nil
 }
 
-// resume gives a paused table's seat back at once, closing the request to
+// resume gives a seat back at once (a paused table, or a seat the bot has
+// not played a later turn of), closing the request to
 // rejoin that the same player may have asked earlier.
 func (r *Router) resume(ctx context.Context, t *table, v, prior *vote) (Response, error) {
 	paused := t.paused()
