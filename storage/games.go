@@ -104,6 +104,9 @@ type Seat struct {
 	NextAfter    string
 	// BankSpent is how much of the game's time bank the seat has spent.
 	BankSpent time.Duration
+	// RejoinFree: the bot took the seat over and has not been asked to
+	// play a later turn of it; its player may take it back without a vote.
+	RejoinFree bool
 }
 
 // SeatOf returns the seat index of a user, or -1.
@@ -194,17 +197,18 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 func (s *Store) writeSeats(ctx context.Context, tx *sql.Tx, id int64, seats []Seat) error {
 	for i, st := range seats {
 		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO seats (game_id, seat, user_id, name, bot_level, accepted, dm_hash, dm_failed, away,
-				waiting_since, next_after, bank_spent)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+				waiting_since, next_after, bank_spent, rejoin_free)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (game_id, seat) DO UPDATE SET user_id = excluded.user_id, name = excluded.name, bot_level = excluded.bot_level,
 				accepted = excluded.accepted, dm_hash = excluded.dm_hash, dm_failed = excluded.dm_failed, away = excluded.away,
-				waiting_since = excluded.waiting_since, next_after = excluded.next_after, bank_spent = excluded.bank_spent
+				waiting_since = excluded.waiting_since, next_after = excluded.next_after, bank_spent = excluded.bank_spent,
+				rejoin_free = excluded.rejoin_free
 			WHERE seats.user_id <> excluded.user_id OR seats.name <> excluded.name OR seats.bot_level <> excluded.bot_level
 				OR seats.accepted <> excluded.accepted OR seats.dm_hash <> excluded.dm_hash OR seats.dm_failed <> excluded.dm_failed
 				OR seats.away <> excluded.away OR seats.waiting_since <> excluded.waiting_since OR seats.next_after <> excluded.next_after
-				OR seats.bank_spent <> excluded.bank_spent`),
+				OR seats.bank_spent <> excluded.bank_spent OR seats.rejoin_free <> excluded.rejoin_free`),
 			id, i, st.UserID, st.Name, st.BotLevel, b2i(st.Accepted), st.DMHash, b2i(st.DMFailed), b2i(st.Away),
-			unix(st.WaitingSince), st.NextAfter, int64(st.BankSpent/time.Second)); err != nil {
+			unix(st.WaitingSince), st.NextAfter, int64(st.BankSpent/time.Second), b2i(st.RejoinFree)); err != nil {
 			return err
 		}
 	}
@@ -246,7 +250,7 @@ type querier interface {
 
 func (s *Store) loadSeats(ctx context.Context, q querier, g *Game) error {
 	rows, err := q.QueryContext(ctx, s.q(`SELECT seat, user_id, name, bot_level, accepted, dm_hash, dm_failed, away,
-		waiting_since, next_after, bank_spent FROM seats WHERE game_id = ? ORDER BY seat`), g.ID)
+		waiting_since, next_after, bank_spent, rejoin_free FROM seats WHERE game_id = ? ORDER BY seat`), g.ID)
 	if err != nil {
 		return err
 	}
@@ -256,7 +260,7 @@ func (s *Store) loadSeats(ctx context.Context, q querier, g *Game) error {
 		var st Seat
 		var since, spent int64
 		if err := rows.Scan(&st.Seat, &st.UserID, &st.Name, &st.BotLevel, &st.Accepted, &st.DMHash, &st.DMFailed, &st.Away,
-			&since, &st.NextAfter, &spent); err != nil {
+			&since, &st.NextAfter, &spent, &st.RejoinFree); err != nil {
 			return err
 		}
 		st.WaitingSince, st.BankSpent = fromUnix(since), time.Duration(spent)*time.Second
@@ -311,7 +315,8 @@ func (s *Store) LatestGame(ctx context.Context, channel string) (*Game, error) {
 // Due lists the games that the clock may have something to do for at now:
 // of those being played, a turn message owed, a wait long enough for a
 // reminder, an automatic answer or a turn limit, or a game idle long
-// enough to close; of those ended, a last message owed. waitFrom is the
+// enough to close; of the challenges, one waited on long enough for a
+// reminder or to expire; of those ended, a last message owed. waitFrom is the
 // shortest wait that leads to anything (from the config); games whose
 // channel is unreachable are left out until retryFrom.
 func (s *Store) Due(ctx context.Context, now time.Time, waitFrom, closeAfter, retryAfter time.Duration) ([]int64, error) {
@@ -330,9 +335,12 @@ func (s *Store) Due(ctx context.Context, now time.Time, waitFrom, closeAfter, re
 		     OR (turn_bank > 0 AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.waiting_since > 0
 		         AND seats.waiting_since + (games.turn_bank - seats.bank_spent) * 1000000000 <= ?)))
 		UNION
+		SELECT id FROM games WHERE status = 'lobby' AND (turn_started_at <= ? OR turn_started_at <= ?)
+		AND EXISTS (SELECT 1 FROM seats WHERE seats.game_id = games.id AND seats.accepted = 0)
+		UNION
 		SELECT id FROM games WHERE status IN ('finished', 'abandoned') AND (post_pending = 1 OR refresh_pending = 1)
 		AND (unreachable_at = 0 OR unreachable_at <= ?)
-		ORDER BY id`, unix(now.Add(-retryAfter)), idle, closeAt, unix(now), unix(now), unix(now.Add(-retryAfter)))
+		ORDER BY id`, unix(now.Add(-retryAfter)), idle, closeAt, unix(now), unix(now), idle, closeAt, unix(now.Add(-retryAfter)))
 }
 
 // Save writes g as the next version after base, appending move to the log
@@ -381,10 +389,11 @@ func (s *Store) Save(ctx context.Context, g *Game, base int, move *games.SeatMov
 	return nil
 }
 
-// seatsAsSaved is what a save writes of the seats: a game no longer being
-// played waits on nobody, whatever its seats still say.
+// seatsAsSaved is what a save writes of the seats: a game that ended waits
+// on nobody, whatever its seats still say (a challenge, in the lobby,
+// waits on the players it challenged).
 func seatsAsSaved(g *Game) []Seat {
-	if g.Status == Active {
+	if g.Open() {
 		return g.Seats
 	}
 	seats := slices.Clone(g.Seats)

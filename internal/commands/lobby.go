@@ -44,6 +44,7 @@ func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Respons
 	if level, err = r.seatOpponents(row, g.Kind, in, level); err != nil {
 		return Response{}, err
 	}
+	markChallenged(row, row.CreatedAt)
 	if len(row.Seats) == 1 && level > 0 {
 		if err := r.fillWithBots(row, g.Kind, in, level); err != nil {
 			return Response{}, err
@@ -323,6 +324,7 @@ func (r *Router) changeLobby(ctx context.Context, in Interaction, t *table, acti
 			return nil, refusef("You have already accepted.")
 		}
 		t.row.Seats[seat].Accepted = true
+		markChallenged(t.row, r.now())
 		if t.allAccepted() {
 			return r.beginThen(ctx, t, fmt.Sprintf("%s accepted.", who.Name))
 		}

@@ -93,9 +93,9 @@ func TestTurnsAcrossChannelsAndServers(t *testing.T) {
 	got := h.run("g", "c1", "alice", "game", "turns")
 	mustEphemeral(t, got, "**Your turn** in 3 games on this server, newest first:")
 	mustContain(t, "alice's turns", got.Message.Content,
-		"1. Tally game #3 in <#c3>: waiting for you for 3 hours; no turn limit.",
-		"2. Tally game #2 in <#c2>: waiting for you for 4 hours; no turn limit.",
-		"3. Tally game #1 in <#c1>: waiting for you for 5 hours; turn limit: 19 hours left (until Mon 2 Mar 12:00 UTC).")
+		"1. Tally game #3 against Bob in <#c3>: waiting for you for 3 hours; no turn limit.",
+		"2. Tally game #2 against Bob in <#c2>: waiting for you for 4 hours; no turn limit.",
+		"3. Tally game #1 against Bob in <#c1>: waiting for you for 5 hours; turn limit: 19 hours left (until Mon 2 Mar 12:00 UTC).")
 	if l := links(got.Message); len(l) != 3 || l[0] != "Tally game #3 https://discord.com/channels/g/c3" {
 		t.Fatalf("link buttons: %v", l)
 	}
@@ -104,11 +104,11 @@ func TestTurnsAcrossChannelsAndServers(t *testing.T) {
 	}
 	bob := h.run("g", "c1", "bob", "game", "turns")
 	mustContain(t, "bob's turns", bob.Message.Content, "No game on this server is waiting for you.",
-		"**You are next** in 3 games:", "Tally game #3 in <#c3>: you are next after Alice.")
+		"**You are next** in 3 games:", "Tally game #3 against Alice in <#c3>: you are next after Alice.")
 
 	dm := h.run("", "", "alice", "game", "turns")
 	mustEphemeral(t, dm, "**Your turn** in 4 games on any server")
-	mustContain(t, "alice's turns in DM", dm.Message.Content, "Tally game #4 in <#c9>")
+	mustContain(t, "alice's turns in DM", dm.Message.Content, "Tally game #4 against Bob in <#c9>")
 	if l := links(dm.Message); len(l) != 4 || l[0] != "Tally game #4 https://discord.com/channels/other/c9" {
 		t.Fatalf("link buttons in DM: %v", l)
 	}
@@ -119,7 +119,7 @@ func TestTurnsAcrossChannelsAndServers(t *testing.T) {
 	got = h.run("g", "c1", "alice", "game", "turns")
 	mustEphemeral(t, got, "**Your turn** in 2 games")
 	bob = h.run("g", "c1", "bob", "game", "turns")
-	mustContain(t, "bob's turns", bob.Message.Content, "1. Tally game #3 in <#c3>: waiting for you since just now")
+	mustContain(t, "bob's turns", bob.Message.Content, "1. Tally game #3 against Alice in <#c3>: waiting for you since just now")
 	h.now = h.now.Add(2 * time.Hour)
 	h.run("g", "c3", "bob", "tally", "move", "move=ok")
 	row, _ := h.store.Game(context.Background(), g3.ID)
@@ -127,7 +127,7 @@ func TestTurnsAcrossChannelsAndServers(t *testing.T) {
 		t.Fatalf("after bob's reaction: %+v", row.Seats)
 	}
 	mustContain(t, "alice's turns", h.run("g", "c1", "alice", "game", "turns").Message.Content,
-		"**You are next** in 1 game:", "3. Tally game #3 in <#c3>: you are next after Bob.")
+		"**You are next** in 1 game:", "3. Tally game #3 against Bob in <#c3>: you are next after Bob.")
 	h.run("g", "c3", "alice", "game", "resign")
 	if l := links(h.run("g", "c1", "bob", "game", "turns").Message); len(l) != 2 || strings.Contains(strings.Join(l, " "), "c3") {
 		t.Fatalf("bob's finished game is still listed: %v", l)
@@ -282,6 +282,7 @@ func TestVoteOnAPlayerAwaySaysSo(t *testing.T) {
 		h.click(who, h.rec.last(chanID, ""), "Accept")
 	}
 	mustEphemeral(t, h.cmd("alice", "game", "away", "days=2"), "You are away")
+	h.hours(12)
 	mustEphemeral(t, h.cmd("bob", "game", "skip", "player=alice"), "Vote opened: Bob asks to skip Alice's turn (they are away until Tue 3 Mar 12:00 UTC).")
 	mustContain(t, "the vote's message", h.rec.last(chanID, "").m.Content, "(they are away until Tue 3 Mar 12:00 UTC)")
 }

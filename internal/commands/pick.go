@@ -17,7 +17,7 @@ func (t *table) pickPlayer(kind string, me int) (Response, error) {
 	sel := &Select{CustomID: customID{Action: "pick", Game: t.row.ID, Version: t.row.Version, Arg: kind}.String(), Placeholder: question}
 	waited := t.waitedSeats()
 	for i, s := range t.row.Seats {
-		if i == me || automated(s) || kind == voteSkip && !slices.Contains(waited, i) {
+		if i == me || automated(s) || !slices.Contains(waited, i) {
 			continue
 		}
 		sel.Options = append(sel.Options, SelectOption{Label: clip(s.Name, maxOptionLabel), Value: strconv.Itoa(i)})
@@ -26,7 +26,7 @@ func (t *table) pickPlayer(kind string, me int) (Response, error) {
 		if kind == voteSkip {
 			return Response{}, refusef("The game is waiting for nobody but you or the bot now, so there is no turn to skip. It is waiting for %s.", t.waitingFor())
 		}
-		return Response{}, refusef("Every other seat is played by the bot already.")
+		return Response{}, refusef("The game is waiting for nobody but you or the bot now, so there is no seat to vote on: a vote on a player opens once the game has waited on them a while. It is waiting for %s.", t.waitingFor())
 	}
 	return Response{Kind: Reply, Message: Message{Content: t.header() + "\n" + question, Ephemeral: true, Rows: []Row{{Select: sel}}}}, nil
 }

@@ -108,7 +108,7 @@ func (r *Router) playThen(ctx context.Context, t *table, seat int, move string, 
 		return nil, refusef("This game is over.")
 	}
 	if t.row.Seats[seat].Away {
-		return nil, refusef("The bot is playing your seat since you were replaced. Use /game rejoin to ask the table for it back.")
+		return nil, refusef("The bot is playing your seat since you were replaced. Use /game rejoin to take it back (at once before the bot plays your next turn, else by a vote).")
 	}
 	if len(t.promptsFor(seat)) == 0 {
 		return nil, refusef("It is not your move now: waiting for %s.", t.waitingFor())

@@ -46,6 +46,10 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 	ctx, unlock := r.lock(ctx, id)
 	defer unlock()
 	t, err := r.reload(ctx, id)
+	if err == nil && t.row.Status == storage.Lobby {
+		r.tickChallenge(ctx, t)
+		return
+	}
 	if err != nil || t.state == nil {
 		return
 	}
@@ -101,8 +105,17 @@ func (r *Router) handOverLate(ctx context.Context, t *table, seats []int) {
 		names = append(names, t.row.Seats[s].Name)
 	}
 	note := t.lateNote(strings.Join(names, " and "), len(names) > 1)
+	before := slices.Clone(t.row.Seats)
 	if _, err := r.handOver(ctx, t, seats, note); err != nil {
 		r.log.Error("could not hand a seat to the bot", "game", t.row.ID, "err", err)
+		return
+	}
+	what := "your turn limit ran out"
+	if t.row.TurnBank > 0 {
+		what = "your time bank ran out"
+	}
+	for _, s := range seats {
+		r.tellSeat(ctx, t, before[s], what+", so the bot plays your seat. Take it back with /game rejoin: at once, without a vote, until the bot has played a turn of yours.")
 	}
 }
 
@@ -211,15 +224,27 @@ func (r *Router) jumpHint(t *table) string {
 	return fmt.Sprintf("Use the buttons on the latest game message or /%s move.", t.row.Kind)
 }
 
-// spokenDuration writes a duration the way a player would say it.
+// spokenDuration writes a duration the way a player would say it: in its
+// largest unit that reads as at least two ("2 days", "36 hours", "90
+// minutes") and the next one down when it is not zero ("2 days 23 hours"),
+// rounded down, so a time left is never shown longer than it is.
 func spokenDuration(d time.Duration) string {
-	switch {
-	case d >= 48*time.Hour:
-		return fmt.Sprintf("%d days", int(d/(24*time.Hour)))
-	case d >= 2*time.Hour:
-		return fmt.Sprintf("%d hours", int(d/time.Hour))
-	case d >= 2*time.Minute:
-		return fmt.Sprintf("%d minutes", int(d/time.Minute))
+	d = max(d, 0)
+	units := []struct {
+		size time.Duration
+		name string
+	}{{24 * time.Hour, "day"}, {time.Hour, "hour"}, {time.Minute, "minute"}, {time.Second, "second"}}
+	for i, u := range units {
+		if d < 2*u.size && i < len(units)-1 {
+			continue
+		}
+		text := count(int(d/u.size), u.name)
+		if i+1 < len(units) {
+			if n := int(d % u.size / units[i+1].size); n > 0 {
+				text += " " + count(n, units[i+1].name)
+			}
+		}
+		return text
 	}
-	return d.Round(time.Second).String()
+	return ""
 }

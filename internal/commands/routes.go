@@ -96,7 +96,7 @@ func init() {
 		{Subcommand: Subcommand{Name: voteReplace, Description: "ask the table to let the bot play a vanished player's seat", Options: []CommandOption{
 			{Name: "player", Description: "the player to replace (leave out to pick from the table)", Type: UserOption},
 		}}, group: groupTable, note: "vote on a player who vanished", posts: true, handle: shared((*Router).tableCommand)},
-		{Subcommand: Subcommand{Name: voteRejoin, Description: "ask the table for your seat back after the bot took it over"},
+		{Subcommand: Subcommand{Name: voteRejoin, Description: "take your seat back from the bot: at once before your next turn, else by a vote"},
 			group: groupTable, posts: true, handle: shared((*Router).tableCommand)},
 		{Subcommand: Subcommand{Name: "replay", Description: "an animated replay of a finished game", Options: []CommandOption{
 			{Name: "id", Description: "the game number (default: this channel's last finished game)", Type: IntegerOption, Min: 1, Max: 1 << 30},

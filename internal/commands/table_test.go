@@ -254,6 +254,9 @@ func TestTurnLimitHandsTheSeatToTheBotAndRejoin(t *testing.T) {
 	// The replaced player cannot move any more, but may ask back.
 	mustEphemeral(t, h.cmd(first, "tally", "move", "move=add 1"), "")
 	other := g.Seats[1].UserID
+	// Once the bot was asked a later turn of the seat, only a vote gives
+	// it back.
+	h.playUntilAskedAgain(other, 0)
 	mustEphemeral(t, h.cmd(first, "game", "rejoin"), "Vote opened")
 	vote := h.rec.last(chanID, "")
 	mustEphemeral(t, h.click(first, vote, "Yes"), "for the other players")
@@ -392,6 +395,7 @@ func TestVotesToSkipAndReplace(t *testing.T) {
 	mustEphemeral(t, h.cmd(a, "game", "skip", "player="+a), "cannot vote on yourself")
 	mustEphemeral(t, h.cmd(a, "game", "skip", "player="+b), "not waiting for")
 	mustEphemeral(t, h.cmd("zed", "game", "skip", "player="+onTurn), "not playing")
+	h.hours(12)
 	v0 := h.game().Version
 	mustEphemeral(t, h.cmd(a, "game", "skip", "player="+onTurn), "Vote opened")
 	mustEphemeral(t, h.cmd(b, "game", "replace", "player="+onTurn), "already open")
@@ -415,6 +419,7 @@ func TestVotesToSkipAndReplace(t *testing.T) {
 	h.click(g.Seats[1].UserID, h.rec.last("", g.Seats[1].UserID), "OK") // the reaction
 	waiting := h.game().Seats[1].UserID
 	asker, other := g.Seats[0].UserID, g.Seats[2].UserID
+	h.hours(12)
 	mustEphemeral(t, h.cmd(asker, "game", "replace", "player="+waiting), "Vote opened")
 	vote = h.rec.last(chanID, "")
 	h.click(other, vote, "No")
@@ -434,6 +439,7 @@ func TestVoteLapsesWhenTheGameMoves(t *testing.T) {
 	h := newHarness(t)
 	tallyThree(h)
 	g := h.game()
+	h.hours(12)
 	mustEphemeral(t, h.cmd(g.Seats[1].UserID, "game", "skip", "player="+g.Seats[0].UserID), "Vote opened")
 	vote := h.rec.last(chanID, "")
 	yes := vote.m.Rows[0].Buttons[0].CustomID
@@ -817,6 +823,7 @@ func TestRejoinVoteSurvivesMoves(t *testing.T) {
 	if !h.game().Seats[0].Away {
 		t.Fatal("the idle player's seat was not handed over")
 	}
+	h.playUntilAskedAgain(other, 0)
 	mustEphemeral(t, h.cmd(first, "game", "rejoin"), "Vote opened")
 	vote := h.rec.last(chanID, "")
 	if !strings.Contains(vote.m.Content, "stays open while the game goes on") {

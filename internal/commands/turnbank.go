@@ -13,6 +13,13 @@ import (
 // spend and each of their moves refills a little (rhythm.Bank); when a
 // player's bank is empty, the bot takes their seat as when a turn limit
 // runs out. The seats keep what each spent (markWaiting).
+//
+// The bot taking a seat over charges the bank with the wait so far (the
+// wait that ran it out, or the wait a vote ended), so the bank is not
+// full again afterwards; a player who takes their seat back (/game rejoin)
+// gets what one move puts back, not a full bank: they come back with a
+// day of a 7-day bank to play their next turn in, and a seventh more with
+// each move, as anyone else.
 
 // bankLimit is how a server's turn_limit setting says "a time bank": a
 // stored turn limit cannot be negative otherwise.
@@ -45,4 +52,25 @@ func (r *Router) bankSize(ctx context.Context, guild string) (time.Duration, err
 		return rhythm.DefaultBank, err
 	}
 	return g.Bank, nil
+}
+
+// chargeBank takes from the seat's time bank the wait on it so far,
+// without the refill of a move: the bot is taking the seat over.
+func (r *Router) chargeBank(ctx context.Context, t *table, seat int, now time.Time) {
+	if t.row.TurnBank <= 0 {
+		return
+	}
+	took, _ := r.countedWait(ctx, t, seat, now)
+	s := &t.row.Seats[seat]
+	s.BankSpent = min(t.row.TurnBank, s.BankSpent+took)
+}
+
+// refillOnRejoin puts back into a seat's time bank what one move would:
+// its player takes the seat back from the bot.
+func (t *table) refillOnRejoin(seat int) {
+	if t.row.TurnBank <= 0 {
+		return
+	}
+	s := &t.row.Seats[seat]
+	s.BankSpent = max(0, s.BankSpent-rhythm.Bank{Size: t.row.TurnBank}.Refill())
 }

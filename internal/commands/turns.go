@@ -70,10 +70,14 @@ func (r *Router) turnsMessage(list []storage.Turn, p storage.Player, now time.Ti
 		if n > maxTurnLines {
 			return
 		}
-		fmt.Fprintf(&b, "%d. %s in <#%s>: %s\n", n, r.gameName(t.Kind, t.GameID), t.Channel, text)
+		fmt.Fprintf(&b, "%d. %s: %s\n", n, r.turnWhere(t), text)
 		buttons = append(buttons, Button{Label: clip(r.gameName(t.Kind, t.GameID), 80), URL: channelURL(t.Guild, t.Channel)})
 	}
 	for _, t := range mine {
+		if t.Challenge {
+			line(t, r.challengeText(t, now))
+			continue
+		}
 		line(t, fmt.Sprintf("waiting for you %s; %s.", waitedText(now.Sub(t.Since)), deadlineText(t, p.Settings, now)))
 	}
 	if len(next) > 0 {
@@ -90,6 +94,47 @@ func (r *Router) turnsMessage(list []storage.Turn, p storage.Player, now time.Ti
 		m.Rows = append(m.Rows, Row{Buttons: buttons[i:min(i+5, len(buttons))]})
 	}
 	return m
+}
+
+// turnWhere names a listed game, whom it is against (their names as the
+// game shows them: no mention, so nobody is pinged) and where it is: its
+// channel, or the name of its own thread (a thread a player has not
+// opened may show as "#unknown") and the channel the thread hangs from.
+func (r *Router) turnWhere(t storage.Turn) string {
+	text := r.gameName(t.Kind, t.GameID)
+	if opp := t.Opponents(); len(opp) > 0 {
+		text += " against " + andList(opp)
+	}
+	if t.Parent != "" {
+		row := &storage.Game{Kind: t.Kind, ID: t.GameID}
+		for _, n := range t.Names {
+			row.Seats = append(row.Seats, storage.Seat{Name: n})
+		}
+		return fmt.Sprintf("%s, thread “%s” in <#%s>", text, r.threadName(row), t.Parent)
+	}
+	return fmt.Sprintf("%s in <#%s>", text, t.Channel)
+}
+
+// andList writes "a", "a and b", "a, b and c".
+func andList(items []string) string {
+	if len(items) <= 1 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
+}
+
+// challengeText is a challenge's entry: who challenged, since when it
+// waits on the player to accept, and when it expires.
+func (r *Router) challengeText(t storage.Turn, now time.Time) string {
+	by := "a challenge"
+	if len(t.Names) > 0 {
+		by = t.Names[0] + "'s challenge"
+	}
+	text := fmt.Sprintf("%s, waiting for you to accept %s", by, waitedText(now.Sub(t.Since)))
+	if end := r.challengeExpiresAt(t.TurnStartedAt); !end.IsZero() {
+		text += fmt.Sprintf("; it expires in %s", spokenDuration(end.Sub(now)))
+	}
+	return text + "."
 }
 
 // waitedText says how long a game has waited on a player.

@@ -47,6 +47,9 @@ type vote struct {
 	Undo    int    `json:"undo,omitempty"` // undo: how many log entries to take back
 	Move    string `json:"move,omitempty"` // undo: the move asked about
 	Away    string `json:"away,omitempty"` // skip, replace: the player's time away (away.go), as said when asked
+	// Told: skip, replace: the player voted on is mentioned in the vote's
+	// message (they chose mentions, or their DMs are closed).
+	Told bool `json:"told,omitempty"`
 }
 
 func (t *table) openVotes() openVotes {
@@ -166,8 +169,11 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 		return Response{}, refusef("You are not playing in this game, so you cannot ask the table for that. Players: %s.", strings.Join(t.row.Names(), ", "))
 	}
 	// A paused table has nobody playing to ask: a player takes their seat
-	// back at once, even past another's open request to rejoin.
-	resume := in.Sub == voteRejoin && t.paused()
+	// back at once, even past another's open request to rejoin; so does a
+	// player whose seat the bot has not been asked to play a later turn of
+	// since it took it over.
+	free := in.Sub == voteRejoin && t.row.Seats[me].Away && t.row.Seats[me].RejoinFree
+	resume := in.Sub == voteRejoin && (t.paused() || free)
 	prior := t.openVote()
 	// A request to rejoin may stay open for days: an undo that needs
 	// nobody's agreement is not held up by it.
@@ -185,6 +191,9 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 			return t.pickPlayer(in.Sub, me)
 		}
 		if err := t.aboutPlayer(in, me, v); err != nil {
+			return Response{}, err
+		}
+		if err := r.voteOpen(ctx, t, in, v); err != nil {
 			return Response{}, err
 		}
 		v.Away = r.awayNote(ctx, t.row.Seats[v.Seat].UserID)
@@ -225,12 +234,15 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 // there to ask (the others are bots or away).
 func (r *Router) ask(ctx context.Context, t *table, v *vote) (Response, error) {
 	if len(v.Yes) >= v.Need || len(v.Voters) == 0 {
+		subject := t.row.Seats[v.Seat]
 		notice, err := r.carryOut(ctx, t, v)
 		if err != nil {
 			return Response{}, err
 		}
+		r.tellPassed(ctx, t, v, subject)
 		return ephemeral(strings.TrimSpace("Done: nobody else needed to agree. " + notice)), nil
 	}
+	dm := r.planOpened(ctx, t, v)
 	id, err := r.out.Send(ctx, t.row.Channel, t.voteMessage(v))
 	if errors.Is(err, pacing.ErrLimited) {
 		// A vote nobody can see could not be answered: none is opened.
@@ -242,6 +254,9 @@ func (r *Router) ask(ctx context.Context, t *table, v *vote) (Response, error) {
 	v.Message = id
 	if err := r.setOpenVotes(ctx, t, openVotes{Vote: v}); err != nil {
 		return Response{}, err
+	}
+	if dm {
+		r.tellOpened(ctx, t, v)
 	}
 	return ephemeral("Vote opened: " + t.voteTitle(v) + "."), nil
 }
@@ -259,8 +274,12 @@ func (t *table) aboutPlayer(in Interaction, me int, v *vote) error {
 	if automated(t.row.Seats[seat]) {
 		return refusef("%s's seat is already played by the bot.", t.row.Seats[seat].Name)
 	}
-	if in.Sub == voteSkip && !slices.Contains(t.waitedSeats(), seat) {
-		return refusef("The game is not waiting for %s, so there is nothing to skip. It is waiting for %s.", t.row.Seats[seat].Name, t.waitingFor())
+	if !slices.Contains(t.waitedSeats(), seat) {
+		what := "nothing to skip"
+		if in.Sub == voteReplace {
+			what = "no wait on them to end: a vote on a player opens once the game has waited on them a while"
+		}
+		return refusef("The game is not waiting for %s, so there is %s. It is waiting for %s.", t.row.Seats[seat].Name, what, t.waitingFor())
 	}
 	v.Seat = seat
 	v.Voters = t.humansBut(seat)
@@ -269,9 +288,11 @@ func (t *table) aboutPlayer(in Interaction, me int, v *vote) error {
 	return nil
 }
 
-// resume gives a paused table's seat back at once, closing the request to
+// resume gives a seat back at once (a paused table, or a seat the bot has
+// not played a later turn of), closing the request to
 // rejoin that the same player may have asked earlier.
 func (r *Router) resume(ctx context.Context, t *table, v, prior *vote) (Response, error) {
+	paused := t.paused()
 	notice, err := r.carryOut(ctx, t, v)
 	if err != nil {
 		return Response{}, err
@@ -284,7 +305,11 @@ func (r *Router) resume(ctx context.Context, t *table, v, prior *vote) (Response
 			r.log.Warn("could not close a vote", "game", t.row.ID, "err", err)
 		}
 	}
-	return ephemeral(strings.TrimSpace("The game was paused, so you took your seat back at once. " + notice)), nil
+	why := "The game was paused, so you took your seat back at once. "
+	if !paused {
+		why = "The bot has not played a turn of yours since it took your seat, so you took it back at once, without a vote. "
+	}
+	return ephemeral(strings.TrimSpace(why + notice)), nil
 }
 
 func (t *table) voteTitle(v *vote) string {
@@ -308,6 +333,11 @@ func (t *table) voteMessage(v *vote) Message {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n**Vote:** %s.\n", t.header(), t.voteTitle(v))
 	var ids, names []string
+	if v.Told {
+		subject := t.row.Seats[v.Seat].UserID
+		fmt.Fprintf(&b, "%s: %s\n", mention(subject), subjectHint(v))
+		ids = append(ids, subject)
+	}
 	for _, s := range v.Voters {
 		if !slices.Contains(v.Yes, s) && !slices.Contains(v.No, s) {
 			ids = append(ids, t.row.Seats[s].UserID)
@@ -372,6 +402,7 @@ func (r *Router) voteClick(ctx context.Context, in Interaction, t *table, id cus
 	notice := ""
 	if decided {
 		result = fmt.Sprintf("%s\n**Vote:** %s: accepted (%d yes, %d no).", t.header(), t.voteTitle(v), len(v.Yes), len(v.No))
+		subject := t.row.Seats[v.Seat]
 		var err error
 		if notice, err = r.carryOut(ctx, t, v); err != nil {
 			var ref refusal
@@ -379,6 +410,8 @@ func (r *Router) voteClick(ctx context.Context, in Interaction, t *table, id cus
 				return Response{}, err
 			}
 			result += " It could not be carried out: " + ref.msg
+		} else {
+			r.tellPassed(ctx, t, v, subject)
 		}
 	}
 	if notice == "" && in.MessageID == v.Message {
@@ -410,7 +443,8 @@ func (r *Router) carryOut(ctx context.Context, t *table, v *vote) (string, error
 	case voteReplace:
 		return r.handOver(ctx, t, []int{v.Seat}, fmt.Sprintf("The table voted to let the bot play %s's seat. %s can ask for it back with /game rejoin.", seat.Name, seat.Name))
 	case voteRejoin:
-		seat.Away = false
+		seat.Away, seat.RejoinFree = false, false
+		t.refillOnRejoin(v.Seat)
 		if err := r.saveTable(ctx, t); err != nil {
 			return "", err
 		}
@@ -427,8 +461,10 @@ func (r *Router) carryOut(ctx context.Context, t *table, v *vote) (string, error
 // handOver gives seats to automation and lets it play on.
 func (r *Router) handOver(ctx context.Context, t *table, seats []int, note string) (string, error) {
 	t.rememberWaited()
+	now := r.now()
 	for _, s := range seats {
-		t.row.Seats[s].Away = true
+		r.chargeBank(ctx, t, s, now)
+		t.row.Seats[s].Away, t.row.Seats[s].RejoinFree = true, true
 	}
 	if err := r.saveTable(ctx, t); err != nil {
 		return "", err

@@ -22,7 +22,7 @@ func (r *Router) markWaiting(ctx context.Context, t *table, move *games.SeatMove
 	if t.row.State == nil {
 		return
 	}
-	waited, onTurn := t.waitedNow(move)
+	waited, onTurn, asked := t.waitedNow(move)
 	now := r.now()
 	if move != nil && t.row.TurnBank > 0 && move.Seat >= 0 && move.Seat < len(t.row.Seats) &&
 		move.Move != games.UndoMove && move.Move != games.ResignMove {
@@ -51,24 +51,29 @@ func (r *Router) markWaiting(ctx context.Context, t *table, move *games.SeatMove
 		if i == next {
 			s.NextAfter = nextAfter
 		}
+		// A seat the bot took over is free to take back until the game
+		// asks it again after another seat's move: its next turn.
+		if !s.Away || (move != nil && move.Seat != i && slices.Contains(asked, i)) {
+			s.RejoinFree = false
+		}
 	}
 }
 
-// waitedNow lists the human seats the state being saved waits on, and
-// the seats on turn (people or bots).
-func (t *table) waitedNow(move *games.SeatMove) (waited, onTurn []int) {
+// waitedNow lists the human seats the state being saved waits on, the
+// seats on turn (people or bots), and every seat it waits on (asked).
+func (t *table) waitedNow(move *games.SeatMove) (waited, onTurn, asked []int) {
 	state, prompts := t.state, []games.Prompt(nil)
 	if state == nil || (move != nil && move.Move == games.UndoMove) {
 		s, err := t.game.Kind.Decode(t.row.State)
 		if err != nil {
-			return nil, nil
+			return nil, nil, nil
 		}
 		state, prompts = s, s.Prompts()
 	} else {
 		prompts = t.prompts()
 	}
 	if state.Outcome() != nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	for _, p := range prompts {
 		if p.Seat < 0 || p.Seat >= len(t.row.Seats) || !waitedFor(p, prompts) {
@@ -77,25 +82,34 @@ func (t *table) waitedNow(move *games.SeatMove) (waited, onTurn []int) {
 		if p.Turn && !slices.Contains(onTurn, p.Seat) {
 			onTurn = append(onTurn, p.Seat)
 		}
+		if !slices.Contains(asked, p.Seat) {
+			asked = append(asked, p.Seat)
+		}
 		if !automated(t.row.Seats[p.Seat]) && !slices.Contains(waited, p.Seat) {
 			waited = append(waited, p.Seat)
 		}
 	}
-	return waited, onTurn
+	return waited, onTurn, asked
 }
 
 // spendBank takes from the mover's time bank what the wait on them took
 // (their time away aside) and puts back the refill of a move.
 func (r *Router) spendBank(ctx context.Context, t *table, seat int, now time.Time) {
 	s := &t.row.Seats[seat]
-	bank := rhythm.Bank{Size: t.row.TurnBank}
-	var took time.Duration
-	if !s.WaitingSince.IsZero() {
-		p, err := r.store.Player(ctx, s.UserID)
-		if err != nil {
-			r.log.Warn("could not read a player's time away", "user", s.UserID, "err", err)
-		}
-		took = rhythm.Counted(p.Settings, s.WaitingSince, now)
+	took, waited := r.countedWait(ctx, t, seat, now)
+	s.BankSpent = rhythm.Bank{Size: t.row.TurnBank}.AfterMove(s.BankSpent, took, waited)
+}
+
+// countedWait is how long the table has waited on a seat's player, their
+// time away aside; waited is false when it does not wait on them.
+func (r *Router) countedWait(ctx context.Context, t *table, seat int, now time.Time) (took time.Duration, waited bool) {
+	s := t.row.Seats[seat]
+	if s.WaitingSince.IsZero() {
+		return 0, false
 	}
-	s.BankSpent = bank.AfterMove(s.BankSpent, took, !s.WaitingSince.IsZero())
+	p, err := r.store.Player(ctx, s.UserID)
+	if err != nil {
+		r.log.Warn("could not read a player's time away", "user", s.UserID, "err", err)
+	}
+	return rhythm.Counted(p.Settings, s.WaitingSince, now), true
 }

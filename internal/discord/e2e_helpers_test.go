@@ -122,9 +122,19 @@ type env struct {
 	// the test server keeps games in their channel (threads:off), where
 	// the tests about everything else look for them.
 	threads bool
+	// config adjusts the router's table rules.
+	config func(*commands.Config)
 }
 
 type envOption func(*env)
+
+// withConfig adjusts the router's table rules (reminders, limits).
+func withConfig(f func(*commands.Config)) envOption { return func(e *env) { e.config = f } }
+
+// remindAtOnce makes the game's first reminder due at once (on the next
+// Tick), so a vote on a seat, which opens only once its player has been
+// reminded, can be asked without waiting hours.
+func remindAtOnce(c *commands.Config) { c.RemindAfter = time.Nanosecond }
 
 // withGames replaces the catalog (e.g. with a slowed renderer).
 func withGames(gs []commands.Game) envOption { return func(e *env) { e.games = gs } }
@@ -243,6 +253,9 @@ func (e *env) start() {
 	}
 	cfg := commands.DefaultConfig()
 	cfg.BotUserID = userID
+	if e.config != nil {
+		e.config(&cfg)
+	}
 	router := commands.New(commands.Deps{Store: store, Transport: bot, Games: e.games, Log: opts.Log,
 		Seed: func() uint64 { return 7 + e.seed.Add(1) }}, cfg)
 	if err := bot.Serve(router); err != nil {

@@ -1,6 +1,7 @@
 package discord_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -10,8 +11,9 @@ import (
 // and picking one opens the vote as naming them would.
 func TestSkipVoteByMenu(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := newEnv(t, withConfig(remindAtOnce))
 	row, away := e.threeHijack()
+	e.router.Tick(context.Background()) // the first reminder: a vote on the seat may open
 	voter := row.Seats[(away+1)%len(row.Seats)].UserID
 
 	ask := e.reply(voter, general, "game", "skip")

@@ -1,6 +1,7 @@
 package discord_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -89,8 +90,9 @@ func TestLivingTurnMessageOnDiscord(t *testing.T) {
 // who is away, accepted by the other player.
 func TestSkipVoteOnDiscord(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t)
+	e := newEnv(t, withConfig(remindAtOnce))
 	row, away := e.threeHijack()
+	e.router.Tick(context.Background()) // the first reminder: a vote on the seat may open
 	var voters []string
 	for i, s := range row.Seats {
 		if i != away {
