@@ -103,6 +103,8 @@ func (r *Router) handOverLate(ctx context.Context, t *table, seats []int) {
 	note := t.lateNote(strings.Join(names, " and "), len(names) > 1)
 	if _, err := r.handOver(ctx, t, seats, note); err != nil {
 		r.log.Error("could not hand a seat to the bot", "game", t.row.ID, "err", err)
+	} else {
+		r.metrics.TurnLimit(t.row.Kind, len(seats))
 	}
 }
 
@@ -116,6 +118,8 @@ func (r *Router) answerIdle(ctx context.Context, t *table) bool {
 		note := fmt.Sprintf("%s did not answer within %s, so the default answer was given for them.", t.row.Seats[p.Seat].Name, spokenDuration(r.cfg.AnswerAfter))
 		if _, err := r.play(ctx, t, p.Seat, p.Default, t.row.Version, note); err != nil {
 			r.log.Error("automatic answer failed", "game", t.row.ID, "seat", p.Seat, "move", p.Default, "err", err)
+		} else {
+			r.metrics.DefaultAnswer(t.row.Kind)
 		}
 		return true // the next answer, if any, waits its own full time
 	}
@@ -170,6 +174,7 @@ func (r *Router) remind(ctx context.Context, t *table, idle time.Duration, seats
 		}
 		return
 	}
+	r.metrics.Reminder(t.row.Kind, false)
 	r.reminded(ctx, t, now)
 }
 
