@@ -17,8 +17,11 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
+
+	"standoff/internal/telemetry"
 )
 
 //go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
@@ -45,6 +48,8 @@ type Store struct {
 	// group gathers SQLite's concurrent writes into shared commits (see
 	// groupCommit); nil on PostgreSQL, whose pool has concurrent writers.
 	group *groupCommit
+	// metrics times the writes (telemetry.go); nil: not.
+	metrics *telemetry.Metrics
 }
 
 // Errors callers branch on.
@@ -130,7 +135,8 @@ func (s *Store) Close() error {
 // write runs one write in a transaction of its own on PostgreSQL, or in
 // the next group commit on SQLite; either way it has committed, or left
 // nothing behind, when write returns.
-func (s *Store) write(ctx context.Context, run writeFunc) error {
+func (s *Store) write(ctx context.Context, run writeFunc) (err error) {
+	defer s.observeWrite(time.Now(), &err)
 	if s.group != nil {
 		return s.group.do(ctx, run)
 	}
@@ -157,7 +163,8 @@ func (s *Store) execSoft(ctx context.Context, query string, args ...any) error {
 	return s.execStatement(ctx, true, query, args...)
 }
 
-func (s *Store) execStatement(ctx context.Context, soft bool, query string, args ...any) error {
+func (s *Store) execStatement(ctx context.Context, soft bool, query string, args ...any) (err error) {
+	defer s.observeWrite(time.Now(), &err)
 	query = s.q(query)
 	if s.group == nil {
 		_, err := s.db.ExecContext(ctx, query, args...)

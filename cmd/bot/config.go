@@ -18,6 +18,11 @@ type config struct {
 	Database   string `toml:"database"`
 	DevGuildID string `toml:"dev_guild_id"`
 	LogLevel   string `toml:"log_level"`
+	// LogFormat is "text" (the default) or "json"; MetricsListen serves
+	// /metrics on an address of its own (off by default; a bare port is
+	// on loopback). See metrics.go.
+	LogFormat     string `toml:"log_format"`
+	MetricsListen string `toml:"metrics_listen"`
 	// Mode is how interactions reach the bot: "gateway" (the default, one
 	// websocket session per shard) or "http" (Discord POSTs them to the
 	// Interactions Endpoint URL, served on Listen and checked with
@@ -109,6 +114,9 @@ func loadConfig(path string) (config, error) {
 	}
 	if c.Shards < 0 {
 		return c, fmt.Errorf("config %s: shards = %d; use 0 for Discord's recommended count, or a positive count", path, c.Shards)
+	}
+	if err := c.checkOps(path); err != nil {
+		return c, err
 	}
 	if c.RequestsPerSecond < 0 {
 		return c, fmt.Errorf("config %s: requests_per_second = %d; give each process its share of Discord's %d a second (or 0 for all of it)",

@@ -6,7 +6,6 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"log/slog"
 	"net"
 	"net/http"
 	"os"
@@ -72,11 +71,11 @@ func serve(args []string) error {
 	if err != nil {
 		return err
 	}
-	level := slog.LevelInfo
-	if cfg.LogLevel == "debug" {
-		level = slog.LevelDebug
+	log, err := cfg.newLogger(os.Stderr)
+	if err != nil {
+		return err
 	}
-	log := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: level}))
+	metrics := newMetrics()
 	log.Info("memory", "soft_limit_mib", memlimit.Apply()>>20)
 	// Pictures draw on one low-priority thread per core and answers keep
 	// one more P of their own (internal/lowpriority).
@@ -86,11 +85,12 @@ func serve(args []string) error {
 		return err
 	}
 	defer store.Close()
+	store.SetMetrics(metrics)
 	if err := store.CheckWritable(context.Background()); err != nil {
 		return fmt.Errorf("%s: %w", cfg.Database, err)
 	}
 	opts := discord.Options{Token: cfg.Token, DevGuildID: cfg.DevGuildID, Log: log, Shards: cfg.Shards,
-		TickEvery: max(cfg.Reminders.CheckEvery.Duration, 0), State: store, RequestsPerSecond: cfg.RequestsPerSecond}
+		TickEvery: max(cfg.Reminders.CheckEvery.Duration, 0), State: store, RequestsPerSecond: cfg.RequestsPerSecond, Metrics: metrics}
 	if cfg.Mode == "http" {
 		opts.PublicKey, _ = discord.ParsePublicKey(cfg.PublicKey) // checked by loadConfig
 	}
@@ -111,7 +111,8 @@ func serve(args []string) error {
 	}
 	table := cfg.table()
 	table.BotUserID = userID
-	router := commands.New(commands.Deps{Store: store, Transport: bot, Games: catalog.Games(), Log: log}, table)
+	router := commands.New(commands.Deps{Store: store, Transport: bot, Games: catalog.Games(), Log: log, Metrics: metrics}, table)
+	watch(metrics, store, router)
 	router.SetRateLimit(cfg.rateLimit())
 	if err := startServing(bot, router, router.Backfill); err != nil {
 		bot.Close()
@@ -121,7 +122,7 @@ func serve(args []string) error {
 	listenErr := make(chan error, 1)
 	if cfg.Mode == "http" {
 		// TLS is the load balancer's (Discord only calls https URLs).
-		endpoint = &http.Server{Addr: cfg.Listen, Handler: bot.Handler(), ReadHeaderTimeout: 10 * time.Second}
+		endpoint = &http.Server{Addr: cfg.Listen, Handler: cfg.endpointHandler(bot.Handler(), metrics), ReadHeaderTimeout: 10 * time.Second}
 		ln, err := net.Listen("tcp", cfg.Listen)
 		if err != nil {
 			bot.Close()
@@ -130,6 +131,12 @@ func serve(args []string) error {
 		go func() { listenErr <- endpoint.Serve(ln) }()
 		log.Info("serving the Interactions Endpoint", "listen", ln.Addr().String())
 	}
+	stopMetrics, err := cfg.serveMetrics(metrics, log)
+	if err != nil {
+		bot.Close()
+		return err
+	}
+	defer stopMetrics()
 	log.Info("Standoff is running; stop with Ctrl-C", "database", cfg.databaseForLog(), "mode", cfg.Mode)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"standoff/internal/games"
+	"standoff/internal/telemetry"
 	"standoff/storage"
 )
 
@@ -67,6 +68,7 @@ func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Respons
 	if err != nil {
 		return Response{}, err
 	}
+	telemetry.SetKind(ctx, row.Kind)
 	t, err := r.table(row)
 	if err != nil {
 		return Response{}, err
@@ -113,6 +115,7 @@ func (r *Router) openLobby(ctx context.Context, in Interaction, g Game) (Respons
 	if err != nil {
 		return Response{}, err
 	}
+	telemetry.SetKind(ctx, row.Kind)
 	t, err := r.table(row)
 	if err != nil {
 		return Response{}, err

@@ -92,7 +92,9 @@ func (r *Router) play(ctx context.Context, t *table, seat int, move string, base
 // and publishing, which may run after the mover was answered (still under
 // the game's lock). A crash in between leaves the save marked as owing its
 // turn message, and the clock finishes the job.
-func (r *Router) playThen(ctx context.Context, t *table, seat int, move string, base int, note string) (func(context.Context) string, error) {
+func (r *Router) playThen(ctx context.Context, t *table, seat int, move string, base int, note string) (then func(context.Context) string, err error) {
+	start := time.Now()
+	defer func() { r.metrics.Move(t.row.Kind, false, moveOutcome(err)) }()
 	if t.row.Status != storage.Active || t.state == nil {
 		return nil, refusef("This game is not being played (it is %s).", t.row.Status)
 	}
@@ -124,7 +126,9 @@ func (r *Router) playThen(ctx context.Context, t *table, seat int, move string, 
 	events = append(events, ev...)
 	return func(ctx context.Context) string {
 		events = append(events, r.runBots(ctx, t)...)
-		return r.publish(ctx, t, events)
+		notice := r.publish(ctx, t, events)
+		r.metrics.Board(ctx, t.row.Kind, start, notice == "")
+		return notice
 	}, nil
 }
 
@@ -244,6 +248,7 @@ func (r *Router) runBots(ctx context.Context, t *table) []games.Event {
 			var ev []games.Event
 			ev, err = r.commit(ctx, t, seat, move)
 			events = append(events, ev...)
+			r.metrics.Move(t.row.Kind, true, moveOutcome(err))
 		}
 		if err != nil {
 			r.log.Error("bot could not move", "game", t.row.ID, "seat", seat, "err", err)

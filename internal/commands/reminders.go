@@ -110,6 +110,7 @@ func (r *Router) handOverLate(ctx context.Context, t *table, seats []int) {
 		r.log.Error("could not hand a seat to the bot", "game", t.row.ID, "err", err)
 		return
 	}
+	r.metrics.TurnLimit(t.row.Kind, len(seats))
 	what := "your turn limit ran out"
 	if t.row.TurnBank > 0 {
 		what = "your time bank ran out"
@@ -129,6 +130,8 @@ func (r *Router) answerIdle(ctx context.Context, t *table) bool {
 		note := fmt.Sprintf("%s did not answer within %s, so the default answer was given for them.", t.row.Seats[p.Seat].Name, spokenDuration(r.cfg.AnswerAfter))
 		if _, err := r.play(ctx, t, p.Seat, p.Default, t.row.Version, note); err != nil {
 			r.log.Error("automatic answer failed", "game", t.row.ID, "seat", p.Seat, "move", p.Default, "err", err)
+		} else {
+			r.metrics.DefaultAnswer(t.row.Kind)
 		}
 		return true // the next answer, if any, waits its own full time
 	}
@@ -183,6 +186,7 @@ func (r *Router) remind(ctx context.Context, t *table, idle time.Duration, seats
 		}
 		return
 	}
+	r.metrics.Reminder(t.row.Kind, false)
 	r.reminded(ctx, t, now)
 }
 

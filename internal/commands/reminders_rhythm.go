@@ -130,6 +130,8 @@ func (r *Router) remindByDM(ctx context.Context, t *table, seats []int, idle tim
 			closed = append(closed, s)
 		} else if err != nil {
 			r.log.Warn("could not send a reminder by DM", "game", t.row.ID, "seat", s, "err", err)
+		} else {
+			r.metrics.Reminder(t.row.Kind, true)
 		}
 	}
 	return closed

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"standoff/internal/pacing"
+	"standoff/internal/telemetry"
 
 	"standoff/internal/games"
 	"standoff/storage"
@@ -64,6 +65,8 @@ type Deps struct {
 	Now func() time.Time
 	// Seed gives each new game its seed (crypto/rand when nil).
 	Seed func() uint64
+	// Metrics counts moves, boards and the clock's work (nil: not).
+	Metrics *telemetry.Metrics
 }
 
 // Router answers interactions and runs reminders.
@@ -86,6 +89,9 @@ type Router struct {
 	// stopped is closed by Stop: what only waits for the limits gives up.
 	stopped  chan struct{}
 	stopOnce sync.Once
+	// metrics and kinds: telemetry.go.
+	metrics *telemetry.Metrics
+	kinds   gameKinds
 }
 
 // New makes a router.
@@ -96,6 +102,7 @@ func New(d Deps, cfg Config) *Router {
 	if r.log == nil {
 		r.log = slog.Default()
 	}
+	r.metrics, r.log = d.Metrics, telemetry.WithGameKinds(r.log, r.kindOfGame)
 	if r.now == nil {
 		r.now = time.Now
 	}

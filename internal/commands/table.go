@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"standoff/internal/games"
+	"standoff/internal/telemetry"
 	"standoff/storage"
 )
 
@@ -79,6 +80,7 @@ func (r *Router) table(row *storage.Game) (*table, error) {
 	if !ok {
 		return nil, fmt.Errorf("game %d is of unknown kind %q", row.ID, row.Kind)
 	}
+	r.kinds.note(row.ID, row.Kind)
 	t := &table{row: row, game: g}
 	if row.State != nil {
 		s, err := g.Kind.Decode(row.State)
@@ -96,6 +98,7 @@ func (r *Router) channelTable(ctx context.Context, channel string) (*table, erro
 	if err != nil {
 		return nil, err
 	}
+	telemetry.SetKind(ctx, row.Kind)
 	return r.table(row)
 }
 
@@ -149,5 +152,6 @@ func (r *Router) reload(ctx context.Context, id int64) (*table, error) {
 	if err != nil {
 		return nil, err
 	}
+	telemetry.SetKind(ctx, row.Kind)
 	return r.table(row)
 }

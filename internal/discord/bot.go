@@ -113,8 +113,10 @@ func New(opts Options) (*Bot, error) {
 		opts.InteractionMaxAge = DefaultInteractionMaxAge
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Bot{opts: opts, s: s, api: newREST(s, opts.Log, opts.Global, opts.MaxWait), state: opts.State, log: opts.Log, dms: map[string]string{}, ctx: ctx, cancel: cancel,
-		ready: make(chan struct{})}, nil
+	b := &Bot{opts: opts, s: s, api: newREST(s, opts.Log, opts.Global, opts.MaxWait), state: opts.State, log: opts.Log, dms: map[string]string{}, ctx: ctx, cancel: cancel,
+		ready: make(chan struct{})}
+	b.api.metrics = opts.Metrics
+	return b, nil
 }
 
 // Budget is the state of the bot token's global rate limit: how many
@@ -273,6 +275,7 @@ func (b *Bot) handle(i *discordgo.InteractionCreate, thread bool, first responde
 	}
 	defer b.inflight.Done()
 	ctx := context.WithoutCancel(b.ctx)
+	ctx, first = b.timeAnswer(ctx, in, first)
 	done := make(chan early, 1)
 	go func() {
 		resp, then := router.HandleEarly(ctx, in)

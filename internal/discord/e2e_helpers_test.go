@@ -20,6 +20,7 @@ import (
 	"standoff/internal/discord"
 	"standoff/internal/discordtest"
 	"standoff/internal/games"
+	"standoff/internal/telemetry"
 	"standoff/storage"
 )
 
@@ -124,6 +125,8 @@ type env struct {
 	threads bool
 	// config adjusts the router's table rules.
 	config func(*commands.Config)
+	// json, when set, gets the logs as JSON lines too (withJSONLogs).
+	json *logSink
 }
 
 type envOption func(*env)
@@ -240,6 +243,8 @@ func (e *env) start() {
 	opts := e.opts
 	opts.State = store
 	opts.Log = slog.New(slog.NewTextHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	opts.Log = e.alsoJSON(opts.Log)
+	store.SetMetrics(opts.Metrics)
 	if e.http {
 		opts.PublicKey = e.fake.PublicKey()
 	}
@@ -257,12 +262,12 @@ func (e *env) start() {
 		e.config(&cfg)
 	}
 	router := commands.New(commands.Deps{Store: store, Transport: bot, Games: e.games, Log: opts.Log,
-		Seed: func() uint64 { return 7 + e.seed.Add(1) }}, cfg)
+		Seed: func() uint64 { return 7 + e.seed.Add(1) }, Metrics: opts.Metrics}, cfg)
 	if err := bot.Serve(router); err != nil {
 		e.t.Fatalf("Serve: %v", err)
 	}
 	if e.http {
-		e.endpoint = httptest.NewServer(bot.Handler())
+		e.endpoint = httptest.NewServer(telemetry.WithMetrics(bot.Handler(), opts.Metrics))
 		if err := e.fake.VerifyEndpoint(e.endpoint.URL); err != nil {
 			e.t.Fatalf("the fake would not save the endpoint: %v", err)
 		}

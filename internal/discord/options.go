@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"standoff/internal/telemetry"
 )
 
 // Options configure the connection.
@@ -63,4 +65,7 @@ type Options struct {
 	// POSTed in HTTP mode may be; an older one is refused (default
 	// DefaultInteractionMaxAge).
 	InteractionMaxAge time.Duration
+
+	// Metrics, when set, counts the bot's requests, answers and waits.
+	Metrics *telemetry.Metrics
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"standoff/internal/pacing"
+	"standoff/internal/telemetry"
 )
 
 // rest sends the bot's REST requests. It replaces discordgo's shared rate
@@ -36,6 +37,7 @@ type rest struct {
 	global    *GlobalLimit
 	buckets   *buckets
 	maxWait   time.Duration
+	metrics   *telemetry.Metrics // nil: none
 }
 
 // DefaultMaxWait is how long a request may wait for a rate limit when its
@@ -103,6 +105,7 @@ func (r *rest) do(ctx context.Context, method, url string, data body) ([]byte, e
 	prio := pacing.PriorityOf(ctx)
 	deadline := r.deadline(ctx)
 	for attempt := 0; ; attempt++ {
+		waiting := time.Now()
 		if !exempt {
 			if err := r.global.check(prio, deadline, rt.shown); err != nil {
 				return nil, err
@@ -119,7 +122,9 @@ func (r *rest) do(ctx context.Context, method, url string, data body) ([]byte, e
 				return nil, rateWaitError(err)
 			}
 		}
+		r.metrics.RateLimitWait(!exempt, waiting)
 		resp, raw, err := r.send(ctx, method, url, data, exempt)
+		r.metrics.DiscordRequest(rt.template, !exempt, resp)
 		if answered != nil {
 			answered()
 		}
@@ -162,6 +167,7 @@ func (r *rest) tooMany(rt route, resp *http.Response, raw []byte, exempt bool) {
 	scope := resp.Header.Get("X-RateLimit-Scope")
 	global := tm.Global || resp.Header.Get("X-RateLimit-Global") != "" || scope == "global"
 	until := time.Now().Add(d)
+	r.metrics.RateLimited(global, scope)
 	switch {
 	case global && !exempt:
 		r.global.block(until)
