@@ -154,6 +154,13 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 		} else {
 			c.route = r.Method + " " + p
 		}
+		if !strings.HasPrefix(r.URL.Path, apiPrefix) {
+			s.mu.Lock()
+			s.calls[c.route]++
+			s.mu.Unlock()
+			s.write(w, c, apiErr(http.StatusBadRequest, CodeInvalidAPIVersion, "Invalid API version provided"))
+			return
+		}
 	} else if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/attachments/") {
 		c.route, h = RouteCDNAttachment, (*Server).getAttachment
 		c.params = map[string]string{"path": r.URL.Path}

@@ -16,6 +16,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
+
+	"standoff/internal/discordapi"
 )
 
 // Defaults match Discord's real limits and deadlines, except the heartbeat
@@ -311,6 +313,12 @@ func (s *Server) notifyLocked() {
 func (s *Server) WaitUntil(timeout time.Duration, cond func() bool) error {
 	return s.wait(timeout, func() <-chan struct{} { return s.changed }, cond)
 }
+
+// apiPrefix is the prefix of the API version the fake serves: the bot
+// speaks v10 (internal/discordapi). Discord still serves v9, but the fake
+// refuses it, and requests without a version, with 400 Invalid API
+// version (50041), so that no request is left behind on an older one.
+const apiPrefix = "/api/v" + discordapi.Version + "/"
 
 // apiPath strips the /api and /api/vN prefixes.
 func apiPath(p string) (string, bool) {
