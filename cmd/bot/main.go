@@ -94,6 +94,9 @@ func serve(args []string) error {
 	if cfg.Mode == "http" {
 		opts.PublicKey, _ = discord.ParsePublicKey(cfg.PublicKey) // checked by loadConfig
 	}
+	if store.Dialect() == "postgres" {
+		opts.Share = store // the processes on it find their shares (unless requests_per_second is set)
+	}
 	if addr := os.Getenv(discord.RedirectEnv); addr != "" {
 		// Tests run this binary against a fake Discord on loopback.
 		if opts.Configure, err = discord.RedirectTo(addr); err != nil {
