@@ -27,10 +27,10 @@ type GlobalLimit struct {
 	// safe whatever the others do.
 	shareUntil time.Time
 	floor      int
-	inflight int
-	done     []time.Time // when the answers of the last requests came, oldest first
-	blocked  time.Time   // a global 429 holds every request until then
-	changed  chan struct{}
+	inflight   int
+	done       []time.Time // when the answers of the last requests came, oldest first
+	blocked    time.Time   // a global 429 holds every request until then
+	changed    chan struct{}
 }
 
 // DefaultRequestsPerSecond is Discord's global limit per bot token.
