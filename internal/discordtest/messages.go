@@ -353,14 +353,6 @@ func (s *Server) getUser(c *call) *reply {
 
 func (s *Server) getCurrentUser(c *call) *reply { return ok(s.wireBot()) }
 
-func (s *Server) getApplication(c *call) *reply {
-	return ok(map[string]any{
-		"id": s.cfg.appID, "name": s.cfg.botName, "description": "", "icon": nil,
-		"bot_public": false, "bot_require_code_grant": false, "flags": 0,
-		"bot": s.wireBot(), "verify_key": s.PublicKeyHex(),
-	})
-}
-
 func (s *Server) getGateway(c *call) *reply {
 	return ok(map[string]any{"url": s.gatewayURL()})
 }

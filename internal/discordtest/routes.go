@@ -67,6 +67,7 @@ func init() {
 		{RouteGateway, false, (*Server).getGateway},
 		{RouteGatewayBot, true, (*Server).getGatewayBot},
 		{RouteCurrentUser, true, (*Server).getCurrentUser},
+		{RouteCurrentUserGuilds, true, (*Server).listGuilds},
 		{RouteCreateDM, true, (*Server).createDM},
 		{RouteUser, true, (*Server).getUser},
 		{RouteCurrentApplication, true, (*Server).getApplication},

@@ -142,6 +142,7 @@ type Server struct {
 	// endpoint.
 	signer     ed25519.PrivateKey
 	endpoints  []string
+	install    installParams // the application's install link
 	deliveries map[string]int
 
 	// Discord's rate limits (limits.go) and what they saw.
@@ -192,6 +193,7 @@ func New(t testing.TB, opts ...ServerOption) *Server {
 		deliveries:   map[string]int{},
 	}
 	_, s.signer, _ = ed25519.GenerateKey(nil)
+	s.install = installParams{set: true, scopes: []string{"applications.commands", "bot"}, perms: botPermissions}
 	if cfg.limits == nil {
 		l := DiscordLimits()
 		cfg.limits = &l
