@@ -30,6 +30,15 @@ func main() {
 		}
 		return
 	}
+	if len(os.Args) > 1 && os.Args[1] == "doctor" {
+		if err := runDoctor(os.Args[2:], os.Stdout); err != nil {
+			if err != errUnready {
+				fmt.Fprintln(os.Stderr, "standoff:", err)
+			}
+			os.Exit(1)
+		}
+		return
+	}
 	if len(os.Args) > 1 && os.Args[1] == "play" {
 		if err := play(os.Args[2:]); err != nil {
 			fmt.Fprintln(os.Stderr, "standoff:", err)
