@@ -62,6 +62,7 @@ type share struct {
 	mu     sync.Mutex
 	joined time.Time // when the first beat was written; zero before
 	live   int
+	share  int // requests per window last set
 
 	stop context.CancelFunc
 	done chan struct{}
@@ -98,14 +99,14 @@ func (s *share) refresh(ctx context.Context) error {
 		s.joined = now
 	}
 	live = max(live, 1)
-	if live != s.live {
-		s.log.Info("processes sharing the bot token's global rate limit", "live", live, "share_per_second", s.total/live)
-	}
-	s.live = live
 	n := shareFloor
 	if !now.Before(s.joined.Add(s.grace)) {
 		n = max(s.total/live, shareFloor)
 	}
+	if live != s.live || n != s.share {
+		s.log.Info("processes sharing the bot token's global rate limit", "live", live, "share_per_second", n)
+	}
+	s.live, s.share = live, n
 	s.limit.SetShare(n, start.Add(s.trust), shareFloor)
 	return nil
 }
