@@ -36,10 +36,10 @@ const (
 // limit less the margin, over the processes whose heartbeat is live. It
 // is safe, never more than 50 a second at Discord between them, however
 // late a beat or a count comes, because each step is conservative:
-//   - a process trusts a count for every+slack after the count started;
+//   - a process trusts a count for two refreshes after the count started;
 //     past that, with no newer count, it falls to the floor;
-//   - a process that joins stays at the floor for grace (every+slack and
-//     one window) after its first beat was written: by then every other
+//   - a process that joins stays at the floor for grace (that trust and
+//     a window and a half) after its first beat was written: by then every other
 //     process has counted it or fallen to the floor, and their requests
 //     sent under the old share have left Discord's window;
 //   - a heartbeat is live for stale (grace and a second) after the beat
@@ -53,7 +53,7 @@ type share struct {
 	limit  *GlobalLimit
 	total  int
 	every  time.Duration
-	trust  time.Duration // every + slack
+	trust  time.Duration // two refreshes: one may be late
 	grace  time.Duration
 	stale  time.Duration
 	window time.Duration

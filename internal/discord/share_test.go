@@ -61,7 +61,7 @@ func TestProcessesShareTheGlobalLimit(t *testing.T) {
 			t.Fatal(err)
 		}
 		bot, err := discord.New(discord.Options{Token: strings.TrimPrefix(fake.Token(), "Bot "), Configure: fake.Configure,
-			PublicKey: fake.PublicKey(), State: store, Share: store, ShareEvery: 50 * time.Millisecond,
+			PublicKey: fake.PublicKey(), State: store, Share: store, ShareEvery: 100 * time.Millisecond,
 			Log: slog.New(slog.NewTextHandler(logs, nil)).With("process", name)})
 		if err != nil {
 			t.Fatal(err)
