@@ -39,8 +39,9 @@ type config struct {
 	Shards int `toml:"shards"`
 	// RequestsPerSecond is this process's share of the bot token's global
 	// rate limit (Discord: 50 a second for the whole application unless
-	// it granted more; 0 or absent: 50). Processes sharing the token
-	// divide it.
+	// it granted more). 0 or absent: on PostgreSQL the live processes
+	// find their shares themselves through their heartbeats; on SQLite
+	// (one process) all 50. Set, it overrides the heartbeats' share.
 	RequestsPerSecond int `toml:"requests_per_second"`
 	Reminders         struct {
 		RemindAfter duration `toml:"remind_after"`

@@ -29,6 +29,15 @@ func main() {
 		}
 		return
 	}
+	if len(os.Args) > 1 && os.Args[1] == "doctor" {
+		if err := runDoctor(os.Args[2:], os.Stdout); err != nil {
+			if err != errUnready {
+				fmt.Fprintln(os.Stderr, "standoff:", err)
+			}
+			os.Exit(1)
+		}
+		return
+	}
 	if len(os.Args) > 1 && os.Args[1] == "play" {
 		if err := play(os.Args[2:]); err != nil {
 			fmt.Fprintln(os.Stderr, "standoff:", err)
@@ -93,6 +102,9 @@ func serve(args []string) error {
 		TickEvery: max(cfg.Reminders.CheckEvery.Duration, 0), State: store, RequestsPerSecond: cfg.RequestsPerSecond, Metrics: metrics}
 	if cfg.Mode == "http" {
 		opts.PublicKey, _ = discord.ParsePublicKey(cfg.PublicKey) // checked by loadConfig
+	}
+	if store.Dialect() == "postgres" {
+		opts.Share = store // the processes on it find their shares (unless requests_per_second is set)
 	}
 	if addr := os.Getenv(discord.RedirectEnv); addr != "" {
 		// Tests run this binary against a fake Discord on loopback.

@@ -53,6 +53,10 @@ type Bot struct {
 	gwDone sync.WaitGroup
 	failed chan error
 
+	// share finds this process's share of the global limit with the
+	// other processes (nil: the share is set by hand, or the whole).
+	share *share
+
 	// mu guards router, closed and draining; inflight counts interactions
 	// being answered, so Close waits for their follow-ups as well as their
 	// moves.
@@ -100,6 +104,13 @@ func New(opts Options) (*Bot, error) {
 	if opts.Configure != nil {
 		opts.Configure(s)
 	}
+	var sh *share
+	if opts.Share != nil && opts.RequestsPerSecond == 0 {
+		if opts.Global == nil {
+			opts.Global = NewGlobalLimit(DefaultRequestsPerSecond, time.Second)
+		}
+		sh = newShare(opts.Share, opts.Global, DefaultRequestsPerSecond, opts.ShareEvery, opts.Log)
+	}
 	if opts.Global == nil {
 		opts.Global = sharedLimit(s.Token, cmp.Or(opts.RequestsPerSecond, DefaultRequestsPerSecond))
 	}
@@ -114,7 +125,7 @@ func New(opts Options) (*Bot, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	b := &Bot{opts: opts, s: s, api: newREST(s, opts.Log, opts.Global, opts.MaxWait), state: opts.State, log: opts.Log, dms: map[string]string{}, ctx: ctx, cancel: cancel,
-		ready: make(chan struct{})}
+		ready: make(chan struct{}), share: sh}
 	b.api.metrics = opts.Metrics
 	return b, nil
 }
@@ -133,6 +144,9 @@ func (b *Bot) Session() *discordgo.Session { return b.s }
 // (a wrong token, disallowed intents...) is returned here when it comes
 // at once, or later through Failed.
 func (b *Bot) Open() (string, error) {
+	if b.share != nil {
+		b.share.run()
+	}
 	if b.opts.PublicKey != nil {
 		return b.openHTTP()
 	}
@@ -200,6 +214,11 @@ func (b *Bot) Close() error {
 		if b.gwStop != nil {
 			b.gwStop() // a 1000 close: Discord ends the sessions
 			b.gwDone.Wait()
+		}
+		if b.share != nil {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			b.share.leave(ctx)
+			cancel()
 		}
 	})
 	return err

@@ -345,10 +345,6 @@ func described(fs []commands.File) bool {
 // The payloads that carry uploads, with their attachments list in place
 // of discordgo's (the outer field is the one encoded).
 type (
-	messageEdit struct {
-		*discordgo.MessageEdit
-		Attachments []attachmentEntry `json:"attachments"`
-	}
 	webhookEdit struct {
 		*discordgo.WebhookEdit
 		Attachments []attachmentEntry `json:"attachments"`

@@ -11,6 +11,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
+
+	"standoff/internal/discordapi"
 )
 
 // gateway is the bot's websocket connection to Discord. It replaces
@@ -45,9 +47,10 @@ type gateway struct {
 	resumeFails int    // resumes in a row that never got RESUMED
 }
 
-// Discord's gateway version and the opcodes the bot uses.
+// Discord's gateway version (the same as REST's: internal/discordapi
+// moves discordgo's endpoints to it) and the opcodes the bot uses.
 const (
-	gatewayVersion   = "10"
+	gatewayVersion   = discordapi.Version
 	opDispatch       = 0
 	opHeartbeat      = 1
 	opIdentify       = 2

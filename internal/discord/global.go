@@ -17,15 +17,20 @@ import (
 // the request, ever sees more than Limit. Interaction endpoints are exempt
 // and never take from it.
 type GlobalLimit struct {
-	limit   int
-	window  time.Duration
-	reserve int // kept for urgent requests
+	window time.Duration
 
-	mu       sync.Mutex
-	inflight int
-	done     []time.Time // when the answers of the last requests came, oldest first
-	blocked  time.Time   // a global 429 holds every request until then
-	changed  chan struct{}
+	mu      sync.Mutex
+	limit   int
+	reserve int // kept for urgent requests
+	// A share found with the other processes (share.go) holds only until
+	// shareUntil (zero: for ever); after it the limit is floor, which is
+	// safe whatever the others do.
+	shareUntil time.Time
+	floor      int
+	inflight   int
+	done       []time.Time // when the answers of the last requests came, oldest first
+	blocked    time.Time   // a global 429 holds every request until then
+	changed    chan struct{}
 }
 
 // DefaultRequestsPerSecond is Discord's global limit per bot token.
@@ -36,7 +41,26 @@ const DefaultRequestsPerSecond = 50
 // that is free.
 func NewGlobalLimit(n int, window time.Duration) *GlobalLimit {
 	n = max(n, 1)
-	return &GlobalLimit{limit: n, window: window, reserve: n / 5, changed: make(chan struct{})}
+	return &GlobalLimit{limit: n, window: window, reserve: n / 5, floor: n, changed: make(chan struct{})}
+}
+
+// SetShare makes the limit n requests per window until until, and floor
+// after it unless set again before: a process's share of the token's
+// limit is only as good as its last count of the live processes.
+func (g *GlobalLimit) SetShare(n int, until time.Time, floor int) {
+	g.mu.Lock()
+	n = max(n, 1)
+	g.limit, g.reserve, g.shareUntil, g.floor = n, n/5, until, max(floor, 1)
+	close(g.changed) // a raised limit lets waiting requests go
+	g.changed = make(chan struct{})
+	g.mu.Unlock()
+}
+
+// effective applies an expired share. Call with g.mu held.
+func (g *GlobalLimit) effective(now time.Time) {
+	if !g.shareUntil.IsZero() && !now.Before(g.shareUntil) {
+		g.limit, g.reserve, g.shareUntil = g.floor, g.floor/5, time.Time{}
+	}
 }
 
 // sharedLimits holds one GlobalLimit per bot token and rate in this
@@ -58,8 +82,10 @@ func sharedLimit(token string, perSecond int) *GlobalLimit {
 	return g
 }
 
-// prune forgets answers older than the window. Call with g.mu held.
+// prune forgets answers older than the window, and a share that expired.
+// Call with g.mu held.
 func (g *GlobalLimit) prune(now time.Time) {
+	g.effective(now)
 	i := 0
 	for i < len(g.done) && !g.done[i].Add(g.window).After(now) {
 		i++

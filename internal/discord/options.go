@@ -53,6 +53,13 @@ type Options struct {
 	// Global, when set, is the limit to share instead (a test gives each
 	// fake Discord its own).
 	Global *GlobalLimit
+	// Share, when set and RequestsPerSecond is not, lets the processes
+	// sharing the bot token find their shares themselves: each beats in
+	// Share (the PostgreSQL they share) every ShareEvery (default
+	// DefaultShareEvery) and takes Discord's limit, less a margin, over
+	// the live count (share.go).
+	Share      ShareStore
+	ShareEvery time.Duration
 	// MaxWait bounds how long a request waits for a rate limit when its
 	// context would let it wait longer (default DefaultMaxWait).
 	MaxWait time.Duration

@@ -173,16 +173,22 @@ func (b *Bot) withoutOversizeFiles(m *commands.Message, op func() error) error {
 	return op()
 }
 
-// edit sends a message edit, retrying server errors (an edit done twice is
-// done once).
-func (b *Bot) edit(ctx context.Context, channel, id string, e *discordgo.MessageEdit) error {
-	return b.editWith(ctx, channel, id, e, e.Files)
+// editBody is the body of Edit Message with only the fields Discord
+// documents: discordgo's MessageEdit also encodes its untagged ID and
+// Channel ("ID":"","Channel":"") into every edit. A nil Attachments
+// keeps the message's attachments; a non-nil one (even empty) replaces
+// them with the uploads it lists.
+type editBody struct {
+	Content         *string                           `json:"content,omitempty"`
+	Components      *[]discordgo.MessageComponent     `json:"components,omitempty"`
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions,omitempty"`
+	Attachments     *[]attachmentEntry                `json:"attachments,omitempty"`
 }
 
-// editWith sends an edit whose body is payload (a MessageEdit, or one
-// wrapped to describe its uploads).
-func (b *Bot) editWith(ctx context.Context, channel, id string, payload any, fs []*discordgo.File) error {
-	data, err := encode(payload, fs)
+// edit sends a message edit with its uploads, retrying server errors (an
+// edit done twice is done once).
+func (b *Bot) edit(ctx context.Context, channel, id string, e *editBody, fs []*discordgo.File) error {
+	data, err := encode(e, fs)
 	if err != nil {
 		return err
 	}
@@ -194,20 +200,21 @@ func (b *Bot) editWith(ctx context.Context, channel, id string, payload any, fs 
 	})
 }
 
-// Edit replaces a message wholesale: the explicit empty attachment list
-// drops the old image and the new files take its place.
+// Edit replaces a message wholesale: the explicit attachment list (empty
+// when there are no files) drops the old image and the new files take its
+// place.
 func (b *Bot) Edit(ctx context.Context, channel, id string, m commands.Message) error {
 	return b.withoutOversizeFiles(&m, func() error {
-		content, comps := m.Content, components(m.Rows)
-		e := &discordgo.MessageEdit{Content: &content, Components: &comps, Files: files(m.Files), AllowedMentions: mentions(m.Mentions)}
-		return b.editWith(ctx, channel, id, messageEdit{e, attachmentEntries(m.Files)}, e.Files)
+		content, comps, entries := m.Content, components(m.Rows), attachmentEntries(m.Files)
+		e := &editBody{Content: &content, Components: &comps, AllowedMentions: mentions(m.Mentions), Attachments: &entries}
+		return b.edit(ctx, channel, id, e, files(m.Files))
 	})
 }
 
 // ClearControls removes a message's components and nothing else.
 func (b *Bot) ClearControls(ctx context.Context, channel, id string) error {
 	none := []discordgo.MessageComponent{}
-	return b.edit(ctx, channel, id, &discordgo.MessageEdit{Components: &none})
+	return b.edit(ctx, channel, id, &editBody{Components: &none}, nil)
 }
 
 // DM sends a direct message through the user's DM channel; closed DMs (and

@@ -202,7 +202,7 @@ func TestChannelsMessagesAndUsersGone(t *testing.T) {
 		t.Fatal(err)
 	}
 	fake.ModeratorDelete(m.ID)
-	if st, code := restCode2(dg.ChannelMessageEdit(chanA, m.ID, "edited")); st != 404 || code != discordtest.CodeUnknownMessage {
+	if st, code := restCode2(editContent(dg, chanA, m.ID, "edited")); st != 404 || code != discordtest.CodeUnknownMessage {
 		t.Errorf("edit of a deleted message: %d %d, want 404 10008", st, code)
 	}
 
@@ -256,7 +256,7 @@ func TestArchivedThread(t *testing.T) {
 	if st, code := restCode2(dg.ChannelMessageSend("911", "x")); st != 400 || code != discordtest.CodeThreadArchived {
 		t.Errorf("send to an archived thread: %d %d, want 400 50083", st, code)
 	}
-	if st, code := restCode2(dg.ChannelMessageEdit("911", m.ID, "x")); st != 400 || code != discordtest.CodeThreadArchived {
+	if st, code := restCode2(editContent(dg, "911", m.ID, "x")); st != 400 || code != discordtest.CodeThreadArchived {
 		t.Errorf("edit in an archived thread: %d %d, want 400 50083", st, code)
 	}
 	ch, err := dg.Channel("911")

@@ -24,6 +24,7 @@ const (
 	CodeInvalidWebhookToken = 50027
 	CodeInvalidRecipients   = 50033
 	CodeInvalidFormBody     = 50035
+	CodeInvalidAPIVersion   = 50041
 )
 
 var errClosed = errors.New("discordtest: server closed")

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"standoff/internal/discordapi"
 )
 
 const gatewayPath = "/gw"
@@ -27,6 +29,7 @@ const (
 	CloseAlreadyAuthenticated = 4005
 	CloseInvalidSeq           = 4007
 	CloseInvalidShard         = 4010
+	CloseInvalidAPIVersion    = 4012
 	CloseRateLimited          = 4008
 	CloseSessionTimedOut      = 4009
 	CloseInvalidIntents       = 4013
@@ -36,7 +39,7 @@ const (
 // resumable tells whether Discord lets a client resume after the close code.
 func resumable(code int) bool {
 	switch code {
-	case CloseAuthenticationFailed, CloseInvalidSeq, CloseSessionTimedOut, 4010, 4011, 4012,
+	case CloseAuthenticationFailed, CloseInvalidSeq, CloseSessionTimedOut, 4010, 4011, CloseInvalidAPIVersion,
 		CloseInvalidIntents, CloseDisallowedIntents:
 		return false
 	}
@@ -194,6 +197,12 @@ func (g *gateway) serve(w http.ResponseWriter, r *http.Request) {
 		g.s.notify()
 	}()
 
+	if v := r.URL.Query().Get("v"); v != discordapi.Version {
+		// Discord closes a session on a version it does not serve with
+		// 4012; the fake serves only the bot's (see apiPrefix).
+		c.closeWith(CloseInvalidAPIVersion, "Invalid API version")
+		return
+	}
 	hello := map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": g.s.cfg.heartbeatInterval.Milliseconds()}}
 	if c.writeJSON(hello) != nil {
 		return

@@ -158,7 +158,7 @@ func (s *Server) readyPayloads(shard [2]int) (map[string]any, []map[string]any) 
 		})
 	}
 	ready := map[string]any{
-		"v":                  9,
+		"v":                  10,
 		"user":               s.wireBot(),
 		"guilds":             guilds,
 		"private_channels":   []any{},

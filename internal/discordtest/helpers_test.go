@@ -2,10 +2,12 @@ package discordtest_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"image"
 	"image/color"
 	"image/png"
+	"net/http"
 	"testing"
 	"time"
 
@@ -141,4 +143,40 @@ func selectMenu(id string, n int) discordgo.ActionsRow {
 	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.SelectMenu{CustomID: id, Placeholder: "Pick", Options: opts},
 	}}
+}
+
+// editBody is Edit Message's body with only documented fields: the fake
+// refuses discordgo's MessageEdit, whose untagged ID and Channel are sent
+// as fields.
+type editBody struct {
+	Content     *string                           `json:"content,omitempty"`
+	Components  *[]discordgo.MessageComponent     `json:"components,omitempty"`
+	Attachments *[]*discordgo.MessageAttachment   `json:"attachments,omitempty"`
+	Mentions    *discordgo.MessageAllowedMentions `json:"allowed_mentions,omitempty"`
+}
+
+// editMessage sends Edit Message with a clean body and its uploads.
+func editMessage(dg *discordgo.Session, channel, id string, e editBody, files ...*discordgo.File) (*discordgo.Message, error) {
+	ctype, body := "application/json", []byte(nil)
+	var err error
+	if len(files) > 0 {
+		ctype, body, err = discordgo.MultipartBodyWithJSON(e, files)
+	} else {
+		body, err = json.Marshal(e)
+	}
+	if err != nil {
+		return nil, err
+	}
+	raw, err := dg.RequestRaw(http.MethodPatch, discordgo.EndpointChannelMessage(channel, id), ctype, body,
+		discordgo.EndpointChannelMessage(channel, ""), 0)
+	if err != nil {
+		return nil, err
+	}
+	var m discordgo.Message
+	return &m, json.Unmarshal(raw, &m)
+}
+
+// editContent edits a message's content.
+func editContent(dg *discordgo.Session, channel, id, content string) (*discordgo.Message, error) {
+	return editMessage(dg, channel, id, editBody{Content: &content})
 }

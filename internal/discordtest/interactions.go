@@ -353,7 +353,7 @@ func (s *Server) editWebhookMessage(c *call) *reply {
 }
 
 func (s *Server) doWebhookEdit(c *call, in *interactionState) *reply {
-	p, ups, fe, rep := s.readMessagePayload(c, "")
+	p, ups, fe, rep := s.readCheckedPayload(c, "", webhookEditFields)
 	if rep != nil {
 		return rep
 	}

@@ -111,13 +111,50 @@ func (s *Server) commitEditLocked(m *Message, edited Message) {
 	s.notifyLocked()
 }
 
-// parseAndBuild reads a request's message payload.
+// readMessagePayload reads a request's message payload.
 func (s *Server) readMessagePayload(c *call, prefix string) (*msgPayload, []upload, *formErrors, *reply) {
+	return s.readCheckedPayload(c, prefix, nil)
+}
+
+// Edit Message's and Edit Webhook Message's documented JSON fields.
+var (
+	messageEditFields = fieldSet("content", "embeds", "flags", "allowed_mentions", "components", "attachments")
+	webhookEditFields = fieldSet("content", "embeds", "allowed_mentions", "components", "attachments", "poll")
+)
+
+func fieldSet(names ...string) map[string]bool {
+	m := map[string]bool{}
+	for _, n := range names {
+		m[n] = true
+	}
+	return m
+}
+
+// readCheckedPayload is readMessagePayload that, given the route's fields,
+// refuses any other (400 Invalid Form Body, UNKNOWN_FIELD). Discord
+// ignores unknown fields; the fake is stricter so that a client library's
+// untagged struct fields (discordgo's MessageEdit sends "ID" and
+// "Channel") cannot creep back into the bot's edits unseen.
+func (s *Server) readCheckedPayload(c *call, prefix string, known map[string]bool) (*msgPayload, []upload, *formErrors, *reply) {
 	raw, ups, rep := s.readPayload(c)
 	if rep != nil {
 		return nil, nil, nil, rep
 	}
 	fe := &formErrors{}
+	if known != nil {
+		var fields map[string]json.RawMessage
+		if json.Unmarshal(raw, &fields) != nil {
+			return nil, nil, nil, invalidJSON()
+		}
+		for k := range fields {
+			if !known[k] {
+				fe.add(join(prefix, k), "UNKNOWN_FIELD", "Unknown field %q.", k)
+			}
+		}
+		if !fe.empty() {
+			return nil, nil, nil, fe.reply()
+		}
+	}
 	p, ok := parseMessage(raw, prefix, fe)
 	if !ok {
 		return nil, nil, nil, invalidJSON()
@@ -230,7 +267,7 @@ func (s *Server) editMessage(c *call) *reply {
 	if rep != nil {
 		return rep
 	}
-	p, ups, fe, rep := s.readMessagePayload(c, "")
+	p, ups, fe, rep := s.readCheckedPayload(c, "", messageEditFields)
 	if rep != nil {
 		return rep
 	}
@@ -315,14 +352,6 @@ func (s *Server) getUser(c *call) *reply {
 }
 
 func (s *Server) getCurrentUser(c *call) *reply { return ok(s.wireBot()) }
-
-func (s *Server) getApplication(c *call) *reply {
-	return ok(map[string]any{
-		"id": s.cfg.appID, "name": s.cfg.botName, "description": "", "icon": nil,
-		"bot_public": false, "bot_require_code_grant": false, "flags": 0,
-		"bot": s.wireBot(), "verify_key": s.PublicKeyHex(),
-	})
-}
 
 func (s *Server) getGateway(c *call) *reply {
 	return ok(map[string]any{"url": s.gatewayURL()})

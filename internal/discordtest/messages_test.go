@@ -3,6 +3,7 @@ package discordtest_test
 import (
 	"bytes"
 	"encoding/json"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -32,12 +33,11 @@ func TestChannelMessagesWithFilesAndComponents(t *testing.T) {
 
 	// Edit keeping only the board, adding a new file, dropping the components.
 	content := "<@101> to move"
-	edited, err := dg.ChannelMessageEditComplex(&discordgo.MessageEdit{
-		ID: m.ID, Channel: chanA, Content: &content,
+	edited, err := editMessage(dg, chanA, m.ID, editBody{
+		Content:     &content,
 		Components:  &[]discordgo.MessageComponent{},
 		Attachments: &[]*discordgo.MessageAttachment{{ID: boardID}},
-		Files:       []*discordgo.File{pngFile(t, "board2.png")},
-	})
+	}, pngFile(t, "board2.png"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,11 +56,11 @@ func TestChannelMessagesWithFilesAndComponents(t *testing.T) {
 
 	// An edit without attachments keeps them all; with an empty list drops them.
 	c2 := "again"
-	if e, err := dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.ID, Channel: chanA, Content: &c2}); err != nil || len(e.Attachments) != 2 {
+	if e, err := editMessage(dg, chanA, m.ID, editBody{Content: &c2}); err != nil || len(e.Attachments) != 2 {
 		t.Errorf("plain edit: %v, %d attachments", err, len(e.Attachments))
 	}
-	if e, err := dg.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: m.ID, Channel: chanA,
-		Attachments: &[]*discordgo.MessageAttachment{}}); err != nil || len(e.Attachments) != 0 {
+	if e, err := editMessage(dg, chanA, m.ID,
+		editBody{Attachments: &[]*discordgo.MessageAttachment{}}); err != nil || len(e.Attachments) != 0 {
 		t.Errorf("edit with no attachments kept: %v, %d attachments", err, len(e.Attachments))
 	}
 
@@ -445,5 +445,26 @@ func TestThreadsAreChannels(t *testing.T) {
 	}
 	if ms := fake.Messages("903"); len(ms) != 1 || len(fake.Messages(chanA)) != 0 {
 		t.Errorf("thread messages %+v leaked into the parent", ms)
+	}
+}
+
+// TestEditRefusesUnknownFields: discordgo's MessageEdit sends its untagged
+// ID and Channel as fields ("ID":"","Channel":""); the fake refuses any
+// field Edit Message does not document, so such a body cannot reach it
+// unseen, while the same edit with only documented fields goes through.
+func TestEditRefusesUnknownFields(t *testing.T) {
+	t.Parallel()
+	fake := newWorld(t)
+	dg := fake.NewSession()
+	m, err := dg.ChannelMessageSend(chanA, "turn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, code := restCode2(dg.ChannelMessageEdit(chanA, m.ID, "edited"))
+	if st != http.StatusBadRequest || code != discordtest.CodeInvalidFormBody {
+		t.Errorf("discordgo's MessageEdit body: %d %d, want 400 %d", st, code, discordtest.CodeInvalidFormBody)
+	}
+	if _, err := editContent(dg, chanA, m.ID, "edited"); err != nil {
+		t.Errorf("clean edit refused: %v", err)
 	}
 }

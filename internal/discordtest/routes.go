@@ -67,6 +67,7 @@ func init() {
 		{RouteGateway, false, (*Server).getGateway},
 		{RouteGatewayBot, true, (*Server).getGatewayBot},
 		{RouteCurrentUser, true, (*Server).getCurrentUser},
+		{RouteCurrentUserGuilds, true, (*Server).listGuilds},
 		{RouteCreateDM, true, (*Server).createDM},
 		{RouteUser, true, (*Server).getUser},
 		{RouteCurrentApplication, true, (*Server).getApplication},
@@ -153,6 +154,13 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 			c.route, c.params, h, auth = rt.name, params, rt.h, rt.auth
 		} else {
 			c.route = r.Method + " " + p
+		}
+		if !strings.HasPrefix(r.URL.Path, apiPrefix) {
+			s.mu.Lock()
+			s.calls[c.route]++
+			s.mu.Unlock()
+			s.write(w, c, apiErr(http.StatusBadRequest, CodeInvalidAPIVersion, "Invalid API version provided"))
+			return
 		}
 	} else if r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, "/attachments/") {
 		c.route, h = RouteCDNAttachment, (*Server).getAttachment

@@ -16,6 +16,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
+
+	"standoff/internal/discordapi"
 )
 
 // Defaults match Discord's real limits and deadlines, except the heartbeat
@@ -140,6 +142,7 @@ type Server struct {
 	// endpoint.
 	signer     ed25519.PrivateKey
 	endpoints  []string
+	install    installParams // the application's install link
 	deliveries map[string]int
 
 	// Discord's rate limits (limits.go) and what they saw.
@@ -190,6 +193,7 @@ func New(t testing.TB, opts ...ServerOption) *Server {
 		deliveries:   map[string]int{},
 	}
 	_, s.signer, _ = ed25519.GenerateKey(nil)
+	s.install = installParams{set: true, scopes: []string{"applications.commands", "bot"}, perms: botPermissions}
 	if cfg.limits == nil {
 		l := DiscordLimits()
 		cfg.limits = &l
@@ -311,6 +315,12 @@ func (s *Server) notifyLocked() {
 func (s *Server) WaitUntil(timeout time.Duration, cond func() bool) error {
 	return s.wait(timeout, func() <-chan struct{} { return s.changed }, cond)
 }
+
+// apiPrefix is the prefix of the API version the fake serves: the bot
+// speaks v10 (internal/discordapi). Discord still serves v9, but the fake
+// refuses it, and requests without a version, with 400 Invalid API
+// version (50041), so that no request is left behind on an older one.
+const apiPrefix = "/api/v" + discordapi.Version + "/"
 
 // apiPath strips the /api and /api/vN prefixes.
 func apiPath(p string) (string, bool) {

@@ -59,7 +59,7 @@ func TestWaitChannelUpdate(t *testing.T) {
 	}()
 	time.Sleep(20 * time.Millisecond) // let it wait
 	before := time.Now()
-	if _, err := dg.ChannelMessageEdit(chanA, old.ID, "edited"); err != nil {
+	if _, err := editContent(dg, chanA, old.ID, "edited"); err != nil {
 		t.Fatal(err)
 	}
 	after := time.Now()
@@ -82,7 +82,7 @@ func TestWaitChannelUpdate(t *testing.T) {
 	// The old message, no longer the newest, edited (its buttons taken
 	// off): the board did not change.
 	since = time.Now()
-	if _, err := dg.ChannelMessageEdit(chanA, old.ID, "buttons off"); err != nil {
+	if _, err := editContent(dg, chanA, old.ID, "buttons off"); err != nil {
 		t.Fatal(err)
 	}
 	if m, _, err := fake.WaitChannelUpdate(chanA, since, nowait); err == nil {
@@ -94,7 +94,7 @@ func TestWaitChannelUpdate(t *testing.T) {
 		t.Fatal(err)
 	}
 	since = time.Now()
-	if _, err := dg.ChannelMessageEdit(chanA, old.ID, "at the bottom again"); err != nil {
+	if _, err := editContent(dg, chanA, old.ID, "at the bottom again"); err != nil {
 		t.Fatal(err)
 	}
 	if m, _, err := fake.WaitChannelUpdate(chanA, since, wait); err != nil || m.ID != old.ID {

@@ -49,6 +49,7 @@ type guildState struct {
 	id         string
 	channels   []string
 	botRemoved bool
+	denied     int64 // permissions the bot's roles lack in the guild (DenyBotInGuild)
 }
 
 type channelState struct {
@@ -332,6 +333,9 @@ func (s *Server) wireChannel(c *channelState) map[string]any {
 
 func (s *Server) botPermsLocked(c *channelState) int64 {
 	p := botPermissions &^ c.denied
+	if g := s.guilds[c.guildID]; g != nil {
+		p &^= g.denied
+	}
 	if parent := s.channels[c.parentID]; parent != nil {
 		p &^= parent.denied
 	}
