@@ -599,7 +599,7 @@ func TestAnytimeActionOfAnotherDoesNotOutdateTheTurn(t *testing.T) {
 	var cheer string
 	for _, row := range h.turn().m.Rows {
 		for _, b := range row.Buttons {
-			if b.Label == "Cheer (Bob)" {
+			if b.Label == "Bob: Cheer" {
 				cheer = b.CustomID
 			}
 		}
