@@ -2,7 +2,9 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"standoff/internal/games"
@@ -174,9 +176,9 @@ func (r *Router) abandon(ctx context.Context, in Interaction) (Response, error) 
 }
 
 func (r *Router) history(ctx context.Context, in Interaction) (Response, error) {
-	row, err := r.store.LatestGame(ctx, in.Channel)
+	row, others, err := r.historyGame(ctx, in)
 	if err != nil {
-		return Response{}, refusef("No game has been played in this channel yet.")
+		return Response{}, err
 	}
 	moves, err := r.store.Moves(ctx, row.ID)
 	if err != nil {
@@ -187,7 +189,11 @@ func (r *Router) history(ctx context.Context, in Interaction) (Response, error) 
 	if g, ok := r.game(row.Kind); ok {
 		title, redact = g.Kind.Title, g.Kind.PublicMove
 	}
-	lines := []string{fmt.Sprintf("**%s** · game #%d · %s · %d moves", title, row.ID, row.Status, len(moves))}
+	head := fmt.Sprintf("**%s** · game #%d · %s · %d moves", title, row.ID, row.Status, len(moves))
+	if row.Channel != in.Channel {
+		head += fmt.Sprintf(" · played in <#%s>", row.Channel)
+	}
+	lines := []string{head + others}
 	for i, m := range moves {
 		who := "?"
 		if m.Seat >= 0 && m.Seat < len(row.Seats) {
@@ -211,4 +217,31 @@ func (r *Router) history(ctx context.Context, in Interaction) (Response, error) 
 		out = strings.Join(append([]string{lines[0], "…"}, lines[1:]...), "\n")
 	}
 	return ephemeral(out), nil
+}
+
+// historyGame is the game /game history shows: the one named by id (on
+// this server), else the channel's last, else the newest of the games
+// played in the channel's threads; others names more of those.
+func (r *Router) historyGame(ctx context.Context, in Interaction) (row *storage.Game, others string, err error) {
+	if raw := in.Options["id"]; raw != "" {
+		id, perr := strconv.ParseInt(raw, 10, 64)
+		if perr != nil || id <= 0 {
+			return nil, "", refusef("Option id is a game number such as 12, not %q.", quoteTyped(raw))
+		}
+		row, err = r.store.Game(ctx, id)
+		if errors.Is(err, storage.ErrNoGame) || err == nil && row.Guild != in.Guild {
+			return nil, "", refusef("There is no game #%d on this server.", id)
+		}
+		return row, "", err
+	}
+	row, err = r.store.LatestGame(ctx, in.Channel)
+	if !errors.Is(err, storage.ErrNoGame) {
+		return row, "", err
+	}
+	all := r.threadGames(ctx, in.Channel, func(storage.ThreadGame) bool { return true })
+	if len(all) == 0 {
+		return nil, "", refusef("No game has been played in this channel or its threads yet.")
+	}
+	row, err = r.store.Game(ctx, all[0].ID)
+	return row, r.otherThreadGames(all[1:], "games", "/game history"), err
 }

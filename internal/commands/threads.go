@@ -263,3 +263,37 @@ func (r *Router) freeAgain(ctx context.Context, channel string) string {
 	}
 	return "The channel is free for a new one."
 }
+
+// threadGames are the games, newest first, played in the threads of a
+// channel that keep accepts: a channel whose games all live in their
+// threads answers for them (a replay, the moves) as its own.
+func (r *Router) threadGames(ctx context.Context, channel string, keep func(storage.ThreadGame) bool) []storage.ThreadGame {
+	all, err := r.store.GamesInThreadsOf(ctx, channel, threadsScanned)
+	if err != nil {
+		r.log.Warn("could not list the games in a channel's threads", "channel", channel, "err", err)
+		return nil
+	}
+	var out []storage.ThreadGame
+	for _, g := range all {
+		if keep(g) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// threadsScanned bounds the threads' games read for a channel.
+const threadsScanned = 50
+
+// otherThreadGames names a few more of a channel's games in threads and the
+// command that shows one of them; "" when there are none.
+func (r *Router) otherThreadGames(gs []storage.ThreadGame, what, command string) string {
+	if len(gs) == 0 {
+		return ""
+	}
+	var names []string
+	for _, g := range gs[:min(len(gs), threadsListed)] {
+		names = append(names, fmt.Sprintf("%s #%d in <#%s>", r.kindTitle(g.Kind), g.ID, g.Thread))
+	}
+	return fmt.Sprintf("\nOther %s of this channel: %s. See one with %s id:%d.", what, strings.Join(names, ", "), command, gs[0].ID)
+}
