@@ -76,6 +76,8 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 		return Response{Kind: Ack}, nil
 	case "vote":
 		return r.voteClick(ctx, in, t, id)
+	case "confirm", "cancel":
+		return r.confirmClick(ctx, in, t, id)
 	case "m", "r", "s":
 	default:
 		return Response{}, refusef("That control is not one I know; use /game status for the current game.")
