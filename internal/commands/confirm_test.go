@@ -121,3 +121,17 @@ func (h *harness) moves() []string {
 	}
 	return out
 }
+
+// The issue: "the quiet-hours error doubles its phrase and echoes 2,000
+// characters (refusals quote at most 40 chars of user input)".
+func TestQuietHoursRefusalSaysItOnceAndQuotesLittle(t *testing.T) {
+	h := newHarness(t)
+	long := strings.Repeat("x", 2000)
+	for _, typed := range []string{long, "22:00", "22:00-" + long, "25:00-07:00", "22:00-22:00"} {
+		r := h.cmd("alice", "game", "notify", "quiet="+typed)
+		text := shown(r.Message)
+		if r.Kind != Reply || !r.Message.Ephemeral || strings.Count(strings.ToLower(text), "quiet hours") != 1 || strings.Contains(text, strings.Repeat("x", maxEcho+1)) {
+			t.Errorf("quiet:%.50s… answered %q", typed, text)
+		}
+	}
+}
