@@ -189,9 +189,23 @@ func (r *Router) starterMessage(row *storage.Game) Message {
 	case len(row.Seats) == 1:
 		text = fmt.Sprintf("New game of **%s**: %s, alone.", title, who[0])
 	default:
-		text = fmt.Sprintf("New game of **%s**: %s.", title, strings.Join(who, " vs "))
+		text = fmt.Sprintf("New game of **%s**: %s.", title, r.sides(row, who))
 	}
 	return Message{Content: text}
+}
+
+// coOpKinds are the kinds whose players play together, against the game
+// (Hunted's co-op): they are announced as partners, not opponents. The
+// games contract has no such mark yet; a kind is listed here by name.
+var coOpKinds = map[string]bool{"hunted": true}
+
+// sides names a game's players as a title does: "alice vs bob", or, for
+// players on the same side, "alice and bob (co-op)".
+func (r *Router) sides(row *storage.Game, names []string) string {
+	if coOpKinds[row.Kind] && len(names) > 1 {
+		return strings.Join(names, " and ") + " (co-op)"
+	}
+	return strings.Join(names, " vs ")
 }
 
 // opensLobby tells an open lobby from a game one person plays alone.
@@ -213,7 +227,7 @@ func (r *Router) threadName(row *storage.Game) string {
 	for _, s := range row.Seats {
 		names = append(names, s.Name)
 	}
-	who := strings.Join(names, " vs ")
+	who := r.sides(row, names)
 	if len(row.Seats) == 1 && r.opensLobby(row) {
 		who = row.Seats[0].Name + "'s lobby"
 	}

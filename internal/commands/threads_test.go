@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"standoff/internal/games"
 	"standoff/storage"
 )
 
@@ -110,5 +111,22 @@ func TestChannelFindsTheGamesOfItsThreads(t *testing.T) {
 		if strings.Contains(out, refused) {
 			t.Errorf("the channel still says %q:\n%s", refused, out)
 		}
+	}
+}
+
+// The issue: "Hunted co-op announced as "@ivy vs @jack" (they play
+// together)".
+func TestCoOpIsAnnouncedAsPartners(t *testing.T) {
+	r := &Router{games: []Game{{Kind: &games.Kind{Name: "hunted", Title: "Hunted: Kobayashi Tower", MinPlayers: 1, MaxPlayers: 2}}, tallyGame}}
+	row := &storage.Game{ID: 3, Kind: "hunted", Seats: []storage.Seat{{UserID: "ivy", Name: "ivy"}, {UserID: "jack", Name: "jack"}}}
+	if got := r.threadName(row); got != "Hunted #3: ivy and jack (co-op)" {
+		t.Errorf("thread name %q", got)
+	}
+	if got := r.starterMessage(row).Content; strings.Contains(got, " vs ") || !strings.Contains(got, "and <@jack> (co-op)") {
+		t.Errorf("starter %q", got)
+	}
+	row.Kind = "tally"
+	if got := r.threadName(row); got != "Tally #3: ivy vs jack" {
+		t.Errorf("a game of opponents: %q", got)
 	}
 }
