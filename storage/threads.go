@@ -76,11 +76,12 @@ func (s *Store) ThreadParent(ctx context.Context, thread string) (parent string,
 	return parent, err == nil, err
 }
 
-// ThreadGame is an open game in a thread the bot started for it.
+// ThreadGame is a game in a thread the bot started for it.
 type ThreadGame struct {
 	Thread string
 	ID     int64
 	Kind   string
+	Status Status // filled by GamesInThreadsOf
 }
 
 // OpenGamesInThreadsOf lists the open games in the threads hanging from a
@@ -97,6 +98,27 @@ func (s *Store) OpenGamesInThreadsOf(ctx context.Context, parent string, limit i
 	for rows.Next() {
 		var g ThreadGame
 		if err := rows.Scan(&g.Thread, &g.ID, &g.Kind); err != nil {
+			return nil, err
+		}
+		out = append(out, g)
+	}
+	return out, rows.Err()
+}
+
+// GamesInThreadsOf lists the games, open or ended, in the threads hanging
+// from a channel, newest first, at most limit: where a player asking in
+// the channel for its games (a replay, the moves) finds them.
+func (s *Store) GamesInThreadsOf(ctx context.Context, parent string, limit int) ([]ThreadGame, error) {
+	rows, err := s.read.QueryContext(ctx, s.q(`SELECT t.thread, g.id, g.kind, g.status FROM game_threads t JOIN games g ON g.id = t.game_id
+		WHERE t.parent = ? AND g.channel = t.thread ORDER BY g.id DESC LIMIT ?`), parent, limit)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []ThreadGame
+	for rows.Next() {
+		var g ThreadGame
+		if err := rows.Scan(&g.Thread, &g.ID, &g.Kind, &g.Status); err != nil {
 			return nil, err
 		}
 		out = append(out, g)

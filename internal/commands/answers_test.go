@@ -48,7 +48,7 @@ func TestAnswersInChannelNamesEveryPublicAnswer(t *testing.T) {
 	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "opponent=bob"), "Challenge sent")
 	h.click("bob", h.rec.last(chanID, ""), "Accept")
 	runAll("during the game")
-	mustEphemeral(t, h.cmd("alice", "game", "resign"), "resigned")
+	mustEphemeral(t, h.confirmed(h.cmdIn("alice", "game", "resign")), "resigned")
 	h.r.Wait()
 	runAll("after the game")
 	if publicReplays == 0 {

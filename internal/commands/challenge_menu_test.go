@@ -64,7 +64,7 @@ func TestChallengeMenuMakesTheNamedChallenge(t *testing.T) {
 		t.Fatalf("the challenge should be alice against bob, target 7, turn limit 72h: %+v", g)
 	}
 	// The same menu again (a replay, or a second copy) makes nothing more.
-	h.r.Handle(t.Context(), Interaction{Type: SlashCommand, Guild: "g", Channel: chanID, User: User{ID: "alice"}, Command: "game", Sub: "abandon"})
+	h.confirmed(Interaction{Type: SlashCommand, Guild: "g", Channel: chanID, User: User{ID: "alice"}, Command: "game", Sub: "abandon"})
 	mustEphemeral(t, pickFrom(t, h, "alice", chanID, ask, nil, "carol"), "used already")
 	if h.game().ID != g.ID {
 		t.Fatal("a used menu made another game")

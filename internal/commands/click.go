@@ -82,6 +82,8 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 		return Response{Kind: Ack}, nil
 	case "vote":
 		return r.voteClick(ctx, in, t, id)
+	case "confirm", "cancel":
+		return r.confirmClick(ctx, in, t, id)
 	case "m", "r", "s":
 	default:
 		return Response{}, refusef("That control is not one I know; use /game status for the current game.")
@@ -90,13 +92,28 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 	if err != nil {
 		return Response{}, err
 	}
+	// A private control outside a DM is on the player's ephemeral /game
+	// hand (private controls are shown nowhere else).
+	fromHand := !in.DM && in.MessageID != "" && t.privatePrompt(seat, id.Prompt)
 	if action == "r" {
-		return r.refine(t, seat, arg)
+		resp, err := r.refine(t, seat, arg, id.Prompt)
+		if err == nil && fromHand {
+			// The guided step replaces the hand it was opened from.
+			resp.Kind, resp.Message.Ephemeral = Update, true
+		}
+		return resp, err
 	}
 	if len(t.promptsFor(seat)) == 0 {
 		return Response{}, refusef("It is not your move now: waiting for %s.", t.waitingFor())
 	}
 	t.from(in)
+	if fromHand {
+		// The interaction carries the player's own private message only:
+		// what an ephemeral's interaction posts may be ephemeral too, and
+		// the channel's messages are for everyone.
+		t.origin = origin{}
+		t.hand = &handOrigin{reply: in.Reply, channel: in.Channel, message: in.MessageID}
+	}
 	then, err := r.playThen(ctx, t, seat, arg, t.row.Version, "")
 	if err != nil {
 		return Response{}, err
@@ -160,7 +177,10 @@ func clickedChoice(in Interaction, t *table, id customID) (seat int, action, arg
 }
 
 // refine opens the next step of a guided move, shown only to the player.
-func (r *Router) refine(t *table, seat int, key string) (Response, error) {
+// from is the prompt the clicked control came from: a step of a private
+// decision whose key no prompt offers (the second card of a pair) stays
+// bound to it, so its click is known to answer a private decision.
+func (r *Router) refine(t *table, seat int, key, from string) (Response, error) {
 	ref, ok := t.state.(games.Refiner)
 	if !ok {
 		return Response{}, refusef("That control is not one I know; use /game status for the current game.")
@@ -172,7 +192,11 @@ func (r *Router) refine(t *table, seat int, key string) (Response, error) {
 	if len(choices) == 0 {
 		return Response{}, refusef("There is nothing to choose there; pick something else or type the move with /%s move.", t.row.Kind)
 	}
-	row, ok := t.choiceRow(choices, text, t.refinePrompt(seat, key))
+	prompt := t.refinePrompt(seat, key)
+	if prompt == "" && t.privatePrompt(seat, from) {
+		prompt = from
+	}
+	row, ok := t.choiceRow(choices, text, prompt)
 	if !ok {
 		return Response{}, refusef("Those choices are too long for buttons; type the move with /%s move.", t.row.Kind)
 	}

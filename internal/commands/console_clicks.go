@@ -24,7 +24,8 @@ func (c *Console) visible(user string) []*consoleMessage {
 
 func (c *Console) locate(in *Interaction, m *consoleMessage) {
 	in.MessageID, in.Channel = m.id, m.chann
-	in.DM = strings.HasPrefix(m.where, "DM ")
+	// An ephemeral answer to a click in a DM is in that DM, as on Discord.
+	in.DM = strings.HasPrefix(m.where, "DM ") || strings.HasPrefix(m.chann, "dm-")
 	if in.DM {
 		in.Guild = ""
 	}

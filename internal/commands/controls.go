@@ -41,24 +41,55 @@ func (t *table) menuPlaceholder(p games.Prompt, text string) string {
 	return t.row.Seats[p.Seat].Name + ": choose a move…"
 }
 
-// ownedChoices names the player a standing prompt belongs to on each of
-// its buttons and in its menu's placeholder: the channel shows every
-// player's any-time actions, and the same action (free a passenger) can
-// be one player's and not another's.
+// ownedChoices names the player a standing prompt belongs to, and no one
+// else, on each of its buttons and in its menu's placeholder: the channel
+// shows every player's any-time actions side by side, each control acts for
+// the seat it names, and the same action (cash an intel) can be several
+// players' at once, so two players' controls must never read alike. A game
+// may already name on a label every player who has that choice (Hijacked
+// does, for a control it expects the table to share); that list is taken
+// off and the owner's name put in its place.
 func (t *table) ownedChoices(p games.Prompt) ([]games.Choice, string) {
 	name := t.row.Seats[p.Seat].Name
+	holders := t.standingHolders()
 	owned := func(s string) string {
-		if strings.Contains(s, name) {
+		if strings.HasPrefix(s, name+": ") {
 			return s
 		}
 		return name + ": " + s
 	}
 	out := make([]games.Choice, len(p.Choices))
 	for i, c := range p.Choices {
+		if who := holders[choiceKey(c)]; len(who) > 0 {
+			c.Label = strings.TrimPrefix(c.Label, strings.Join(who, ", ")+": ")
+		}
 		c.Label = owned(c.Label)
 		out[i] = c
 	}
-	return out, owned(p.Text)
+	text := p.Text
+	if !strings.HasPrefix(text, name+", ") {
+		text = owned(text)
+	}
+	return out, text
+}
+
+// choiceKey tells choices apart by what they do, whatever they read.
+func choiceKey(c games.Choice) string { return c.Move + "\x00" + c.Refine }
+
+// standingHolders lists, for each standing choice, the names of the seats
+// offered it, in seat order.
+func (t *table) standingHolders() map[string][]string {
+	who := map[string][]string{}
+	for _, p := range t.prompts() {
+		if !p.Standing {
+			continue
+		}
+		for _, c := range p.Choices {
+			k := choiceKey(c)
+			who[k] = append(who[k], t.row.Seats[p.Seat].Name)
+		}
+	}
+	return who
 }
 
 // privateControls are the rows for one seat's private prompts.

@@ -90,6 +90,25 @@ func (t *table) stillOffered(seat int, id customID) bool {
 	return false
 }
 
+// privatePrompt says whether the fingerprint names a private prompt the
+// seat is offered now.
+func (t *table) privatePrompt(seat int, fingerprint string) bool {
+	p, ok := t.promptOf(seat, fingerprint)
+	return ok && p.Private
+}
+
+func (t *table) promptOf(seat int, fingerprint string) (games.Prompt, bool) {
+	if fingerprint == "" {
+		return games.Prompt{}, false
+	}
+	for _, p := range t.promptsFor(seat) {
+		if t.promptFingerprint(p) == fingerprint {
+			return p, true
+		}
+	}
+	return games.Prompt{}, false
+}
+
 // refinePrompt is the fingerprint of the seat's prompt a guided choice
 // opens from.
 func (t *table) refinePrompt(seat int, key string) string {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 
 	"standoff/internal/games"
@@ -271,6 +270,16 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 			seats = append(seats, p.seat)
 			continue
 		}
+		if p.hand {
+			r.drawViews(t.row.ID, &p.message)
+			if err := r.replaceHand(ctx, t, p.message); err == nil {
+				seat.DMHash = p.hash
+				seats = append(seats, p.seat)
+				continue
+			} else {
+				r.log.Warn("could not update the player's private answer; sending it as a DM", "game", t.row.ID, "err", err)
+			}
+		}
 		if held {
 			// Owed, like the one held back: the redo sends it.
 			r.oweClosedPing(t.row.ID, p.user, t.pingIfClosed(p.user, pinged))
@@ -314,7 +323,10 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 // (pingIfClosed).
 func (r *Router) sayDMClosed(ctx context.Context, t *table, p privatePost, pinged []string) error {
 	seat := t.row.Seats[p.seat]
-	text := closedDMNotice(t, seat, p.newDecision && !slices.Contains(pinged, p.user))
+	// A new decision is said once a turn: when the game newly waits on the
+	// player and the turn message did not ping them; the turn message
+	// itself names the private decision and where to answer it.
+	text := closedDMNotice(t, seat, p.newDecision && t.pingIfClosed(p.user, pinged))
 	if text == "" {
 		return nil
 	}
@@ -328,6 +340,15 @@ func (r *Router) sayDMClosed(ctx context.Context, t *table, p privatePost, pinge
 		return nil // said nowhere, like the DM: /game hand and the turn message carry it
 	}
 	return err
+}
+
+// replaceHand puts the player's next private message in place of the
+// ephemeral hand they acted from.
+func (r *Router) replaceHand(ctx context.Context, t *table, m Message) error {
+	if t.hand.reply != nil {
+		return t.hand.reply.EditOriginal(ctx, m)
+	}
+	return r.out.Edit(ctx, t.hand.channel, t.hand.message, m)
 }
 
 // openDM opens the DM channel a seat's private message will go through,

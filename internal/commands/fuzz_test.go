@@ -91,7 +91,7 @@ func BenchmarkTypedMove(b *testing.B) {
 	h.cfg.AnswerAfter = 0
 	for i := 0; i < b.N; i++ {
 		if i%4 == 0 {
-			h.cmd("alice", "game", "abandon")
+			h.confirmed(h.cmdIn("alice", "game", "abandon"))
 			h.cmd("alice", "tally", "challenge", "opponent=bob", "target=30")
 			h.click("bob", h.rec.last(chanID, ""), "Accept")
 		}

@@ -298,3 +298,37 @@ type failingSends struct{ *recorder }
 func (f failingSends) Send(context.Context, string, Message) (string, error) {
 	return "", fmt.Errorf("403 missing permissions")
 }
+
+// confirmed runs a slash command that asks to confirm (/game resign,
+// /game abandon) and presses its confirm button as the same user; a
+// refusal instead of the question is returned as is. The answer that
+// replaces the question is returned as an ephemeral reply.
+func (h *harness) confirmed(in Interaction) Response {
+	h.t.Helper()
+	resp := h.r.Handle(context.Background(), in)
+	for _, row := range resp.Message.Rows {
+		for _, b := range row.Buttons {
+			if strings.HasPrefix(b.CustomID, "confirm:") {
+				click := Interaction{Type: ComponentClick, Guild: in.Guild, Channel: in.Channel, DM: in.DM, User: in.User, CanManage: in.CanManage,
+					CustomID: b.CustomID, MessageID: "question"}
+				r := h.r.Handle(context.Background(), click)
+				if r.Kind == Update {
+					r.Kind = Reply
+				}
+				return r
+			}
+		}
+	}
+	return resp
+}
+
+// cmdIn is the interaction h.cmd sends.
+func (h *harness) cmdIn(user, command, sub string, opts ...string) Interaction {
+	in := Interaction{Type: SlashCommand, Guild: "g", Channel: chanID, User: User{ID: user, Name: NameOf(strings.ToUpper(user[:1]) + user[1:])},
+		Command: command, Sub: sub, Options: map[string]string{}, Users: map[string]Name{}}
+	for _, o := range opts {
+		k, v, _ := strings.Cut(o, "=")
+		in.Options[k] = v
+	}
+	return in
+}

@@ -367,13 +367,13 @@ func (r *Router) abandonLobby(ctx context.Context, t *table, base int, text stri
 	return r.closeLobby(ctx, t, text)
 }
 
-func (r *Router) closeLobby(ctx context.Context, t *table, text string) error {
+func (r *Router) closeLobby(ctx context.Context, t *table, text string, mentions ...string) error {
 	if t.row.MessageID != "" {
 		if err := r.out.ClearControls(ctx, t.row.Channel, t.row.MessageID); err != nil {
 			r.log.Warn("could not clear the lobby's controls", "game", t.row.ID, "err", err)
 		}
 	}
-	if _, err := r.out.Send(ctx, t.row.Channel, Message{Content: t.header() + "\n" + text}); err != nil {
+	if _, err := r.out.Send(ctx, t.row.Channel, Message{Content: t.header() + "\n" + text, Mentions: mentions}); err != nil {
 		r.log.Error("could not post", "game", t.row.ID, "err", err)
 	}
 	return nil

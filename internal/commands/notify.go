@@ -63,13 +63,13 @@ func applyNotify(p *storage.Player, opts map[string]string, now time.Time) (chan
 	if raw, ok := opts["zone"]; ok {
 		name := strings.TrimSpace(raw)
 		if _, err := rhythm.LoadZone(name); err != nil {
-			return false, refusef("I do not know the time zone %q: name it as the IANA database does, such as Europe/Paris, America/New_York or Asia/Tokyo.", raw)
+			return false, refusef("I do not know the time zone %q: name it as the IANA database does, such as Europe/Paris, America/New_York or Asia/Tokyo.", quoteTyped(raw))
 		}
 		p.Zone, changed = name, true
 	}
 	if raw, ok := opts["quiet"]; ok {
 		if p.Quiet, err = rhythm.ParseWindow(raw); err != nil {
-			return false, refusef("Quiet hours are written like 22:00-07:00 (your time), or off: %v.", err)
+			return false, quietRefusal(raw, err)
 		}
 		changed = true
 	}
@@ -83,7 +83,7 @@ func applyNotify(p *storage.Player, opts map[string]string, now time.Time) (chan
 		default:
 			at, err := rhythm.ParseClock(v)
 			if err != nil {
-				return false, refusef("Option digest is a time of day such as 08:00 (your time), or off, not %q.", raw)
+				return false, refusef("Option digest is a time of day such as 08:00 (your time), or off, not %q.", quoteTyped(raw))
 			}
 			p.Digest, p.DigestAt = true, at
 		}
@@ -163,4 +163,17 @@ func (r *Router) completeZone(_ context.Context, in Interaction) []Suggestion {
 		}
 	}
 	return out[:min(len(out), 25)]
+}
+
+// quietRefusal says what is wrong with typed quiet hours once, quoting at
+// most the start of what was typed.
+func quietRefusal(raw string, err error) error {
+	switch why := err.Error(); {
+	case len(raw) > maxEcho || !strings.Contains(raw, "-"):
+		return refusef("Quiet hours are written like 22:00-07:00 (your time), or off, not %q.", quoteTyped(raw))
+	case strings.HasPrefix(why, "quiet hours "):
+		return refusef("Q%s.", strings.TrimPrefix(why, "q"))
+	default:
+		return refusef("Quiet hours are written like 22:00-07:00 (your time), or off: %s.", why)
+	}
 }

@@ -128,7 +128,7 @@ func TestTurnsAcrossChannelsAndServers(t *testing.T) {
 	}
 	mustContain(t, "alice's turns", h.run("g", "c1", "alice", "game", "turns").Message.Content,
 		"**You are next** in 1 game:", "3. Tally game #3 against Bob in <#c3>: you are next after Bob.")
-	h.run("g", "c3", "alice", "game", "resign")
+	h.confirmed(Interaction{Type: SlashCommand, Guild: "g", Channel: "c3", User: User{ID: "alice"}, Command: "game", Sub: "resign"})
 	if l := links(h.run("g", "c1", "bob", "game", "turns").Message); len(l) != 2 || strings.Contains(strings.Join(l, " "), "c3") {
 		t.Fatalf("bob's finished game is still listed: %v", l)
 	}
@@ -268,7 +268,7 @@ func TestTimeBank(t *testing.T) {
 
 	// A server may give every new game a time bank.
 	mustEphemeral(t, h.settingsWith("alice", true, "turn_limit=bank"), "New games on this server get a time bank (this server's setting)")
-	h.run("g", "c1", "alice", "game", "abandon")
+	h.confirmed(Interaction{Type: SlashCommand, Guild: "g", Channel: "c1", User: User{ID: "alice"}, Command: "game", Sub: "abandon"})
 	if g := h.tallyIn("g", "c1"); g.TurnBank != 72*time.Hour || g.TurnLimit != 0 {
 		t.Fatalf("a new game on a server of time banks: limit %v bank %v", g.TurnLimit, g.TurnBank)
 	}

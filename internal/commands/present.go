@@ -88,6 +88,9 @@ type privatePost struct {
 	send bool
 	// newDecision: the message brings a decision the seat was not shown.
 	newDecision bool
+	// hand: the message replaces the ephemeral hand the player acted
+	// from (table.hand), not a DM.
+	hand bool
 }
 
 // lapsedVote is a vote whose buttons come off because the game moved on.
@@ -159,6 +162,9 @@ func presentPrivate(t *table, seat int, events []games.Event) (privatePost, bool
 	for _, e := range events {
 		hasNews = hasNews || e.Seat == seat
 	}
+	if t.hand != nil && s.UserID == t.actor {
+		return presentHand(t, seat, events), true
+	}
 	msg, hash, ok := t.privateMessage(seat, events, false)
 	if !ok || hash == s.DMHash && !hasNews && !s.DMFailed {
 		return privatePost{}, false
@@ -191,6 +197,26 @@ func presentPrivate(t *table, seat int, events []games.Event) (privatePost, bool
 		p.message.Content = clip(p.message.Content+fmt.Sprintf("\nYour turn goes on in <#%s>: use the buttons under the game's message there.", t.row.Channel), maxContent)
 	}
 	return p, true
+}
+
+// presentHand is the private message that replaces the ephemeral hand the
+// player acted from: always sent, since the clicked controls are spent,
+// and it says what comes next, so the player need not ask again.
+func presentHand(t *table, seat int, events []games.Event) privatePost {
+	s := t.row.Seats[seat]
+	msg, hash, ok := t.privateMessage(seat, events, true)
+	if !ok {
+		msg = Message{Content: fmt.Sprintf("%s in <#%s>, private to you", t.header(), t.row.Channel)}
+	}
+	if len(msg.Rows) == 0 {
+		next := "Nothing more for you to decide here now. /game hand shows your next private decision when it comes."
+		if t.actsInChannel(seat) {
+			next = fmt.Sprintf("Your turn goes on in <#%s>: use the buttons under the game's message there.", t.row.Channel)
+		}
+		msg.Content = clip(msg.Content+"\n"+next, maxContent)
+	}
+	msg.Ephemeral = true
+	return privatePost{seat: seat, user: s.UserID, message: msg, hash: hash, send: true, hand: true, newDecision: newDecision(s.DMHash, hash)}
 }
 
 // closedDMNotice is what the channel says, in a new message that mentions

@@ -34,6 +34,7 @@ const (
 func (r *Router) replay(ctx context.Context, in Interaction) (Response, error) {
 	var row *storage.Game
 	var err error
+	others := ""
 	if raw := in.Options["id"]; raw != "" {
 		id, perr := strconv.ParseInt(raw, 10, 64)
 		if perr != nil || id <= 0 {
@@ -46,6 +47,16 @@ func (r *Router) replay(ctx context.Context, in Interaction) (Response, error) {
 		}
 	} else {
 		row, err = r.store.LatestGame(ctx, in.Channel)
+		if errors.Is(err, storage.ErrNoGame) {
+			// The channel's games are played in their threads: its
+			// newest finished one is the channel's last.
+			finished := r.threadGames(ctx, in.Channel, func(g storage.ThreadGame) bool { return g.Status == storage.Finished })
+			if len(finished) == 0 {
+				return Response{}, refusef("No game has finished in this channel or its threads yet; replays are for finished games. Name one with id:, such as /game replay id:12.")
+			}
+			row, err = r.store.Game(ctx, finished[0].ID)
+			others = r.otherThreadGames(finished[1:], "finished games", "/game replay")
+		}
 	}
 	if errors.Is(err, storage.ErrNoGame) {
 		return Response{}, refusef("There is no such game on this server. /game history names this channel's last game.")
@@ -73,6 +84,10 @@ func (r *Router) replay(ctx context.Context, in Interaction) (Response, error) {
 		return Response{}, err
 	}
 	text := fmt.Sprintf("**%s** · game #%d · replay in %s (%s)", g.Kind.Title, row.ID, plural(frames, "picture"), plural(len(games.Effective(moves)), "move"))
+	if row.Channel != in.Channel {
+		text += fmt.Sprintf(" · played in <#%s>", row.Channel)
+	}
+	text += others
 	return Response{Kind: Reply, Message: Message{Content: text, Files: []File{{Name: fmt.Sprintf("replay-%d.gif", row.ID), Data: data}}}}, nil
 }
 

@@ -420,7 +420,7 @@ func TestBotOpponentAndResignation(t *testing.T) {
 	if len(moves) != 3 || moves[1].Seat != 1 || moves[2].Seat != 1 {
 		t.Fatalf("the bot should have answered and moved: %+v", moves)
 	}
-	mustEphemeral(t, h.cmd("alice", "game", "resign"), "resigned")
+	mustEphemeral(t, h.confirmed(h.cmdIn("alice", "game", "resign")), "resigned")
 	g = h.game()
 	if g.Status != storage.Finished || !strings.Contains(h.turn().m.Content, "Standoff (bot) wins") {
 		t.Fatalf("resigning against the bot ends the game: %s / %q", g.Status, h.turn().m.Content)
@@ -438,13 +438,13 @@ func TestThreePlayerResignationGoesOnAndAbandon(t *testing.T) {
 		t.Fatal("started before every challenged player accepted")
 	}
 	h.click("carol", lobby, "Accept")
-	mustEphemeral(t, h.cmd("bob", "game", "resign"), "resigned")
+	mustEphemeral(t, h.confirmed(h.cmdIn("bob", "game", "resign")), "resigned")
 	if h.game().Status != storage.Active {
 		t.Fatal("a 3-player game goes on after one resignation")
 	}
 	mustEphemeral(t, h.cmd("dave", "game", "abandon"), "creator")
 	in := Interaction{Type: SlashCommand, Channel: chanID, User: User{ID: "mod", Name: NameOf("Mod")}, CanManage: true, Command: "game", Sub: "abandon"}
-	mustEphemeral(t, h.r.Handle(context.Background(), in), "abandoned")
+	mustEphemeral(t, h.confirmed(in), "abandoned")
 	if h.game().Status != storage.Abandoned {
 		t.Fatal("a moderator could not abandon the game")
 	}
@@ -599,7 +599,7 @@ func TestAnytimeActionOfAnotherDoesNotOutdateTheTurn(t *testing.T) {
 	var cheer string
 	for _, row := range h.turn().m.Rows {
 		for _, b := range row.Buttons {
-			if b.Label == "Cheer (Bob)" {
+			if b.Label == "Bob: Cheer" {
 				cheer = b.CustomID
 			}
 		}

@@ -76,7 +76,9 @@ func init() {
 			group: groupEveryone, note: "creator or moderators", posts: true, handle: shared((*Router).abandon)},
 		{Subcommand: Subcommand{Name: "rules", Description: "the rules of a game", Options: withGameChoice("which game (default: the one in this channel)")},
 			group: groupEveryone, anywhere: true, handle: shared((*Router).rules)},
-		{Subcommand: Subcommand{Name: "history", Description: "the moves played so far in this channel's game"},
+		{Subcommand: Subcommand{Name: "history", Description: "the moves played so far in this channel's game", Options: []CommandOption{
+			{Name: "id", Description: "the game number (default: this channel's last game, or its threads')", Type: IntegerOption, Min: 1, Max: 1 << 30},
+		}},
 			group: groupEveryone, handle: shared((*Router).history)},
 		{Subcommand: Subcommand{Name: "turns", Description: "every game waiting on you, on this server (in the bot's DM: every server)"},
 			group: groupYou, note: "every game waiting on you", anywhere: true, handle: shared((*Router).turns)},
@@ -99,7 +101,7 @@ func init() {
 		{Subcommand: Subcommand{Name: voteRejoin, Description: "take your seat back from the bot: at once before your next turn, else by a vote"},
 			group: groupTable, posts: true, handle: shared((*Router).tableCommand)},
 		{Subcommand: Subcommand{Name: "replay", Description: "an animated replay of a finished game", Options: []CommandOption{
-			{Name: "id", Description: "the game number (default: this channel's last finished game)", Type: IntegerOption, Min: 1, Max: 1 << 30},
+			{Name: "id", Description: "the game number (default: this channel's last finished game, or its threads')", Type: IntegerOption, Min: 1, Max: 1 << 30},
 		}}, group: groupTable, posts: true, public: true, handle: shared((*Router).replay)},
 		{Subcommand: Subcommand{Name: "stats", Description: "wins, losses and best scores on this server", Options: append([]CommandOption{
 			{Name: "user", Description: "whose stats (default: yours)", Type: UserOption},

@@ -32,7 +32,7 @@ func TestServerTurnLimit(t *testing.T) {
 		t.Helper()
 		h.startTally(opts...)
 		g := h.game()
-		mustEphemeral(t, h.cmd("alice", "game", "abandon"), "abandoned")
+		mustEphemeral(t, h.confirmed(h.cmdIn("alice", "game", "abandon")), "abandoned")
 		return g.TurnLimit
 	}
 	mustEphemeral(t, h.settingsCmd("bob", "g", "", false), "24 hours (the bot's default)")

@@ -54,7 +54,7 @@ func TestStatsCountDrawsSharedWinsAndLossesForAll(t *testing.T) {
 	// A co-op Hunted run given up: both players lost, with the team's score.
 	mustEphemeral(t, h.cmd("alice", "hunted", "challenge", "opponent=bob"), "Challenge sent")
 	h.click("bob", h.rec.last(chanID, ""), "Accept")
-	mustEphemeral(t, h.cmd("bob", "game", "resign"), "")
+	mustEphemeral(t, h.confirmed(h.cmdIn("bob", "game", "resign")), "")
 	if g := h.game(); g.Status != storage.Finished {
 		t.Fatalf("the resigned co-op run is %s", g.Status)
 	}

@@ -32,6 +32,11 @@ type table struct {
 	// if the change comes from one: their own private message goes back
 	// through it (deliverPrivate).
 	privateOrigin Replier
+	// hand is the actor's ephemeral private message (/game hand) whose
+	// control made this change, if one did: their next private message
+	// replaces it (deliverPrivate), so a player whose DMs are closed goes
+	// from decision to decision in one message.
+	hand *handOrigin
 	// before is whom the game waited on before this table's first change
 	// (notify.go).
 	before      map[string]int
@@ -51,6 +56,12 @@ type table struct {
 	// player whether a closed DM is to be said with a mention: decided
 	// when the message was held back, against the change that made it.
 	redoPings map[string]bool
+}
+
+// handOrigin is an ephemeral private message a player acted from.
+type handOrigin struct {
+	reply            Replier // nil: edit through the Transport (console, tests)
+	channel, message string
 }
 
 // origin is an interaction a change came from.

@@ -682,7 +682,7 @@ func TestSoloAgainstTheBot(t *testing.T) {
 	if setup := g.Setup(); len(setup.Bots) != 2 || setup.Bots[1] != 1 || setup.Bots[0] != 0 {
 		t.Fatalf("setup bots %v", setup.Bots)
 	}
-	h.cmd("alice", "game", "abandon")
+	h.confirmed(h.cmdIn("alice", "game", "abandon"))
 	// A kind without a bot has no solo: its table of routes has none.
 	mustEphemeral(t, h.cmd("alice", "tallyplain", "solo"), `/tallyplain has no subcommand "solo"; use challenge, start, move or board.`)
 }
@@ -713,7 +713,7 @@ func TestStartAloneOrWithAPartner(t *testing.T) {
 	if g := h.game(); g.Status != storage.Active || len(g.Seats) != 1 {
 		t.Fatalf("solo start: %s with %d seats", g.Status, len(g.Seats))
 	}
-	h.cmd("alice", "game", "abandon")
+	h.confirmed(h.cmdIn("alice", "game", "abandon"))
 	mustEphemeral(t, h.cmd("alice", "tallysolo", "start", "partner=bob"), "Challenge sent")
 	h.click("bob", h.rec.last(chanID, ""), "Accept")
 	if g := h.game(); g.Status != storage.Active || len(g.Seats) != 2 || g.Seats[1].UserID != "bob" {

@@ -187,7 +187,7 @@ func (t *tally) Prompts() []games.Prompt {
 		Choices: []games.Choice{{Label: "Add…", Refine: "add"}, {Label: "Add 3", Move: "add 3"}}}}
 	if t.CheersOn {
 		for seat := range t.Names {
-			out = append(out, games.Prompt{Seat: seat, Standing: true, Text: "cheer", Choices: []games.Choice{{Label: "Cheer (" + t.Names[seat] + ")", Move: "cheer"}}})
+			out = append(out, games.Prompt{Seat: seat, Standing: true, Text: "cheer", Choices: []games.Choice{{Label: "Cheer", Move: "cheer"}}})
 		}
 	}
 	return out

@@ -189,9 +189,23 @@ func (r *Router) starterMessage(row *storage.Game) Message {
 	case len(row.Seats) == 1:
 		text = fmt.Sprintf("New game of **%s**: %s, alone.", title, who[0])
 	default:
-		text = fmt.Sprintf("New game of **%s**: %s.", title, strings.Join(who, " vs "))
+		text = fmt.Sprintf("New game of **%s**: %s.", title, r.sides(row, who))
 	}
 	return Message{Content: text}
+}
+
+// coOpKinds are the kinds whose players play together, against the game
+// (Hunted's co-op): they are announced as partners, not opponents. The
+// games contract has no such mark yet; a kind is listed here by name.
+var coOpKinds = map[string]bool{"hunted": true}
+
+// sides names a game's players as a title does: "alice vs bob", or, for
+// players on the same side, "alice and bob (co-op)".
+func (r *Router) sides(row *storage.Game, names []string) string {
+	if coOpKinds[row.Kind] && len(names) > 1 {
+		return strings.Join(names, " and ") + " (co-op)"
+	}
+	return strings.Join(names, " vs ")
 }
 
 // opensLobby tells an open lobby from a game one person plays alone.
@@ -213,7 +227,7 @@ func (r *Router) threadName(row *storage.Game) string {
 	for _, s := range row.Seats {
 		names = append(names, s.Name)
 	}
-	who := strings.Join(names, " vs ")
+	who := r.sides(row, names)
 	if len(row.Seats) == 1 && r.opensLobby(row) {
 		who = row.Seats[0].Name + "'s lobby"
 	}
@@ -262,4 +276,38 @@ func (r *Router) freeAgain(ctx context.Context, channel string) string {
 		return "This thread is free for a new game."
 	}
 	return "The channel is free for a new one."
+}
+
+// threadGames are the games, newest first, played in the threads of a
+// channel that keep accepts: a channel whose games all live in their
+// threads answers for them (a replay, the moves) as its own.
+func (r *Router) threadGames(ctx context.Context, channel string, keep func(storage.ThreadGame) bool) []storage.ThreadGame {
+	all, err := r.store.GamesInThreadsOf(ctx, channel, threadsScanned)
+	if err != nil {
+		r.log.Warn("could not list the games in a channel's threads", "channel", channel, "err", err)
+		return nil
+	}
+	var out []storage.ThreadGame
+	for _, g := range all {
+		if keep(g) {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// threadsScanned bounds the threads' games read for a channel.
+const threadsScanned = 50
+
+// otherThreadGames names a few more of a channel's games in threads and the
+// command that shows one of them; "" when there are none.
+func (r *Router) otherThreadGames(gs []storage.ThreadGame, what, command string) string {
+	if len(gs) == 0 {
+		return ""
+	}
+	var names []string
+	for _, g := range gs[:min(len(gs), threadsListed)] {
+		names = append(names, fmt.Sprintf("%s #%d in <#%s>", r.kindTitle(g.Kind), g.ID, g.Thread))
+	}
+	return fmt.Sprintf("\nOther %s of this channel: %s. See one with %s id:%d.", what, strings.Join(names, ", "), command, gs[0].ID)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"standoff/internal/games"
 	"standoff/storage"
 )
 
@@ -72,5 +73,60 @@ func TestScoreChannel(t *testing.T) {
 	}
 	if f := h.r.scoreChannel(ctx, chanID); f.Channel != chanID || !f.WithThreads {
 		t.Errorf("a channel's filter: %+v", f)
+	}
+}
+
+// The issue: in #general after a game played in its thread, "/game replay
+// → There is no such game on this server, /game history → No game has
+// been played in this channel yet". Asked in the channel, both find the
+// games of its threads: the newest, naming the others.
+func TestChannelFindsTheGamesOfItsThreads(t *testing.T) {
+	out := consoleRun(t, filepath.Join(t.TempDir(), "t.db"), t.TempDir(), strings.Join([]string{
+		"alice: /tally challenge opponent:@bob target:5",
+		"bob: click Accept",
+		"alice: /tally move move:\"add 3\"",
+		"bob: /tally move move:ok",
+		"bob: /tally move move:\"add 3\"",
+		"channel general",
+		"alice: /game status",
+		"carol: /tally challenge opponent:@dave",
+		"channel general",
+		"alice: /game replay",
+		"alice: /game history",
+		"alice: /game history id:1",
+	}, "\n")+"\n")
+	for _, want := range []string{
+		"[ephemeral alice] No game is open in this channel or its threads. The last one finished in #tally-1 (Tally #1): /game history id:1 shows its moves, /game replay id:1 its replay.",
+		"[#general] **Tally** · game #1 · replay in",
+		"· played in #tally-1",
+		"[ephemeral alice] **Tally** · game #2 · lobby · 0 moves · played in #tally-2",
+		"Other games of this channel: Tally #1 in #tally-1. See one with /game history id:1.",
+		"[ephemeral alice] **Tally** · game #1 · finished · 3 moves · played in #tally-1",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the console lacks %q:\n%s", want, out)
+		}
+	}
+	for _, refused := range []string{"There is no such game", "No game has been played"} {
+		if strings.Contains(out, refused) {
+			t.Errorf("the channel still says %q:\n%s", refused, out)
+		}
+	}
+}
+
+// The issue: "Hunted co-op announced as "@ivy vs @jack" (they play
+// together)".
+func TestCoOpIsAnnouncedAsPartners(t *testing.T) {
+	r := &Router{games: []Game{{Kind: &games.Kind{Name: "hunted", Title: "Hunted: Kobayashi Tower", MinPlayers: 1, MaxPlayers: 2}}, tallyGame}}
+	row := &storage.Game{ID: 3, Kind: "hunted", Seats: []storage.Seat{{UserID: "ivy", Name: "ivy"}, {UserID: "jack", Name: "jack"}}}
+	if got := r.threadName(row); got != "Hunted #3: ivy and jack (co-op)" {
+		t.Errorf("thread name %q", got)
+	}
+	if got := r.starterMessage(row).Content; strings.Contains(got, " vs ") || !strings.Contains(got, "and <@jack> (co-op)") {
+		t.Errorf("starter %q", got)
+	}
+	row.Kind = "tally"
+	if got := r.threadName(row); got != "Tally #3: ivy vs jack" {
+		t.Errorf("a game of opponents: %q", got)
 	}
 }

@@ -242,11 +242,11 @@ func TestPermissions(t *testing.T) {
 
 	// Abandon: not bob (a player, not the creator), yes eve with Manage
 	// Channels.
-	if s := e.reply(bob, general, "game", "abandon"); !strings.Contains(s.Content, "Manage Channels") {
+	if s := e.confirmed(bob, general, "game", "abandon"); !strings.Contains(s.Content, "Manage Channels") {
 		t.Errorf("bob's abandon: %q", s.Content)
 	}
 	e.fake.GrantManageChannels(eve)
-	if s := e.reply(eve, general, "game", "abandon"); s.Content != "Game abandoned." {
+	if s := e.confirmed(eve, general, "game", "abandon"); s.Content != "Game abandoned." {
 		t.Errorf("eve's abandon with Manage Channels: %q", s.Content)
 	}
 	if row, _ := e.game(general); row.Status != storage.Abandoned {

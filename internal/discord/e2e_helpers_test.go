@@ -588,3 +588,21 @@ func slowGames(d time.Duration, started chan<- struct{}) []commands.Game {
 	}
 	return gs
 }
+
+// confirmed runs a command that asks to confirm first (/game resign,
+// /game abandon) and presses its confirm button; it returns what the
+// question became, or the refusal given instead of a question.
+func (e *env) confirmed(user, channel, cmd, sub string) discordtest.Message {
+	e.t.Helper()
+	msg := e.reply(user, channel, cmd, sub)
+	for _, b := range msg.Buttons() {
+		if strings.HasPrefix(b.CustomID, "confirm:") {
+			e.told(e.must(e.fake.Click(user, msg.ID, b.CustomID)))
+			if m, ok := e.fake.Message(msg.ID); ok {
+				return m
+			}
+			e.t.Fatalf("the question %s is gone after its confirm click", msg.ID)
+		}
+	}
+	return msg
+}

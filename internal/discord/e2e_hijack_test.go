@@ -209,7 +209,7 @@ func testHijackGame(t *testing.T, mode envOption) {
 		played++
 	}
 	if row.Status == storage.Active {
-		e.reply(alice, general, "game", "resign")
+		e.confirmed(alice, general, "game", "resign")
 		row = e.settle(general, row)
 		played++
 	}

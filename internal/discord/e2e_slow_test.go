@@ -272,7 +272,7 @@ func testSlowAnswerVisibility(t *testing.T, mode envOption) {
 		t.Errorf("slow board: deferral ephemeral %v, told %+v; want both private, with the board", resp.Ephemeral, told)
 	}
 
-	if s := e.reply(alice, general, "game", "resign"); !strings.Contains(s.Content, "You resigned") {
+	if s := e.confirmed(alice, general, "game", "resign"); !strings.Contains(s.Content, "You resigned") {
 		t.Fatalf("resign answered %q", s.Content)
 	}
 	// At its own pace (inline over the gateway; over HTTP, whose response

@@ -60,7 +60,7 @@ func TestLivingTurnMessageOnDiscord(t *testing.T) {
 	if !strings.Contains(again.Content, "The game begins") {
 		t.Fatalf("the new message does not tell the whole turn: %q", again.Content)
 	}
-	e.reply(alice, general, "game", "abandon")
+	e.confirmed(alice, general, "game", "abandon")
 
 	if s := e.reply(alice, general, "hijack", "challenge", discordtest.Opt("opponent", bob), discordtest.Opt("num_pieces", 3)); !strings.Contains(s.Content, "Challenge sent") {
 		t.Fatalf("challenge answered %q", s.Content)

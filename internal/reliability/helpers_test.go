@@ -369,3 +369,18 @@ func (e *env) checkReplay(kind *games.Kind, id int64) int {
 	}
 	return len(log)
 }
+
+// slashConfirmed runs a command that asks to confirm first (/game resign,
+// /game abandon) and presses its confirm button: the answer is what the
+// question became, or the refusal given instead of a question.
+func (e *env) slashConfirmed(ri int, uid, channel, command, sub string) commands.Response {
+	r := e.slash(ri, uid, channel, command, sub)
+	for _, row := range r.Message.Rows {
+		for _, b := range row.Buttons {
+			if strings.HasPrefix(b.CustomID, "confirm:") {
+				return e.click(ri, uid, channel, b.CustomID)
+			}
+		}
+	}
+	return r
+}

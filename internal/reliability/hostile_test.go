@@ -136,7 +136,7 @@ func TestHostileInput(t *testing.T) {
 				what := fmt.Sprintf("/%s challenge %s:%.40q", g.kind.Name, spec.Name, v)
 				answerOK(t, what, r, allowed)
 				if strings.Contains(r.Message.Content, "Challenge sent") || strings.Contains(r.Message.Content, "started") {
-					e.slash(0, "u5", "hostile-new", "game", "abandon")
+					e.slashConfirmed(0, "u5", "hostile-new", "game", "abandon")
 				} else if e.snapshot() != before {
 					t.Errorf("%s: refused but a game changed", what)
 				}
@@ -276,12 +276,12 @@ func TestHostileActors(t *testing.T) {
 	}
 	// Finished and abandoned games: their old buttons do nothing.
 	id := fmt.Sprintf("m:%d:%d:%s", a.ID, a.Version, moveA)
-	if r := e.slash(0, "u1", "chan-a", "game", "abandon"); !strings.Contains(r.Message.Content, "bandon") {
+	if r := e.slashConfirmed(0, "u1", "chan-a", "game", "abandon"); !strings.Contains(r.Message.Content, "bandon") {
 		t.Fatalf("abandon by its creator: %q", r.Message.Content)
 	}
 	_, stB := e.load(k, b.ID)
 	seatB := humanToAct(b, stB)[0]
-	if r := e.slash(0, []string{"u3", "u4"}[seatB], "chan-b", "game", "resign"); !strings.Contains(r.Message.Content, "resigned") {
+	if r := e.slashConfirmed(0, []string{"u3", "u4"}[seatB], "chan-b", "game", "resign"); !strings.Contains(r.Message.Content, "resigned") {
 		t.Fatalf("resign: %q", r.Message.Content)
 	}
 	rowB, _ := e.load(k, b.ID)

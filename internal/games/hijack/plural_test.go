@@ -2,6 +2,7 @@ package hijack
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 
 	"standoff/internal/games"
@@ -49,5 +50,18 @@ func TestMenuLabelsPluralize(t *testing.T) {
 	}
 	if !sawOne["way"] || !sawOne["destination"] {
 		t.Fatalf("no label with a count of one was seen: %v", sawOne)
+	}
+}
+
+// The issue: the draw offer said "type "draw" to accept or "refuse"" where
+// buttons exist: it says to press them, and typing still works.
+func TestDrawOfferSaysToPressTheButtons(t *testing.T) {
+	s := newTest(t, 2, nil)
+	ev, err := s.Apply(s.Turn, "draw")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ev) == 0 || !strings.Contains(ev[0].Text, "with the buttons") || !strings.Contains(ev[0].Text, `type "draw" or "refuse"`) {
+		t.Fatalf("draw offer: %+v", ev)
 	}
 }

@@ -200,7 +200,7 @@ func (s *state) applyDraw(seat int) ([]games.Event, error) {
 			return nil, fmt.Errorf("you can offer a draw only on your turn; it is %s's turn", s.Players[s.Turn])
 		}
 		s.DrawAgreed[seat] = true
-		return []games.Event{games.PublicEvent(fmt.Sprintf("%s offers a draw. Everyone else: type \"draw\" to accept or \"refuse\".", s.Players[seat]))}, nil
+		return []games.Event{games.PublicEvent(fmt.Sprintf("%s offers a draw. Everyone else: accept or refuse it with the buttons (or type \"draw\" or \"refuse\").", s.Players[seat]))}, nil
 	}
 	if s.DrawAgreed[seat] {
 		return nil, fmt.Errorf("you already agreed to the draw; wait for the others to answer, or make your move")
