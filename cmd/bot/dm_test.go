@@ -110,14 +110,22 @@ func TestClosedDMsPingEachNewDecision(t *testing.T) {
 		}
 		// The game lives in its thread, #locked-out-1.
 		switch {
-		case m.where == "#locked-out-1" && strings.Contains(body, "new private decision"):
+		case m.where == "#locked-out-1" && strings.Contains(body, "private decision"):
 			pings++
 		case m.where == "#locked-out-1 (edited)":
 			edits++
-			// An edit that asks carol for a decision must come with a new
-			// message that mentions her (right after it).
+			// An edit that asks carol for a decision is one she was pinged
+			// for: the living message it edits pinged her when it was
+			// posted (once a turn), or a new message that mentions her
+			// comes right after it.
 			if strings.Contains(body, "@carol: you have a private decision") {
 				found := false
+				for j := i - 1; j >= 0; j-- {
+					if msgs[j].where == "#locked-out-1" {
+						found = strings.Contains(strings.Join(msgs[j].lines, "\n"), "@carol")
+						break
+					}
+				}
 				for _, n := range msgs[i+1 : min(i+4, len(msgs))] {
 					if n.where == "#locked-out-1" && strings.Contains(strings.Join(n.lines, "\n"), "@carol") {
 						found = true

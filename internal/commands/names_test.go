@@ -53,6 +53,7 @@ func TestPublicLinesShowPlainNames(t *testing.T) {
 	var out bytes.Buffer
 	script := "\"_zed_\": /tally challenge opponent:@bob\n" +
 		"\"_zed_\": /game abandon\n" +
+		"\"_zed_\": click Abandon the game\n" +
 		"\"_zed_\": /tally start\n" +
 		"\"**amy**\": click Join\n" +
 		"\"**amy**\": click Leave\n" +

@@ -228,3 +228,18 @@ func TestPlacesSaidOnce(t *testing.T) {
 		t.Error("a solo run's single place is said again")
 	}
 }
+
+// A DM whose news is only a changed picture says so in words: a phone's
+// notification shows a message's text, never its picture.
+func TestPrivatePictureAloneComesWithALine(t *testing.T) {
+	st := freshTally(t) // alice on turn; bob has no private decision
+	tb := snapshot(t, st, storage.Game{})
+	m, _, ok := tb.privateMessage(1, nil, true)
+	if !ok || len(m.views) != 1 {
+		t.Fatalf("bob's private view should be a picture: %+v", m)
+	}
+	lines := strings.Split(m.Content, "\n")
+	if len(lines) < 2 || !strings.Contains(m.Content, "here it is") {
+		t.Fatalf("a DM that is only a picture: %q", m.Content)
+	}
+}

@@ -44,6 +44,10 @@ func (t *table) privateMessage(seat int, events []games.Event, withPicture bool)
 	for _, p := range prompts {
 		b.WriteString("**" + p.Text + "**\n")
 	}
+	if pictured && len(news) == 0 && len(prompts) == 0 {
+		// A phone's notification shows the text, never the picture.
+		b.WriteString("Your private view has changed: here it is as it stands now.\n")
+	}
 	content := clip(strings.TrimRight(b.String(), "\n"), maxContent)
 	msg := Message{Content: content, Rows: t.privateControls(seat)}
 	if pictured {

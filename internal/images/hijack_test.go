@@ -220,3 +220,12 @@ func TestHijackBotSeatMarked(t *testing.T) {
 		t.Errorf("a person's long name is cut to %q", got)
 	}
 }
+
+// "1 markers": a count of one is said in the singular.
+func TestHijackAltCountsMarkersInWords(t *testing.T) {
+	v := &hijack.View{Players: []hijack.PlayerView{{Name: "alice", On: 1}, {Name: "bob", On: 2, In: 1}}}
+	alt := hijackAltPlayers(v)
+	if !strings.Contains(alt, "1 marker,") || strings.Contains(alt, "1 markers") || !strings.Contains(alt, "3 markers") {
+		t.Fatalf("markers counted as %q", alt)
+	}
+}

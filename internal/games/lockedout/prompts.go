@@ -44,7 +44,7 @@ func (s *State) Prompts() []games.Prompt {
 		p.Turn = true
 		p.Private = true
 		// The hand is in the same message, as text and as a picture.
-		p.Text = fmt.Sprintf("%s, play cards, search once more, or end your turn.", name)
+		p.Text = s.playText(seat, name)
 		p.Choices = s.playChoices(seat)
 		p.Default = verbEnd
 	case phaseAccuse:
@@ -279,4 +279,20 @@ func (s *State) Legal(seat int) []string {
 		}
 	}
 	return out
+}
+
+// playText says what the play phase offers now: an offer to search once
+// more when no search is possible, or to play cards when none can be
+// played, would send the player looking for a control that is not there.
+func (s *State) playText(seat int, name string) string {
+	cards, search := len(s.playable(seat)) > 0, s.canSearch(seat)
+	switch {
+	case cards && search:
+		return fmt.Sprintf("%s, play cards, search once more, or end your turn.", name)
+	case cards:
+		return fmt.Sprintf("%s, play cards or end your turn.", name)
+	case search:
+		return fmt.Sprintf("%s, search once more or end your turn.", name)
+	}
+	return fmt.Sprintf("%s, no card in your hand can be played here and you cannot search once more: end your turn.", name)
 }

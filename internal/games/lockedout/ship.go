@@ -212,10 +212,12 @@ func (s *shipData) roomsIn(zone string) []string {
 	return out
 }
 
-// label is how a card is named in text: "Gold Watch (L10, 7₮)".
+// label is how a card is named in text: "Gold Watch (L10, 7 znooties)".
+// The rulebook's sign, ₮, is spelt out: "7₮" read to play-testers as a
+// typo, and a word reads the same on every phone.
 func label(id string) string {
 	c := ship.card[id]
-	return fmt.Sprintf("%s (%s, %d₮)", c.Name, c.ID, c.Value)
+	return fmt.Sprintf("%s (%s, %s)", c.Name, c.ID, znooties(c.Value))
 }
 
 // labels joins card labels.
@@ -237,4 +239,12 @@ func handValue(hand []string) int {
 		v += ship.card[id].Value
 	}
 	return v
+}
+
+// znooties says an amount of the game's money: "1 znooty", "7 znooties".
+func znooties(n int) string {
+	if n == 1 || n == -1 {
+		return fmt.Sprintf("%d znooty", n)
+	}
+	return fmt.Sprintf("%d znooties", n)
 }

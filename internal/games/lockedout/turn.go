@@ -524,7 +524,7 @@ func (s *State) finish(ending string, ev *[]games.Event) {
 			if s.Resigned[seat] {
 				parts = append(parts, fmt.Sprintf("%d. %s (resigned)", r, s.Players[seat]))
 			} else {
-				parts = append(parts, fmt.Sprintf("%d. %s %d₮", r, s.Players[seat], score[seat]))
+				parts = append(parts, fmt.Sprintf("%d. %s %s", r, s.Players[seat], znooties(score[seat])))
 			}
 		}
 	}

@@ -252,9 +252,9 @@ func (v *PublicView) Text() string {
 // Text renders the private view as plain text.
 func (v *PrivateView) Text() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s, your hand (%d₮):\n", v.Name, v.Total)
+	fmt.Fprintf(&b, "%s, your hand (%s):\n", v.Name, znooties(v.Total))
 	for _, c := range v.Hand {
-		fmt.Fprintf(&b, "  %s  %s, %s %s, %d₮\n", c.ID, c.Name, c.Color, c.Kind, c.Value)
+		fmt.Fprintf(&b, "  %s  %s, %s %s, %s\n", c.ID, c.Name, c.Color, c.Kind, znooties(c.Value))
 	}
 	if len(v.Hand) == 0 {
 		b.WriteString("  (empty)\n")
@@ -301,7 +301,7 @@ func cardText(cs []CardView) string {
 	}
 	out := make([]string, len(cs))
 	for i, c := range cs {
-		out[i] = fmt.Sprintf("%s (%s, %d₮)", c.Name, c.ID, c.Value)
+		out[i] = fmt.Sprintf("%s (%s, %s)", c.Name, c.ID, znooties(c.Value))
 	}
 	return strings.Join(out, ", ")
 }
