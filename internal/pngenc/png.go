@@ -1,4 +1,13 @@
-package images
+// Package pngenc writes PNG files for pictures like the bot's: paletted,
+// with large flat areas and many rows equal to the row above. EncodePaletted
+// writes a paletted picture with its own DEFLATE compressor (deflate.go,
+// huffman.go, bits.go) and Adler-32 (adler.go), about half the CPU of
+// image/png at BestSpeed on those pictures; Encode takes any picture and
+// leaves what EncodePaletted does not write to image/png.
+//
+// Reducing a picture to a palette is not done here: the renderers know
+// their colours (internal/images).
+package pngenc
 
 import (
 	"bytes"
@@ -12,18 +21,20 @@ import (
 	"sync"
 )
 
-// writePaletted writes a paletted picture as an 8-bit indexed PNG with one
+// EncodePaletted writes a paletted picture as an 8-bit indexed PNG with one
 // IDAT chunk, compressed by the deflater here. It takes about half the CPU
 // of png.Encode at BestSpeed on the renderers' pictures
-// (BenchmarkEncodePaletted): a row equal to the row above costs one
-// comparison and a few tokens, and its Adler-32 is not summed again but
-// carried over from the row above.
-func writePaletted(m *image.Paletted) ([]byte, error) {
+// (BenchmarkEncodePaletted in internal/images, BenchmarkCorpus here): a row
+// equal to the row above costs one comparison and a few tokens, and its
+// Adler-32 is not summed again but carried over from the row above. It
+// refuses an empty picture, a palette of more than 256 colours or none,
+// and a picture of 2 GB or more.
+func EncodePaletted(m *image.Paletted) ([]byte, error) {
 	b := m.Bounds()
 	w, h := b.Dx(), b.Dy()
 	// Stream positions are int32 in the deflater's hash table.
 	if w <= 0 || h <= 0 || len(m.Palette) == 0 || len(m.Palette) > 256 || uint64(w+1)*uint64(h) >= 1<<31 {
-		return nil, errors.New("images: cannot write a paletted PNG of this size or palette")
+		return nil, errors.New("pngenc: cannot write a paletted PNG of this size or palette")
 	}
 	var d *deflater
 	select {
@@ -129,7 +140,7 @@ func appendChunk(out []byte, name string, data []byte) []byte {
 var deflaters = make(chan *deflater, runtime.GOMAXPROCS(0))
 
 // encodeStd is the standard library's encoder at BestSpeed with its
-// compressor buffers reused, for what writePaletted does not take.
+// compressor buffers reused, for what EncodePaletted does not take.
 func encodeStd(img image.Image) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &encoderBuffers}
@@ -139,19 +150,12 @@ func encodeStd(img image.Image) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// EncodePNG is the one encoder of every picture the bot posts: a paletted
-// picture as it is, an RGBA one reduced to 256 colours first (Quantize),
-// both written by writePaletted. A paletted PNG is a quarter of the data
-// of RGBA and needs no filtering. Other image types are encoded by the
-// standard library at BestSpeed.
-func EncodePNG(img image.Image) ([]byte, error) {
-	if m, ok := img.(*image.RGBA); ok {
-		q := Quantize(m)
-		defer Release(q)
-		img = q
-	}
+// Encode writes any picture: a paletted one by EncodePaletted, anything
+// else (or what EncodePaletted refuses) by the standard library at
+// BestSpeed with its compressor reused.
+func Encode(img image.Image) ([]byte, error) {
 	if m, ok := img.(*image.Paletted); ok {
-		if data, err := writePaletted(m); err == nil {
+		if data, err := EncodePaletted(m); err == nil {
 			return data, nil
 		}
 	}

@@ -1,4 +1,4 @@
-package images
+package pngenc
 
 // The DEFLATE bit stream: bits are packed least significant first.
 

@@ -1,4 +1,4 @@
-package images
+package pngenc
 
 // Canonical, length-limited Huffman codes for the DEFLATE writer
 // (deflate.go), and the dynamic block header that carries them.
