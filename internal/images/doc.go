@@ -28,8 +28,8 @@
 //     counting colours in a map; Quantize (quantize.go) does the same for
 //     a picture whose palette is not known in advance, with arrays instead
 //     of maps;
-//   - EncodePNG (encode.go) hands the paletted picture to internal/pngenc,
-//     which writes it with its own DEFLATE compressor (a quarter of the
-//     data of RGBA, no filters); the buffers of pictures and drawings are
+//   - EncodePNG (encode.go) hands the paletted picture (a quarter of the
+//     data of RGBA, no filters) to internal/pngenc, which writes it at
+//     DEFLATE's fastest level; the buffers of pictures and drawings are
 //     recycled (pool.go).
 package images

@@ -1,9 +1,11 @@
 // Package pngenc writes PNG files for pictures like the bot's: paletted,
-// with large flat areas and many rows equal to the row above. EncodePaletted
-// writes a paletted picture with its own DEFLATE compressor (deflate.go,
-// huffman.go, bits.go) and Adler-32 (adler.go), about half the CPU of
-// image/png at BestSpeed on those pictures; Encode takes any picture and
-// leaves what EncodePaletted does not write to image/png.
+// with large flat areas and many rows equal to the row above.
+// EncodePaletted writes a paletted picture with klauspost/compress's
+// DEFLATE at BestSpeed and its own chunks and Adler-32 (adler.go), which
+// carries a repeated row's sums over instead of summing them again; Encode
+// takes any picture and leaves what EncodePaletted does not write to
+// image/png. Why klauspost's compressor and not the one this package had
+// (or image/png): docs/performance.md.
 //
 // Reducing a picture to a palette is not done here: the renderers know
 // their colours (internal/images).
@@ -19,37 +21,43 @@ import (
 	"image/png"
 	"runtime"
 	"sync"
+
+	"github.com/klauspost/compress/flate"
 )
 
 // EncodePaletted writes a paletted picture as an 8-bit indexed PNG with one
-// IDAT chunk, compressed by the deflater here. It takes about half the CPU
-// of png.Encode at BestSpeed on the renderers' pictures
-// (BenchmarkEncodePaletted in internal/images, BenchmarkCorpus here): a row
-// equal to the row above costs one comparison and a few tokens, and its
-// Adler-32 is not summed again but carried over from the row above. It
-// refuses an empty picture, a palette of more than 256 colours or none,
-// and a picture of 2 GB or more.
+// IDAT chunk, its rows unfiltered (filter None: a paletted row has nothing
+// to predict from) and compressed at BestSpeed. It takes about half the
+// CPU of png.Encode at BestSpeed on the renderers' pictures
+// (BenchmarkEncodePaletted in internal/images, BenchmarkEncode here), most
+// of it the compressor's. It refuses an empty picture, a palette of more
+// than 256 colours or none, and a picture of 2 GB or more.
 func EncodePaletted(m *image.Paletted) ([]byte, error) {
 	b := m.Bounds()
 	w, h := b.Dx(), b.Dy()
-	// Stream positions are int32 in the deflater's hash table.
-	if w <= 0 || h <= 0 || len(m.Palette) == 0 || len(m.Palette) > 256 || uint64(w+1)*uint64(h) >= 1<<31 {
+	// A chunk's length is 31 bits; the compressed rows are never much
+	// more than the rows.
+	if w <= 0 || h <= 0 || len(m.Palette) == 0 || len(m.Palette) > 256 || uint64(w+1)*uint64(h) >= 1<<31-1<<20 {
 		return nil, errors.New("pngenc: cannot write a paletted PNG of this size or palette")
 	}
-	var d *deflater
+	var e *encoder
 	select {
-	case d = <-deflaters:
+	case e = <-encoders:
 	default:
-		d = &deflater{}
+		fw, err := flate.NewWriter(nil, flate.BestSpeed)
+		if err != nil {
+			return nil, err
+		}
+		e = &encoder{fw: fw}
 	}
 	defer func() {
 		select {
-		case deflaters <- d:
+		case encoders <- e:
 		default:
 		}
 	}()
 
-	out := d.out[:0]
+	out := e.out.b[:0]
 	out = append(out, "\x89PNG\r\n\x1a\n"...)
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
@@ -75,14 +83,15 @@ func EncodePaletted(m *image.Paletted) ([]byte, error) {
 		out = appendChunk(out, "tRNS", trns[:lastAlpha+1])
 	}
 
-	// IDAT: its length is written once the data is known.
+	// IDAT: its length is written once the data is known. The compressor
+	// appends to out; the rows go to it one by one, with no copy of the
+	// picture.
 	start := len(out)
 	out = append(out, 0, 0, 0, 0)
 	out = append(out, "IDAT"...)
 	out = append(out, 0x78, 0x01) // zlib: deflate, 32 KB window, no dictionary
-	d.bw.out = out
-	d.tokens = d.tokens[:0]
-	clear(d.table[:])
+	e.out.b = out
+	e.fw.Reset(&e.out)
 
 	// Adler-32 of the filtered data, kept as its two sums. A line (filter
 	// byte 0, then the row) adds s to a and n*a+t to b, where s and t
@@ -91,38 +100,52 @@ func EncodePaletted(m *image.Paletted) ([]byte, error) {
 	a, bsum := uint32(1), uint32(0)
 	var s, t uint32
 	lineLen := uint32(w + 1)
-	reach := w+1 <= maxDistance && w+1 >= minMatch
 	var above []byte
+	filter := []byte{0}
 	for y := 0; y < h; y++ {
 		row := m.Pix[y*m.Stride : y*m.Stride+w]
-		same := above != nil && string(row) == string(above)
-		if !same {
+		if above == nil || string(row) != string(above) {
 			// The filter byte's zero adds nothing to either sum.
 			s, t = adlerSums(row)
 		}
 		bsum = (bsum + uint32((uint64(lineLen)*uint64(a))%mod) + t) % mod
 		a = (a + s) % mod
-		if reach {
-			d.line(y, row, above, m.Pix, m.Stride)
-			above = row
-		} else {
-			d.line(y, row, nil, m.Pix, m.Stride)
+		above = row
+		if _, err := e.fw.Write(filter); err != nil {
+			return nil, err
 		}
-		if len(d.tokens) >= blockTokens {
-			d.block(false)
+		if _, err := e.fw.Write(row); err != nil {
+			return nil, err
 		}
 	}
-	d.block(true)
-	d.bw.flush()
-	out = binary.BigEndian.AppendUint32(d.bw.out, bsum<<16|a)
+	if err := e.fw.Close(); err != nil {
+		return nil, err
+	}
+	out = binary.BigEndian.AppendUint32(e.out.b, bsum<<16|a)
 	binary.BigEndian.PutUint32(out[start:], uint32(len(out)-start-8))
 	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start+4:]))
 	out = appendChunk(out, "IEND", nil)
 
-	// The caller keeps the result; the deflater keeps its (grown) buffer.
+	// The caller keeps the result; the encoder keeps its (grown) buffer.
 	res := bytes.Clone(out)
-	d.out, d.bw.out = out[:0], nil
+	e.out.b = out[:0]
+	e.fw.Reset(nil)
 	return res, nil
+}
+
+// encoder is a compressor with its output buffer, kept between pictures.
+type encoder struct {
+	fw  *flate.Writer
+	out appender
+}
+
+// appender is an io.Writer that appends to b, so the compressor writes
+// straight after the chunks before it.
+type appender struct{ b []byte }
+
+func (w *appender) Write(p []byte) (int, error) {
+	w.b = append(w.b, p...)
+	return len(p), nil
 }
 
 func appendChunk(out []byte, name string, data []byte) []byte {
@@ -133,11 +156,11 @@ func appendChunk(out []byte, name string, data []byte) []byte {
 	return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[at:]))
 }
 
-// deflaters keeps one compressor per processor with its grown buffers
+// encoders keeps one compressor per processor with its grown buffers
 // (about a megabyte each). Not a sync.Pool: the renderers allocate enough
 // to collect garbage every few pictures, which would empty a pool as
 // often.
-var deflaters = make(chan *deflater, runtime.GOMAXPROCS(0))
+var encoders = make(chan *encoder, runtime.GOMAXPROCS(0))
 
 // encodeStd is the standard library's encoder at BestSpeed with its
 // compressor buffers reused, for what EncodePaletted does not take.

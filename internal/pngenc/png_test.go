@@ -163,20 +163,6 @@ func FuzzWritePaletted(f *testing.F) {
 	})
 }
 
-// distCode agrees with RFC 1951's table of distance symbols, for every
-// distance.
-func TestDistCode(t *testing.T) {
-	for dist := 1; dist <= maxDistance; dist++ {
-		want := 0
-		for want+1 < len(distBase) && int(distBase[want+1]) <= dist {
-			want++
-		}
-		if got := distCode(uint32(dist - 1)); int(got) != want {
-			t.Fatalf("distance %d: symbol %d, want %d", dist, got, want)
-		}
-	}
-}
-
 // adlerSums continued over pieces gives hash/adler32's checksum of the
 // whole, for lengths around its blocks and for the bytes that weigh most.
 func TestAdlerSums(t *testing.T) {
