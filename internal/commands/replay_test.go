@@ -5,13 +5,12 @@ import (
 	"fmt"
 	"image"
 	"image/gif"
+	"slices"
+	"strings"
 	"testing"
 
 	"standoff/internal/games"
-	"standoff/internal/games/hijack"
-	"standoff/internal/games/hijacked"
 	"standoff/internal/games/hunted"
-	"standoff/internal/games/lockedout"
 	"standoff/internal/images"
 	"standoff/storage"
 )
@@ -24,13 +23,36 @@ type replayCase struct {
 	bots    []int
 }
 
-var replayCases = []replayCase{
-	{"hijack", Game{Kind: hijack.Kind, Draw: images.Hijack}, []string{"Alice", "Bob"}, nil},
-	{"hijacked", Game{Kind: hijacked.Kind, Draw: images.Hijacked}, []string{"Alice", "Bob", "Carol"}, nil},
-	{"hijacked solo", Game{Kind: hijacked.Kind, Draw: images.Hijacked}, []string{"Alice", "Cybot"}, []int{0, 1}},
-	{"hunted solo", Game{Kind: hunted.Kind, Draw: images.Hunted}, []string{"Alice"}, nil},
-	{"hunted co-op", Game{Kind: hunted.Kind, Draw: images.Hunted}, []string{"Alice", "Bob"}, nil},
-	{"lockedout", Game{Kind: lockedout.Kind, Draw: images.LockedOut}, []string{"Alice", "Bob", "Carol", "Dave"}, nil},
+// catalogGames is the catalog (internal/catalog, which imports this
+// package, so only the external tests can reach it: catalog_test.go sets
+// it).
+var catalogGames func() []Game
+
+// replayCases are a finished game of each kind of the catalog: at a middle
+// size of at least two players, alone if it can be played alone (Hunted's
+// solo), and against the bot its rules name (Hijacked's Cybot).
+func replayCases(t *testing.T) []replayCase {
+	t.Helper()
+	if catalogGames == nil {
+		t.Fatal("no catalog: catalog_test.go sets catalogGames")
+	}
+	names := []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace", "Heidi"}
+	gs := catalogGames()
+	slices.SortFunc(gs, func(a, b Game) int { return strings.Compare(a.Kind.Name, b.Kind.Name) })
+	var out []replayCase
+	for _, g := range gs {
+		k := g.Kind
+		g := Game{Kind: k, Draw: g.Draw}
+		if k.MinPlayers == 1 {
+			out = append(out, replayCase{k.Name + " solo", g, names[:1], nil})
+		}
+		n := min(k.MaxPlayers, max(2, (k.MinPlayers+k.MaxPlayers)/2))
+		out = append(out, replayCase{fmt.Sprintf("%s %d", k.Name, n), g, names[:n], nil})
+		if k.BotName != "" {
+			out = append(out, replayCase{k.Name + " solo", g, []string{names[0], k.BotName}, []int{0, 1}})
+		}
+	}
+	return out
 }
 
 // finished plays a seeded game of the case to its end and returns the row
@@ -63,7 +85,7 @@ func (c replayCase) finished(t *testing.T, seed uint64) (*storage.Game, []games.
 // work." Each kind's finished game replays to a GIF whose every frame fills
 // the one canvas, though the pictures drawn differ in size.
 func TestReplayOfEveryKind(t *testing.T) {
-	for _, c := range replayCases {
+	for _, c := range replayCases(t) {
 		t.Run(c.name, func(t *testing.T) {
 			row, log := c.finished(t, 7)
 			// The pictures themselves change size during these games: the
@@ -111,7 +133,9 @@ func TestReplayOfEveryKind(t *testing.T) {
 // file would be too large, pictures in the middle are left out, never the
 // first or the last.
 func TestReplayKeepsUnderTheAttachmentLimit(t *testing.T) {
-	c := replayCases[3] // hunted solo
+	// A game played alone (Hunted's solo): its replay is small enough to
+	// halve.
+	c := replayCase{"hunted solo", Game{Kind: hunted.Kind, Draw: images.Hunted}, []string{"Alice"}, nil}
 	row, log := c.finished(t, 3)
 	full, n, err := replayGIF(c.game, row, log)
 	if err != nil {

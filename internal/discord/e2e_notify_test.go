@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"standoff/internal/catalog"
 	"standoff/internal/discordtest"
 	"standoff/internal/games"
 	"standoff/storage"
@@ -36,27 +37,56 @@ import (
 type notifyTable struct {
 	kind   string
 	humans int
-	cybot  bool // the Hijacked solo mode, against the Cybot
+	// bot is the bot the kind's rules name, for the solo game against it
+	// (Hijacked's Cybot); empty for a table of humans.
+	bot string
+	// partner: a game that can be played alone starts with its second
+	// player by /<game> start partner:, accepted by button (no lobby).
+	partner bool
 	// closedDM closes one player's DMs (a different one each game).
 	closedDM bool
 }
 
 func (nt notifyTable) String() string {
 	switch {
-	case nt.cybot:
-		return nt.kind + "-cybot"
+	case nt.bot != "":
+		return nt.kind + "-" + strings.ToLower(nt.bot)
 	case nt.closedDM:
 		return fmt.Sprintf("%s-%d-closed-dm", nt.kind, nt.humans)
 	}
 	return fmt.Sprintf("%s-%d", nt.kind, nt.humans)
 }
 
-var notifyTables = []notifyTable{
-	{kind: "hijack", humans: 2}, {kind: "hijack", humans: 3},
-	{kind: "hijacked", humans: 2}, {kind: "hijacked", humans: 3}, {kind: "hijacked", humans: 4},
-	{kind: "hijacked", humans: 1, cybot: true},
-	{kind: "hunted", humans: 1}, {kind: "hunted", humans: 2},
-	{kind: "lockedout", humans: 3}, {kind: "lockedout", humans: 4}, {kind: "lockedout", humans: 5}, {kind: "lockedout", humans: 6},
+// kindsByName is the catalog's kinds in the order of their names, which
+// gives each table the same games (their seeds go by the table's place)
+// whatever order the catalog lists them in.
+func kindsByName() []*games.Kind {
+	var ks []*games.Kind
+	for _, g := range catalog.Games() {
+		ks = append(ks, g.Kind)
+	}
+	slices.SortFunc(ks, func(a, b *games.Kind) int { return strings.Compare(a.Name, b.Name) })
+	return ks
+}
+
+// tableOf is a table of n humans of k.
+func tableOf(k *games.Kind, n int) notifyTable {
+	return notifyTable{kind: k.Name, humans: n, partner: k.MinPlayers == 1 && n > 1}
+}
+
+// notifyTables are every kind of the catalog at every size it is played
+// at, and against the bot its rules name, if they name one.
+func notifyTables() []notifyTable {
+	var out []notifyTable
+	for _, k := range kindsByName() {
+		for n := k.MinPlayers; n <= k.MaxPlayers; n++ {
+			out = append(out, tableOf(k, n))
+		}
+		if k.BotName != "" {
+			out = append(out, notifyTable{kind: k.Name, humans: 1, bot: k.BotName})
+		}
+	}
+	return out
 }
 
 // The players of the contract's tables: the usual four and two more, for
@@ -72,7 +102,7 @@ var notifyPlayers = []string{alice, bob, carol, dave, frank, grace}
 func notifyChannel(n int) string { return fmt.Sprint(910 + n) }
 
 func TestNotificationContractOnDiscord(t *testing.T) {
-	playNotifyTables(t, notifyTables, false)
+	playNotifyTables(t, notifyTables(), false)
 }
 
 // The contract holds when Discord's global limit holds the bot's requests
@@ -82,10 +112,18 @@ func TestNotificationContractOnDiscord(t *testing.T) {
 // (an owed edit pings nobody; an owed post pings whom the lost one was to
 // ping).
 func TestNotificationContractWithRequestsHeldBack(t *testing.T) {
-	tables := []notifyTable{
-		{kind: "hijack", humans: 2}, {kind: "hijacked", humans: 3}, {kind: "hijacked", humans: 1, cybot: true},
-		{kind: "hunted", humans: 2}, {kind: "lockedout", humans: 4}, {kind: "lockedout", humans: 3, closedDM: true},
+	// Each kind once, at a middle size of at least two humans (someone
+	// besides the actor to notify), against the bot its rules name, and
+	// Locked Out with a player's DMs closed (its private decisions are
+	// asked in the channel then).
+	var tables []notifyTable
+	for _, k := range kindsByName() {
+		tables = append(tables, tableOf(k, min(k.MaxPlayers, max(2, (k.MinPlayers+k.MaxPlayers)/2))))
+		if k.BotName != "" {
+			tables = append(tables, notifyTable{kind: k.Name, humans: 1, bot: k.BotName})
+		}
 	}
+	tables = append(tables, notifyTable{kind: "lockedout", humans: 3, closedDM: true})
 	playNotifyTables(t, tables, true)
 }
 
@@ -197,11 +235,11 @@ func (g *notifyGame) begin(nt notifyTable, players []string) {
 	before := &storage.Game{Version: -1}
 	mark := len(e.fake.Notifications())
 	switch {
-	case nt.cybot || nt.humans == 1:
+	case nt.bot != "" || nt.humans == 1:
 		if s := e.reply(creator, g.channel, nt.kind, "solo"); !strings.Contains(s.Content, "started") {
 			e.t.Fatalf("/%s solo answered %q", nt.kind, s.Content)
 		}
-	case nt.kind == "hunted":
+	case nt.partner:
 		e.reply(creator, g.channel, nt.kind, "start", discordtest.Opt("partner", players[1]))
 		lobby, _ := e.fake.LastMessage(g.channel)
 		accept, _ := findID(lobby, "accept:")

@@ -3,36 +3,44 @@ package games_test
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"standoff/internal/catalog"
+	"standoff/internal/commands"
 	"standoff/internal/games"
-	"standoff/internal/games/hijack"
-	"standoff/internal/games/hijacked"
-	"standoff/internal/games/hunted"
-	"standoff/internal/games/lockedout"
 )
 
-// tables are the kinds and set-ups the refusal contract is checked on: every
-// kind, at its smallest and largest table, and the variants whose moves
-// follow other rules (Hijacked's solo game against the Cybot, Hunted's
-// co-op game).
-var tables = []struct {
+// table is one set-up the refusal contract is checked on.
+type table struct {
 	name  string
 	kind  *games.Kind
 	names []string
 	bots  []int
-}{
-	{"hijack 2", hijack.Kind, []string{"Ann", "Bob"}, nil},
-	{"hijack 3", hijack.Kind, []string{"Ann", "Bob", "Cy"}, nil},
-	{"hijacked 2", hijacked.Kind, []string{"Ann", "Bob"}, nil},
-	{"hijacked 4", hijacked.Kind, []string{"Ann", "Bob", "Cy", "Di"}, nil},
-	{"hijacked solo", hijacked.Kind, []string{"Ann", "Cybot"}, []int{0, 1}},
-	{"hunted solo", hunted.Kind, []string{"Ann"}, nil},
-	{"hunted co-op", hunted.Kind, []string{"Ann", "Bob"}, nil},
-	{"lockedout 3", lockedout.Kind, []string{"Ann", "Bob", "Cy"}, nil},
-	{"lockedout 6", lockedout.Kind, []string{"Ann", "Bob", "Cy", "Di", "Eve", "Fay"}, nil},
+}
+
+// tables are the kinds and set-ups the refusal contract is checked on: every
+// kind of the catalog, at its smallest and largest table, and the solo game
+// against the bot its rules name, whose moves follow other rules
+// (Hijacked's against the Cybot). A game for one or two (Hunted) is thereby
+// played alone and in co-op.
+func tables() []table {
+	names := []string{"Ann", "Bob", "Cy", "Di", "Eve", "Fay", "Gus", "Hal"}
+	gs := catalog.Games()
+	slices.SortFunc(gs, func(a, b commands.Game) int { return strings.Compare(a.Kind.Name, b.Kind.Name) })
+	var out []table
+	for _, g := range gs {
+		k := g.Kind
+		for _, n := range slices.Compact([]int{k.MinPlayers, k.MaxPlayers}) {
+			out = append(out, table{fmt.Sprintf("%s %d", k.Name, n), k, names[:n], nil})
+		}
+		if k.BotName != "" {
+			out = append(out, table{k.Name + " solo", k, []string{names[0], k.BotName}, []int{0, 1}})
+		}
+	}
+	return out
 }
 
 // TestRefusedMoveChangesNothing holds every engine to the contract written
@@ -50,7 +58,7 @@ func TestRefusedMoveChangesNothing(t *testing.T) {
 	if raceEnabled || testing.Short() {
 		seeds = 2
 	}
-	for _, tb := range tables {
+	for _, tb := range tables() {
 		t.Run(tb.name, func(t *testing.T) {
 			t.Parallel()
 			refused := 0

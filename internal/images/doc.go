@@ -1,26 +1,35 @@
-// Package images draws game boards with gg. Each game has one file here that
-// draws from its public or private view only, so a renderer cannot show what
-// the engine never gave it. Fonts are embedded: output never depends on the
-// host's fonts, and the same view always gives the same PNG.
+// Package images draws the games' pictures with gg and writes their alt
+// text. Each game has a group of files named after its kind (hijack*.go,
+// hijacked*.go, hunted*.go, lockedout*.go), with its entry points in the
+// file of its name: the picture posted each turn (Hijack, Hijacked,
+// Hunted, LockedOut), the whole board one tap away where the turn picture
+// leaves things out (HijackedFull, HuntedFull, LockedOutFull), and the alt
+// text (HijackAlt, ...; *_alt.go, the budget every game shares in
+// alt.go). Each draws from the public or private view it is given only,
+// so a renderer cannot show what the engine never gave it. Fonts are
+// embedded: output never depends on the host's fonts, and the same view
+// always gives the same PNG.
 //
 // Every renderer shares one fast path. A picture costs three things:
 // drawing, reducing it to a palette, and PNG encoding. Each has a cheap
 // form here:
 //
 //   - Canvas (canvas.go) draws text straight onto the RGBA with the glyph
-//     masks (gg sends every glyph through a bilinear transform, even with
-//     no transform set, which was most of its text cost);
-//   - Layers (layers.go) keeps what never changes for a layout
-//     (background, the board's cells, legends) drawn once and copied into
-//     each new picture, and Sprites (sprites.go) keeps small repeated
-//     pieces (markers, pawns) to stamp;
+//     masks kept by glyph_cache.go (gg sends every glyph through a
+//     bilinear transform, even with no transform set, which was most of
+//     its text cost);
+//   - Layers (layers.go, layer_copy.go) keeps what never changes for a
+//     layout (background, the board's cells, legends) drawn once and
+//     copied into each new picture; Sprites (sprites.go) keeps small
+//     repeated pieces (markers, pawns) to stamp; shapes.go and coverage.go
+//     keep small shapes and paths rasterized once;
 //   - Palette (palette.go) is a game's fixed palette with a lookup table
 //     from RGB to palette index: one table read per pixel instead of
 //     counting colours in a map; Quantize (quantize.go) does the same for
 //     a picture whose palette is not known in advance, with arrays instead
 //     of maps;
-//   - EncodePNG (png_writer.go) writes a paletted picture at BestSpeed
-//     with reused compressor buffers (a quarter of the data of RGBA, no
-//     filters); the buffers of pictures and drawings are recycled
-//     (pool.go).
+//   - EncodePNG (encode.go) hands the paletted picture (a quarter of the
+//     data of RGBA, no filters) to internal/pngenc, which writes it at
+//     DEFLATE's fastest level; the buffers of pictures and drawings are
+//     recycled (pool.go).
 package images

@@ -1,4 +1,4 @@
-package images
+package pngenc
 
 import "encoding/binary"
 
