@@ -166,46 +166,32 @@ func (c *Console) resume(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	r := c.router
 	for _, g := range open {
-		ctx, unlock := r.lock(ctx, g.ID)
-		t, err := r.reload(ctx, g.ID)
-		if err != nil {
-			unlock()
+		if title, ok := c.title(g.Kind); ok {
+			fmt.Fprintf(c.out, "[console] #%s: game #%d (%s) is still open; its controls again:\n", g.Channel, g.ID, title)
+		}
+		if err := c.rememberThread(ctx, g.Channel); err != nil {
 			return err
 		}
-		fmt.Fprintf(c.out, "[console] #%s: game #%d (%s) is still open; its controls again:\n", t.row.Channel, t.row.ID, t.game.Kind.Title)
-		c.rememberThread(t.row)
-		switch t.row.Status {
-		case storage.Lobby:
-			id, _ := c.Send(ctx, t.row.Channel, r.lobbyMessage(t))
-			err = c.store.SetMessage(ctx, t.row.ID, id)
-		case storage.Active:
-			notice, failed := r.repost(ctx, t)
-			if failed {
-				fmt.Fprintf(c.out, "[console] %s\n", notice)
-			} else {
-				r.moveOwedBots(ctx, t)
-			}
-			// A decision that was made in a DM needs that DM's controls.
-			for i, seat := range t.row.Seats {
-				if seat.BotLevel > 0 {
-					continue
-				}
-				if m, _, ok := t.privateMessage(i, nil, true); ok && len(m.Rows) > 0 {
-					r.drawViews(t.row.ID, &m)
-					if derr := c.DM(ctx, seat.UserID, m); derr != nil && !errors.Is(derr, ErrDMClosed) {
-						err = derr
-					}
-				}
-			}
-		}
-		unlock()
+		done, err := c.router.Restore(ctx, g.ID, Restoring{Lobby: true, Private: true})
 		if err != nil {
 			return err
+		}
+		if done.Failed {
+			fmt.Fprintf(c.out, "[console] %s\n", done.Notice)
 		}
 	}
 	return nil
+}
+
+// title is the title of the game kind named kind.
+func (c *Console) title(kind string) (string, bool) {
+	for _, g := range c.opts.Games {
+		if g.Kind.Name == kind {
+			return g.Kind.Title, true
+		}
+	}
+	return "", false
 }
 
 func (c *Console) open() error {

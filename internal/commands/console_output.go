@@ -9,8 +9,6 @@ import (
 	"regexp"
 	"strings"
 	"time"
-
-	"standoff/storage"
 )
 
 // The console is the router's Transport: what the bot would post, edit or
@@ -205,16 +203,17 @@ func threadSlug(name string) string {
 }
 
 // rememberThread marks the channel of a game an earlier console left open
-// as a thread when it is the one the game's thread would be named (the
-// earlier console's memory of its threads went with it).
-func (c *Console) rememberThread(row *storage.Game) {
-	slug := threadSlug(c.router.threadName(row))
-	if row.Channel != slug && !strings.HasPrefix(row.Channel, slug+"-") {
-		return
+// as a thread when the database knows it as one (the earlier console's
+// memory of its threads went with it).
+func (c *Console) rememberThread(ctx context.Context, channel string) error {
+	parent, ok, err := c.store.ThreadParent(ctx, channel)
+	if err != nil || !ok {
+		return err
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, ok := c.threads[row.Channel]; !ok {
-		c.threads[row.Channel] = "general"
+	if _, ok := c.threads[channel]; !ok {
+		c.threads[channel] = parent
 	}
+	return nil
 }
