@@ -51,6 +51,8 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 	r.restore(ctx, id, Restoring{clock: true}, r.tickTable)
 }
 
+// tickTable is the clock's work on a game once restore has shown again
+// what it owed; the caller holds the game's lock.
 func (r *Router) tickTable(ctx context.Context, t *table, done Restored) {
 	if t.row.Status == storage.Lobby {
 		r.tickChallenge(ctx, t)
@@ -60,7 +62,9 @@ func (r *Router) tickTable(ctx context.Context, t *table, done Restored) {
 		return
 	}
 	if done.Unreachable || done.Failed || done.BotsMoved {
-		return // still failing: try again on a later tick
+		// A channel still unreachable is tried again on a later tick; a
+		// game whose bots just moved has a new turn to wait for.
+		return
 	}
 	now := r.now()
 	if r.cfg.CloseAfter > 0 && now.Sub(t.row.UpdatedAt) >= r.cfg.CloseAfter {
