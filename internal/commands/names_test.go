@@ -41,4 +41,3 @@ func TestChallengeShowsPlainNames(t *testing.T) {
 		t.Errorf("the turn message shows a raw name: %q", m.m.Content)
 	}
 }
-
