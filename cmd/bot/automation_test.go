@@ -12,6 +12,7 @@ import (
 
 	"standoff/internal/catalog"
 	"standoff/internal/commands"
+	"standoff/internal/console"
 	"standoff/internal/games"
 	"standoff/storage"
 )
@@ -113,7 +114,7 @@ func TestAutomatedSeatsFinishAGameOfEveryKind(t *testing.T) {
 				moves++
 				return fmt.Sprintf("alice: /%s move move:%q", k.Name, legal[rng.Intn(len(legal))]), true
 			}}
-			err = commands.RunConsole(context.Background(), in, &out, commands.ConsoleOptions{
+			err = console.Run(context.Background(), in, &out, console.Options{
 				DB: db, Seed: 7, Games: quickDraw(catalog.Games()), Config: commands.DefaultConfig(),
 			})
 			if err != nil {
@@ -172,7 +173,7 @@ func TestTurnLimitLeavesASoloRunAlone(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "solo.db")
 	script := "admin alice\nalice: /standoff settings turn_limit:24h\nalice: /hunted start\nwait 2d\nwait 2d\n"
 	var out bytes.Buffer
-	if err := commands.RunConsole(context.Background(), strings.NewReader(script), &out, commands.ConsoleOptions{
+	if err := console.Run(context.Background(), strings.NewReader(script), &out, console.Options{
 		DB: db, Seed: 7, Games: quickDraw(catalog.Games()), Config: commands.DefaultConfig(),
 	}); err != nil {
 		t.Fatal(err)

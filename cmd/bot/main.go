@@ -15,6 +15,7 @@ import (
 
 	"standoff/internal/catalog"
 	"standoff/internal/commands"
+	"standoff/internal/console"
 	"standoff/internal/discord"
 	"standoff/internal/lowpriority"
 	"standoff/internal/memlimit"
@@ -64,7 +65,7 @@ func play(args []string) error {
 	if interactive {
 		fmt.Println("Standoff console. Type help for the grammar, quit to leave; for example:  alice: /game help")
 	}
-	return commands.RunConsole(context.Background(), os.Stdin, os.Stdout, commands.ConsoleOptions{
+	return console.Run(context.Background(), os.Stdin, os.Stdout, console.Options{
 		DB: *db, ImagesDir: *imgs, Seed: *seed, Games: catalog.Games(), Config: commands.DefaultConfig(),
 		Echo: !interactive, Log: consoleLog(),
 	})

@@ -13,6 +13,7 @@ import (
 
 	"standoff/internal/catalog"
 	"standoff/internal/commands"
+	"standoff/internal/console"
 	"standoff/internal/games"
 	"standoff/internal/games/hunted"
 )
@@ -50,7 +51,7 @@ func TestPlayTranscripts(t *testing.T) {
 				return
 			}
 			if !bytes.Equal(got, want) {
-				t.Fatalf("transcript differs; first difference:\n%s", commands.TranscriptDiff(string(want), string(got)))
+				t.Fatalf("transcript differs; first difference:\n%s", console.TranscriptDiff(string(want), string(got)))
 			}
 		})
 	}
@@ -59,7 +60,7 @@ func TestPlayTranscripts(t *testing.T) {
 func replay(t *testing.T, transcript []byte) []byte {
 	t.Helper()
 	var out bytes.Buffer
-	err := commands.RunConsole(context.Background(), strings.NewReader(commands.TypedLines(string(transcript))), &out, commands.ConsoleOptions{
+	err := console.Run(context.Background(), strings.NewReader(console.TypedLines(string(transcript))), &out, console.Options{
 		DB: filepath.Join(t.TempDir(), "play.db"), Seed: transcriptSeed, Games: quickDraw(catalog.Games()), Config: commands.DefaultConfig(), Echo: true,
 	})
 	if err != nil {

@@ -46,18 +46,11 @@ func (r *Router) status(ctx context.Context, in Interaction) (Response, error) {
 	notice := ""
 	if t.row.Status == storage.Active && in.CannotPost == "" {
 		// Bring the controls back if the turn message is missing or owed.
-		lctx, unlock := r.lock(ctx, t.row.ID)
-		if t, err = r.reload(lctx, t.row.ID); err == nil && t.row.Status == storage.Active {
-			var failed bool
-			notice, failed = r.repost(lctx, t)
-			if !failed {
-				r.moveOwedBots(lctx, t)
-			}
-		}
-		unlock()
-		if err != nil {
+		var done Restored
+		if t, done, err = r.restore(ctx, t.row.ID, Restoring{}, nil); err != nil {
 			return Response{}, err
 		}
+		notice = done.Notice
 	}
 	r.readBest(ctx, t)
 	m := t.turnMessage("")

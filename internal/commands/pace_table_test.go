@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -58,26 +57,6 @@ func TestRejoinAfterTheBankRanOutRefillsOneMoveNotTheBank(t *testing.T) {
 	refill := 72 * time.Hour / 7
 	if row.Seats[1].Away || row.Seats[1].BankSpent != (72*time.Hour-refill).Truncate(time.Second) {
 		t.Fatalf("bob rejoined: he should have one move's refill (%v) left: %+v", refill, row.Seats[1])
-	}
-}
-
-// Play-testing: "/game turns entries do not name the opponents (Hijack
-// game #4 in #hijack-4)": each entry names them as the game does (no
-// mention, nobody pinged) and, for a game in its own thread, the thread's
-// name and the channel it hangs from.
-func TestTurnsNameTheOpponentsAndTheThread(t *testing.T) {
-	out := consoleRun(t, filepath.Join(t.TempDir(), "t.db"), "", strings.Join([]string{
-		"alice: /tally challenge opponent:@bob opponent2:@carol",
-		"bob: click Accept",
-		"carol: click Accept",
-		"alice: /game turns",
-	}, "\n")+"\n")
-	want := "[ephemeral alice] 1. Tally game #1 against bob and carol, thread “Tally #1: alice vs bob vs carol” in #general: waiting for you since just now"
-	if !strings.Contains(out, want) {
-		t.Fatalf("the list lacks %q:\n%s", want, out)
-	}
-	if i := strings.Index(out, "> alice: /game turns"); strings.Contains(out[i:], "@bob") || strings.Contains(out[i:], "@carol") {
-		t.Fatalf("the list pings a player:\n%s", out[i:])
 	}
 }
 

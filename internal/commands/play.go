@@ -270,18 +270,6 @@ func (r *Router) runBots(ctx context.Context, t *table) []games.Event {
 	return events
 }
 
-// moveOwedBots lets a bot that was to move (a crash between a save and the
-// bots' moves) move once its table's turn message is shown again: the
-// clock would not look at the game until reminder time. The caller holds
-// the game's lock.
-func (r *Router) moveOwedBots(ctx context.Context, t *table) {
-	if _, due := t.botToAct(); due {
-		if events := r.runBots(ctx, t); len(events) > 0 {
-			r.publish(ctx, t, events)
-		}
-	}
-}
-
 // botToAct finds an automated seat the game waits on; none while the
 // table is paused.
 func (t *table) botToAct() (int, bool) {

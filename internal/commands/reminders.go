@@ -42,42 +42,31 @@ func (r *Router) shortestWait() time.Duration {
 	return least
 }
 
+// tickGame first shows again what a game owes (restore.go): a channel that
+// is gone is knocked on again only now and then (anyone acting in the game
+// clears the mark at once), and an automated seat that stopped short (a
+// long game, an error) goes on. The clock's own duties follow under the
+// same lock.
 func (r *Router) tickGame(ctx context.Context, id int64) {
-	ctx, unlock := r.lock(ctx, id)
-	defer unlock()
-	t, err := r.reload(ctx, id)
-	if err == nil && t.row.Status == storage.Lobby {
+	r.restore(ctx, id, Restoring{clock: true}, r.tickTable)
+}
+
+// tickTable is the clock's work on a game once restore has shown again
+// what it owed; the caller holds the game's lock.
+func (r *Router) tickTable(ctx context.Context, t *table, done Restored) {
+	if t.row.Status == storage.Lobby {
 		r.tickChallenge(ctx, t)
 		return
 	}
-	if err != nil || t.state == nil {
+	if t.state == nil || t.row.Status != storage.Active || t.state.Outcome() != nil {
+		return
+	}
+	if done.Unreachable || done.Failed || done.BotsMoved {
+		// A channel still unreachable is tried again on a later tick; a
+		// game whose bots just moved has a new turn to wait for.
 		return
 	}
 	now := r.now()
-	// A channel that is gone is knocked on again only now and then; anyone
-	// acting in the game clears the mark at once.
-	if !t.row.UnreachableAt.IsZero() && now.Sub(t.row.UnreachableAt) < unreachableRetry {
-		return
-	}
-	if t.row.Status != storage.Active || t.state.Outcome() != nil {
-		// Ended: only its last message may be owed (the result).
-		if t.row.PostPending || t.row.RefreshPending {
-			r.repost(ctx, t)
-		}
-		return
-	}
-	if t.row.PostPending || t.row.RefreshPending || t.row.MessageID == "" {
-		if _, failed := r.repost(ctx, t); failed {
-			return // still failing: try again on a later tick
-		}
-	}
-	if _, ok := t.botToAct(); ok {
-		// An automated seat stopped short (a long game, an error): go on.
-		if events := r.runBots(ctx, t); len(events) > 0 {
-			r.publish(ctx, t, events)
-		}
-		return
-	}
 	if r.cfg.CloseAfter > 0 && now.Sub(t.row.UpdatedAt) >= r.cfg.CloseAfter {
 		r.closeIdle(ctx, t)
 		return

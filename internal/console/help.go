@@ -1,7 +1,7 @@
-package commands
+package console
 
-// ConsoleHelp is the grammar, printed by "help" and documented in the README.
-const ConsoleHelp = `Console grammar (one command per line):
+// Help is the grammar, printed by "help" and documented in the README.
+const Help = `Console grammar (one command per line):
   NAME: /COMMAND [SUB] [option:value ...]   run a slash command as user NAME
                                            (@name fills a user option; quote values with spaces;
                                            "NAME": quotes a name with markdown or spaces)

@@ -1,8 +1,10 @@
-package commands
+package console
 
 import (
 	"fmt"
 	"strings"
+
+	"standoff/internal/commands"
 )
 
 // What a console user clicks or picks is found among the messages they can
@@ -22,7 +24,7 @@ func (c *Console) visible(user string) []*consoleMessage {
 	return out
 }
 
-func (c *Console) locate(in *Interaction, m *consoleMessage) {
+func (c *Console) locate(in *commands.Interaction, m *consoleMessage) {
 	in.MessageID, in.Channel = m.id, m.chann
 	// An ephemeral answer to a click in a DM is in that DM, as on Discord.
 	in.DM = strings.HasPrefix(m.where, "DM ") || strings.HasPrefix(m.chann, "dm-")
@@ -34,7 +36,7 @@ func (c *Console) locate(in *Interaction, m *consoleMessage) {
 // findButton finds, newest message first, a button whose custom id or label
 // is what was typed; failing that, one whose label starts with it, so
 // "click Add a marker" finds "Add a marker (12 in hand)".
-func (c *Console) findButton(in *Interaction, what string) error {
+func (c *Console) findButton(in *commands.Interaction, what string) error {
 	visible := c.visible(in.User.ID)
 	for _, prefix := range []bool{false, true} {
 		for _, m := range visible {
@@ -56,7 +58,7 @@ func (c *Console) findButton(in *Interaction, what string) error {
 			}
 		}
 	}
-	if _, err := parseCustomID(what); err == nil {
+	if commands.IsControlID(what) {
 		in.CustomID = what // an old or hand-made id: let the bot judge it
 		return nil
 	}
@@ -100,7 +102,7 @@ func splitValues(s string) []string {
 // entries picks the menu's entries named by what was typed: the whole text
 // as one label or value (so a label with commas needs no quotes), or else
 // the comma-separated list of them.
-func entries(s *Select, typed string) ([]string, error) {
+func entries(s *commands.Select, typed string) ([]string, error) {
 	find := func(v string) (string, bool) {
 		for _, o := range s.Options {
 			if strings.EqualFold(o.Label, v) || o.Value == v {
@@ -126,7 +128,7 @@ func entries(s *Select, typed string) ([]string, error) {
 // findSelect finds, newest message first, a menu named menu that has the
 // entries typed: when the newest lacks them, an older menu of the same name
 // or custom id (a parent menu under its sub-menu) may have them.
-func (c *Console) findSelect(in *Interaction, menu, values string) error {
+func (c *Console) findSelect(in *commands.Interaction, menu, values string) error {
 	var first error
 	for _, m := range c.visible(in.User.ID) {
 		for _, row := range m.msg.Rows {
@@ -163,16 +165,16 @@ func (c *Console) findSelect(in *Interaction, menu, values string) error {
 
 // openForm shows the form a click opened (Discord's modal) and keeps it
 // for the user's next "submit".
-func (c *Console) openForm(user string, f *Form) {
+func (c *Console) openForm(user string, f *commands.Form) {
 	if c.forms == nil {
-		c.forms = map[string]*Form{}
+		c.forms = map[string]*commands.Form{}
 	}
 	c.forms[user] = f
 	fmt.Fprintf(c.out, "[form %s] %s | %s: %s | %s\n", user, f.Title, f.Field, f.Label, f.Placeholder)
 }
 
 // fillForm submits the user's open form with what they typed.
-func (c *Console) fillForm(in *Interaction, text string) error {
+func (c *Console) fillForm(in *commands.Interaction, text string) error {
 	f := c.forms[in.User.ID]
 	if f == nil {
 		return fmt.Errorf("%s has no form open: click a button that opens one (Type a move)", in.User.ID)
@@ -181,16 +183,16 @@ func (c *Console) fillForm(in *Interaction, text string) error {
 		text = v[0] // a quoted value
 	}
 	delete(c.forms, in.User.ID)
-	in.Type, in.CustomID, in.Fields = FormSubmit, f.CustomID, map[string]string{f.Field: text}
+	in.Type, in.CustomID, in.Fields = commands.FormSubmit, f.CustomID, map[string]string{f.Field: text}
 	return nil
 }
 
 // pickUsers reads "@bob,@carol" for a menu of users as Discord's client
 // sends it: the users' ids, and each one resolved (the bot itself is a bot
 // account). The menu's bounds are checked as the client would.
-func pickUsers(in *Interaction, s *Select, typed string) ([]string, error) {
+func pickUsers(in *commands.Interaction, s *commands.Select, typed string) ([]string, error) {
 	var ids []string
-	in.Users, in.Bots = map[string]Name{}, map[string]bool{}
+	in.Users, in.Bots = map[string]commands.Name{}, map[string]bool{}
 	for _, v := range splitValues(typed) {
 		name, ok := strings.CutPrefix(v, "@")
 		if !ok || name == "" || strings.ContainsAny(name, " @") {
@@ -198,7 +200,7 @@ func pickUsers(in *Interaction, s *Select, typed string) ([]string, error) {
 		}
 		id := strings.ToLower(name)
 		ids = append(ids, id)
-		in.Users[id] = NameOf(id)
+		in.Users[id] = commands.NameOf(id)
 		if id == consoleBot {
 			in.Bots[id] = true
 		}
@@ -211,7 +213,7 @@ func pickUsers(in *Interaction, s *Select, typed string) ([]string, error) {
 }
 
 // userMenuRange says how many users a menu of users takes.
-func userMenuRange(s *Select) string {
+func userMenuRange(s *commands.Select) string {
 	lo, hi := max(s.MinValues, 1), max(s.MaxValues, 1)
 	switch {
 	case lo == hi && lo == 1:

@@ -1,12 +1,14 @@
-package commands
+package console
 
 import (
 	"fmt"
 	"strings"
+
+	"standoff/internal/commands"
 )
 
 // unknownOption says which options a subcommand takes instead of k.
-func unknownOption(command string, sub Subcommand, k string) error {
+func unknownOption(command string, sub commands.Subcommand, k string) error {
 	var names []string
 	for _, o := range sub.Options {
 		names = append(names, o.Name)

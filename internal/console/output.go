@@ -1,4 +1,4 @@
-package commands
+package console
 
 import (
 	"context"
@@ -10,7 +10,7 @@ import (
 	"strings"
 	"time"
 
-	"standoff/storage"
+	"standoff/internal/commands"
 )
 
 // The console is the router's Transport: what the bot would post, edit or
@@ -18,12 +18,12 @@ import (
 // click what they see.
 
 // Send posts a message in a channel.
-func (c *Console) Send(_ context.Context, channel string, m Message) (string, error) {
+func (c *Console) Send(_ context.Context, channel string, m commands.Message) (string, error) {
 	return c.record("#"+channel, "", channel, m), nil
 }
 
 // Edit replaces a message's content and controls.
-func (c *Console) Edit(_ context.Context, channel, id string, m Message) error {
+func (c *Console) Edit(_ context.Context, channel, id string, m commands.Message) error {
 	c.mu.Lock()
 	var target *consoleMessage
 	for _, cm := range c.msgs {
@@ -33,7 +33,7 @@ func (c *Console) Edit(_ context.Context, channel, id string, m Message) error {
 	}
 	c.mu.Unlock()
 	if target == nil {
-		return fmt.Errorf("%w: unknown message %s", ErrMessageGone, id)
+		return fmt.Errorf("%w: unknown message %s", commands.ErrMessageGone, id)
 	}
 	c.mu.Lock()
 	// Discord shows no change for an edit that changes nothing it shows
@@ -58,21 +58,21 @@ func (c *Console) ClearControls(_ context.Context, channel, id string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%w: unknown message %s", ErrMessageGone, id)
+	return fmt.Errorf("%w: unknown message %s", commands.ErrMessageGone, id)
 }
 
-func (c *Console) DM(_ context.Context, user string, m Message) error {
+func (c *Console) DM(_ context.Context, user string, m commands.Message) error {
 	c.mu.Lock()
 	closed := c.closed[user]
 	c.mu.Unlock()
 	if closed {
-		return ErrDMClosed
+		return commands.ErrDMClosed
 	}
 	c.record("DM "+user, user, "dm-"+user, m)
 	return nil
 }
 
-func (c *Console) record(where, user, channel string, m Message) string {
+func (c *Console) record(where, user, channel string, m commands.Message) string {
 	c.mu.Lock()
 	c.next++
 	// Ids carry the process, as Discord's snowflakes never repeat: a game
@@ -87,7 +87,7 @@ func (c *Console) record(where, user, channel string, m Message) string {
 
 var mentionPattern = regexp.MustCompile(`<([@#])([^>]+)>`)
 
-func (c *Console) print(where string, m Message) {
+func (c *Console) print(where string, m commands.Message) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	p := "[" + where + "] "
@@ -145,7 +145,7 @@ func (c *Console) StartThread(_ context.Context, channel, messageID, name string
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, ok := c.threads[channel]; ok {
-		return "", fmt.Errorf("%w: #%s is a thread, and a thread holds no threads", ErrChannelGone, channel)
+		return "", fmt.Errorf("%w: #%s is a thread, and a thread holds no threads", commands.ErrChannelGone, channel)
 	}
 	base := threadSlug(name)
 	id := base
@@ -166,7 +166,7 @@ func (c *Console) RenameThread(_ context.Context, thread, name string) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if _, ok := c.threads[thread]; !ok {
-		return fmt.Errorf("%w: #%s is no thread", ErrChannelGone, thread)
+		return fmt.Errorf("%w: #%s is no thread", commands.ErrChannelGone, thread)
 	}
 	fmt.Fprintf(c.out, "[#%s] %s renamed the thread %q\n", thread, consoleBot, name)
 	return nil
@@ -205,16 +205,17 @@ func threadSlug(name string) string {
 }
 
 // rememberThread marks the channel of a game an earlier console left open
-// as a thread when it is the one the game's thread would be named (the
-// earlier console's memory of its threads went with it).
-func (c *Console) rememberThread(row *storage.Game) {
-	slug := threadSlug(c.router.threadName(row))
-	if row.Channel != slug && !strings.HasPrefix(row.Channel, slug+"-") {
-		return
+// as a thread when the database knows it as one (the earlier console's
+// memory of its threads went with it).
+func (c *Console) rememberThread(ctx context.Context, channel string) error {
+	parent, ok, err := c.store.ThreadParent(ctx, channel)
+	if err != nil || !ok {
+		return err
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, ok := c.threads[row.Channel]; !ok {
-		c.threads[row.Channel] = "general"
+	if _, ok := c.threads[channel]; !ok {
+		c.threads[channel] = parent
 	}
+	return nil
 }

@@ -1,4 +1,15 @@
-package commands
+// Package console is the bot without Discord: a transport beside
+// internal/discord that reads lines such as
+//
+//	alice: /hijack challenge opponent:@bob size:3
+//	bob: click Accept
+//
+// and prints what each party would see, prefixed [#channel], [DM name] or
+// [ephemeral name]. It drives the same commands.Router through the same
+// exported API as Discord does (Handle, Commands, Tick, Wait, the
+// Transport it implements), and shows a game its earlier process left
+// open through the Router's Restore, as /game status and the clock do.
+package console
 
 import (
 	"bufio"
@@ -15,32 +26,24 @@ import (
 	"sync"
 	"time"
 
+	"standoff/internal/commands"
 	"standoff/internal/games"
 	"standoff/storage"
 )
 
-// The console plays the games with no Discord at all. It reads lines such as
-//
-//	alice: /hijack challenge opponent:@bob size:3
-//	bob: click Accept
-//
-// and prints what each party would see, prefixed [#channel], [DM name] or
-// [ephemeral name]. It is a Transport like Discord, so the same Router code
-// path runs in both.
-
-// ConsoleOptions configure a console session.
-type ConsoleOptions struct {
+// Options configure a console session.
+type Options struct {
 	DB        string // SQLite file
 	ImagesDir string // where images are written; "" prints them without saving
 	Seed      uint64 // seeds of the games, in the order they start
-	Games     []Game
-	Config    Config
+	Games     []commands.Game
+	Config    commands.Config
 	Echo      bool // print each input line (for piped input)
 	Log       *slog.Logger
 }
 
-// ConsoleStart is the console clock's starting time.
-var ConsoleStart = time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+// Start is the console clock's starting time.
+var Start = time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
 
 // consoleBot is the bot's own user in console mode: @standoff.
 const consoleBot = "standoff"
@@ -54,12 +57,12 @@ type consoleMessage struct {
 	where string // "#chan", "DM name" or "ephemeral name"
 	user  string // for DMs and ephemerals: who sees it
 	chann string // channel id the message lives in
-	msg   Message
+	msg   commands.Message
 }
 
 // Console is the console transport and its interpreter.
 type Console struct {
-	opts    ConsoleOptions
+	opts    Options
 	out     io.Writer
 	mu      sync.Mutex
 	next    int
@@ -72,22 +75,22 @@ type Console struct {
 	seeds   *games.RNG
 	images  int
 	store   *storage.Store
-	router  *Router
-	forms   map[string]*Form // the form each user has open (console_clicks.go)
+	router  *commands.Router
+	forms   map[string]*commands.Form // the form each user has open (clicks.go)
 	// threads are the threads the bot started, by id, with their parent
 	// channel; follow is the one the console moves into once the command
-	// that started it is answered (console_output.go).
+	// that started it is answered (output.go).
 	threads map[string]string
 	follow  string
 }
 
-// RunConsole reads commands from in until EOF and writes what users see to out.
-func RunConsole(ctx context.Context, in io.Reader, out io.Writer, opts ConsoleOptions) error {
+// Run reads commands from in until EOF and writes what users see to out.
+func Run(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
 	if opts.Config.BotUserID == "" {
 		opts.Config.BotUserID = consoleBot
 	}
 	c := &Console{opts: opts, out: out, closed: map[string]bool{}, manage: map[string]bool{}, admin: map[string]bool{},
-		channel: "general", clock: ConsoleStart, seeds: games.NewRNG(opts.Seed), threads: map[string]string{}}
+		channel: "general", clock: Start, seeds: games.NewRNG(opts.Seed), threads: map[string]string{}}
 	if opts.ImagesDir != "" {
 		if err := os.MkdirAll(opts.ImagesDir, 0o755); err != nil {
 			return err
@@ -166,46 +169,32 @@ func (c *Console) resume(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	r := c.router
 	for _, g := range open {
-		ctx, unlock := r.lock(ctx, g.ID)
-		t, err := r.reload(ctx, g.ID)
-		if err != nil {
-			unlock()
+		if title, ok := c.title(g.Kind); ok {
+			fmt.Fprintf(c.out, "[console] #%s: game #%d (%s) is still open; its controls again:\n", g.Channel, g.ID, title)
+		}
+		if err := c.rememberThread(ctx, g.Channel); err != nil {
 			return err
 		}
-		fmt.Fprintf(c.out, "[console] #%s: game #%d (%s) is still open; its controls again:\n", t.row.Channel, t.row.ID, t.game.Kind.Title)
-		c.rememberThread(t.row)
-		switch t.row.Status {
-		case storage.Lobby:
-			id, _ := c.Send(ctx, t.row.Channel, r.lobbyMessage(t))
-			err = c.store.SetMessage(ctx, t.row.ID, id)
-		case storage.Active:
-			notice, failed := r.repost(ctx, t)
-			if failed {
-				fmt.Fprintf(c.out, "[console] %s\n", notice)
-			} else {
-				r.moveOwedBots(ctx, t)
-			}
-			// A decision that was made in a DM needs that DM's controls.
-			for i, seat := range t.row.Seats {
-				if seat.BotLevel > 0 {
-					continue
-				}
-				if m, _, ok := t.privateMessage(i, nil, true); ok && len(m.Rows) > 0 {
-					r.drawViews(t.row.ID, &m)
-					if derr := c.DM(ctx, seat.UserID, m); derr != nil && !errors.Is(derr, ErrDMClosed) {
-						err = derr
-					}
-				}
-			}
-		}
-		unlock()
+		done, err := c.router.Restore(ctx, g.ID, commands.Restoring{Lobby: true, Private: true})
 		if err != nil {
 			return err
+		}
+		if done.Failed {
+			fmt.Fprintf(c.out, "[console] %s\n", done.Notice)
 		}
 	}
 	return nil
+}
+
+// title is the title of the game kind named kind.
+func (c *Console) title(kind string) (string, bool) {
+	for _, g := range c.opts.Games {
+		if g.Kind.Name == kind {
+			return g.Kind.Title, true
+		}
+	}
+	return "", false
 }
 
 func (c *Console) open() error {
@@ -222,7 +211,7 @@ func (c *Console) open() error {
 	if log == nil {
 		log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
-	c.router = New(Deps{
+	c.router = commands.New(commands.Deps{
 		Store: st, Transport: c, Games: c.opts.Games, Log: log,
 		Now:  func() time.Time { return c.clock },
 		Seed: func() uint64 { return c.seeds.Uint64() },
@@ -254,7 +243,7 @@ func (c *Console) line(ctx context.Context, line string) error {
 		}
 		return errQuit
 	case "help":
-		fmt.Fprintln(c.out, ConsoleHelp)
+		fmt.Fprintln(c.out, Help)
 		return nil
 	case "channel":
 		if len(f) != 2 {
@@ -353,7 +342,7 @@ func (c *Console) loadClock(ctx context.Context) error {
 }
 
 func (c *Console) userAction(ctx context.Context, user, rest string) error {
-	in := Interaction{Guild: "console", Channel: c.channel, User: User{ID: user, Name: NameOf(user)}, CanManage: c.manage[user], CanManageServer: c.admin[user]}
+	in := commands.Interaction{Guild: "console", Channel: c.channel, User: commands.User{ID: user, Name: commands.NameOf(user)}, CanManage: c.manage[user], CanManageServer: c.admin[user]}
 	if c.channel == consoleDM {
 		in.Guild, in.Channel, in.DM = "", "dm-"+user, true
 	}
@@ -367,19 +356,19 @@ func (c *Console) userAction(ctx context.Context, user, rest string) error {
 	}
 	switch {
 	case strings.HasPrefix(words[0], "/"):
-		in.Type = SlashCommand
+		in.Type = commands.SlashCommand
 		if err := c.fillCommand(&in, words, false); err != nil {
-			c.print("ephemeral "+user, Message{Content: err.Error()})
+			c.print("ephemeral "+user, commands.Message{Content: err.Error()})
 			return nil
 		}
 	case words[0] == "autocomplete":
-		in.Type = Autocomplete
+		in.Type = commands.Autocomplete
 		if err := c.fillCommand(&in, words[1:], true); err != nil {
-			c.print("ephemeral "+user, Message{Content: err.Error()})
+			c.print("ephemeral "+user, commands.Message{Content: err.Error()})
 			return nil
 		}
 	case words[0] == "click" && len(words) >= 2:
-		in.Type = ComponentClick
+		in.Type = commands.ComponentClick
 		if err := c.findButton(&in, strings.Join(words[1:], " ")); err != nil {
 			return err
 		}
@@ -388,7 +377,7 @@ func (c *Console) userAction(ctx context.Context, user, rest string) error {
 			return err
 		}
 	case words[0] == "select" && len(words) >= 3:
-		in.Type = ComponentClick
+		in.Type = commands.ComponentClick
 		menu, values := selectArgs(rest)
 		if err := c.findSelect(&in, menu, values); err != nil {
 			return err
@@ -399,7 +388,7 @@ func (c *Console) userAction(ctx context.Context, user, rest string) error {
 	resp := c.router.Handle(ctx, in)
 	defer c.followThread()
 	switch resp.Kind {
-	case Reply:
+	case commands.Reply:
 		where := "#" + c.channel
 		if resp.Message.Ephemeral {
 			where = "ephemeral " + user
@@ -407,7 +396,7 @@ func (c *Console) userAction(ctx context.Context, user, rest string) error {
 			where = "DM " + user
 		}
 		c.record(where, user, in.Channel, resp.Message)
-	case Update:
+	case commands.Update:
 		if in.MessageID == "" {
 			// A hand-typed id names no message: Discord would refuse the
 			// update, the console shows the answer as a message of its own.
@@ -415,9 +404,9 @@ func (c *Console) userAction(ctx context.Context, user, rest string) error {
 			break
 		}
 		return c.Edit(ctx, in.Channel, in.MessageID, resp.Message)
-	case OpenForm:
+	case commands.OpenForm:
 		c.openForm(user, resp.Form)
-	case Choices:
+	case commands.Choices:
 		var names []string
 		for _, s := range resp.Suggestions {
 			names = append(names, s.Name)
@@ -432,12 +421,12 @@ func (c *Console) userAction(ctx context.Context, user, rest string) error {
 
 // fillCommand parses "/cmd [sub] name:value ..." against the registered
 // commands, checking what Discord's client would check before sending.
-func (c *Console) fillCommand(in *Interaction, words []string, autocomplete bool) error {
+func (c *Console) fillCommand(in *commands.Interaction, words []string, autocomplete bool) error {
 	if len(words) == 0 || !strings.HasPrefix(words[0], "/") {
 		return fmt.Errorf("expected a slash command such as /game help")
 	}
 	name := strings.TrimPrefix(words[0], "/")
-	var cmd *Command
+	var cmd *commands.Command
 	for _, cm := range c.router.Commands() {
 		if cm.Name == name {
 			cm := cm
@@ -460,7 +449,7 @@ func (c *Console) fillCommand(in *Interaction, words []string, autocomplete bool
 		return fmt.Errorf("/%s has no subcommand %q", name, words[0])
 	}
 	in.Sub, words = sub.Name, words[1:]
-	in.Options, in.Users = map[string]string{}, map[string]Name{}
+	in.Options, in.Users = map[string]string{}, map[string]commands.Name{}
 	for _, w := range words {
 		k, v, ok := strings.Cut(w, ":")
 		if !ok {
@@ -471,13 +460,13 @@ func (c *Console) fillCommand(in *Interaction, words []string, autocomplete bool
 			return unknownOption(name, sub, k)
 		}
 		switch spec.Type {
-		case UserOption:
+		case commands.UserOption:
 			if !strings.HasPrefix(v, "@") || len(v) < 2 {
 				return fmt.Errorf("option %s takes a user, written @name", k)
 			}
 			v = strings.ToLower(v[1:])
-			in.Users[v] = NameOf(v)
-		case IntegerOption:
+			in.Users[v] = commands.NameOf(v)
+		case commands.IntegerOption:
 			var n int
 			if _, err := fmt.Sscanf(v, "%d", &n); err != nil || fmt.Sprint(n) != v {
 				return fmt.Errorf("option %s takes a whole number", k)
@@ -487,7 +476,7 @@ func (c *Console) fillCommand(in *Interaction, words []string, autocomplete bool
 					return fmt.Errorf("option %s takes a number from %d to %d", k, spec.Min, spec.Max)
 				}
 			}
-		case BooleanOption:
+		case commands.BooleanOption:
 			v = strings.ToLower(v)
 			if v != "true" && v != "false" {
 				return fmt.Errorf("option %s is true or false", k)

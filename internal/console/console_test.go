@@ -1,4 +1,4 @@
-package commands
+package console
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"standoff/internal/commands"
 )
 
 var update = flag.Bool("update", false, "rewrite the expected console transcripts from the current output")
@@ -36,7 +38,7 @@ func TestConsoleTranscripts(t *testing.T) {
 				return
 			}
 			if !bytes.Equal(got, want) {
-				t.Errorf("transcript differs (run go test ./internal/commands -run Transcripts -update to accept):\n%s", TranscriptDiff(string(want), string(got)))
+				t.Errorf("transcript differs (run go test ./internal/console -run Transcripts -update to accept):\n%s", TranscriptDiff(string(want), string(got)))
 			}
 		})
 	}
@@ -46,8 +48,8 @@ func TestConsoleTranscripts(t *testing.T) {
 func runTranscript(t *testing.T, transcript []byte) []byte {
 	t.Helper()
 	var out bytes.Buffer
-	err := RunConsole(context.Background(), strings.NewReader(TypedLines(string(transcript))), &out, ConsoleOptions{
-		DB: filepath.Join(t.TempDir(), "console.db"), Seed: 7, Games: []Game{tallyGame}, Config: DefaultConfig(), Echo: true,
+	err := Run(context.Background(), strings.NewReader(TypedLines(string(transcript))), &out, Options{
+		DB: filepath.Join(t.TempDir(), "console.db"), Seed: 7, Games: []commands.Game{tallyGame}, Config: commands.DefaultConfig(), Echo: true,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -59,8 +61,8 @@ func TestConsoleIsDeterministicAndWritesImages(t *testing.T) {
 	script := "alice: /tally challenge opponent:@bob\nbob: click Accept\nalice: /tally move move:\"add 2\"\n"
 	run := func(dir string) string {
 		var out bytes.Buffer
-		err := RunConsole(context.Background(), strings.NewReader(script), &out, ConsoleOptions{
-			DB: filepath.Join(t.TempDir(), "c.db"), ImagesDir: dir, Seed: 3, Games: []Game{tallyGame}, Config: DefaultConfig(), Echo: true,
+		err := Run(context.Background(), strings.NewReader(script), &out, Options{
+			DB: filepath.Join(t.TempDir(), "c.db"), ImagesDir: dir, Seed: 3, Games: []commands.Game{tallyGame}, Config: commands.DefaultConfig(), Echo: true,
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -87,8 +89,8 @@ func TestConsoleIsDeterministicAndWritesImages(t *testing.T) {
 func consoleRun(t *testing.T, db, images, script string) string {
 	t.Helper()
 	var out bytes.Buffer
-	err := RunConsole(context.Background(), strings.NewReader(script), &out, ConsoleOptions{
-		DB: db, ImagesDir: images, Seed: 3, Games: []Game{tallyGame}, Config: DefaultConfig(), Echo: true,
+	err := Run(context.Background(), strings.NewReader(script), &out, Options{
+		DB: db, ImagesDir: images, Seed: 3, Games: []commands.Game{tallyGame}, Config: commands.DefaultConfig(), Echo: true,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -179,16 +181,16 @@ func TestConsoleResumesOpenGames(t *testing.T) {
 func TestConsoleSelect(t *testing.T) {
 	var out bytes.Buffer
 	c := &Console{out: &out, channel: "general"}
-	menu := func(opts ...SelectOption) Message {
-		return Message{Content: "menu", Rows: []Row{{Select: &Select{CustomID: "s:1:4", Placeholder: "Your move", Options: opts}}}}
+	menu := func(opts ...commands.SelectOption) commands.Message {
+		return commands.Message{Content: "menu", Rows: []commands.Row{{Select: &commands.Select{CustomID: "s:1:4", Placeholder: "Your move", Options: opts}}}}
 	}
 	c.record("#general", "", "general", menu(
-		SelectOption{Label: "Seat 3 (face down, 4 pips) with your 4", Value: "m|seat 3 4"},
-		SelectOption{Label: "Pass", Value: "m|pass"},
-		SelectOption{Label: "Trade…", Value: "r|trade"}))
+		commands.SelectOption{Label: "Seat 3 (face down, 4 pips) with your 4", Value: "m|seat 3 4"},
+		commands.SelectOption{Label: "Pass", Value: "m|pass"},
+		commands.SelectOption{Label: "Trade…", Value: "r|trade"}))
 	c.record("ephemeral alice", "alice", "general", menu(
-		SelectOption{Label: "Trade red", Value: "m|trade red"},
-		SelectOption{Label: "Trade blue", Value: "m|trade blue"}))
+		commands.SelectOption{Label: "Trade red", Value: "m|trade red"},
+		commands.SelectOption{Label: "Trade blue", Value: "m|trade blue"}))
 	if !strings.Contains(out.String(), "[#general] [select: Your move | s:1:4 | Seat 3 (face down, 4 pips) with your 4 = m|seat 3 4; Pass = m|pass; Trade… = r|trade]") {
 		t.Errorf("the menu's entries are printed without their values:\n%s", out.String())
 	}
@@ -204,7 +206,7 @@ func TestConsoleSelect(t *testing.T) {
 		{`select s:1:4 Trade red, m|trade blue`, []string{"m|trade red", "m|trade blue"}, "ephemeral alice"},
 		{`select s:1:4 "Seat 3 (face down, 4 pips) with your 4", Pass`, []string{"m|seat 3 4", "m|pass"}, "#general"},
 	} {
-		in := Interaction{User: User{ID: "alice"}}
+		in := commands.Interaction{User: commands.User{ID: "alice"}}
 		menu, values := selectArgs(tc.typed)
 		if err := c.findSelect(&in, menu, values); err != nil {
 			t.Errorf("%s: %v", tc.typed, err)
@@ -219,7 +221,7 @@ func TestConsoleSelect(t *testing.T) {
 			}
 		}
 	}
-	in := Interaction{User: User{ID: "alice"}}
+	in := commands.Interaction{User: commands.User{ID: "alice"}}
 	menuName, values := selectArgs(`select s:1:4 Seat 3 (face down`)
 	if err := c.findSelect(&in, menuName, values); err == nil || !strings.Contains(err.Error(), `has no entry "Seat 3 (face down"`) || !strings.Contains(err.Error(), "quote") {
 		t.Errorf("an entry no menu has: %v", err)
@@ -233,8 +235,8 @@ func TestConsoleClockIsKeptInItsDatabase(t *testing.T) {
 	db := filepath.Join(t.TempDir(), "c.db")
 	run := func(script string) string {
 		var out bytes.Buffer
-		err := RunConsole(context.Background(), strings.NewReader(script), &out, ConsoleOptions{
-			DB: db, Seed: 3, Games: []Game{tallyGame}, Config: DefaultConfig(), Echo: true,
+		err := Run(context.Background(), strings.NewReader(script), &out, Options{
+			DB: db, Seed: 3, Games: []commands.Game{tallyGame}, Config: commands.DefaultConfig(), Echo: true,
 		})
 		if err != nil {
 			t.Fatal(err)
@@ -252,8 +254,8 @@ func TestConsoleClockIsKeptInItsDatabase(t *testing.T) {
 // A quoted name may hold what a Discord display name may: markdown too.
 func TestConsoleTakesQuotedNames(t *testing.T) {
 	var out bytes.Buffer
-	err := RunConsole(context.Background(), strings.NewReader("\"_zed_\": /tally challenge opponent:@bob\n"), &out, ConsoleOptions{
-		DB: filepath.Join(t.TempDir(), "c.db"), Seed: 3, Games: []Game{tallyGame}, Config: DefaultConfig(), Echo: true,
+	err := Run(context.Background(), strings.NewReader("\"_zed_\": /tally challenge opponent:@bob\n"), &out, Options{
+		DB: filepath.Join(t.TempDir(), "c.db"), Seed: 3, Games: []commands.Game{tallyGame}, Config: commands.DefaultConfig(), Echo: true,
 	})
 	if err != nil {
 		t.Fatal(err)
