@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"standoff/internal/delivery"
 	"standoff/internal/games"
 	"standoff/storage"
 )
@@ -49,16 +50,16 @@ func TestHeldBackDMIsSentAgain(t *testing.T) {
 	}
 }
 
-// A resend held back again tries again, and gives up after redoTries in
+// A resend held back again tries again, and gives up after delivery.RedoTries in
 // a row, leaving the DM to the next change.
 func TestHeldBackDMRetriesThenWaitsForTheNextChange(t *testing.T) {
 	h := newHarness(t)
 	h.rec.mu.Lock()
 	// Every try of the first player's DM; once one is held back the
 	// others of that try are not tried (they would wait too).
-	h.rec.limitDMs = 1 + redoTries
+	h.rec.limitDMs = 1 + delivery.RedoTries
 	h.rec.mu.Unlock()
-	h.r.owed.wait = func(int, time.Time) time.Duration { return time.Millisecond } // the tries, not their pace
+	h.r.queue.SetRedoWait(func(int, time.Time, time.Time) time.Duration { return time.Millisecond }) // the tries, not their pace
 	h.startTally()
 	h.r.Wait()
 	h.rec.mu.Lock()
@@ -299,25 +300,5 @@ func TestHeldBackDMChannelCostsNoDrawing(t *testing.T) {
 	h.rec.mu.Unlock()
 	if n := int(draws.Load()); n != sent {
 		t.Fatalf("%d pictures drawn, %d sent: a held-back DM had its pictures drawn", n, sent)
-	}
-}
-
-// A redo waits what the limit said, and longer the more often the game was
-// held back in a row, up to redoRetry.
-func TestRedoWaitBacksOff(t *testing.T) {
-	soon := time.Now()
-	prev := time.Duration(0)
-	for try := 0; try < redoTries; try++ {
-		w := redoWait(try, soon)
-		if w < prev || w > redoRetry {
-			t.Fatalf("try %d waits %v after %v (at most %v)", try, w, prev, redoRetry)
-		}
-		prev = w
-	}
-	if prev != redoRetry {
-		t.Errorf("the last tries wait %v, want %v", prev, redoRetry)
-	}
-	if w := redoWait(0, time.Now().Add(5*time.Second)); w < 4*time.Second {
-		t.Errorf("a first try waits %v though the limit said 5 s", w)
 	}
 }
