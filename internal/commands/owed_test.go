@@ -302,3 +302,83 @@ func TestHeldBackDMChannelCostsNoDrawing(t *testing.T) {
 		t.Fatalf("%d pictures drawn, %d sent: a held-back DM had its pictures drawn", n, sent)
 	}
 }
+
+// Owed private messages survive a restart (issue 34): the limits hold a
+// DM back, the process stops before its redo runs, and the next process's
+// clock sends it, once. What was owed is in storage, not in the process.
+func TestHeldBackDMSurvivesARestart(t *testing.T) {
+	h := newHarness(t)
+	h.r.queue.SetRedoWait(func(int, time.Time, time.Time) time.Duration { return time.Hour }) // after the restart
+	h.rec.mu.Lock()
+	h.rec.limitDMs = 2 // both players' first DMs
+	h.rec.mu.Unlock()
+	h.startTally()
+	h.r.Stop() // the redos waiting are given up, as at a shutdown
+	h.restart()
+	if n := h.dmsTo("alice") + h.dmsTo("bob"); n != 0 {
+		t.Fatalf("%d DMs went out before the restart, though the limits held them back", n)
+	}
+	if !h.game().HasOwed {
+		t.Fatal("the held-back DMs are not recorded as owed in the game's row")
+	}
+	h.r.queue.SetRedoWait(func(int, time.Time, time.Time) time.Duration { return 0 })
+	for i := 0; i < 2; i++ { // a second tick sends nothing more
+		h.tick()
+		h.r.Wait()
+		for _, u := range []string{"alice", "bob"} {
+			if n := h.dmsTo(u); n != 1 {
+				t.Fatalf("tick %d after the restart: %s got %d DMs with their secret, want 1", i+1, u, n)
+			}
+		}
+	}
+	g := h.game()
+	if g.HasOwed {
+		t.Error("the DMs went out but the game still owes them")
+	}
+	for _, s := range g.Seats {
+		if s.DMHash == "" {
+			t.Errorf("seat %d: the DM sent after the restart was not recorded", s.Seat)
+		}
+	}
+}
+
+// An owed turn message pings, after a restart too, whom the lost one was
+// to ping when it was held back: that decision is stored with it.
+func TestOwedPingsSurviveARestart(t *testing.T) {
+	h := newHarness(t)
+	h.r.queue.SetRedoWait(func(int, time.Time, time.Time) time.Duration { return time.Hour })
+	_, n := h.acceptWithPostHeldNoWait()
+	h.r.Stop()
+	h.restart()
+	o, err := h.store.LoadOwed(context.Background(), h.game().ID)
+	if err != nil || !o.PingsKnown || len(o.Pings) != 1 || o.Pings[0] != "alice" {
+		t.Fatalf("stored owed pings %+v (%v), want alice's", o, err)
+	}
+	h.tick()
+	h.r.Wait()
+	pings := 0
+	for _, m := range h.channelMessagesSince(n) {
+		for _, u := range m.m.Mentions {
+			if u != "alice" {
+				t.Errorf("%q pings %s, who is not waited on", m.m.Content, u)
+			}
+			pings++
+		}
+	}
+	if g := h.game(); pings != 1 || g.PostPending || g.HasOwed {
+		t.Fatalf("alice was pinged %d times for her first turn, want 1 (post owed %v, owes %v)", pings, g.PostPending, g.HasOwed)
+	}
+}
+
+// acceptWithPostHeldNoWait is acceptWithPostHeld without waiting for the
+// redo.
+func (h *harness) acceptWithPostHeldNoWait() (lobby *recMsg, n int) {
+	mustEphemeral(h.t, h.cmd("alice", "tally", "challenge", "opponent=bob"), "Challenge sent")
+	lobby = h.rec.last(chanID, "")
+	n = h.rec.count()
+	h.rec.mu.Lock()
+	h.rec.limitSends = 1
+	h.rec.mu.Unlock()
+	h.click("bob", lobby, "Accept")
+	return lobby, n
+}

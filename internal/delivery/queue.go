@@ -219,6 +219,7 @@ type Queue struct {
 	looping  bool
 	wake     chan struct{}
 	workers  int
+	held     bool // nothing starts (Hold)
 	redoWait func(try int, until, now time.Time) time.Duration
 	stopped  chan struct{}
 	stopOnce sync.Once
@@ -238,6 +239,16 @@ func (q *Queue) SetRedoWait(f func(try int, until, now time.Time) time.Duration)
 	q.mu.Lock()
 	q.redoWait = f
 	q.mu.Unlock()
+}
+
+// Hold stops (true) or lets go (false) the start of jobs: what is
+// queued meanwhile goes, once let go, in the order the queue decides. For
+// tests, and for an operator who must keep the bot off Discord a moment.
+func (q *Queue) Hold(held bool) {
+	q.mu.Lock()
+	q.held = held
+	q.mu.Unlock()
+	q.signal()
 }
 
 // SetWorkers bounds the jobs running at once (at least one).
@@ -372,6 +383,9 @@ func (q *Queue) Stop() {
 // every worker is busy). Call with q.mu held.
 func (q *Queue) next(now time.Time) (it *item, wait time.Duration) {
 	var earliest time.Time
+	if q.held {
+		return nil, 0
+	}
 	for p := Act; p < priorities; p++ {
 		if q.busy >= q.workers || p == Cleanup && q.cleaning {
 			break
