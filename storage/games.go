@@ -59,6 +59,11 @@ type Game struct {
 	TurnBank time.Duration
 	// Table is the command layer's open votes and requests (JSON).
 	Table string
+	// HasOwed says the rate limits left messages of the game owed
+	// (owed_messages); LoadOwed reads them.
+	HasOwed bool
+	// Owed, when set, replaces what is owed in RecordDelivery's write.
+	Owed  *Owed
 	Seats []Seat
 	// Results, when set on the Save that finishes a game, are written with it.
 	Results []Result
@@ -217,7 +222,7 @@ func (s *Store) writeSeats(ctx context.Context, tx *sql.Tx, id int64, seats []Se
 }
 
 const gameColumns = `id, guild, channel, kind, options, status, creator, seed, version, state, message_id,
-	created_at, updated_at, turn_started_at, reminded_at, turn_owner, narration, post_pending, refresh_pending, unreachable_at, turn_limit, table_state, turn_bank`
+	created_at, updated_at, turn_started_at, reminded_at, turn_owner, narration, post_pending, refresh_pending, unreachable_at, turn_limit, table_state, turn_bank, owed`
 
 type scanner interface{ Scan(...any) error }
 
@@ -226,7 +231,7 @@ func scanGame(row scanner) (*Game, error) {
 	var opts, status string
 	var seed, created, updated, turn, reminded, unreachable, limit, bank int64
 	if err := row.Scan(&g.ID, &g.Guild, &g.Channel, &g.Kind, &opts, &status, &g.Creator, &seed, &g.Version, &g.State,
-		&g.MessageID, &created, &updated, &turn, &reminded, &g.TurnOwner, &g.Narration, &g.PostPending, &g.RefreshPending, &unreachable, &limit, &g.Table, &bank); err != nil {
+		&g.MessageID, &created, &updated, &turn, &reminded, &g.TurnOwner, &g.Narration, &g.PostPending, &g.RefreshPending, &unreachable, &limit, &g.Table, &bank, &g.HasOwed); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return nil, ErrNoGame
 		}
@@ -433,6 +438,9 @@ func (s *Store) RecordDelivery(ctx context.Context, g *Game, seats []int, votes 
 				seat.DMHash, b2i(seat.DMFailed), g.ID, seat.Seat); err != nil {
 				return err
 			}
+		}
+		if g.Owed != nil {
+			return s.writeOwed(ctx, tx, g.ID, g.Owed)
 		}
 		return nil
 	}

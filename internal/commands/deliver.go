@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"standoff/internal/delivery"
 	"standoff/internal/games"
 	"standoff/internal/pacing"
 )
@@ -59,7 +60,11 @@ func (r *Router) repost(ctx context.Context, t *table) (notice string, failed bo
 // the time. Reading it here keeps the presenter free of I/O and clocks.
 func (r *Router) readPresentation(ctx context.Context, t *table) {
 	r.readBest(ctx, t)
-	t.owedPings, t.owedPingsKnown = r.owedPingsOf(t.row.ID)
+	if o := r.loadOwed(ctx, t); o != nil && o.PingsKnown {
+		t.owedPings, t.owedPingsKnown = append([]string(nil), o.Pings...), true
+	} else {
+		t.owedPings, t.owedPingsKnown = nil, false
+	}
 	t.now = r.now()
 	players, err := r.tablePlayers(ctx, t)
 	if err != nil {
@@ -83,6 +88,8 @@ func (r *Router) deliver(ctx context.Context, t *table, pub publication) deliver
 	r.deliverNotices(ctx, t, pub)
 	if err := r.store.RecordDelivery(ctx, t.row, seats, votes); err != nil {
 		r.log.Error("could not record what was shown", "game", t.row.ID, "err", err)
+	} else {
+		r.recordedOwed(t)
 	}
 	return d
 }
@@ -93,15 +100,6 @@ func (r *Router) deliver(ctx context.Context, t *table, pub publication) deliver
 // interaction behind the change can carry goes through it (origin).
 func (r *Router) deliverTurn(ctx context.Context, t *table, p turnPost) delivered {
 	r.drawViews(t.row.ID, &p.message)
-	if o := t.origin; p.how == postEdit && !p.refresh && o.reply != nil && o.clicked == "" {
-		// A typed move: the living message can be edited only with the
-		// bot's token (of which Discord allows 50 requests a second for
-		// the whole application), while a new message comes through the
-		// interaction for nothing; the old one loses its controls when
-		// there is budget to spare. The same players go on, so the new
-		// message pings nobody.
-		p.how, p.previous, p.message.Mentions = postNew, p.editing, nil
-	}
 	if p.how == postEdit {
 		err := r.editTurn(ctx, t, p)
 		switch {
@@ -113,33 +111,37 @@ func (r *Router) deliverTurn(ctx context.Context, t *table, p turnPost) delivere
 			r.log.Warn("the turn message was deleted; posting a new one", "game", t.row.ID, "message", p.editing)
 			t.row.MessageID, p.previous = "", ""
 		case p.refresh:
-			return r.turnTrouble(t, err)
+			return r.turnTrouble(t, err, delivery.Update)
 		default:
 			// The same players go on: the edit is owed, not a new message
 			// that would ping them again.
 			t.row.Narration, t.row.RefreshPending = p.narration, true
-			return r.turnTrouble(t, err)
+			return r.turnTrouble(t, err, delivery.Update)
 		}
 	}
 	livingTurn := p.previous != "" && t.row.TurnOwner != "" // not a lobby's message
 	t.row.TurnOwner, t.row.Narration = p.owner, p.narration
 	id, err := r.postTurn(ctx, t, p.message)
 	if err != nil {
+		prio := delivery.Update
 		if len(p.message.Mentions) == 0 && livingTurn {
 			// Nobody was to be pinged: an edit of the living message
 			// carries all of it, for one request instead of two.
 			t.row.RefreshPending = true
 		} else {
 			t.row.PostPending = true
-			r.owePings(t.row.ID, p.message.Mentions)
+			r.owePings(ctx, t, p.message.Mentions)
+			if len(p.message.Mentions) > 0 {
+				prio = delivery.Act // it pings whom the game waits on
+			}
 		}
-		return r.turnTrouble(t, err)
+		return r.turnTrouble(t, err, prio)
 	}
 	if p.previous != "" && p.previous != id {
 		r.clearControls(ctx, t, p.previous)
 	}
 	t.row.MessageID, t.row.PostPending, t.row.RefreshPending, t.row.UnreachableAt = id, false, false, time.Time{}
-	r.clearOwedPings(t.row.ID)
+	r.clearOwedPings(ctx, t)
 	return delivered{posted: true, pinged: p.message.Mentions}
 }
 
@@ -153,7 +155,7 @@ func (r *Router) closeLapsedVote(ctx context.Context, t *table, v lapsedVote) {
 	}
 	err := edit(ctx)
 	if errors.Is(err, pacing.ErrLimited) {
-		r.later(edit)
+		r.laterFor(t.row.Guild, edit)
 		return
 	}
 	if err != nil {
@@ -164,9 +166,9 @@ func (r *Router) closeLapsedVote(ctx context.Context, t *table, v lapsedVote) {
 // turnTrouble is what a turn message that could not go leaves: what the
 // limits held back is redone once they allow (owed.go), and whoever acted
 // hears of any other failure.
-func (r *Router) turnTrouble(t *table, err error) delivered {
+func (r *Router) turnTrouble(t *table, err error, prio delivery.Priority) delivered {
 	if errors.Is(err, pacing.ErrLimited) {
-		r.redoLater(t.row.ID, err)
+		r.redoLater(t.row.ID, t.row.Guild, prio, err)
 	}
 	return delivered{trouble: r.deliveryTrouble(t, err)}
 }
@@ -207,12 +209,12 @@ func (r *Router) clearControls(ctx context.Context, t *table, message string) {
 	case o.reply != nil && o.clicked == message:
 		err = o.reply.ClearOriginal(ctx)
 	case o.reply != nil:
-		r.later(r.clearLater(t, message))
+		r.laterFor(t.row.Guild, r.clearLater(t, message))
 		return
 	default:
 		err = r.out.ClearControls(ctx, t.row.Channel, message)
 		if errors.Is(err, pacing.ErrLimited) {
-			r.later(r.clearLater(t, message))
+			r.laterFor(t.row.Guild, r.clearLater(t, message))
 			return
 		}
 	}
@@ -262,7 +264,7 @@ func (r *Router) deliverNotices(ctx context.Context, t *table, pub publication) 
 // channel message just posted pinged them already.
 func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePost, pinged []string) []int {
 	var seats []int
-	held := false // once the limits hold one back, the rest would wait too
+	var held error // once the limits hold one back, the rest would wait too
 	for _, p := range posts {
 		seat := &t.row.Seats[p.seat]
 		if !p.send {
@@ -280,9 +282,13 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 				r.log.Warn("could not update the player's private answer; sending it as a DM", "game", t.row.ID, "err", err)
 			}
 		}
-		if held {
-			// Owed, like the one held back: the redo sends it.
-			r.oweClosedPing(t.row.ID, p.user, t.pingIfClosed(p.user, pinged))
+		if held != nil {
+			// Owed, like the one held back: the redo sends it, first when
+			// it brings a decision.
+			r.owePrivate(ctx, t, p.user, t.pingIfClosed(p.user, pinged), p.newDecision)
+			if p.newDecision {
+				r.redoLater(t.row.ID, t.row.Guild, delivery.Act, held)
+			}
 			continue
 		}
 		err := r.openDM(ctx, t, p)
@@ -298,12 +304,16 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 			// A closed DM's notice held back is owed with its DM: the redo
 			// finds the DM still closed and says so then.
 			r.log.Info("a DM waits for Discord's rate limits", "game", t.row.ID, "seat", p.seat, "err", err)
-			r.oweClosedPing(t.row.ID, p.user, t.pingIfClosed(p.user, pinged))
-			r.redoLater(t.row.ID, err)
-			held = true
+			r.owePrivate(ctx, t, p.user, t.pingIfClosed(p.user, pinged), p.newDecision)
+			prio := delivery.Update
+			if p.newDecision {
+				prio = delivery.Act // a decision the game waits on them for
+			}
+			r.redoLater(t.row.ID, t.row.Guild, prio, err)
+			held = err
 			continue
 		}
-		r.settleClosedPing(t.row.ID, p.user)
+		r.settlePrivate(ctx, t, p.user)
 		if err != nil && !failed {
 			r.log.Error("could not send a DM", "game", t.row.ID, "seat", p.seat, "err", err)
 			continue

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"standoff/internal/delivery"
 	"standoff/internal/pacing"
 )
 
@@ -30,7 +31,7 @@ func TestStopGivesUpWhatWaitsForTheLimits(t *testing.T) {
 		tried.Add(1)
 		return nil
 	})
-	h.r.redoLater(h.game().ID, heldFor(time.Hour))
+	h.r.redoLater(h.game().ID, "", delivery.Act, heldFor(time.Hour))
 	for tried.Load() == 0 {
 		time.Sleep(time.Millisecond) // the first clean-up is waiting now
 	}
@@ -50,7 +51,7 @@ func TestStopGivesUpWhatWaitsForTheLimits(t *testing.T) {
 	}
 }
 
-// The clean-up queue is bounded: past maxCleanups the oldest waiting are
+// The clean-up queue is bounded: past delivery.MaxCleanups the oldest waiting are
 // given up, so a shortage that lasts cannot grow it without end.
 func TestCleanupQueueIsBounded(t *testing.T) {
 	h := newHarness(t)
@@ -65,7 +66,7 @@ func TestCleanupQueueIsBounded(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	const over = 5
-	for i := 0; i < maxCleanups+over; i++ {
+	for i := 0; i < delivery.MaxCleanups+over; i++ {
 		i := i
 		h.r.later(func(context.Context) error {
 			if i < over {
@@ -77,7 +78,7 @@ func TestCleanupQueueIsBounded(t *testing.T) {
 	}
 	close(release)
 	h.r.Wait()
-	if n := ran.Load(); n != maxCleanups {
-		t.Fatalf("%d queued clean-ups ran, want the bound, %d", n, maxCleanups)
+	if n := ran.Load(); n != delivery.MaxCleanups {
+		t.Fatalf("%d queued clean-ups ran, want the bound, %d", n, delivery.MaxCleanups)
 	}
 }

@@ -3,228 +3,226 @@ package commands
 import (
 	"context"
 	"errors"
-	"slices"
-	"sync"
+	"strconv"
 	"time"
 
+	"standoff/internal/delivery"
 	"standoff/internal/pacing"
+	"standoff/storage"
 )
 
 // What Discord's rate limits held back is owed. Under a game's lock a
 // paced transport refuses rather than wait past lockedWait, and what it
-// refused is kept in the game's row: the turn message as PostPending (a
-// new message, for players still to be pinged) or RefreshPending (an edit
-// of the living one), a private message as its seat's old fingerprint. The
-// next change sends what is owed with it. A game waiting on a message
-// that cannot come would wait for a change that never comes, so the owed
-// parts of a game are also redone on their own once the budget allows:
-// from the game as it stands then, so that a newer message is never
-// overtaken by an older one. After a restart the clock does it.
-//
-// Who an owed message was to ping is decided with the change that made it
-// and kept beside it here: a redo cannot tell anew who was newly waited
-// on, or who acted. After a restart only the row is left, and an owed
-// post pings whoever it waits on and is told in the channel.
-type owedDelivery struct {
-	mu      sync.Mutex
-	pending map[int64]bool // a redo waits to run
-	tries   map[int64]int  // redos of the game in a row
-	// wait is redoWait, or a shorter one in tests that exhaust the tries.
-	wait func(try int, until time.Time) time.Duration
-	// pings are whom a game's owed turn message was to ping.
-	pings map[int64][]string
-	// closedPings: for each player whose private message is owed, whether
-	// its DM, should it prove closed, is said in the channel with a ping.
-	closedPings map[int64]map[string]bool
+// refused is kept in storage, never in a process: the turn message as the
+// game's PostPending (a new message) or RefreshPending (an edit of the
+// living one), a private message as its seat's old fingerprint; and what
+// was decided with the change that made them, which a redo cannot decide
+// anew (who was newly waited on, who acted): whom the owed turn message
+// pings and, for each owed private message, whether a closed DM is said
+// with a mention (storage.Owed, written with the delivery's record). The
+// next change sends what is owed with it; a redo in the one queue
+// (internal/delivery) sends it on its own once the budget allows, from
+// the game as it stands then, so that a newer message is never overtaken
+// by an older one; after a restart, or in another process, the clock
+// queues it again (Tick, redoOwedGames).
+
+// owed is what the game owes, read once per table (nil: nothing).
+func (r *Router) loadOwed(ctx context.Context, t *table) *storage.Owed {
+	if t.row.Owed == nil && t.row.HasOwed {
+		o, err := r.store.LoadOwed(ctx, t.row.ID)
+		if err != nil {
+			r.log.Error("could not read what the game owes", "game", t.row.ID, "err", err)
+			return nil
+		}
+		t.row.Owed = o
+	}
+	return t.row.Owed
+}
+
+// owing is what the game owes, to be changed: RecordDelivery writes it.
+func (r *Router) owing(ctx context.Context, t *table) *storage.Owed {
+	if r.loadOwed(ctx, t) == nil {
+		t.row.Owed = &storage.Owed{}
+	}
+	return t.row.Owed
 }
 
 // owePings keeps whom a game's owed turn message was to ping.
-func (r *Router) owePings(game int64, users []string) {
-	o := &r.owed
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if o.pings == nil {
-		o.pings = map[int64][]string{}
-	}
+func (r *Router) owePings(ctx context.Context, t *table, users []string) {
+	o := r.owing(ctx, t)
+	o.PingsKnown = true
 	for _, u := range users {
-		if !slices.Contains(o.pings[game], u) {
-			o.pings[game] = append(o.pings[game], u)
+		if !contains(o.Pings, u) {
+			o.Pings = append(o.Pings, u)
 		}
-	}
-	if o.pings[game] == nil {
-		o.pings[game] = []string{} // known: nobody
 	}
 }
 
-// owedPingsOf is whom the game's owed turn message was to ping; known is
-// false when this process does not know (it owes none, or it restarted).
-func (r *Router) owedPingsOf(game int64) (users []string, known bool) {
-	o := &r.owed
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	users, known = o.pings[game]
-	return slices.Clone(users), known
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 // clearOwedPings forgets them once a turn message went out.
-func (r *Router) clearOwedPings(game int64) {
-	o := &r.owed
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	delete(o.pings, game)
-}
-
-// oweClosedPing keeps, for a player whose private message is held back,
-// whether a closed DM is to be said with a ping; once true it stays so
-// until said.
-func (r *Router) oweClosedPing(game int64, user string, ping bool) {
-	o := &r.owed
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	if o.closedPings == nil {
-		o.closedPings = map[int64]map[string]bool{}
-	}
-	if o.closedPings[game] == nil {
-		o.closedPings[game] = map[string]bool{}
-	}
-	o.closedPings[game][user] = o.closedPings[game][user] || ping
-}
-
-// settleClosedPing forgets it once the player's private message went out
-// or its closed DM was said.
-func (r *Router) settleClosedPing(game int64, user string) {
-	o := &r.owed
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	delete(o.closedPings[game], user)
-	if len(o.closedPings[game]) == 0 {
-		delete(o.closedPings, game)
+func (r *Router) clearOwedPings(ctx context.Context, t *table) {
+	if o := r.loadOwed(ctx, t); o != nil && (o.PingsKnown || len(o.Pings) > 0) {
+		o.Pings, o.PingsKnown = nil, false
 	}
 }
 
-// closedPingsOf is a copy of what oweClosedPing kept for the game.
-func (r *Router) closedPingsOf(game int64) map[string]bool {
-	o := &r.owed
-	o.mu.Lock()
-	defer o.mu.Unlock()
-	out := map[string]bool{}
-	for u, ping := range o.closedPings[game] {
-		out[u] = ping
+// owePrivate keeps, for a player whose private message is held back,
+// whether a closed DM is to be said with a ping (once true it stays so
+// until said) and whether it brings a decision the game waits on.
+func (r *Router) owePrivate(ctx context.Context, t *table, user string, ping, urgent bool) {
+	o := r.owing(ctx, t)
+	if o.Private == nil {
+		o.Private = map[string]storage.OwedPrivate{}
 	}
-	return out
+	was := o.Private[user]
+	o.Private[user] = storage.OwedPrivate{Ping: was.Ping || ping, Urgent: was.Urgent || urgent}
 }
 
-// redoTries bounds the redos of one game in a row. Before each it waits at
-// least what the limit said, and longer the more it was held back in a row
-// (from redoFirst, doubling up to redoRetry), so that many games held back
-// by one busy bucket (opening DM channels for players new to the bot) do
-// not all try again at once, and still get through within about half an
-// hour of a lasting shortage.
-const (
-	redoTries = 60
-	redoFirst = 100 * time.Millisecond
-	redoRetry = 30 * time.Second
-)
-
-// redoWait is how long the try-th redo of a game in a row waits when the
-// limit said until.
-func redoWait(try int, until time.Time) time.Duration {
-	backoff := redoRetry
-	if try < 16 {
-		backoff = min(redoFirst<<try, redoRetry)
+// settlePrivate forgets it once the player's private message went out or
+// its closed DM was said.
+func (r *Router) settlePrivate(ctx context.Context, t *table, user string) {
+	if o := r.loadOwed(ctx, t); o != nil {
+		if _, ok := o.Private[user]; ok {
+			delete(o.Private, user)
+		}
 	}
-	return min(max(time.Until(until), backoff), redoRetry)
 }
 
-// redoLater schedules the game's owed messages, after the time the rate
-// limit said (err), unless a redo waits already.
-func (r *Router) redoLater(game int64, err error) {
+// redoKey names a game's one redo in the queue.
+func redoKey(game int64) string { return "game " + strconv.FormatInt(game, 10) }
+
+// redoLater queues the game's owed messages, after the time the rate
+// limit said (err), unless a redo waits already (then it takes prio if
+// that is more urgent).
+func (r *Router) redoLater(game int64, guild string, prio delivery.Priority, err error) {
 	until := time.Now().Add(time.Second)
 	var limited *pacing.LimitedError
 	if errors.As(err, &limited) {
 		until = limited.Until
 	}
-	o := &r.owed
-	o.mu.Lock()
-	if o.pending == nil {
-		o.pending, o.tries = map[int64]bool{}, map[int64]int{}
-	}
-	if o.pending[game] {
-		o.mu.Unlock()
-		return
-	}
-	if o.tries[game] == redoTries {
-		o.tries[game]++ // said once
-		o.mu.Unlock()
-		r.log.Warn("messages held back by Discord's rate limits; left to the next change (a turn message also to the clock)", "game", game)
-		return
-	}
-	if o.tries[game] > redoTries {
-		o.mu.Unlock()
-		return
-	}
-	o.pending[game] = true
-	waitFor := redoWait
-	if o.wait != nil {
-		waitFor = o.wait
-	}
-	wait := waitFor(o.tries[game], until)
-	o.tries[game]++
-	o.mu.Unlock()
-	r.work.Add(1)
-	go func() {
-		defer r.work.Done()
-		waited := r.pause(wait)
-		o.mu.Lock()
-		delete(o.pending, game)
-		o.mu.Unlock()
-		if !waited {
-			return // stopping: what is owed stays owed (Stop)
-		}
+	r.queue.Add(delivery.Job{Key: redoKey(game), Guild: guild, Priority: prio, Until: until, Run: func(context.Context) error {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
-		r.redoOwed(ctx, game)
-	}()
+		return r.redoOwed(ctx, game)
+	}})
 }
 
 // sentOwed says a message of the game went through, or its redo ended: a
 // later hold-up starts its tries afresh, unless one waits already.
-func (r *Router) sentOwed(game int64) {
-	o := &r.owed
-	o.mu.Lock()
-	if !o.pending[game] {
-		delete(o.tries, game)
+func (r *Router) sentOwed(game int64) { r.queue.Settle(redoKey(game)) }
+
+// redoOwedGames queues a redo for every game that owes a private message:
+// after a restart, or when the process that owed it stopped, nothing else
+// would send it before the game's next change. (An owed turn message is
+// the clock's own, through the game's row.)
+func (r *Router) redoOwedGames(ctx context.Context) {
+	owed, err := r.store.OwedGames(ctx)
+	if err != nil {
+		r.log.Error("could not list the games that owe messages", "err", err)
+		return
 	}
-	o.mu.Unlock()
+	for _, g := range owed {
+		prio := delivery.Update
+		if g.Urgent {
+			prio = delivery.Act
+		}
+		r.redoLater(g.ID, g.Guild, prio, nil)
+	}
 }
 
 // redoOwed sends what the game owes: its turn message, when a post or an
 // edit is owed, and each seat's private message that says something its
-// seat has not been shown; and records it. Held back again, delivery
-// schedules the next try.
-func (r *Router) redoOwed(ctx context.Context, game int64) {
+// seat has not been shown; and records it. The DM channels it needs are
+// opened first, outside the game's lock: a redo the limits still hold
+// gives its place in the queue back (the error) and holds no lock while
+// it waits. Held back again under the lock, delivery queues the next try.
+func (r *Router) redoOwed(ctx context.Context, game int64) error {
+	if err := r.openOwedDMs(ctx, game); err != nil {
+		return err
+	}
 	ctx, unlock := r.lock(ctx, game)
 	defer unlock()
 	defer r.sentOwed(game) // done, unless a new hold-up scheduled the next try
 	t, err := r.reload(ctx, game)
 	if err != nil || t.state == nil {
-		return
+		return nil
 	}
-	t.redoPings = r.closedPingsOf(game)
+	r.readPresentation(ctx, t)
+	t.redoPings = map[string]bool{}
+	owed := t.row.Owed
 	var posts []privatePost
 	for seat := range t.row.Seats {
 		if p, ok := presentPrivate(t, seat, nil); ok {
 			posts = append(posts, p)
 		}
 	}
-	if (t.row.PostPending || t.row.RefreshPending) && t.row.UnreachableAt.IsZero() {
-		r.readPresentation(ctx, t)
-		r.deliver(ctx, t, publication{turn: presentAgain(t), private: posts})
-		return
-	}
-	if seats := r.deliverPrivate(ctx, t, posts, nil); len(seats) > 0 {
-		if err := r.store.RecordDelivery(ctx, t.row, seats, false); err != nil {
-			r.log.Error("could not record what was shown", "game", game, "err", err)
+	if owed != nil {
+		for u, p := range owed.Private {
+			t.redoPings[u] = p.Ping
+			if !postFor(posts, u) {
+				delete(owed.Private, u) // nothing new to show them any more
+			}
 		}
 	}
+	if (t.row.PostPending || t.row.RefreshPending) && t.row.UnreachableAt.IsZero() {
+		r.deliver(ctx, t, publication{turn: presentAgain(t), private: posts})
+		return nil
+	}
+	seats := r.deliverPrivate(ctx, t, posts, nil)
+	if len(seats) > 0 || t.row.Owed != nil {
+		if err := r.store.RecordDelivery(ctx, t.row, seats, false); err != nil {
+			r.log.Error("could not record what was shown", "game", game, "err", err)
+		} else {
+			r.recordedOwed(t)
+		}
+	}
+	return nil
+}
+
+func postFor(posts []privatePost, user string) bool {
+	for _, p := range posts {
+		if p.user == user && p.send {
+			return true
+		}
+	}
+	return false
+}
+
+// recordedOwed notes that what the game owes was written.
+func (r *Router) recordedOwed(t *table) {
+	if t.row.Owed != nil {
+		t.row.HasOwed = !t.row.Owed.Empty()
+		if !t.row.HasOwed {
+			t.row.Owed = nil
+		}
+	}
+}
+
+// openOwedDMs opens the DM channels of the game's owed private messages
+// before its lock is taken, waiting for no limit: the limits holding one
+// back are reported, for the queue to try again when they said.
+func (r *Router) openOwedDMs(ctx context.Context, game int64) error {
+	o, ok := r.out.(DMOpener)
+	if !ok {
+		return nil
+	}
+	owed, err := r.store.LoadOwed(ctx, game)
+	if err != nil {
+		return nil // the redo reads the game anyway, and says so
+	}
+	ctx = pacing.WithMaxWait(ctx, 0)
+	for u := range owed.Private {
+		if err := o.OpenDM(ctx, u); errors.Is(err, pacing.ErrLimited) {
+			return err
+		}
+	}
+	return nil
 }

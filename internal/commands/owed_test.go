@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"standoff/internal/delivery"
 	"standoff/internal/games"
 	"standoff/storage"
 )
@@ -49,16 +50,16 @@ func TestHeldBackDMIsSentAgain(t *testing.T) {
 	}
 }
 
-// A resend held back again tries again, and gives up after redoTries in
+// A resend held back again tries again, and gives up after delivery.RedoTries in
 // a row, leaving the DM to the next change.
 func TestHeldBackDMRetriesThenWaitsForTheNextChange(t *testing.T) {
 	h := newHarness(t)
 	h.rec.mu.Lock()
 	// Every try of the first player's DM; once one is held back the
 	// others of that try are not tried (they would wait too).
-	h.rec.limitDMs = 1 + redoTries
+	h.rec.limitDMs = 1 + delivery.RedoTries
 	h.rec.mu.Unlock()
-	h.r.owed.wait = func(int, time.Time) time.Duration { return time.Millisecond } // the tries, not their pace
+	h.r.queue.SetRedoWait(func(int, time.Time, time.Time) time.Duration { return time.Millisecond }) // the tries, not their pace
 	h.startTally()
 	h.r.Wait()
 	h.rec.mu.Lock()
@@ -302,22 +303,82 @@ func TestHeldBackDMChannelCostsNoDrawing(t *testing.T) {
 	}
 }
 
-// A redo waits what the limit said, and longer the more often the game was
-// held back in a row, up to redoRetry.
-func TestRedoWaitBacksOff(t *testing.T) {
-	soon := time.Now()
-	prev := time.Duration(0)
-	for try := 0; try < redoTries; try++ {
-		w := redoWait(try, soon)
-		if w < prev || w > redoRetry {
-			t.Fatalf("try %d waits %v after %v (at most %v)", try, w, prev, redoRetry)
+// Owed private messages survive a restart (issue 34): the limits hold a
+// DM back, the process stops before its redo runs, and the next process's
+// clock sends it, once. What was owed is in storage, not in the process.
+func TestHeldBackDMSurvivesARestart(t *testing.T) {
+	h := newHarness(t)
+	h.r.queue.SetRedoWait(func(int, time.Time, time.Time) time.Duration { return time.Hour }) // after the restart
+	h.rec.mu.Lock()
+	h.rec.limitDMs = 2 // both players' first DMs
+	h.rec.mu.Unlock()
+	h.startTally()
+	h.r.Stop() // the redos waiting are given up, as at a shutdown
+	h.restart()
+	if n := h.dmsTo("alice") + h.dmsTo("bob"); n != 0 {
+		t.Fatalf("%d DMs went out before the restart, though the limits held them back", n)
+	}
+	if !h.game().HasOwed {
+		t.Fatal("the held-back DMs are not recorded as owed in the game's row")
+	}
+	h.r.queue.SetRedoWait(func(int, time.Time, time.Time) time.Duration { return 0 })
+	for i := 0; i < 2; i++ { // a second tick sends nothing more
+		h.tick()
+		h.r.Wait()
+		for _, u := range []string{"alice", "bob"} {
+			if n := h.dmsTo(u); n != 1 {
+				t.Fatalf("tick %d after the restart: %s got %d DMs with their secret, want 1", i+1, u, n)
+			}
 		}
-		prev = w
 	}
-	if prev != redoRetry {
-		t.Errorf("the last tries wait %v, want %v", prev, redoRetry)
+	g := h.game()
+	if g.HasOwed {
+		t.Error("the DMs went out but the game still owes them")
 	}
-	if w := redoWait(0, time.Now().Add(5*time.Second)); w < 4*time.Second {
-		t.Errorf("a first try waits %v though the limit said 5 s", w)
+	for _, s := range g.Seats {
+		if s.DMHash == "" {
+			t.Errorf("seat %d: the DM sent after the restart was not recorded", s.Seat)
+		}
 	}
+}
+
+// An owed turn message pings, after a restart too, whom the lost one was
+// to ping when it was held back: that decision is stored with it.
+func TestOwedPingsSurviveARestart(t *testing.T) {
+	h := newHarness(t)
+	h.r.queue.SetRedoWait(func(int, time.Time, time.Time) time.Duration { return time.Hour })
+	_, n := h.acceptWithPostHeldNoWait()
+	h.r.Stop()
+	h.restart()
+	o, err := h.store.LoadOwed(context.Background(), h.game().ID)
+	if err != nil || !o.PingsKnown || len(o.Pings) != 1 || o.Pings[0] != "alice" {
+		t.Fatalf("stored owed pings %+v (%v), want alice's", o, err)
+	}
+	h.tick()
+	h.r.Wait()
+	pings := 0
+	for _, m := range h.channelMessagesSince(n) {
+		for _, u := range m.m.Mentions {
+			if u != "alice" {
+				t.Errorf("%q pings %s, who is not waited on", m.m.Content, u)
+			}
+			pings++
+		}
+	}
+	if g := h.game(); pings != 1 || g.PostPending || g.HasOwed {
+		t.Fatalf("alice was pinged %d times for her first turn, want 1 (post owed %v, owes %v)", pings, g.PostPending, g.HasOwed)
+	}
+}
+
+// acceptWithPostHeldNoWait is acceptWithPostHeld without waiting for the
+// redo.
+func (h *harness) acceptWithPostHeldNoWait() (lobby *recMsg, n int) {
+	mustEphemeral(h.t, h.cmd("alice", "tally", "challenge", "opponent=bob"), "Challenge sent")
+	lobby = h.rec.last(chanID, "")
+	n = h.rec.count()
+	h.rec.mu.Lock()
+	h.rec.limitSends = 1
+	h.rec.mu.Unlock()
+	h.click("bob", lobby, "Accept")
+	return lobby, n
 }

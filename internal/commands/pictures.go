@@ -3,9 +3,10 @@ package commands
 import (
 	"context"
 
+	"image"
+
+	"standoff/internal/delivery"
 	"standoff/internal/games"
-	"standoff/internal/images"
-	"standoff/internal/lowpriority"
 )
 
 // viewPicture is a picture a message will carry: the view to draw, and the
@@ -60,22 +61,9 @@ func (r *Router) drawViews(gameID int64, m *Message) {
 	m.views = nil
 }
 
-// picture draws one view. Rendering is most of a move's cost: it runs on
-// the process's low-priority threads, a few at once, so a burst of moves
-// queues instead of holding every picture in memory, and the answers to
-// other moves do not wait for a core behind it.
+// picture draws one view (delivery.Draw: on the low-priority threads).
 func (r *Router) picture(gameID int64, p viewPicture) (File, bool) {
-	var data []byte
-	var drawErr, encodeErr error
-	lowpriority.Do(func() {
-		img, err := p.draw(p.view)
-		if err != nil {
-			drawErr = err
-			return
-		}
-		data, encodeErr = images.EncodePNG(img)
-		images.Release(img) // the renderer's picture is ours; its memory serves the next one
-	})
+	data, drawErr, encodeErr := delivery.Draw(func() (image.Image, error) { return p.draw(p.view) })
 	switch {
 	case drawErr != nil:
 		r.log.Error("could not draw", "game", gameID, "err", drawErr)

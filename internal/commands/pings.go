@@ -116,6 +116,15 @@ func planNotifications(t *table, pub *publication) {
 		// channel where the pinged player looks.
 		pub.turn.how, pub.turn.previous = postNew, pub.turn.editing
 	}
+	if o := t.origin; pub.turn.how == postEdit && !pub.turn.refresh && o.reply != nil && o.clicked == "" {
+		// A typed move: the living message can be edited only with the
+		// bot's token (of which Discord allows 50 requests a second for
+		// the whole application), while a new message comes through the
+		// interaction for nothing; the old one loses its controls when
+		// there is budget to spare. The same players go on, so the new
+		// message pings nobody (channel is empty here).
+		pub.turn.how, pub.turn.previous = postNew, pub.turn.editing
+	}
 	pub.turn.message.Mentions = nil
 	if pub.turn.how == postNew {
 		pub.turn.message.Mentions = channel

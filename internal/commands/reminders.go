@@ -27,6 +27,7 @@ func (r *Router) Tick(ctx context.Context) {
 	for _, id := range ids {
 		r.tickGame(ctx, id)
 	}
+	r.redoOwedGames(ctx)
 	r.tickPlayers(ctx)
 }
 

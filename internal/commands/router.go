@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"standoff/internal/delivery"
 	"standoff/internal/pacing"
 	"standoff/internal/telemetry"
 
@@ -82,10 +83,9 @@ type Router struct {
 	work  inflight
 	// limiter bounds each user's interactions (nil: no limit); ratelimit.go.
 	limiter *rateLimiter
-	// cleanups are the requests that may wait (later.go).
-	cleanups cleanups
-	// owed is what the rate limits held back, to be redone (owed.go).
-	owed owedDelivery
+	// queue is the one queue of what the rate limits held back: redos of
+	// owed messages and clean-ups (internal/delivery; owed.go, later.go).
+	queue *delivery.Queue
 	// stopped is closed by Stop: what only waits for the limits gives up.
 	stopped  chan struct{}
 	stopOnce sync.Once
@@ -103,6 +103,7 @@ func New(d Deps, cfg Config) *Router {
 		r.log = slog.Default()
 	}
 	r.metrics, r.log = d.Metrics, telemetry.WithGameKinds(r.log, r.kindOfGame)
+	r.queue = delivery.NewQueue(r.log, &r.work)
 	if r.now == nil {
 		r.now = time.Now
 	}
@@ -131,7 +132,12 @@ func (r *Router) Wait() { r.work.Wait() }
 // row, for the clock after the restart; an owed private message goes with
 // the game's next change). Interactions being handled still finish: call
 // Wait after it.
-func (r *Router) Stop() { r.stopOnce.Do(func() { close(r.stopped) }) }
+func (r *Router) Stop() {
+	r.stopOnce.Do(func() {
+		close(r.stopped)
+		r.queue.Stop()
+	})
+}
 
 // pause sleeps for d, and reports false at once when the router stops.
 func (r *Router) pause(d time.Duration) bool {

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"standoff/internal/delivery"
 	"standoff/internal/telemetry"
 	"standoff/storage"
 )
@@ -74,16 +75,11 @@ func moveOutcome(err error) string {
 }
 
 // CleanupsWaiting counts the clean-ups waiting for spare budget.
-func (r *Router) CleanupsWaiting() int {
-	r.cleanups.mu.Lock()
-	defer r.cleanups.mu.Unlock()
-	return len(r.cleanups.queue)
-}
+func (r *Router) CleanupsWaiting() int { return r.queue.Counts()[delivery.Cleanup] }
 
 // OwedRedosWaiting counts the games whose held-back messages wait for
 // their next try in this process.
 func (r *Router) OwedRedosWaiting() int {
-	r.owed.mu.Lock()
-	defer r.owed.mu.Unlock()
-	return len(r.owed.pending)
+	c := r.queue.Counts()
+	return c[delivery.Act] + c[delivery.Update]
 }
