@@ -107,7 +107,7 @@ func (r *Router) tellTables(ctx context.Context, userID, notice string) int {
 		return 0
 	}
 	for _, g := range games {
-		text := r.gameHeader(g.Kind, g.GameID) + "\n" + notice
+		text := r.games.gameHeader(g.Kind, g.GameID) + "\n" + notice
 		if _, err := r.out.Send(ctx, g.Channel, Message{Content: text}); err != nil {
 			r.log.Warn("could not tell a table about time away", "game", g.GameID, "err", err)
 		}

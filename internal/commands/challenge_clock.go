@@ -78,7 +78,7 @@ func (r *Router) tickChallenge(ctx context.Context, t *table) {
 	by := t.row.Seats[0].Name
 	for _, s := range byDM {
 		text := fmt.Sprintf("Reminder: %s's challenge to %s in <#%s> has been waiting for you to accept for %s.%s Accept or decline with its buttons.",
-			by, r.gameName(t.row.Kind, t.row.ID), t.row.Channel, spokenDuration(idle), expires)
+			by, r.games.gameName(t.row.Kind, t.row.ID), t.row.Channel, spokenDuration(idle), expires)
 		if r.dmAboutSeat(ctx, t, t.row.Seats[s], text) {
 			inChannel = append(inChannel, s)
 		}
@@ -121,5 +121,5 @@ func (r *Router) expireChallenge(ctx context.Context, t *table, seats []int) {
 			r.log.Warn("could not mark a challenge expired", "game", t.row.ID, "err", err)
 		}
 	}
-	r.tellSeat(ctx, t, t.row.Seats[0], fmt.Sprintf("your challenge expired: %s %s", why, r.freeAgain(ctx, t.row.Channel)))
+	r.tellSeat(ctx, t, t.row.Seats[0], fmt.Sprintf("your challenge expired: %s %s", why, r.threads.freeAgain(ctx, t.row.Channel)))
 }

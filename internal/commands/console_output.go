@@ -208,7 +208,7 @@ func threadSlug(name string) string {
 // as a thread when it is the one the game's thread would be named (the
 // earlier console's memory of its threads went with it).
 func (c *Console) rememberThread(row *storage.Game) {
-	slug := threadSlug(c.router.threadName(row))
+	slug := threadSlug(c.router.threads.threadName(row))
 	if row.Channel != slug && !strings.HasPrefix(row.Channel, slug+"-") {
 		return
 	}

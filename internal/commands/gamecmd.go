@@ -247,7 +247,7 @@ func (r *Router) confirmClick(ctx context.Context, in Interaction, t *table, id 
 		if err := r.store.Save(ctx, t.row, base, nil); err != nil {
 			return Response{}, err
 		}
-		r.closeLobby(ctx, t, fmt.Sprintf("%s%s abandoned the game. %s", r.othersMentioned(t, in.User.ID, nil), in.User.Name, r.freeAgain(ctx, t.row.Channel)), r.others(t, in.User.ID, nil)...)
+		r.closeLobby(ctx, t, fmt.Sprintf("%s%s abandoned the game. %s", r.othersMentioned(t, in.User.ID, nil), in.User.Name, r.threads.freeAgain(ctx, t.row.Channel)), r.others(t, in.User.ID, nil)...)
 		return done("Game abandoned.")
 	}
 	return Response{}, refusef("That control is not one I know; use /game status for the current game.")
@@ -355,10 +355,10 @@ func (r *Router) historyGame(ctx context.Context, in Interaction) (row *storage.
 	if !errors.Is(err, storage.ErrNoGame) {
 		return row, "", err
 	}
-	all := r.threadGames(ctx, in.Channel, func(storage.ThreadGame) bool { return true })
+	all := r.threads.threadGames(ctx, in.Channel, func(storage.ThreadGame) bool { return true })
 	if len(all) == 0 {
 		return nil, "", refusef("No game has been played in this channel or its threads yet.")
 	}
 	row, err = r.store.Game(ctx, all[0].ID)
-	return row, r.otherThreadGames(all[1:], "games", "/game history"), err
+	return row, r.threads.otherThreadGames(all[1:], "games", "/game history"), err
 }

@@ -64,7 +64,7 @@ func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Respons
 	if err := checkSetup(g.Kind, row, len(row.Seats)); err != nil {
 		return Response{}, err
 	}
-	where, err := r.createHome(ctx, in, row)
+	where, err := r.threads.createHome(ctx, in, row)
 	if err != nil {
 		return Response{}, err
 	}
@@ -85,14 +85,6 @@ func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Respons
 	return ephemeral(fmt.Sprintf("Challenge sent for %s game #%d.", g.Kind.Title, row.ID) + where.answer()), nil
 }
 
-func (r *Router) create(ctx context.Context, row *storage.Game) error {
-	err := r.store.CreateGame(ctx, row)
-	if errors.Is(err, storage.ErrChannelBusy) {
-		return refusef("This channel already has a game. Finish it, or ask its creator to /game abandon it, or play in another channel or thread.")
-	}
-	return err
-}
-
 func (r *Router) openLobby(ctx context.Context, in Interaction, g Game) (Response, error) {
 	if partner, ok := in.Options["partner"]; ok && g.Kind.MinPlayers == 1 {
 		// A game played alone or with a partner: naming the partner is a
@@ -111,7 +103,7 @@ func (r *Router) openLobby(ctx context.Context, in Interaction, g Game) (Respons
 	if err := checkSetup(g.Kind, row, g.Kind.MinPlayers); err != nil {
 		return Response{}, err
 	}
-	where, err := r.createHome(ctx, in, row)
+	where, err := r.threads.createHome(ctx, in, row)
 	if err != nil {
 		return Response{}, err
 	}
@@ -316,7 +308,7 @@ func (r *Router) changeLobby(ctx context.Context, in Interaction, t *table, acti
 			notice := then(ctx)
 			// Renamed after the first turn message, which the thread's
 			// readers should see first.
-			r.nameThreadAtStart(ctx, in, t)
+			r.threads.nameThreadAtStart(ctx, in, t)
 			return notice
 		}, nil
 	case "accept":

@@ -32,43 +32,20 @@ func (r *Router) noGameIn(ctx context.Context, channel string, err error) error 
 	games, lerr := r.store.OpenGamesInThreadsOf(ctx, channel, threadsListed)
 	if lerr == nil && len(games) == 0 {
 		// None open: the ended ones can still be looked at from here.
-		if ended := r.threadGames(ctx, channel, func(g storage.ThreadGame) bool { return g.Status == storage.Finished }); len(ended) > 0 {
+		if ended := r.threads.threadGames(ctx, channel, func(g storage.ThreadGame) bool { return g.Status == storage.Finished }); len(ended) > 0 {
 			g := ended[0]
 			return refusef("No game is open in this channel or its threads. The last one finished in <#%s> (%s #%d): /game history id:%d shows its moves, /game replay id:%d its replay. Start a new one with /%s challenge or /%s start.",
-				g.Thread, r.kindTitle(g.Kind), g.ID, g.ID, g.ID, r.anyKind(), r.anyKind())
+				g.Thread, r.games.title(g.Kind), g.ID, g.ID, g.ID, r.games.anyKind(), r.games.anyKind())
 		}
 	}
 	if lerr != nil || len(games) == 0 {
-		return r.noGame(err)
+		return r.games.noGame(err)
 	}
 	var where []string
 	for _, g := range games {
-		where = append(where, fmt.Sprintf("<#%s> (%s #%d)", g.Thread, r.kindTitle(g.Kind), g.ID))
+		where = append(where, fmt.Sprintf("<#%s> (%s #%d)", g.Thread, r.games.title(g.Kind), g.ID))
 	}
 	return refusef("This channel's games are played in their threads: %s. Run the command there.", strings.Join(where, ", "))
-}
-
-// kindTitle is a stored kind's display name.
-func (r *Router) kindTitle(kind string) string {
-	if k, ok := r.game(kind); ok {
-		return k.Kind.Title
-	}
-	return kind
-}
-
-// noGame turns storage's "no game" into what the player reads.
-func (r *Router) noGame(err error) error {
-	if errors.Is(err, storage.ErrNoGame) {
-		return refusef("There is no game in this channel. Start one with /%s challenge or /%s start.", r.anyKind(), r.anyKind())
-	}
-	return err
-}
-
-func (r *Router) anyKind() string {
-	if len(r.games) == 0 {
-		return "game"
-	}
-	return r.games[0].Kind.Name
 }
 
 // waitingFor describes who the game waits for, for refusals.

@@ -108,15 +108,15 @@ func (r *Router) releaseInChannel(ctx context.Context, p storage.Player, held []
 	var lines []string
 	for _, h := range held {
 		t := byGame[h.Game]
-		line := fmt.Sprintf("%s: %s has been waiting for you for %s; %s.", mention(p.UserID), r.gameName(t.Kind, t.GameID),
+		line := fmt.Sprintf("%s: %s has been waiting for you for %s; %s.", mention(p.UserID), r.games.gameName(t.Kind, t.GameID),
 			spokenDuration(now.Sub(t.Since)), deadlineText(t, p.Settings, now))
 		if h.Event == rhythm.HeadsUp {
-			line = fmt.Sprintf("%s: in %s you are next after %s.", mention(p.UserID), r.gameName(t.Kind, t.GameID), t.NextAfter)
+			line = fmt.Sprintf("%s: in %s you are next after %s.", mention(p.UserID), r.games.gameName(t.Kind, t.GameID), t.NextAfter)
 		}
 		lines = append(lines, line)
 	}
 	t := byGame[held[0].Game]
-	text := r.gameHeader(t.Kind, t.GameID) + "\n" + strings.Join(lines, "\n") + "\n(Held through your quiet hours or time away.)"
+	text := r.games.gameHeader(t.Kind, t.GameID) + "\n" + strings.Join(lines, "\n") + "\n(Held through your quiet hours or time away.)"
 	if _, err := r.out.Send(ctx, held[0].Channel, Message{Content: text, Mentions: []string{p.UserID}}); err != nil {
 		r.log.Warn("could not post what was held for a player", "user", p.UserID, "channel", held[0].Channel, "err", err)
 	}

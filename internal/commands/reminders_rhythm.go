@@ -123,9 +123,9 @@ func (r *Router) reminderPlan(ctx context.Context, t *table, seats []int, player
 func (r *Router) remindByDM(ctx context.Context, t *table, seats []int, idle time.Duration, left string) (closed []int) {
 	for _, s := range seats {
 		text := fmt.Sprintf("Reminder: %s in <#%s> has been waiting for you for %s.%s %s",
-			r.gameName(t.row.Kind, t.row.ID), t.row.Channel, spokenDuration(idle), left, r.jumpHint(t))
+			r.games.gameName(t.row.Kind, t.row.ID), t.row.Channel, spokenDuration(idle), left, r.jumpHint(t))
 		err := r.out.DM(ctx, t.row.Seats[s].UserID, Message{Content: text, Rows: []Row{{Buttons: []Button{
-			{Label: "Open " + r.gameName(t.row.Kind, t.row.ID), URL: channelURL(t.row.Guild, t.row.Channel)}}}}})
+			{Label: "Open " + r.games.gameName(t.row.Kind, t.row.ID), URL: channelURL(t.row.Guild, t.row.Channel)}}}}})
 		if errors.Is(err, ErrDMClosed) {
 			closed = append(closed, s)
 		} else if err != nil {

@@ -50,12 +50,12 @@ func (r *Router) replay(ctx context.Context, in Interaction) (Response, error) {
 		if errors.Is(err, storage.ErrNoGame) {
 			// The channel's games are played in their threads: its
 			// newest finished one is the channel's last.
-			finished := r.threadGames(ctx, in.Channel, func(g storage.ThreadGame) bool { return g.Status == storage.Finished })
+			finished := r.threads.threadGames(ctx, in.Channel, func(g storage.ThreadGame) bool { return g.Status == storage.Finished })
 			if len(finished) == 0 {
 				return Response{}, refusef("No game has finished in this channel or its threads yet; replays are for finished games. Name one with id:, such as /game replay id:12.")
 			}
 			row, err = r.store.Game(ctx, finished[0].ID)
-			others = r.otherThreadGames(finished[1:], "finished games", "/game replay")
+			others = r.threads.otherThreadGames(finished[1:], "finished games", "/game replay")
 		}
 	}
 	if errors.Is(err, storage.ErrNoGame) {

@@ -41,6 +41,17 @@ func shared(f func(r *Router, ctx context.Context, in Interaction) (Response, er
 	return func(r *Router, ctx context.Context, in Interaction, _ Game) (Response, error) { return f(r, ctx, in) }
 }
 
+// inRoom adapts a room's /game handler: room picks the room from the
+// router.
+func inRoom[R any](room func(*Router) R, f func(R, context.Context, Interaction) (Response, error)) handler {
+	return func(r *Router, ctx context.Context, in Interaction, _ Game) (Response, error) {
+		return f(room(r), ctx, in)
+	}
+}
+
+// The rooms that answer routes.
+func settingsRoom(r *Router) *settings { return r.settings }
+
 // The lines of /game help, in order.
 const (
 	groupEveryone = "Everyone"
@@ -109,7 +120,7 @@ func init() {
 		{Subcommand: Subcommand{Name: "leaderboard", Description: "this server's best players", Options: withGameChoice("one game only")},
 			group: groupTable, handle: shared((*Router).leaderboard)},
 		{Subcommand: Subcommand{Name: "settings", Description: "this server's settings for new games"},
-			group: groupServer, note: "the turn limit of new games, time banks, time away", anywhere: true, handle: shared((*Router).settings)},
+			group: groupServer, note: "the turn limit of new games, time banks, time away", anywhere: true, handle: inRoom(settingsRoom, (*settings).show)},
 	}
 }
 
@@ -121,7 +132,7 @@ var adminRoutes = []route{
 	{Subcommand: Subcommand{Name: "settings", Description: "change this server's settings for new games", Options: append([]CommandOption{
 		{Name: "turn_limit", Description: "the turn limit of new games that name none", Type: StringOption,
 			Choices: append(slices.Clone(turnLimitOption.Choices), Suggestion{Name: "the bot's default", Value: "default"})},
-	}, serverRhythmOptions...)}, group: groupServer, note: "Manage Server: change them", handle: shared((*Router).changeSettings)},
+	}, serverRhythmOptions...)}, group: groupServer, note: "Manage Server: change them", handle: inRoom(settingsRoom, (*settings).change)},
 }
 
 // kindRoutes is a game's own command.

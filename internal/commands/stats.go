@@ -120,13 +120,6 @@ func (a *record) add(res storage.Result) {
 	}
 }
 
-func (r *Router) title(kind string) string {
-	if g, ok := r.game(kind); ok {
-		return g.Kind.Title
-	}
-	return kind
-}
-
 func (r *Router) stats(ctx context.Context, in Interaction) (Response, error) {
 	if in.Guild == "" {
 		return Response{}, refusef("Stats are kept per server: run /game stats in a server channel.")
@@ -163,7 +156,7 @@ func (r *Router) stats(ctx context.Context, in Interaction) (Response, error) {
 	lines := []string{fmt.Sprintf("**%s** on this server: %s, %s.", name, plural(all.played, "game"), all.tally())}
 	for _, k := range kinds {
 		a := byKind[k]
-		line := fmt.Sprintf("• %s: %d played, %s", r.title(k), a.played, a.tally())
+		line := fmt.Sprintf("• %s: %d played, %s", r.games.title(k), a.played, a.tally())
 		if a.best != nil {
 			line += fmt.Sprintf(", best score %d", *a.best)
 		}
@@ -195,7 +188,7 @@ func (r *Router) leaderboard(ctx context.Context, in Interaction) (Response, err
 	}
 	what := "all games"
 	if kind != "" {
-		what = r.title(kind)
+		what = r.games.title(kind)
 	}
 	if len(ids) == 0 {
 		return ephemeral(fmt.Sprintf("No finished games of %s on this server yet.", what)), nil
@@ -248,7 +241,7 @@ func (r *Router) readBest(ctx context.Context, t *table) {
 	if out == nil || out.Score == nil || t.game.Kind.MinPlayers > 1 {
 		return
 	}
-	f := r.scoreChannel(ctx, t.row.Channel) // with its threads (threads.go)
+	f := r.threads.scoreChannel(ctx, t.row.Channel) // with its threads (threads.go)
 	f.Kind = t.row.Kind
 	rs, err := r.store.Results(ctx, f)
 	if err != nil {

@@ -71,7 +71,7 @@ func (r *Router) turnsMessage(list []storage.Turn, p storage.Player, now time.Ti
 			return
 		}
 		fmt.Fprintf(&b, "%d. %s: %s\n", n, r.turnWhere(t), text)
-		buttons = append(buttons, Button{Label: clip(r.gameName(t.Kind, t.GameID), 80), URL: channelURL(t.Guild, t.Channel)})
+		buttons = append(buttons, Button{Label: clip(r.games.gameName(t.Kind, t.GameID), 80), URL: channelURL(t.Guild, t.Channel)})
 	}
 	for _, t := range mine {
 		if t.Challenge {
@@ -101,7 +101,7 @@ func (r *Router) turnsMessage(list []storage.Turn, p storage.Player, now time.Ti
 // channel, or the name of its own thread (a thread a player has not
 // opened may show as "#unknown") and the channel the thread hangs from.
 func (r *Router) turnWhere(t storage.Turn) string {
-	text := r.gameName(t.Kind, t.GameID)
+	text := r.games.gameName(t.Kind, t.GameID)
 	if opp := t.Opponents(); len(opp) > 0 {
 		text += " against " + andList(opp)
 	}
@@ -110,7 +110,7 @@ func (r *Router) turnWhere(t storage.Turn) string {
 		for _, n := range t.Names {
 			row.Seats = append(row.Seats, storage.Seat{Name: n})
 		}
-		return fmt.Sprintf("%s, thread “%s” in <#%s>", text, r.threadName(row), t.Parent)
+		return fmt.Sprintf("%s, thread “%s” in <#%s>", text, r.threads.threadName(row), t.Parent)
 	}
 	return fmt.Sprintf("%s in <#%s>", text, t.Channel)
 }
@@ -170,24 +170,6 @@ func deadlineText(t storage.Turn, s rhythm.Settings, now time.Time) string {
 		paused = ", paused while you are away"
 	}
 	return fmt.Sprintf("%s: %s left (until %s%s)", kind, spokenDuration(end.Sub(now)), when(end, s), paused)
-}
-
-// gameName is how a list names a game: its title and number.
-func (r *Router) gameName(kind string, id int64) string {
-	title := kind
-	if g, ok := r.game(kind); ok {
-		title = g.Kind.Title
-	}
-	return fmt.Sprintf("%s game #%d", title, id)
-}
-
-// gameHeader is a game's header line in a channel, as its turn message has it.
-func (r *Router) gameHeader(kind string, id int64) string {
-	title := kind
-	if g, ok := r.game(kind); ok {
-		title = g.Kind.Title
-	}
-	return fmt.Sprintf("**%s** · game #%d", title, id)
 }
 
 // channelURL opens a channel or thread in Discord.

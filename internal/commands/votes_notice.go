@@ -108,7 +108,7 @@ func (r *Router) planOpened(ctx context.Context, t *table, v *vote) (dm bool) {
 // closed and not mentioned in the vote, they are mentioned in the channel.
 func (r *Router) tellOpened(ctx context.Context, t *table, v *vote) {
 	s := t.row.Seats[v.Seat]
-	text := fmt.Sprintf("In %s in <#%s>, %s: %s", r.gameName(t.row.Kind, t.row.ID), t.row.Channel, t.voteTitle(v), subjectHint(v))
+	text := fmt.Sprintf("In %s in <#%s>, %s: %s", r.games.gameName(t.row.Kind, t.row.ID), t.row.Channel, t.voteTitle(v), subjectHint(v))
 	if r.dmAboutSeat(ctx, t, s, text) && !v.Told {
 		msg := Message{Content: fmt.Sprintf("%s\n%s: %s", t.header(), mention(s.UserID), subjectHint(v)), Mentions: []string{s.UserID}}
 		if _, err := r.out.Send(ctx, t.row.Channel, msg); err != nil {
@@ -137,7 +137,7 @@ func (r *Router) tellPassed(ctx context.Context, t *table, v *vote, s storage.Se
 // both; DMs closed, the mention.
 func (r *Router) tellSeat(ctx context.Context, t *table, s storage.Seat, what string) {
 	mentioned, dm := r.subjectWay(ctx, s.UserID)
-	if dm && r.dmAboutSeat(ctx, t, s, fmt.Sprintf("In %s in <#%s>, %s", r.gameName(t.row.Kind, t.row.ID), t.row.Channel, what)) {
+	if dm && r.dmAboutSeat(ctx, t, s, fmt.Sprintf("In %s in <#%s>, %s", r.games.gameName(t.row.Kind, t.row.ID), t.row.Channel, what)) {
 		mentioned = true
 	}
 	if !mentioned {
@@ -152,7 +152,7 @@ func (r *Router) tellSeat(ctx context.Context, t *table, s storage.Seat, what st
 // dmAboutSeat sends a player a DM about their seat with a link to the
 // game; true when their DMs are closed (they must be told in the channel).
 func (r *Router) dmAboutSeat(ctx context.Context, t *table, s storage.Seat, text string) (closed bool) {
-	name := r.gameName(t.row.Kind, t.row.ID)
+	name := r.games.gameName(t.row.Kind, t.row.ID)
 	err := r.out.DM(ctx, s.UserID, Message{Content: clip(text, maxContent), Rows: []Row{{Buttons: []Button{
 		{Label: clip("Open "+name, 80), URL: channelURL(t.row.Guild, t.row.Channel)}}}}})
 	if errors.Is(err, ErrDMClosed) {
