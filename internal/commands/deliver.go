@@ -58,7 +58,7 @@ func (r *Router) repost(ctx context.Context, t *table) (notice string, failed bo
 // channel's best score for a finished game, the players' own settings, and
 // the time. Reading it here keeps the presenter free of I/O and clocks.
 func (r *Router) readPresentation(ctx context.Context, t *table) {
-	r.readBest(ctx, t)
+	r.records.readBest(ctx, t)
 	t.owedPings, t.owedPingsKnown = r.owedPingsOf(t.row.ID)
 	t.now = r.now()
 	players, err := r.tablePlayers(ctx, t)

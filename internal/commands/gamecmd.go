@@ -2,10 +2,8 @@ package commands
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"standoff/internal/games"
@@ -59,7 +57,7 @@ func (r *Router) status(ctx context.Context, in Interaction) (Response, error) {
 			return Response{}, err
 		}
 	}
-	r.readBest(ctx, t)
+	r.records.readBest(ctx, t)
 	m := t.turnMessage("")
 	m.views = nil
 	m.attachFull(t, t.state.Public(), "board.png")
@@ -290,75 +288,4 @@ func (r *Router) tellTable(ctx context.Context, t *table, user string, pinged []
 	if _, err := r.out.Send(ctx, t.row.Channel, Message{Content: r.othersMentioned(t, user, pinged) + text, Mentions: who}); err != nil {
 		r.log.Warn("could not tell the table", "game", t.row.ID, "err", err)
 	}
-}
-
-func (r *Router) history(ctx context.Context, in Interaction) (Response, error) {
-	row, others, err := r.historyGame(ctx, in)
-	if err != nil {
-		return Response{}, err
-	}
-	moves, err := r.store.Moves(ctx, row.ID)
-	if err != nil {
-		return Response{}, err
-	}
-	title := row.Kind
-	var redact func(string) string
-	if g, ok := r.game(row.Kind); ok {
-		title, redact = g.Kind.Title, g.Kind.PublicMove
-	}
-	head := fmt.Sprintf("**%s** · game #%d · %s · %d moves", title, row.ID, row.Status, len(moves))
-	if row.Channel != in.Channel {
-		head += fmt.Sprintf(" · played in <#%s>", row.Channel)
-	}
-	lines := []string{head + others}
-	for i, m := range moves {
-		who := "?"
-		if m.Seat >= 0 && m.Seat < len(row.Seats) {
-			who = row.Seats[m.Seat].Name
-		}
-		text := m.Move
-		switch {
-		case text == games.ResignMove:
-			text = "resigned"
-		case text == games.UndoMove:
-			text = "took back a move"
-		case redact != nil:
-			text = redact(text)
-		}
-		lines = append(lines, fmt.Sprintf("%d. %s: %s", i+1, who, text))
-	}
-	// Keep the newest moves when the list is longer than a message.
-	out := strings.Join(lines, "\n")
-	for len(out) > maxContent && len(lines) > 2 {
-		lines = append(lines[:1], lines[2:]...)
-		out = strings.Join(append([]string{lines[0], "…"}, lines[1:]...), "\n")
-	}
-	return ephemeral(out), nil
-}
-
-// historyGame is the game /game history shows: the one named by id (on
-// this server), else the channel's last, else the newest of the games
-// played in the channel's threads; others names more of those.
-func (r *Router) historyGame(ctx context.Context, in Interaction) (row *storage.Game, others string, err error) {
-	if raw := in.Options["id"]; raw != "" {
-		id, perr := strconv.ParseInt(raw, 10, 64)
-		if perr != nil || id <= 0 {
-			return nil, "", refusef("Option id is a game number such as 12, not %q.", quoteTyped(raw))
-		}
-		row, err = r.store.Game(ctx, id)
-		if errors.Is(err, storage.ErrNoGame) || err == nil && row.Guild != in.Guild {
-			return nil, "", refusef("There is no game #%d on this server.", id)
-		}
-		return row, "", err
-	}
-	row, err = r.store.LatestGame(ctx, in.Channel)
-	if !errors.Is(err, storage.ErrNoGame) {
-		return row, "", err
-	}
-	all := r.threads.threadGames(ctx, in.Channel, func(storage.ThreadGame) bool { return true })
-	if len(all) == 0 {
-		return nil, "", refusef("No game has been played in this channel or its threads yet.")
-	}
-	row, err = r.store.Game(ctx, all[0].ID)
-	return row, r.threads.otherThreadGames(all[1:], "games", "/game history"), err
 }

@@ -198,7 +198,7 @@ func (r *Router) commit(ctx context.Context, t *table, seat int, move string) ([
 	t.row.Results = nil
 	if t.state.Outcome() != nil {
 		t.row.Status = storage.Finished
-		t.row.Results = r.resultsOf(t)
+		t.row.Results = r.records.resultsOf(t)
 	}
 	if err := r.saveOwed(ctx, t, base, &games.SeatMove{Seat: seat, Move: move}); err != nil {
 		if errors.Is(err, storage.ErrConflict) {

@@ -20,6 +20,7 @@ import (
 type rooms struct {
 	threads  *threads
 	settings *settings
+	records  *records
 }
 
 // wire gives each room what it uses. The rooms share the router's base by
@@ -27,6 +28,7 @@ type rooms struct {
 func wire(r *Router) {
 	b := &r.base
 	r.threads = &threads{base: b, later: r.later}
+	r.records = &records{base: b, threads: r.threads, reload: r.reload}
 	r.settings = &settings{base: b, serverTurnLimit: r.serverTurnLimit,
 		setThreads: r.threads.setServerThreads, describeThreads: r.threads.describeServerThreads}
 }

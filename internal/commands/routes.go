@@ -51,6 +51,7 @@ func inRoom[R any](room func(*Router) R, f func(R, context.Context, Interaction)
 
 // The rooms that answer routes.
 func settingsRoom(r *Router) *settings { return r.settings }
+func recordsRoom(r *Router) *records   { return r.records }
 
 // The lines of /game help, in order.
 const (
@@ -90,7 +91,7 @@ func init() {
 		{Subcommand: Subcommand{Name: "history", Description: "the moves played so far in this channel's game", Options: []CommandOption{
 			{Name: "id", Description: "the game number (default: this channel's last game, or its threads')", Type: IntegerOption, Min: 1, Max: 1 << 30},
 		}},
-			group: groupEveryone, handle: shared((*Router).history)},
+			group: groupEveryone, handle: inRoom(recordsRoom, (*records).history)},
 		{Subcommand: Subcommand{Name: "turns", Description: "every game waiting on you, on this server (in the bot's DM: every server)"},
 			group: groupYou, note: "every game waiting on you", anywhere: true, handle: shared((*Router).turns)},
 		{Subcommand: Subcommand{Name: "notify", Description: "how you are told a game waits on you: mention, DM, quiet hours, heads-up, digest", Options: notifyOptions},
@@ -113,12 +114,12 @@ func init() {
 			group: groupTable, posts: true, handle: shared((*Router).tableCommand)},
 		{Subcommand: Subcommand{Name: "replay", Description: "an animated replay of a finished game", Options: []CommandOption{
 			{Name: "id", Description: "the game number (default: this channel's last finished game, or its threads')", Type: IntegerOption, Min: 1, Max: 1 << 30},
-		}}, group: groupTable, posts: true, public: true, handle: shared((*Router).replay)},
+		}}, group: groupTable, posts: true, public: true, handle: inRoom(recordsRoom, (*records).replay)},
 		{Subcommand: Subcommand{Name: "stats", Description: "wins, losses and best scores on this server", Options: append([]CommandOption{
 			{Name: "user", Description: "whose stats (default: yours)", Type: UserOption},
-		}, withGameChoice("one game only")...)}, group: groupTable, handle: shared((*Router).stats)},
+		}, withGameChoice("one game only")...)}, group: groupTable, handle: inRoom(recordsRoom, (*records).stats)},
 		{Subcommand: Subcommand{Name: "leaderboard", Description: "this server's best players", Options: withGameChoice("one game only")},
-			group: groupTable, handle: shared((*Router).leaderboard)},
+			group: groupTable, handle: inRoom(recordsRoom, (*records).leaderboard)},
 		{Subcommand: Subcommand{Name: "settings", Description: "this server's settings for new games"},
 			group: groupServer, note: "the turn limit of new games, time banks, time away", anywhere: true, handle: inRoom(settingsRoom, (*settings).show)},
 	}
