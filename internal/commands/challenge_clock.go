@@ -44,11 +44,11 @@ func markChallenged(row *storage.Game, now time.Time) {
 
 // challengeExpiresAt is when a challenge made at start expires unanswered;
 // zero when it never does (close_after 0).
-func (r *Router) challengeExpiresAt(start time.Time) time.Time {
-	if r.cfg.CloseAfter <= 0 {
+func (c Config) challengeExpiresAt(start time.Time) time.Time {
+	if c.CloseAfter <= 0 {
 		return time.Time{}
 	}
-	return start.Add(r.cfg.CloseAfter)
+	return start.Add(c.CloseAfter)
 }
 
 // tickChallenge does what the clock owes a challenge: expire it, or remind
@@ -59,7 +59,7 @@ func (r *Router) tickChallenge(ctx context.Context, t *table) {
 		return // an open lobby waits on nobody
 	}
 	now := r.now()
-	if end := r.challengeExpiresAt(t.row.TurnStartedAt); !end.IsZero() && !now.Before(end) {
+	if end := r.cfg.challengeExpiresAt(t.row.TurnStartedAt); !end.IsZero() && !now.Before(end) {
 		r.expireChallenge(ctx, t, seats)
 		return
 	}
@@ -72,7 +72,7 @@ func (r *Router) tickChallenge(ctx context.Context, t *table) {
 	}
 	inChannel, byDM := r.reminderPlan(ctx, t, seats, r.lazyPlayers(ctx, t, seats)(), now)
 	expires := ""
-	if end := r.challengeExpiresAt(t.row.TurnStartedAt); !end.IsZero() {
+	if end := r.cfg.challengeExpiresAt(t.row.TurnStartedAt); !end.IsZero() {
 		expires = fmt.Sprintf(" It expires in %s.", spokenDuration(end.Sub(now)))
 	}
 	by := t.row.Seats[0].Name

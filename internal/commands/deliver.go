@@ -61,7 +61,7 @@ func (r *Router) readPresentation(ctx context.Context, t *table) {
 	r.records.readBest(ctx, t)
 	t.owedPings, t.owedPingsKnown = r.owedPingsOf(t.row.ID)
 	t.now = r.now()
-	players, err := r.tablePlayers(ctx, t)
+	players, err := tablePlayers(ctx, r.store, t)
 	if err != nil {
 		// Everyone is then told the default way (a mention).
 		r.log.Error("could not read the players' settings", "game", t.row.ID, "err", err)

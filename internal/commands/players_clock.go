@@ -89,7 +89,7 @@ func (r *Router) releaseByDM(ctx context.Context, p storage.Player, held []rhyth
 	for _, h := range held {
 		list = append(list, byGame[h.Game])
 	}
-	m := r.turnsMessage(list, p, r.now(), true)
+	m := r.pace.turnsMessage(list, p, r.now(), true)
 	m.Content = clip("Held for you while you were not to be disturbed, and still waiting:\n"+m.Content, maxContent)
 	err := r.out.DM(ctx, p.UserID, m)
 	if errors.Is(err, ErrDMClosed) {
@@ -137,7 +137,7 @@ func (r *Router) sendDigest(ctx context.Context, p storage.Player) {
 	if !waiting {
 		return
 	}
-	m := r.turnsMessage(turns, p, r.now(), true)
+	m := r.pace.turnsMessage(turns, p, r.now(), true)
 	m.Content = clip("**Your daily digest**\n"+m.Content, maxContent)
 	if err := r.out.DM(ctx, p.UserID, m); err != nil {
 		r.log.Warn("could not send a daily digest", "user", p.UserID, "err", err)

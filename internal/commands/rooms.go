@@ -21,6 +21,7 @@ type rooms struct {
 	threads  *threads
 	settings *settings
 	records  *records
+	pace     *pace
 }
 
 // wire gives each room what it uses. The rooms share the router's base by
@@ -28,6 +29,7 @@ type rooms struct {
 func wire(r *Router) {
 	b := &r.base
 	r.threads = &threads{base: b, later: r.later}
+	r.pace = &pace{base: b, threadName: r.threads.threadName}
 	r.records = &records{base: b, threads: r.threads, reload: r.reload}
 	r.settings = &settings{base: b, serverTurnLimit: r.serverTurnLimit,
 		setThreads: r.threads.setServerThreads, describeThreads: r.threads.describeServerThreads}

@@ -52,6 +52,7 @@ func inRoom[R any](room func(*Router) R, f func(R, context.Context, Interaction)
 // The rooms that answer routes.
 func settingsRoom(r *Router) *settings { return r.settings }
 func recordsRoom(r *Router) *records   { return r.records }
+func paceRoom(r *Router) *pace         { return r.pace }
 
 // The lines of /game help, in order.
 const (
@@ -93,11 +94,11 @@ func init() {
 		}},
 			group: groupEveryone, handle: inRoom(recordsRoom, (*records).history)},
 		{Subcommand: Subcommand{Name: "turns", Description: "every game waiting on you, on this server (in the bot's DM: every server)"},
-			group: groupYou, note: "every game waiting on you", anywhere: true, handle: shared((*Router).turns)},
+			group: groupYou, note: "every game waiting on you", anywhere: true, handle: inRoom(paceRoom, (*pace).turns)},
 		{Subcommand: Subcommand{Name: "notify", Description: "how you are told a game waits on you: mention, DM, quiet hours, heads-up, digest", Options: notifyOptions},
-			group: groupYou, note: "mention or DM, quiet hours, heads-up, daily digest", anywhere: true, handle: shared((*Router).notify), complete: (*Router).completeZone},
+			group: groupYou, note: "mention or DM, quiet hours, heads-up, daily digest", anywhere: true, handle: inRoom(paceRoom, (*pace).notify), complete: func(r *Router, ctx context.Context, in Interaction) []Suggestion { return r.pace.completeZone(ctx, in) }},
 		{Subcommand: Subcommand{Name: "away", Description: "step away for some days: your turn limits and reminders pause", Options: []CommandOption{awayOption}},
-			group: groupYou, note: "days:N pauses your turn limits and reminders; days:off when back", anywhere: true, handle: shared((*Router).away)},
+			group: groupYou, note: "days:N pauses your turn limits and reminders; days:off when back", anywhere: true, handle: inRoom(paceRoom, (*pace).away)},
 		{Subcommand: Subcommand{Name: "help", Description: "how to play with Standoff"},
 			anywhere: true, handle: shared(func(r *Router, _ context.Context, _ Interaction) (Response, error) {
 				return ephemeral(r.helpText()), nil

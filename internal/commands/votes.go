@@ -196,7 +196,7 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 		if err := r.voteOpen(ctx, t, in, v); err != nil {
 			return Response{}, err
 		}
-		v.Away = r.awayNote(ctx, t.row.Seats[v.Seat].UserID)
+		v.Away = r.pace.awayNote(ctx, t.row.Seats[v.Seat].UserID)
 	case voteRejoin:
 		if !t.row.Seats[me].Away {
 			return Response{}, refusef("You are playing your own seat already.")
