@@ -66,7 +66,7 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 			}
 			return Response{}, errStale
 		}
-		updated, then, err := r.lobbyClick(ctx, in, t, id.Action)
+		updated, then, err := r.lobbies.lobbyClick(ctx, in, t, id.Action)
 		switch {
 		case err != nil:
 			return Response{}, err

@@ -178,7 +178,7 @@ func (c *Console) resume(ctx context.Context) error {
 		c.rememberThread(t.row)
 		switch t.row.Status {
 		case storage.Lobby:
-			id, _ := c.Send(ctx, t.row.Channel, r.lobbyMessage(t))
+			id, _ := c.Send(ctx, t.row.Channel, r.lobbies.lobbyMessage(t))
 			err = c.store.SetMessage(ctx, t.row.ID, id)
 		case storage.Active:
 			notice, failed := r.repost(ctx, t)

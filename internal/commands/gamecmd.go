@@ -37,7 +37,7 @@ func (r *Router) status(ctx context.Context, in Interaction) (Response, error) {
 		return Response{}, err
 	}
 	if t.row.Status == storage.Lobby {
-		m := r.lobbyMessage(t)
+		m := r.lobbies.lobbyMessage(t)
 		m.Rows, m.Ephemeral, m.Mentions = nil, true, nil
 		return Response{Kind: Reply, Message: m}, nil
 	}
@@ -245,7 +245,7 @@ func (r *Router) confirmClick(ctx context.Context, in Interaction, t *table, id 
 		if err := r.store.Save(ctx, t.row, base, nil); err != nil {
 			return Response{}, err
 		}
-		r.closeLobby(ctx, t, fmt.Sprintf("%s%s abandoned the game. %s", r.othersMentioned(t, in.User.ID, nil), in.User.Name, r.threads.freeAgain(ctx, t.row.Channel)), r.others(t, in.User.ID, nil)...)
+		r.lobbies.closeLobby(ctx, t, fmt.Sprintf("%s%s abandoned the game. %s", r.othersMentioned(t, in.User.ID, nil), in.User.Name, r.threads.freeAgain(ctx, t.row.Channel)), r.others(t, in.User.ID, nil)...)
 		return done("Game abandoned.")
 	}
 	return Response{}, refusef("That control is not one I know; use /game status for the current game.")

@@ -216,7 +216,7 @@ func (r *Router) closeIdle(ctx context.Context, t *table) {
 		r.log.Error("could not close an idle game", "game", t.row.ID, "err", err)
 		return
 	}
-	r.closeLobby(ctx, t, fmt.Sprintf("Nobody moved in this game for %s, so it was closed. %s", spokenDuration(r.cfg.CloseAfter), r.threads.freeAgain(ctx, t.row.Channel)))
+	r.lobbies.closeLobby(ctx, t, fmt.Sprintf("Nobody moved in this game for %s, so it was closed. %s", spokenDuration(r.cfg.CloseAfter), r.threads.freeAgain(ctx, t.row.Channel)))
 }
 
 func (r *Router) jumpHint(t *table) string {

@@ -22,6 +22,7 @@ type rooms struct {
 	settings *settings
 	records  *records
 	pace     *pace
+	lobbies  *lobbies
 }
 
 // wire gives each room what it uses. The rooms share the router's base by
@@ -30,6 +31,8 @@ func wire(r *Router) {
 	b := &r.base
 	r.threads = &threads{base: b, later: r.later}
 	r.pace = &pace{base: b, threadName: r.threads.threadName}
+	r.lobbies = &lobbies{base: b, threads: r.threads, seed: r.seed, table: r.table, askOpponents: r.askOpponents,
+		gameClock: r.gameClock, runBots: r.runBots, saveOwed: r.saveOwed, publish: r.publish}
 	r.records = &records{base: b, threads: r.threads, reload: r.reload}
 	r.settings = &settings{base: b, serverTurnLimit: r.serverTurnLimit,
 		setThreads: r.threads.setServerThreads, describeThreads: r.threads.describeServerThreads}

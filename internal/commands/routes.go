@@ -164,8 +164,12 @@ func kindRoutes(k *games.Kind) []route {
 	}
 	routes := []route{
 		{Subcommand: Subcommand{Name: "challenge", Description: "challenge players to " + k.Title + "; they accept by button", Options: challenge},
-			posts: true, handle: (*Router).challenge},
-		{Subcommand: start, posts: true, handle: (*Router).openLobby},
+			posts: true, handle: func(r *Router, ctx context.Context, in Interaction, g Game) (Response, error) {
+				return r.lobbies.challenge(ctx, in, g)
+			}},
+		{Subcommand: start, posts: true, handle: func(r *Router, ctx context.Context, in Interaction, g Game) (Response, error) {
+			return r.lobbies.openLobby(ctx, in, g)
+		}},
 		{Subcommand: Subcommand{Name: "move", Description: "play a move typed in " + k.Title + " notation", Options: []CommandOption{
 			{Name: "move", Description: "the move, e.g. as listed while you type", Type: StringOption, Required: true, Autocomplete: true},
 		}}, posts: true, handle: (*Router).typedMove, complete: (*Router).completeMove},
@@ -214,12 +218,12 @@ func (r *Router) solo(ctx context.Context, in Interaction, g Game) (Response, er
 	if g.Kind.Bot == nil {
 		// A game played alone: solo is start without a partner.
 		delete(in.Options, "partner")
-		return r.openLobby(ctx, in, g)
+		return r.lobbies.openLobby(ctx, in, g)
 	}
 	if _, ok := in.Options["ai"]; !ok {
 		in.Options["ai"] = fmt.Sprint((g.Kind.BotLevels + 1) / 2)
 	}
-	return r.challenge(ctx, in, g)
+	return r.lobbies.challenge(ctx, in, g)
 }
 
 // routesOf is the table of a top-level command, and the kind it plays
