@@ -67,7 +67,7 @@ func (r *Router) tickChallenge(ctx context.Context, t *table) {
 	if r.cfg.RemindAfter <= 0 || idle < r.cfg.RemindAfter {
 		return
 	}
-	if !t.row.RemindedAt.IsZero() && now.Sub(t.row.RemindedAt) < r.remindGap(t.row, t.row.RemindedAt) {
+	if !t.row.RemindedAt.IsZero() && now.Sub(t.row.RemindedAt) < r.cfg.remindGap(t.row, t.row.RemindedAt) {
 		return
 	}
 	inChannel, byDM := r.reminderPlan(ctx, t, seats, r.lazyPlayers(ctx, t, seats)(), now)
@@ -79,7 +79,7 @@ func (r *Router) tickChallenge(ctx context.Context, t *table) {
 	for _, s := range byDM {
 		text := fmt.Sprintf("Reminder: %s's challenge to %s in <#%s> has been waiting for you to accept for %s.%s Accept or decline with its buttons.",
 			by, r.games.gameName(t.row.Kind, t.row.ID), t.row.Channel, spokenDuration(idle), expires)
-		if r.dmAboutSeat(ctx, t, t.row.Seats[s], text) {
+		if r.votes.dmAboutSeat(ctx, t, t.row.Seats[s], text) {
 			inChannel = append(inChannel, s)
 		}
 	}
@@ -121,5 +121,5 @@ func (r *Router) expireChallenge(ctx context.Context, t *table, seats []int) {
 			r.log.Warn("could not mark a challenge expired", "game", t.row.ID, "err", err)
 		}
 	}
-	r.tellSeat(ctx, t, t.row.Seats[0], fmt.Sprintf("your challenge expired: %s %s", why, r.threads.freeAgain(ctx, t.row.Channel)))
+	r.votes.tellSeat(ctx, t, t.row.Seats[0], fmt.Sprintf("your challenge expired: %s %s", why, r.threads.freeAgain(ctx, t.row.Channel)))
 }

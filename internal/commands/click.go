@@ -81,7 +81,7 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 		}
 		return Response{Kind: Ack}, nil
 	case "vote":
-		return r.voteClick(ctx, in, t, id)
+		return r.votes.voteClick(ctx, in, t, id)
 	case "confirm", "cancel":
 		return r.confirmClick(ctx, in, t, id)
 	case "m", "r", "s":

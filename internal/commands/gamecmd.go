@@ -208,7 +208,7 @@ func (r *Router) confirmClick(ctx context.Context, in Interaction, t *table, id 
 	if id.Action == "cancel" {
 		return done("Cancelled: nothing was changed.")
 	}
-	if err := r.loadResigned(ctx, t); err != nil {
+	if err := r.votes.loadResigned(ctx, t); err != nil {
 		return Response{}, err
 	}
 	if id.Version != t.row.Version {

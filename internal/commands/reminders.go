@@ -106,7 +106,7 @@ func (r *Router) handOverLate(ctx context.Context, t *table, seats []int) {
 	}
 	note := t.lateNote(strings.Join(names, " and "), len(names) > 1)
 	before := slices.Clone(t.row.Seats)
-	if _, err := r.handOver(ctx, t, seats, note); err != nil {
+	if _, err := r.votes.handOver(ctx, t, seats, note); err != nil {
 		r.log.Error("could not hand a seat to the bot", "game", t.row.ID, "err", err)
 		return
 	}
@@ -116,7 +116,7 @@ func (r *Router) handOverLate(ctx context.Context, t *table, seats []int) {
 		what = "your time bank ran out"
 	}
 	for _, s := range seats {
-		r.tellSeat(ctx, t, before[s], what+", so the bot plays your seat. Take it back with /game rejoin: at once, without a vote, until the bot has played a turn of yours.")
+		r.votes.tellSeat(ctx, t, before[s], what+", so the bot plays your seat. Take it back with /game rejoin: at once, without a vote, until the bot has played a turn of yours.")
 	}
 }
 
@@ -146,7 +146,7 @@ func (r *Router) remind(ctx context.Context, t *table, idle time.Duration, seats
 	if r.cfg.RemindAfter <= 0 || idle < r.cfg.RemindAfter || len(seats) == 0 {
 		return
 	}
-	if !t.row.RemindedAt.IsZero() && now.Sub(t.row.RemindedAt) < r.remindGap(t.row, t.row.RemindedAt) {
+	if !t.row.RemindedAt.IsZero() && now.Sub(t.row.RemindedAt) < r.cfg.remindGap(t.row, t.row.RemindedAt) {
 		return
 	}
 	inChannel, byDM := r.reminderPlan(ctx, t, seats, players(), now)
@@ -169,7 +169,7 @@ func (r *Router) remind(ctx context.Context, t *table, idle time.Duration, seats
 	closing := ""
 	if r.cfg.CloseAfter > 0 {
 		closeAt := t.row.UpdatedAt.Add(r.cfg.CloseAfter)
-		if !now.Add(r.remindGap(t.row, now)).Before(closeAt) {
+		if !now.Add(r.cfg.remindGap(t.row, now)).Before(closeAt) {
 			closing = fmt.Sprintf(" If nobody moves, the game closes in %s.", spokenDuration(closeAt.Sub(now)))
 		}
 	}
@@ -202,9 +202,9 @@ func (r *Router) reminded(ctx context.Context, t *table, now time.Time) {
 // RemindEvery plus all the time since the first reminder of this wait, so
 // the gaps double (12h, then 1, 2, 4, 8 days later with the defaults) and a
 // player who is away is not pinged every day until the game closes.
-func (r *Router) remindGap(g *storage.Game, at time.Time) time.Duration {
-	first := g.TurnStartedAt.Add(r.cfg.RemindAfter)
-	return r.cfg.RemindEvery + max(0, at.Sub(first))
+func (c Config) remindGap(g *storage.Game, at time.Time) time.Duration {
+	first := g.TurnStartedAt.Add(c.RemindAfter)
+	return c.RemindEvery + max(0, at.Sub(first))
 }
 
 // closeIdle ends a game nobody moved in for CloseAfter, saying so.

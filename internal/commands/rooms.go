@@ -23,6 +23,7 @@ type rooms struct {
 	records  *records
 	pace     *pace
 	lobbies  *lobbies
+	votes    *votes
 }
 
 // wire gives each room what it uses. The rooms share the router's base by
@@ -33,6 +34,8 @@ func wire(r *Router) {
 	r.pace = &pace{base: b, threadName: r.threads.threadName}
 	r.lobbies = &lobbies{base: b, threads: r.threads, seed: r.seed, table: r.table, askOpponents: r.askOpponents,
 		gameClock: r.gameClock, runBots: r.runBots, saveOwed: r.saveOwed, publish: r.publish}
+	r.votes = &votes{base: b, lockedTable: r.lockedChannelTable, play: r.play, runBots: r.runBots, saveOwed: r.saveOwed,
+		publish: r.publish, awayNote: r.pace.awayNote, chargeBank: r.chargeBank}
 	r.records = &records{base: b, threads: r.threads, reload: r.reload}
 	r.settings = &settings{base: b, serverTurnLimit: r.serverTurnLimit,
 		setThreads: r.threads.setServerThreads, describeThreads: r.threads.describeServerThreads}

@@ -53,6 +53,7 @@ func inRoom[R any](room func(*Router) R, f func(R, context.Context, Interaction)
 func settingsRoom(r *Router) *settings { return r.settings }
 func recordsRoom(r *Router) *records   { return r.records }
 func paceRoom(r *Router) *pace         { return r.pace }
+func votesRoom(r *Router) *votes       { return r.votes }
 
 // The lines of /game help, in order.
 const (
@@ -104,15 +105,15 @@ func init() {
 				return ephemeral(r.helpText()), nil
 			})},
 		{Subcommand: Subcommand{Name: voteUndo, Description: "take back your last move (the others agree by buttons when needed)"},
-			group: groupTable, note: "take back your last move", posts: true, handle: shared((*Router).tableCommand)},
+			group: groupTable, note: "take back your last move", posts: true, handle: inRoom(votesRoom, (*votes).tableCommand)},
 		{Subcommand: Subcommand{Name: voteSkip, Description: "ask the table to skip the turn of a player who is away", Options: []CommandOption{
 			{Name: "player", Description: "the player whose turn to skip (leave out to pick from the table)", Type: UserOption},
-		}}, group: groupTable, note: "vote on a player who is away", posts: true, handle: shared((*Router).tableCommand)},
+		}}, group: groupTable, note: "vote on a player who is away", posts: true, handle: inRoom(votesRoom, (*votes).tableCommand)},
 		{Subcommand: Subcommand{Name: voteReplace, Description: "ask the table to let the bot play a vanished player's seat", Options: []CommandOption{
 			{Name: "player", Description: "the player to replace (leave out to pick from the table)", Type: UserOption},
-		}}, group: groupTable, note: "vote on a player who vanished", posts: true, handle: shared((*Router).tableCommand)},
+		}}, group: groupTable, note: "vote on a player who vanished", posts: true, handle: inRoom(votesRoom, (*votes).tableCommand)},
 		{Subcommand: Subcommand{Name: voteRejoin, Description: "take your seat back from the bot: at once before your next turn, else by a vote"},
-			group: groupTable, posts: true, handle: shared((*Router).tableCommand)},
+			group: groupTable, posts: true, handle: inRoom(votesRoom, (*votes).tableCommand)},
 		{Subcommand: Subcommand{Name: "replay", Description: "an animated replay of a finished game", Options: []CommandOption{
 			{Name: "id", Description: "the game number (default: this channel's last finished game, or its threads')", Type: IntegerOption, Min: 1, Max: 1 << 30},
 		}}, group: groupTable, posts: true, public: true, handle: inRoom(recordsRoom, (*records).replay)},
