@@ -217,7 +217,7 @@ func (r *Router) commit(ctx context.Context, t *table, seat int, move string) ([
 func (r *Router) saveOwed(ctx context.Context, t *table, base int, move *games.SeatMove) error {
 	pending := t.row.PostPending
 	t.row.PostPending = true
-	r.markWaiting(ctx, t, move)
+	r.clock.markWaiting(ctx, t, move)
 	err := r.store.Save(ctx, t.row, base, move)
 	t.row.PostPending = pending
 	return err

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"time"
 
+	"standoff/internal/telemetry"
 	"standoff/storage"
 )
 
@@ -24,21 +25,29 @@ type rooms struct {
 	pace     *pace
 	lobbies  *lobbies
 	votes    *votes
+	clock    *clock
 }
 
 // wire gives each room what it uses. The rooms share the router's base by
 // pointer, so a test that swaps the transport or the log swaps it for all.
+// Every room exists before any is filled: some need each other (the clock
+// hands a seat over by the votes' rules; a vote charges the clock's bank).
 func wire(r *Router) {
 	b := &r.base
-	r.threads = &threads{base: b, later: r.later}
-	r.pace = &pace{base: b, threadName: r.threads.threadName}
-	r.lobbies = &lobbies{base: b, threads: r.threads, seed: r.seed, table: r.table, askOpponents: r.askOpponents,
-		gameClock: r.gameClock, runBots: r.runBots, saveOwed: r.saveOwed, publish: r.publish}
-	r.votes = &votes{base: b, lockedTable: r.lockedChannelTable, play: r.play, runBots: r.runBots, saveOwed: r.saveOwed,
-		publish: r.publish, awayNote: r.pace.awayNote, chargeBank: r.chargeBank}
-	r.records = &records{base: b, threads: r.threads, reload: r.reload}
-	r.settings = &settings{base: b, serverTurnLimit: r.serverTurnLimit,
+	r.rooms = rooms{threads: &threads{}, settings: &settings{}, records: &records{}, pace: &pace{},
+		lobbies: &lobbies{}, votes: &votes{}, clock: &clock{}}
+	*r.threads = threads{base: b, later: r.later}
+	*r.settings = settings{base: b, serverTurnLimit: r.serverTurnLimit,
 		setThreads: r.threads.setServerThreads, describeThreads: r.threads.describeServerThreads}
+	*r.records = records{base: b, threads: r.threads, reload: r.reload}
+	*r.pace = pace{base: b, threadName: r.threads.threadName}
+	*r.lobbies = lobbies{base: b, threads: r.threads, seed: r.seed, table: r.table, askOpponents: r.askOpponents,
+		gameClock: r.clock.gameClock, runBots: r.runBots, saveOwed: r.saveOwed, publish: r.publish}
+	*r.votes = votes{base: b, lockedTable: r.lockedChannelTable, play: r.play, runBots: r.runBots, saveOwed: r.saveOwed,
+		publish: r.publish, awayNote: r.pace.awayNote, chargeBank: r.clock.chargeBank}
+	*r.clock = clock{base: b, votes: r.votes, closeLobby: r.lobbies.closeLobby, freeAgain: r.threads.freeAgain,
+		turnsMessage: r.pace.turnsMessage, lock: r.lock, reload: r.reload, play: r.play, runBots: r.runBots,
+		turnLimit: r.turnLimit, publish: r.publish, repost: r.repost, deliveryTrouble: r.deliveryTrouble}
 }
 
 // base is what every room reads: storage, the transport, the game kinds,
@@ -50,6 +59,8 @@ type base struct {
 	cfg   Config
 	log   *slog.Logger
 	now   func() time.Time
+	// metrics counts moves, boards and the clock's work (nil: not).
+	metrics *telemetry.Metrics
 }
 
 // gameSet is the game kinds this bot hosts, sorted by name.

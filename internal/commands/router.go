@@ -85,9 +85,8 @@ type Router struct {
 	// stopped is closed by Stop: what only waits for the limits gives up.
 	stopped  chan struct{}
 	stopOnce sync.Once
-	// metrics and kinds: telemetry.go.
-	metrics *telemetry.Metrics
-	kinds   gameKinds
+	// kinds: telemetry.go.
+	kinds gameKinds
 }
 
 // New makes a router.

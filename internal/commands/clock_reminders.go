@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"standoff/internal/games"
 	"standoff/storage"
 )
 
@@ -18,23 +19,49 @@ import (
 func (r *Router) Tick(ctx context.Context) {
 	r.work.Add(1)
 	defer r.work.Done()
+	r.clock.tick(ctx)
+}
+
+// clock is what time does to the games: reminders and their rhythm, turn
+// limits and time banks, default answers, idle games closed, challenges
+// that expire, and each player's held notices and daily digest.
+type clock struct {
+	*base
+	votes *votes
+	// closeLobby, freeAgain and turnsMessage are the lobbies', threads' and
+	// pace rooms'.
+	closeLobby   func(ctx context.Context, t *table, text string, mentions ...string) error
+	freeAgain    func(ctx context.Context, channel string) string
+	turnsMessage func(list []storage.Turn, p storage.Player, now time.Time, everywhere bool) Message
+	// The move pipeline's.
+	lock            func(ctx context.Context, id int64) (context.Context, func())
+	reload          func(ctx context.Context, id int64) (*table, error)
+	play            func(ctx context.Context, t *table, seat int, move string, base int, note string) (string, error)
+	runBots         func(ctx context.Context, t *table) []games.Event
+	turnLimit       func(ctx context.Context, in Interaction) (time.Duration, error)
+	publish         func(ctx context.Context, t *table, events []games.Event) string
+	repost          func(ctx context.Context, t *table) (notice string, failed bool)
+	deliveryTrouble func(t *table, err error) string
+}
+
+func (ck *clock) tick(ctx context.Context) {
 	// Only the games something may be due for are read, not every game.
-	ids, err := r.store.Due(ctx, r.now(), r.shortestWait(), r.cfg.CloseAfter, unreachableRetry)
+	ids, err := ck.store.Due(ctx, ck.now(), ck.shortestWait(), ck.cfg.CloseAfter, unreachableRetry)
 	if err != nil {
-		r.log.Error("reminders: could not list the games due", "err", err)
+		ck.log.Error("reminders: could not list the games due", "err", err)
 		return
 	}
 	for _, id := range ids {
-		r.tickGame(ctx, id)
+		ck.tickGame(ctx, id)
 	}
-	r.tickPlayers(ctx)
+	ck.tickPlayers(ctx)
 }
 
 // shortestWait is the least idle time after which the clock acts on a game
 // (a game's own turn limit is asked of the database separately).
-func (r *Router) shortestWait() time.Duration {
+func (ck *clock) shortestWait() time.Duration {
 	least := time.Duration(0)
-	for _, d := range []time.Duration{r.cfg.RemindAfter, r.cfg.AnswerAfter, r.cfg.TurnLimit} {
+	for _, d := range []time.Duration{ck.cfg.RemindAfter, ck.cfg.AnswerAfter, ck.cfg.TurnLimit} {
 		if d > 0 && (least == 0 || d < least) {
 			least = d
 		}
@@ -42,18 +69,18 @@ func (r *Router) shortestWait() time.Duration {
 	return least
 }
 
-func (r *Router) tickGame(ctx context.Context, id int64) {
-	ctx, unlock := r.lock(ctx, id)
+func (ck *clock) tickGame(ctx context.Context, id int64) {
+	ctx, unlock := ck.lock(ctx, id)
 	defer unlock()
-	t, err := r.reload(ctx, id)
+	t, err := ck.reload(ctx, id)
 	if err == nil && t.row.Status == storage.Lobby {
-		r.tickChallenge(ctx, t)
+		ck.tickChallenge(ctx, t)
 		return
 	}
 	if err != nil || t.state == nil {
 		return
 	}
-	now := r.now()
+	now := ck.now()
 	// A channel that is gone is knocked on again only now and then; anyone
 	// acting in the game clears the mark at once.
 	if !t.row.UnreachableAt.IsZero() && now.Sub(t.row.UnreachableAt) < unreachableRetry {
@@ -62,76 +89,76 @@ func (r *Router) tickGame(ctx context.Context, id int64) {
 	if t.row.Status != storage.Active || t.state.Outcome() != nil {
 		// Ended: only its last message may be owed (the result).
 		if t.row.PostPending || t.row.RefreshPending {
-			r.repost(ctx, t)
+			ck.repost(ctx, t)
 		}
 		return
 	}
 	if t.row.PostPending || t.row.RefreshPending || t.row.MessageID == "" {
-		if _, failed := r.repost(ctx, t); failed {
+		if _, failed := ck.repost(ctx, t); failed {
 			return // still failing: try again on a later tick
 		}
 	}
 	if _, ok := t.botToAct(); ok {
 		// An automated seat stopped short (a long game, an error): go on.
-		if events := r.runBots(ctx, t); len(events) > 0 {
-			r.publish(ctx, t, events)
+		if events := ck.runBots(ctx, t); len(events) > 0 {
+			ck.publish(ctx, t, events)
 		}
 		return
 	}
-	if r.cfg.CloseAfter > 0 && now.Sub(t.row.UpdatedAt) >= r.cfg.CloseAfter {
-		r.closeIdle(ctx, t)
+	if ck.cfg.CloseAfter > 0 && now.Sub(t.row.UpdatedAt) >= ck.cfg.CloseAfter {
+		ck.closeIdle(ctx, t)
 		return
 	}
 	idle := now.Sub(t.row.TurnStartedAt)
 	seats := t.waitedSeats()
-	players := r.lazyPlayers(ctx, t, seats)
+	players := ck.lazyPlayers(ctx, t, seats)
 	// The turn limit never hands over the only person's seat (a solo game,
 	// a game against the bot): there nobody else is kept waiting.
 	limited := (t.row.TurnLimit > 0 || t.row.TurnBank > 0) && t.humanSeats() > 1
 	if late := t.lateSeats(seats, players, now, limited); len(late) > 0 {
-		r.handOverLate(ctx, t, late)
+		ck.handOverLate(ctx, t, late)
 		return
 	}
-	if r.cfg.AnswerAfter > 0 && idle >= r.cfg.AnswerAfter && r.answerIdle(ctx, t) {
+	if ck.cfg.AnswerAfter > 0 && idle >= ck.cfg.AnswerAfter && ck.answerIdle(ctx, t) {
 		return
 	}
-	r.remind(ctx, t, idle, seats, limited, players)
+	ck.remind(ctx, t, idle, seats, limited, players)
 }
 
 // handOverLate gives the seats that let the turn limit run out to the bot.
-func (r *Router) handOverLate(ctx context.Context, t *table, seats []int) {
+func (ck *clock) handOverLate(ctx context.Context, t *table, seats []int) {
 	var names []string
 	for _, s := range seats {
 		names = append(names, t.row.Seats[s].Name)
 	}
 	note := t.lateNote(strings.Join(names, " and "), len(names) > 1)
 	before := slices.Clone(t.row.Seats)
-	if _, err := r.votes.handOver(ctx, t, seats, note); err != nil {
-		r.log.Error("could not hand a seat to the bot", "game", t.row.ID, "err", err)
+	if _, err := ck.votes.handOver(ctx, t, seats, note); err != nil {
+		ck.log.Error("could not hand a seat to the bot", "game", t.row.ID, "err", err)
 		return
 	}
-	r.metrics.TurnLimit(t.row.Kind, len(seats))
+	ck.metrics.TurnLimit(t.row.Kind, len(seats))
 	what := "your turn limit ran out"
 	if t.row.TurnBank > 0 {
 		what = "your time bank ran out"
 	}
 	for _, s := range seats {
-		r.votes.tellSeat(ctx, t, before[s], what+", so the bot plays your seat. Take it back with /game rejoin: at once, without a vote, until the bot has played a turn of yours.")
+		ck.votes.tellSeat(ctx, t, before[s], what+", so the bot plays your seat. Take it back with /game rejoin: at once, without a vote, until the bot has played a turn of yours.")
 	}
 }
 
 // answerIdle gives the default answer of one reaction a player left
 // unanswered past answer_after; it reports whether it gave one.
-func (r *Router) answerIdle(ctx context.Context, t *table) bool {
+func (ck *clock) answerIdle(ctx context.Context, t *table) bool {
 	for _, p := range t.waited() {
 		if p.Default == "" || automated(t.row.Seats[p.Seat]) {
 			continue
 		}
-		note := fmt.Sprintf("%s did not answer within %s, so the default answer was given for them.", t.row.Seats[p.Seat].Name, spokenDuration(r.cfg.AnswerAfter))
-		if _, err := r.play(ctx, t, p.Seat, p.Default, t.row.Version, note); err != nil {
-			r.log.Error("automatic answer failed", "game", t.row.ID, "seat", p.Seat, "move", p.Default, "err", err)
+		note := fmt.Sprintf("%s did not answer within %s, so the default answer was given for them.", t.row.Seats[p.Seat].Name, spokenDuration(ck.cfg.AnswerAfter))
+		if _, err := ck.play(ctx, t, p.Seat, p.Default, t.row.Version, note); err != nil {
+			ck.log.Error("automatic answer failed", "game", t.row.ID, "seat", p.Seat, "move", p.Default, "err", err)
 		} else {
-			r.metrics.DefaultAnswer(t.row.Kind)
+			ck.metrics.DefaultAnswer(t.row.Kind)
 		}
 		return true // the next answer, if any, waits its own full time
 	}
@@ -141,22 +168,22 @@ func (r *Router) answerIdle(ctx context.Context, t *table) bool {
 // remind reminds the waited-for players when a reminder is due, each the
 // way they chose (a mention, a DM, both, held through quiet hours, or
 // nothing while away or taking a digest).
-func (r *Router) remind(ctx context.Context, t *table, idle time.Duration, seats []int, limited bool, players func() map[string]storage.Player) {
-	now := r.now()
-	if r.cfg.RemindAfter <= 0 || idle < r.cfg.RemindAfter || len(seats) == 0 {
+func (ck *clock) remind(ctx context.Context, t *table, idle time.Duration, seats []int, limited bool, players func() map[string]storage.Player) {
+	now := ck.now()
+	if ck.cfg.RemindAfter <= 0 || idle < ck.cfg.RemindAfter || len(seats) == 0 {
 		return
 	}
-	if !t.row.RemindedAt.IsZero() && now.Sub(t.row.RemindedAt) < r.cfg.remindGap(t.row, t.row.RemindedAt) {
+	if !t.row.RemindedAt.IsZero() && now.Sub(t.row.RemindedAt) < ck.cfg.remindGap(t.row, t.row.RemindedAt) {
 		return
 	}
-	inChannel, byDM := r.reminderPlan(ctx, t, seats, players(), now)
+	inChannel, byDM := ck.reminderPlan(ctx, t, seats, players(), now)
 	left := ""
 	if limited {
 		left = fmt.Sprintf(" %s left before the bot takes over.", spokenDuration(t.timeLeft(slices.Concat(inChannel, byDM), players(), now)))
 	}
-	inChannel = append(inChannel, r.remindByDM(ctx, t, byDM, idle, left)...)
+	inChannel = append(inChannel, ck.remindByDM(ctx, t, byDM, idle, left)...)
 	if len(inChannel) == 0 {
-		r.reminded(ctx, t, now)
+		ck.reminded(ctx, t, now)
 		return
 	}
 	var who, ids []string
@@ -167,34 +194,34 @@ func (r *Router) remind(ctx context.Context, t *table, idle time.Duration, seats
 	// The last reminder before the game closes for inactivity says so;
 	// none comes after it.
 	closing := ""
-	if r.cfg.CloseAfter > 0 {
-		closeAt := t.row.UpdatedAt.Add(r.cfg.CloseAfter)
-		if !now.Add(r.cfg.remindGap(t.row, now)).Before(closeAt) {
+	if ck.cfg.CloseAfter > 0 {
+		closeAt := t.row.UpdatedAt.Add(ck.cfg.CloseAfter)
+		if !now.Add(ck.cfg.remindGap(t.row, now)).Before(closeAt) {
 			closing = fmt.Sprintf(" If nobody moves, the game closes in %s.", spokenDuration(closeAt.Sub(now)))
 		}
 	}
 	msg := Message{
-		Content:  fmt.Sprintf("%s\nReminder: %s, the game has been waiting for you for %s.%s %s%s", t.header(), strings.Join(who, " and "), spokenDuration(idle), left, r.jumpHint(t), closing),
+		Content:  fmt.Sprintf("%s\nReminder: %s, the game has been waiting for you for %s.%s %s%s", t.header(), strings.Join(who, " and "), spokenDuration(idle), left, ck.jumpHint(t), closing),
 		Mentions: ids,
 	}
-	if _, err := r.out.Send(ctx, t.row.Channel, msg); err != nil {
-		r.deliveryTrouble(t, err)
+	if _, err := ck.out.Send(ctx, t.row.Channel, msg); err != nil {
+		ck.deliveryTrouble(t, err)
 		if at := t.row.UnreachableAt; !at.IsZero() {
-			if err := r.store.SetUnreachable(ctx, t.row.ID, at); err != nil {
-				r.log.Error("could not mark the channel unreachable", "game", t.row.ID, "err", err)
+			if err := ck.store.SetUnreachable(ctx, t.row.ID, at); err != nil {
+				ck.log.Error("could not mark the channel unreachable", "game", t.row.ID, "err", err)
 			}
 		}
 		return
 	}
-	r.metrics.Reminder(t.row.Kind, false)
-	r.reminded(ctx, t, now)
+	ck.metrics.Reminder(t.row.Kind, false)
+	ck.reminded(ctx, t, now)
 }
 
 // reminded records that the waiting players were reminded (or held, or
 // left alone by their choice) at now, so the next reminder waits its gap.
-func (r *Router) reminded(ctx context.Context, t *table, now time.Time) {
-	if err := r.store.SetReminded(ctx, t.row.ID, now); err != nil {
-		r.log.Error("could not record a reminder", "game", t.row.ID, "err", err)
+func (ck *clock) reminded(ctx context.Context, t *table, now time.Time) {
+	if err := ck.store.SetReminded(ctx, t.row.ID, now); err != nil {
+		ck.log.Error("could not record a reminder", "game", t.row.ID, "err", err)
 	}
 }
 
@@ -208,18 +235,18 @@ func (c Config) remindGap(g *storage.Game, at time.Time) time.Duration {
 }
 
 // closeIdle ends a game nobody moved in for CloseAfter, saying so.
-func (r *Router) closeIdle(ctx context.Context, t *table) {
+func (ck *clock) closeIdle(ctx context.Context, t *table) {
 	base := t.row.Version
 	t.row.Status = storage.Abandoned
-	t.row.UpdatedAt = r.now()
-	if err := r.store.Save(ctx, t.row, base, nil); err != nil {
-		r.log.Error("could not close an idle game", "game", t.row.ID, "err", err)
+	t.row.UpdatedAt = ck.now()
+	if err := ck.store.Save(ctx, t.row, base, nil); err != nil {
+		ck.log.Error("could not close an idle game", "game", t.row.ID, "err", err)
 		return
 	}
-	r.lobbies.closeLobby(ctx, t, fmt.Sprintf("Nobody moved in this game for %s, so it was closed. %s", spokenDuration(r.cfg.CloseAfter), r.threads.freeAgain(ctx, t.row.Channel)))
+	ck.closeLobby(ctx, t, fmt.Sprintf("Nobody moved in this game for %s, so it was closed. %s", spokenDuration(ck.cfg.CloseAfter), ck.freeAgain(ctx, t.row.Channel)))
 }
 
-func (r *Router) jumpHint(t *table) string {
+func (ck *clock) jumpHint(t *table) string {
 	for _, p := range t.prompts() {
 		if p.Private {
 			return "Your decision is private: see your DMs, or /game hand here."

@@ -17,7 +17,7 @@ import (
 
 // lazyPlayers reads the settings of a game's waited-on players the first
 // time they are needed: most ticks of a game need none.
-func (r *Router) lazyPlayers(ctx context.Context, t *table, seats []int) func() map[string]storage.Player {
+func (ck *clock) lazyPlayers(ctx context.Context, t *table, seats []int) func() map[string]storage.Player {
 	var players map[string]storage.Player
 	return func() map[string]storage.Player {
 		if players == nil {
@@ -26,8 +26,8 @@ func (r *Router) lazyPlayers(ctx context.Context, t *table, seats []int) func() 
 				ids = append(ids, t.row.Seats[s].UserID)
 			}
 			var err error
-			if players, err = r.store.Players(ctx, ids); err != nil {
-				r.log.Error("could not read players' settings", "game", t.row.ID, "err", err)
+			if players, err = ck.store.Players(ctx, ids); err != nil {
+				ck.log.Error("could not read players' settings", "game", t.row.ID, "err", err)
 				players = map[string]storage.Player{}
 			}
 		}
@@ -99,13 +99,13 @@ func (t *table) lateNote(names string, several bool) string {
 // reminderPlan splits the seats due a reminder by how each player is to
 // get it now (rhythm.Decide); a reminder held through quiet hours is
 // recorded for its release.
-func (r *Router) reminderPlan(ctx context.Context, t *table, seats []int, players map[string]storage.Player, now time.Time) (inChannel, byDM []int) {
+func (ck *clock) reminderPlan(ctx context.Context, t *table, seats []int, players map[string]storage.Player, now time.Time) (inChannel, byDM []int) {
 	for _, s := range seats {
 		id := t.row.Seats[s].UserID
 		plan := rhythm.Decide(players[id].Settings, now, rhythm.Reminder)
 		if !plan.Hold.IsZero() {
-			if err := r.store.Hold(ctx, id, t.row.ID, rhythm.Reminder, now, plan.Hold); err != nil {
-				r.log.Error("could not hold a reminder", "game", t.row.ID, "user", id, "err", err)
+			if err := ck.store.Hold(ctx, id, t.row.ID, rhythm.Reminder, now, plan.Hold); err != nil {
+				ck.log.Error("could not hold a reminder", "game", t.row.ID, "user", id, "err", err)
 			}
 		}
 		if plan.Mention {
@@ -120,18 +120,18 @@ func (r *Router) reminderPlan(ctx context.Context, t *table, seats []int, player
 
 // remindByDM sends a reminder to each seat by DM; the seats whose DMs are
 // closed are returned, to be reminded in the channel instead.
-func (r *Router) remindByDM(ctx context.Context, t *table, seats []int, idle time.Duration, left string) (closed []int) {
+func (ck *clock) remindByDM(ctx context.Context, t *table, seats []int, idle time.Duration, left string) (closed []int) {
 	for _, s := range seats {
 		text := fmt.Sprintf("Reminder: %s in <#%s> has been waiting for you for %s.%s %s",
-			r.games.gameName(t.row.Kind, t.row.ID), t.row.Channel, spokenDuration(idle), left, r.jumpHint(t))
-		err := r.out.DM(ctx, t.row.Seats[s].UserID, Message{Content: text, Rows: []Row{{Buttons: []Button{
-			{Label: "Open " + r.games.gameName(t.row.Kind, t.row.ID), URL: channelURL(t.row.Guild, t.row.Channel)}}}}})
+			ck.games.gameName(t.row.Kind, t.row.ID), t.row.Channel, spokenDuration(idle), left, ck.jumpHint(t))
+		err := ck.out.DM(ctx, t.row.Seats[s].UserID, Message{Content: text, Rows: []Row{{Buttons: []Button{
+			{Label: "Open " + ck.games.gameName(t.row.Kind, t.row.ID), URL: channelURL(t.row.Guild, t.row.Channel)}}}}})
 		if errors.Is(err, ErrDMClosed) {
 			closed = append(closed, s)
 		} else if err != nil {
-			r.log.Warn("could not send a reminder by DM", "game", t.row.ID, "seat", s, "err", err)
+			ck.log.Warn("could not send a reminder by DM", "game", t.row.ID, "seat", s, "err", err)
 		} else {
-			r.metrics.Reminder(t.row.Kind, true)
+			ck.metrics.Reminder(t.row.Kind, true)
 		}
 	}
 	return closed
