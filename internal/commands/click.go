@@ -83,7 +83,7 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 	case "vote":
 		return r.votes.voteClick(ctx, in, t, id)
 	case "confirm", "cancel":
-		return r.confirmClick(ctx, in, t, id)
+		return r.leaving.confirmClick(ctx, in, t, id)
 	case "m", "r", "s":
 	default:
 		return Response{}, refusef("That control is not one I know; use /game status for the current game.")

@@ -26,6 +26,7 @@ type rooms struct {
 	lobbies  *lobbies
 	votes    *votes
 	clock    *clock
+	leaving  *leaving
 }
 
 // wire gives each room what it uses. The rooms share the router's base by
@@ -35,7 +36,7 @@ type rooms struct {
 func wire(r *Router) {
 	b := &r.base
 	r.rooms = rooms{threads: &threads{}, settings: &settings{}, records: &records{}, pace: &pace{},
-		lobbies: &lobbies{}, votes: &votes{}, clock: &clock{}}
+		lobbies: &lobbies{}, votes: &votes{}, clock: &clock{}, leaving: &leaving{}}
 	*r.threads = threads{base: b, later: r.later}
 	*r.settings = settings{base: b, serverTurnLimit: r.serverTurnLimit,
 		setThreads: r.threads.setServerThreads, describeThreads: r.threads.describeServerThreads}
@@ -48,6 +49,9 @@ func wire(r *Router) {
 	*r.clock = clock{base: b, votes: r.votes, closeLobby: r.lobbies.closeLobby, freeAgain: r.threads.freeAgain,
 		turnsMessage: r.pace.turnsMessage, lock: r.lock, reload: r.reload, play: r.play, runBots: r.runBots,
 		turnLimit: r.turnLimit, publish: r.publish, repost: r.repost, deliveryTrouble: r.deliveryTrouble}
+	*r.leaving = leaving{base: b, lockedTable: r.lockedChannelTable, loadResigned: r.votes.loadResigned,
+		closeLobby: r.lobbies.closeLobby, freeAgain: r.threads.freeAgain, commit: r.commit, runBots: r.runBots,
+		readPresentation: r.readPresentation, deliver: r.deliver}
 }
 
 // base is what every room reads: storage, the transport, the game kinds,

@@ -54,6 +54,7 @@ func settingsRoom(r *Router) *settings { return r.settings }
 func recordsRoom(r *Router) *records   { return r.records }
 func paceRoom(r *Router) *pace         { return r.pace }
 func votesRoom(r *Router) *votes       { return r.votes }
+func leavingRoom(r *Router) *leaving   { return r.leaving }
 
 // The lines of /game help, in order.
 const (
@@ -85,9 +86,9 @@ func init() {
 		{Subcommand: Subcommand{Name: "hand", Description: "your private view and decisions, shown only to you"},
 			group: groupEveryone, note: "your private view", handle: shared((*Router).hand)},
 		{Subcommand: Subcommand{Name: "resign", Description: "resign from the game in this channel"},
-			group: groupEveryone, posts: true, handle: shared((*Router).resign)},
+			group: groupEveryone, posts: true, handle: inRoom(leavingRoom, (*leaving).resign)},
 		{Subcommand: Subcommand{Name: "abandon", Description: "stop the game in this channel (its creator or a moderator)"},
-			group: groupEveryone, note: "creator or moderators", posts: true, handle: shared((*Router).abandon)},
+			group: groupEveryone, note: "creator or moderators", posts: true, handle: inRoom(leavingRoom, (*leaving).abandon)},
 		{Subcommand: Subcommand{Name: "rules", Description: "the rules of a game", Options: withGameChoice("which game (default: the one in this channel)")},
 			group: groupEveryone, anywhere: true, handle: shared((*Router).rules)},
 		{Subcommand: Subcommand{Name: "history", Description: "the moves played so far in this channel's game", Options: []CommandOption{
