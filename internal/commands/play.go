@@ -13,41 +13,6 @@ import (
 	"standoff/storage"
 )
 
-// openGame reads the channel's open game, or says there is none (and where
-// the channel's games are).
-func (r *Router) openGame(ctx context.Context, channel string) (*storage.Game, error) {
-	row, err := r.store.OpenGame(ctx, channel)
-	return row, r.noGameIn(ctx, channel, err)
-}
-
-// threadsListed bounds the games' threads listed for a channel.
-const threadsListed = 5
-
-// noGameIn is noGame for a channel whose games may live in its threads:
-// a player asking in the channel is pointed to them.
-func (r *Router) noGameIn(ctx context.Context, channel string, err error) error {
-	if !errors.Is(err, storage.ErrNoGame) {
-		return err
-	}
-	games, lerr := r.store.OpenGamesInThreadsOf(ctx, channel, threadsListed)
-	if lerr == nil && len(games) == 0 {
-		// None open: the ended ones can still be looked at from here.
-		if ended := r.threads.threadGames(ctx, channel, func(g storage.ThreadGame) bool { return g.Status == storage.Finished }); len(ended) > 0 {
-			g := ended[0]
-			return refusef("No game is open in this channel or its threads. The last one finished in <#%s> (%s #%d): /game history id:%d shows its moves, /game replay id:%d its replay. Start a new one with /%s challenge or /%s start.",
-				g.Thread, r.games.title(g.Kind), g.ID, g.ID, g.ID, r.games.anyKind(), r.games.anyKind())
-		}
-	}
-	if lerr != nil || len(games) == 0 {
-		return r.games.noGame(err)
-	}
-	var where []string
-	for _, g := range games {
-		where = append(where, fmt.Sprintf("<#%s> (%s #%d)", g.Thread, r.games.title(g.Kind), g.ID))
-	}
-	return refusef("This channel's games are played in their threads: %s. Run the command there.", strings.Join(where, ", "))
-}
-
 // waitingFor describes who the game waits for, for refusals.
 func (t *table) waitingFor() string {
 	var who []string

@@ -325,7 +325,7 @@ func (r *Router) Commands() []Command {
 	return append(out, Command{
 		Name:        "game",
 		Description: "what every Standoff game shares: status, hand, rules, history, votes, stats",
-		Subs:        subcommands(gameRoutes, r.gameKindChoices()),
+		Subs:        subcommands(gameRoutes, r.games.choices()),
 		InDMs:       slices.ContainsFunc(gameRoutes, func(rt route) bool { return rt.anywhere }),
 	}, Command{
 		Name:         adminCommand,

@@ -327,3 +327,38 @@ func (th *threads) otherThreadGames(gs []storage.ThreadGame, what, command strin
 	}
 	return fmt.Sprintf("\nOther %s of this channel: %s. See one with %s id:%d.", what, strings.Join(names, ", "), command, gs[0].ID)
 }
+
+// openGame reads the channel's open game, or says there is none (and where
+// the channel's games are).
+func (th *threads) openGame(ctx context.Context, channel string) (*storage.Game, error) {
+	row, err := th.store.OpenGame(ctx, channel)
+	return row, th.noGameIn(ctx, channel, err)
+}
+
+// threadsListed bounds the games' threads listed for a channel.
+const threadsListed = 5
+
+// noGameIn is noGame for a channel whose games may live in its threads:
+// a player asking in the channel is pointed to them.
+func (th *threads) noGameIn(ctx context.Context, channel string, err error) error {
+	if !errors.Is(err, storage.ErrNoGame) {
+		return err
+	}
+	games, lerr := th.store.OpenGamesInThreadsOf(ctx, channel, threadsListed)
+	if lerr == nil && len(games) == 0 {
+		// None open: the ended ones can still be looked at from here.
+		if ended := th.threadGames(ctx, channel, func(g storage.ThreadGame) bool { return g.Status == storage.Finished }); len(ended) > 0 {
+			g := ended[0]
+			return refusef("No game is open in this channel or its threads. The last one finished in <#%s> (%s #%d): /game history id:%d shows its moves, /game replay id:%d its replay. Start a new one with /%s challenge or /%s start.",
+				g.Thread, th.games.title(g.Kind), g.ID, g.ID, g.ID, th.games.anyKind(), th.games.anyKind())
+		}
+	}
+	if lerr != nil || len(games) == 0 {
+		return th.games.noGame(err)
+	}
+	var where []string
+	for _, g := range games {
+		where = append(where, fmt.Sprintf("<#%s> (%s #%d)", g.Thread, th.games.title(g.Kind), g.ID))
+	}
+	return refusef("This channel's games are played in their threads: %s. Run the command there.", strings.Join(where, ", "))
+}
