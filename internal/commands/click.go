@@ -196,7 +196,7 @@ func (r *Router) refine(t *table, seat int, key, from string) (Response, error) 
 	if prompt == "" && t.privatePrompt(seat, from) {
 		prompt = from
 	}
-	row, ok := t.choiceRow(choices, text, prompt)
+	row, ok := choiceRow(t, choices, text, prompt)
 	if !ok {
 		return Response{}, refusef("Those choices are too long for buttons; type the move with /%s move.", t.row.Kind)
 	}

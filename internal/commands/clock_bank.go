@@ -67,7 +67,7 @@ func (ck *clock) chargeBank(ctx context.Context, t *table, seat int, now time.Ti
 
 // refillOnRejoin puts back into a seat's time bank what one move would:
 // its player takes the seat back from the bot.
-func (t *table) refillOnRejoin(seat int) {
+func refillOnRejoin(t *table, seat int) {
 	if t.row.TurnBank <= 0 {
 		return
 	}

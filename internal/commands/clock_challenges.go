@@ -18,7 +18,7 @@ import (
 // challenger is told their way, and the channel is free again.
 
 // challenged lists the seats a challenge still waits on to accept.
-func (t *table) challenged() []int {
+func challenged(t *table) []int {
 	var out []int
 	for i, s := range t.row.Seats {
 		if !s.Accepted && s.BotLevel == 0 {
@@ -54,7 +54,7 @@ func (c Config) challengeExpiresAt(start time.Time) time.Time {
 // tickChallenge does what the clock owes a challenge: expire it, or remind
 // the players it waits on. The caller holds the game's lock.
 func (ck *clock) tickChallenge(ctx context.Context, t *table) {
-	seats := t.challenged()
+	seats := challenged(t)
 	if len(seats) == 0 {
 		return // an open lobby waits on nobody
 	}

@@ -115,7 +115,7 @@ func (ck *clock) tickGame(ctx context.Context, id int64) {
 	// The turn limit never hands over the only person's seat (a solo game,
 	// a game against the bot): there nobody else is kept waiting.
 	limited := (t.row.TurnLimit > 0 || t.row.TurnBank > 0) && t.humanSeats() > 1
-	if late := t.lateSeats(seats, players, now, limited); len(late) > 0 {
+	if late := lateSeats(t, seats, players, now, limited); len(late) > 0 {
 		ck.handOverLate(ctx, t, late)
 		return
 	}
@@ -131,7 +131,7 @@ func (ck *clock) handOverLate(ctx context.Context, t *table, seats []int) {
 	for _, s := range seats {
 		names = append(names, t.row.Seats[s].Name)
 	}
-	note := t.lateNote(strings.Join(names, " and "), len(names) > 1)
+	note := lateNote(t, strings.Join(names, " and "), len(names) > 1)
 	before := slices.Clone(t.row.Seats)
 	if _, err := ck.votes.handOver(ctx, t, seats, note); err != nil {
 		ck.log.Error("could not hand a seat to the bot", "game", t.row.ID, "err", err)
@@ -179,7 +179,7 @@ func (ck *clock) remind(ctx context.Context, t *table, idle time.Duration, seats
 	inChannel, byDM := ck.reminderPlan(ctx, t, seats, players(), now)
 	left := ""
 	if limited {
-		left = fmt.Sprintf(" %s left before the bot takes over.", spokenDuration(t.timeLeft(slices.Concat(inChannel, byDM), players(), now)))
+		left = fmt.Sprintf(" %s left before the bot takes over.", spokenDuration(timeLeft(t, slices.Concat(inChannel, byDM), players(), now)))
 	}
 	inChannel = append(inChannel, ck.remindByDM(ctx, t, byDM, idle, left)...)
 	if len(inChannel) == 0 {

@@ -38,7 +38,7 @@ func (ck *clock) lazyPlayers(ctx context.Context, t *table, seats []int) func() 
 // allowance is how long a seat may keep the table waiting, from when: the
 // game's turn limit from the start of the turn, or what is left of the
 // seat's time bank from when the game began waiting on it.
-func (t *table) allowance(seat int) (since time.Time, allowed time.Duration, bank bool) {
+func allowance(t *table, seat int) (since time.Time, allowed time.Duration, bank bool) {
 	s := t.row.Seats[seat]
 	if t.row.TurnBank > 0 {
 		since = s.WaitingSince
@@ -53,13 +53,13 @@ func (t *table) allowance(seat int) (since time.Time, allowed time.Duration, ban
 // lateSeats are the waited-on seats whose turn limit or time bank has run
 // out, the time their players were away not counted; none when the game
 // is not limited.
-func (t *table) lateSeats(seats []int, players func() map[string]storage.Player, now time.Time, limited bool) []int {
+func lateSeats(t *table, seats []int, players func() map[string]storage.Player, now time.Time, limited bool) []int {
 	if !limited {
 		return nil
 	}
 	var late []int
 	for _, s := range seats {
-		since, allowed, _ := t.allowance(s)
+		since, allowed, _ := allowance(t, s)
 		if now.Sub(since) < allowed {
 			continue // not even counting time away
 		}
@@ -72,10 +72,10 @@ func (t *table) lateSeats(seats []int, players func() map[string]storage.Player,
 
 // timeLeft is the least time any of the seats has before the bot takes
 // over.
-func (t *table) timeLeft(seats []int, players map[string]storage.Player, now time.Time) time.Duration {
+func timeLeft(t *table, seats []int, players map[string]storage.Player, now time.Time) time.Duration {
 	least := time.Duration(-1)
 	for _, s := range seats {
-		since, allowed, _ := t.allowance(s)
+		since, allowed, _ := allowance(t, s)
 		left := rhythm.Deadline(players[t.row.Seats[s].UserID].Settings, since, allowed).Sub(now)
 		if least < 0 || left < least {
 			least = left
@@ -85,7 +85,7 @@ func (t *table) timeLeft(seats []int, players map[string]storage.Player, now tim
 }
 
 // lateNote is what the table reads when seats ran out of time.
-func (t *table) lateNote(names string, several bool) string {
+func lateNote(t *table, names string, several bool) string {
 	back := "their seat back"
 	if several {
 		back = "their seats back"

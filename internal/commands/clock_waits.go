@@ -22,7 +22,7 @@ func (ck *clock) markWaiting(ctx context.Context, t *table, move *games.SeatMove
 	if t.row.State == nil {
 		return
 	}
-	waited, onTurn, asked := t.waitedNow(move)
+	waited, onTurn, asked := waitedNow(t, move)
 	now := ck.now()
 	if move != nil && t.row.TurnBank > 0 && move.Seat >= 0 && move.Seat < len(t.row.Seats) &&
 		move.Move != games.UndoMove && move.Move != games.ResignMove {
@@ -61,7 +61,7 @@ func (ck *clock) markWaiting(ctx context.Context, t *table, move *games.SeatMove
 
 // waitedNow lists the human seats the state being saved waits on, the
 // seats on turn (people or bots), and every seat it waits on (asked).
-func (t *table) waitedNow(move *games.SeatMove) (waited, onTurn, asked []int) {
+func waitedNow(t *table, move *games.SeatMove) (waited, onTurn, asked []int) {
 	state, prompts := t.state, []games.Prompt(nil)
 	if state == nil || (move != nil && move.Move == games.UndoMove) {
 		s, err := t.game.Kind.Decode(t.row.State)

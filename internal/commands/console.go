@@ -192,7 +192,7 @@ func (c *Console) resume(ctx context.Context) error {
 				if seat.BotLevel > 0 {
 					continue
 				}
-				if m, _, ok := t.privateMessage(i, nil, true); ok && len(m.Rows) > 0 {
+				if m, _, ok := privateMessage(t, i, nil, true); ok && len(m.Rows) > 0 {
 					r.drawViews(t.row.ID, &m)
 					if derr := c.DM(ctx, seat.UserID, m); derr != nil && !errors.Is(derr, ErrDMClosed) {
 						err = derr

@@ -59,7 +59,7 @@ func (r *Router) status(ctx context.Context, in Interaction) (Response, error) {
 		}
 	}
 	r.records.readBest(ctx, t)
-	m := t.turnMessage("")
+	m := turnMessage(t, "")
 	m.views = nil
 	m.attachFull(t, t.state.Public(), "board.png")
 	r.drawViews(t.row.ID, &m)
@@ -118,7 +118,7 @@ func (r *Router) hand(ctx context.Context, in Interaction) (Response, error) {
 	if seat < 0 {
 		return Response{}, refusef("You are not playing in this game, so you have no hand here.")
 	}
-	m, _, ok := t.privateMessage(seat, nil, true)
+	m, _, ok := privateMessage(t, seat, nil, true)
 	if !ok {
 		// A game may hide things a seat does not hold yet (Hijacked: the
 		// value of a medal won face down), so this speaks of the seat only.

@@ -150,7 +150,7 @@ func (vt *votes) loadResigned(ctx context.Context, t *table) error {
 }
 
 // seatByUser finds the seat of a user named in an option.
-func (t *table) seatByUser(in Interaction, option string) (int, error) {
+func seatByUser(t *table, in Interaction, option string) (int, error) {
 	id := in.Options[option]
 	if id == "" {
 		return -1, refusef("Name the player with %s:@user.", option)
@@ -196,9 +196,9 @@ func (vt *votes) tableCommand(ctx context.Context, in Interaction) (Response, er
 	undoBeside := in.Sub == voteUndo && prior != nil && prior.lasting(t)
 	if v := prior; v != nil && !resume && !undoBeside {
 		if v.Kind == voteRejoin {
-			return Response{}, refusef("A vote is already open (%s); wait until it is decided.", t.voteTitle(v))
+			return Response{}, refusef("A vote is already open (%s); wait until it is decided.", v.title(t))
 		}
-		return Response{}, refusef("A vote is already open (%s); wait until it is decided or the game moves on.", t.voteTitle(v))
+		return Response{}, refusef("A vote is already open (%s); wait until it is decided or the game moves on.", v.title(t))
 	}
 	v := &vote{Kind: in.Sub, By: me, Version: t.row.Version, Seat: me}
 	switch in.Sub {
@@ -206,7 +206,7 @@ func (vt *votes) tableCommand(ctx context.Context, in Interaction) (Response, er
 		if in.Options["player"] == "" {
 			return t.pickPlayer(in.Sub, me)
 		}
-		if err := t.aboutPlayer(in, me, v); err != nil {
+		if err := aboutPlayer(t, in, me, v); err != nil {
 			return Response{}, err
 		}
 		if err := vt.voteOpen(ctx, t, in, v); err != nil {
@@ -229,7 +229,7 @@ func (vt *votes) tableCommand(ctx context.Context, in Interaction) (Response, er
 		}
 		v.Undo, v.Move = plan.entries, plan.move
 		if undoBeside && !plan.atOnce {
-			return Response{}, refusef("A vote is already open (%s); wait until it is decided.", t.voteTitle(prior))
+			return Response{}, refusef("A vote is already open (%s); wait until it is decided.", prior.title(t))
 		}
 		if plan.atOnce {
 			notice, err := vt.carryOut(ctx, t, v)
@@ -259,7 +259,7 @@ func (vt *votes) ask(ctx context.Context, t *table, v *vote) (Response, error) {
 		return ephemeral(strings.TrimSpace("Done: nobody else needed to agree. " + notice)), nil
 	}
 	dm := vt.planOpened(ctx, t, v)
-	id, err := vt.out.Send(ctx, t.row.Channel, t.voteMessage(v))
+	id, err := vt.out.Send(ctx, t.row.Channel, v.message(t))
 	if errors.Is(err, pacing.ErrLimited) {
 		// A vote nobody can see could not be answered: none is opened.
 		return Response{}, refusef("Discord is holding back my messages for a moment, so the vote was not opened and nothing changed. Ask again in a few seconds.")
@@ -274,13 +274,13 @@ func (vt *votes) ask(ctx context.Context, t *table, v *vote) (Response, error) {
 	if dm {
 		vt.tellOpened(ctx, t, v)
 	}
-	return ephemeral("Vote opened: " + t.voteTitle(v) + "."), nil
+	return ephemeral("Vote opened: " + v.title(t) + "."), nil
 }
 
 // aboutPlayer fills a vote on another player's seat (skip their turn, or
 // replace them by the bot): a majority of the others decides.
-func (t *table) aboutPlayer(in Interaction, me int, v *vote) error {
-	seat, err := t.seatByUser(in, "player")
+func aboutPlayer(t *table, in Interaction, me int, v *vote) error {
+	seat, err := seatByUser(t, in, "player")
 	if err != nil {
 		return err
 	}
@@ -316,7 +316,7 @@ func (vt *votes) resume(ctx context.Context, t *table, v, prior *vote) (Response
 	me := v.Seat
 	if prior != nil && prior.Seat == me {
 		// The request asked earlier is answered by this one.
-		text := fmt.Sprintf("%s\n**Vote:** %s: closed, %s took the seat back while the game was paused.", t.header(), t.voteTitle(prior), t.row.Seats[me].Name)
+		text := fmt.Sprintf("%s\n**Vote:** %s: closed, %s took the seat back while the game was paused.", t.header(), prior.title(t), t.row.Seats[me].Name)
 		if err := vt.out.Edit(ctx, t.row.Channel, prior.Message, Message{Content: text}); err != nil {
 			vt.log.Warn("could not close a vote", "game", t.row.ID, "err", err)
 		}
@@ -328,7 +328,7 @@ func (vt *votes) resume(ctx context.Context, t *table, v, prior *vote) (Response
 	return ephemeral(strings.TrimSpace(why + notice)), nil
 }
 
-func (t *table) voteTitle(v *vote) string {
+func (v *vote) title(t *table) string {
 	name := t.row.Seats[v.Seat].Name
 	by := t.row.Seats[v.By].Name
 	switch v.Kind {
@@ -344,10 +344,10 @@ func (t *table) voteTitle(v *vote) string {
 	return v.Kind
 }
 
-// voteMessage is the channel message of an open vote.
-func (t *table) voteMessage(v *vote) Message {
+// message is the channel message of an open vote.
+func (v *vote) message(t *table) Message {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n**Vote:** %s.\n", t.header(), t.voteTitle(v))
+	fmt.Fprintf(&b, "%s\n**Vote:** %s.\n", t.header(), v.title(t))
 	var ids, names []string
 	if v.Told {
 		subject := t.row.Seats[v.Seat].UserID
@@ -404,9 +404,9 @@ func (vt *votes) voteClick(ctx context.Context, in Interaction, t *table, id cus
 		}
 		if in.MessageID == v.Message {
 			// The vote's message, showing the count, is the answer.
-			return Response{Kind: Update, Message: t.voteMessage(v)}, nil
+			return Response{Kind: Update, Message: v.message(t)}, nil
 		}
-		if err := vt.out.Edit(ctx, t.row.Channel, v.Message, t.voteMessage(v)); err != nil {
+		if err := vt.out.Edit(ctx, t.row.Channel, v.Message, v.message(t)); err != nil {
 			vt.log.Warn("could not update the vote", "game", t.row.ID, "err", err)
 		}
 		return ephemeral("Your vote is counted."), nil
@@ -414,10 +414,10 @@ func (vt *votes) voteClick(ctx context.Context, in Interaction, t *table, id cus
 	if err := vt.setOpenVotes(ctx, t, openVotes{}); err != nil {
 		return Response{}, err
 	}
-	result := fmt.Sprintf("%s\n**Vote:** %s: refused (%d yes, %d no).", t.header(), t.voteTitle(v), len(v.Yes), len(v.No))
+	result := fmt.Sprintf("%s\n**Vote:** %s: refused (%d yes, %d no).", t.header(), v.title(t), len(v.Yes), len(v.No))
 	notice := ""
 	if decided {
-		result = fmt.Sprintf("%s\n**Vote:** %s: accepted (%d yes, %d no).", t.header(), t.voteTitle(v), len(v.Yes), len(v.No))
+		result = fmt.Sprintf("%s\n**Vote:** %s: accepted (%d yes, %d no).", t.header(), v.title(t), len(v.Yes), len(v.No))
 		subject := t.row.Seats[v.Seat]
 		var err error
 		if notice, err = vt.carryOut(ctx, t, v); err != nil {
@@ -460,7 +460,7 @@ func (vt *votes) carryOut(ctx context.Context, t *table, v *vote) (string, error
 		return vt.handOver(ctx, t, []int{v.Seat}, fmt.Sprintf("The table voted to let the bot play %s's seat. %s can ask for it back with /game rejoin.", seat.Name, seat.Name))
 	case voteRejoin:
 		seat.Away, seat.RejoinFree = false, false
-		t.refillOnRejoin(v.Seat)
+		refillOnRejoin(t, v.Seat)
 		if err := vt.saveTable(ctx, t); err != nil {
 			return "", err
 		}

@@ -108,7 +108,7 @@ func (vt *votes) planOpened(ctx context.Context, t *table, v *vote) (dm bool) {
 // closed and not mentioned in the vote, they are mentioned in the channel.
 func (vt *votes) tellOpened(ctx context.Context, t *table, v *vote) {
 	s := t.row.Seats[v.Seat]
-	text := fmt.Sprintf("In %s in <#%s>, %s: %s", vt.games.gameName(t.row.Kind, t.row.ID), t.row.Channel, t.voteTitle(v), subjectHint(v))
+	text := fmt.Sprintf("In %s in <#%s>, %s: %s", vt.games.gameName(t.row.Kind, t.row.ID), t.row.Channel, v.title(t), subjectHint(v))
 	if vt.dmAboutSeat(ctx, t, s, text) && !v.Told {
 		msg := Message{Content: fmt.Sprintf("%s\n%s: %s", t.header(), mention(s.UserID), subjectHint(v)), Mentions: []string{s.UserID}}
 		if _, err := vt.out.Send(ctx, t.row.Channel, msg); err != nil {
