@@ -180,7 +180,7 @@ func (t *table) optionText() string {
 		}
 	}
 	if t.row.TurnLimit > 0 && t.humanSeats() > 1 {
-		// Alone at a table the limit never applies (reminders.go).
+		// Alone at a table the limit never applies (clock_reminders.go).
 		parts = append(parts, "turn limit "+spokenDuration(t.row.TurnLimit))
 	}
 	if t.row.TurnBank > 0 && t.humanSeats() > 1 {

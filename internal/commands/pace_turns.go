@@ -152,7 +152,7 @@ func deadlineText(t storage.Turn, s rhythm.Settings, now time.Time) string {
 	var end time.Time
 	switch {
 	case t.People <= 1:
-		// Alone at a table the limit never applies (reminders.go).
+		// Alone at a table the limit never applies (clock_reminders.go).
 		return "no turn limit"
 	case t.TurnBank > 0:
 		bank := rhythm.Bank{Size: t.TurnBank}

@@ -38,7 +38,7 @@ type table struct {
 	// from decision to decision in one message.
 	hand *handOrigin
 	// before is whom the game waited on before this table's first change
-	// (notify.go).
+	// (pace_notify.go).
 	before      map[string]int
 	beforeKnown bool
 	// actor is the user whose interaction changes the table, if any.

@@ -62,7 +62,7 @@ type vote struct {
 	Message string `json:"message"`        // the channel message carrying the buttons
 	Undo    int    `json:"undo,omitempty"` // undo: how many log entries to take back
 	Move    string `json:"move,omitempty"` // undo: the move asked about
-	Away    string `json:"away,omitempty"` // skip, replace: the player's time away (away.go), as said when asked
+	Away    string `json:"away,omitempty"` // skip, replace: the player's time away (pace_away.go), as said when asked
 	// Told: skip, replace: the player voted on is mentioned in the vote's
 	// message (they chose mentions, or their DMs are closed).
 	Told bool `json:"told,omitempty"`
