@@ -49,12 +49,20 @@ func inRoom[R any](room func(*Router) R, f func(R, context.Context, Interaction)
 	}
 }
 
+// inKindRoom adapts a room's handler of a game's own command.
+func inKindRoom[R any](room func(*Router) R, f func(R, context.Context, Interaction, Game) (Response, error)) handler {
+	return func(r *Router, ctx context.Context, in Interaction, g Game) (Response, error) {
+		return f(room(r), ctx, in, g)
+	}
+}
+
 // The rooms that answer routes.
 func settingsRoom(r *Router) *settings { return r.settings }
 func recordsRoom(r *Router) *records   { return r.records }
 func paceRoom(r *Router) *pace         { return r.pace }
 func votesRoom(r *Router) *votes       { return r.votes }
 func leavingRoom(r *Router) *leaving   { return r.leaving }
+func lobbiesRoom(r *Router) *lobbies   { return r.lobbies }
 
 // The lines of /game help, in order.
 const (
@@ -166,12 +174,8 @@ func kindRoutes(k *games.Kind) []route {
 	}
 	routes := []route{
 		{Subcommand: Subcommand{Name: "challenge", Description: "challenge players to " + k.Title + "; they accept by button", Options: challenge},
-			posts: true, handle: func(r *Router, ctx context.Context, in Interaction, g Game) (Response, error) {
-				return r.lobbies.challenge(ctx, in, g)
-			}},
-		{Subcommand: start, posts: true, handle: func(r *Router, ctx context.Context, in Interaction, g Game) (Response, error) {
-			return r.lobbies.openLobby(ctx, in, g)
-		}},
+			posts: true, handle: inKindRoom(lobbiesRoom, (*lobbies).challenge)},
+		{Subcommand: start, posts: true, handle: inKindRoom(lobbiesRoom, (*lobbies).openLobby)},
 		{Subcommand: Subcommand{Name: "move", Description: "play a move typed in " + k.Title + " notation", Options: []CommandOption{
 			{Name: "move", Description: "the move, e.g. as listed while you type", Type: StringOption, Required: true, Autocomplete: true},
 		}}, posts: true, handle: (*Router).typedMove, complete: (*Router).completeMove},
