@@ -182,7 +182,7 @@ func (r *Router) challengeMenuClick(ctx context.Context, in Interaction) (Respon
 	if err != nil {
 		return Response{}, true, err
 	}
-	resp, err := r.challenge(ctx, ask, g)
+	resp, err := r.lobbies.challenge(ctx, ask, g)
 	if err != nil {
 		return Response{}, true, err
 	}

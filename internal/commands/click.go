@@ -66,7 +66,7 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 			}
 			return Response{}, errStale
 		}
-		updated, then, err := r.lobbyClick(ctx, in, t, id.Action)
+		updated, then, err := r.lobbies.lobbyClick(ctx, in, t, id.Action)
 		switch {
 		case err != nil:
 			return Response{}, err
@@ -81,9 +81,9 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 		}
 		return Response{Kind: Ack}, nil
 	case "vote":
-		return r.voteClick(ctx, in, t, id)
+		return r.votes.voteClick(ctx, in, t, id)
 	case "confirm", "cancel":
-		return r.confirmClick(ctx, in, t, id)
+		return r.leaving.confirmClick(ctx, in, t, id)
 	case "m", "r", "s":
 	default:
 		return Response{}, refusef("That control is not one I know; use /game status for the current game.")
@@ -196,7 +196,7 @@ func (r *Router) refine(t *table, seat int, key, from string) (Response, error) 
 	if prompt == "" && t.privatePrompt(seat, from) {
 		prompt = from
 	}
-	row, ok := t.choiceRow(choices, text, prompt)
+	row, ok := choiceRow(t, choices, text, prompt)
 	if !ok {
 		return Response{}, refusef("Those choices are too long for buttons; type the move with /%s move.", t.row.Kind)
 	}

@@ -59,14 +59,14 @@ func (r *Router) repost(ctx context.Context, t *table) (notice string, failed bo
 // channel's best score for a finished game, the players' own settings, and
 // the time. Reading it here keeps the presenter free of I/O and clocks.
 func (r *Router) readPresentation(ctx context.Context, t *table) {
-	r.readBest(ctx, t)
+	r.records.readBest(ctx, t)
 	if o := r.loadOwed(ctx, t); o != nil && o.PingsKnown {
 		t.owedPings, t.owedPingsKnown = append([]string(nil), o.Pings...), true
 	} else {
 		t.owedPings, t.owedPingsKnown = nil, false
 	}
 	t.now = r.now()
-	players, err := r.tablePlayers(ctx, t)
+	players, err := tablePlayers(ctx, r.store, t)
 	if err != nil {
 		// Everyone is then told the default way (a mention).
 		r.log.Error("could not read the players' settings", "game", t.row.ID, "err", err)

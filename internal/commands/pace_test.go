@@ -161,7 +161,7 @@ func TestNotifySettingsStoredAndShown(t *testing.T) {
 	if p, _ := h.store.Player(context.Background(), "alice"); p.Digest || !p.DigestNext.IsZero() {
 		t.Fatalf("digest off, yet one is due: %+v", p)
 	}
-	if s := h.r.completeZone(context.Background(), Interaction{Focused: "zone", Options: map[string]string{"zone": "paris"}}); len(s) != 1 || s[0].Value != "Europe/Paris" {
+	if s := h.r.pace.completeZone(context.Background(), Interaction{Focused: "zone", Options: map[string]string{"zone": "paris"}}); len(s) != 1 || s[0].Value != "Europe/Paris" {
 		t.Fatalf("zone autocomplete: %v", s)
 	}
 }

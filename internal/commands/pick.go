@@ -52,5 +52,5 @@ func (r *Router) pickClick(ctx context.Context, in Interaction, id customID) (Re
 	ask.Type, ask.Command, ask.Sub = SlashCommand, "game", id.Arg
 	ask.Options = map[string]string{"player": user}
 	ask.Users = map[string]Name{user: NameOf(t.row.Seats[seat].Name)}
-	return r.tableCommand(ctx, ask)
+	return r.votes.tableCommand(ctx, ask)
 }

@@ -208,7 +208,7 @@ func planHeadsUp(t *table, pub *publication, waited map[string]int) {
 // DMs over mentions); it says where, never anything private.
 func (t *table) actNotice(s storage.Seat) Message {
 	text := fmt.Sprintf("%s in <#%s> is waiting for you.", t.header(), t.row.Channel)
-	for _, l := range t.waitLines() {
+	for _, l := range waitLines(t) {
 		if l.user == s.UserID {
 			text += "\n" + l.text
 		}

@@ -13,64 +13,6 @@ import (
 	"standoff/storage"
 )
 
-// openGame reads the channel's open game, or says there is none (and where
-// the channel's games are).
-func (r *Router) openGame(ctx context.Context, channel string) (*storage.Game, error) {
-	row, err := r.store.OpenGame(ctx, channel)
-	return row, r.noGameIn(ctx, channel, err)
-}
-
-// threadsListed bounds the games' threads listed for a channel.
-const threadsListed = 5
-
-// noGameIn is noGame for a channel whose games may live in its threads:
-// a player asking in the channel is pointed to them.
-func (r *Router) noGameIn(ctx context.Context, channel string, err error) error {
-	if !errors.Is(err, storage.ErrNoGame) {
-		return err
-	}
-	games, lerr := r.store.OpenGamesInThreadsOf(ctx, channel, threadsListed)
-	if lerr == nil && len(games) == 0 {
-		// None open: the ended ones can still be looked at from here.
-		if ended := r.threadGames(ctx, channel, func(g storage.ThreadGame) bool { return g.Status == storage.Finished }); len(ended) > 0 {
-			g := ended[0]
-			return refusef("No game is open in this channel or its threads. The last one finished in <#%s> (%s #%d): /game history id:%d shows its moves, /game replay id:%d its replay. Start a new one with /%s challenge or /%s start.",
-				g.Thread, r.kindTitle(g.Kind), g.ID, g.ID, g.ID, r.anyKind(), r.anyKind())
-		}
-	}
-	if lerr != nil || len(games) == 0 {
-		return r.noGame(err)
-	}
-	var where []string
-	for _, g := range games {
-		where = append(where, fmt.Sprintf("<#%s> (%s #%d)", g.Thread, r.kindTitle(g.Kind), g.ID))
-	}
-	return refusef("This channel's games are played in their threads: %s. Run the command there.", strings.Join(where, ", "))
-}
-
-// kindTitle is a stored kind's display name.
-func (r *Router) kindTitle(kind string) string {
-	if k, ok := r.game(kind); ok {
-		return k.Kind.Title
-	}
-	return kind
-}
-
-// noGame turns storage's "no game" into what the player reads.
-func (r *Router) noGame(err error) error {
-	if errors.Is(err, storage.ErrNoGame) {
-		return refusef("There is no game in this channel. Start one with /%s challenge or /%s start.", r.anyKind(), r.anyKind())
-	}
-	return err
-}
-
-func (r *Router) anyKind() string {
-	if len(r.games) == 0 {
-		return "game"
-	}
-	return r.games[0].Kind.Name
-}
-
 // waitingFor describes who the game waits for, for refusals.
 func (t *table) waitingFor() string {
 	var who []string
@@ -221,7 +163,7 @@ func (r *Router) commit(ctx context.Context, t *table, seat int, move string) ([
 	t.row.Results = nil
 	if t.state.Outcome() != nil {
 		t.row.Status = storage.Finished
-		t.row.Results = r.resultsOf(t)
+		t.row.Results = r.records.resultsOf(t)
 	}
 	if err := r.saveOwed(ctx, t, base, &games.SeatMove{Seat: seat, Move: move}); err != nil {
 		if errors.Is(err, storage.ErrConflict) {
@@ -240,7 +182,7 @@ func (r *Router) commit(ctx context.Context, t *table, seat int, move string) ([
 func (r *Router) saveOwed(ctx context.Context, t *table, base int, move *games.SeatMove) error {
 	pending := t.row.PostPending
 	t.row.PostPending = true
-	r.markWaiting(ctx, t, move)
+	r.clock.markWaiting(ctx, t, move)
 	err := r.store.Save(ctx, t.row, base, move)
 	t.row.PostPending = pending
 	return err

@@ -102,7 +102,7 @@ type lapsedVote struct {
 // present decides what a change with these events shows. The table is the
 // state after the change; its row still holds what was shown before.
 func present(t *table, events []games.Event) publication {
-	pub := publication{lapsed: t.lapsedVote()}
+	pub := publication{lapsed: lapsedVoteOf(t)}
 	pub.turn = presentTurn(t, publicText(events))
 	for seat := range t.row.Seats {
 		if p, ok := presentPrivate(t, seat, events); ok {
@@ -122,25 +122,25 @@ func presentTurn(t *table, narration string) turnPost {
 	}
 	if t.row.MessageID != "" && !t.row.PostPending && owner == t.row.TurnOwner && owner != ownerOver {
 		all := joinNarration(t.row.Narration, narration)
-		return turnPost{how: postEdit, editing: t.row.MessageID, message: t.turnMessage(all), owner: owner, narration: all}
+		return turnPost{how: postEdit, editing: t.row.MessageID, message: turnMessage(t, all), owner: owner, narration: all}
 	}
 	if t.row.PostPending {
 		// The owed message tells everything since the last one that was seen.
 		narration = joinNarration(t.row.Narration, narration)
 	}
-	return turnPost{how: postNew, previous: t.row.MessageID, message: t.turnMessage(narration), owner: owner, narration: narration}
+	return turnPost{how: postNew, previous: t.row.MessageID, message: turnMessage(t, narration), owner: owner, narration: narration}
 }
 
 // presentAgain brings a game's controls back as they are: the living
 // message refreshed, or a new one when a post is owed or none exists.
 func presentAgain(t *table) turnPost {
 	if t.row.MessageID != "" && !t.row.PostPending {
-		p := turnPost{how: postEdit, editing: t.row.MessageID, message: t.turnMessage(t.row.Narration),
+		p := turnPost{how: postEdit, editing: t.row.MessageID, message: turnMessage(t, t.row.Narration),
 			owner: t.row.TurnOwner, narration: t.row.Narration, refresh: true}
 		p.message.Mentions = nil // an edit notifies nobody
 		return p
 	}
-	p := turnPost{how: postNew, previous: t.row.MessageID, message: t.turnMessage(t.row.Narration), owner: t.row.TurnOwner, narration: t.row.Narration}
+	p := turnPost{how: postNew, previous: t.row.MessageID, message: turnMessage(t, t.row.Narration), owner: t.row.TurnOwner, narration: t.row.Narration}
 	p.message.Mentions = nil
 	if t.row.PostPending {
 		// The message that was lost (deleted, or never recorded) pinged
@@ -165,7 +165,7 @@ func presentPrivate(t *table, seat int, events []games.Event) (privatePost, bool
 	if t.hand != nil && s.UserID == t.actor {
 		return presentHand(t, seat, events), true
 	}
-	msg, hash, ok := t.privateMessage(seat, events, false)
+	msg, hash, ok := privateMessage(t, seat, events, false)
 	if !ok || hash == s.DMHash && !hasNews && !s.DMFailed {
 		return privatePost{}, false
 	}
@@ -186,11 +186,11 @@ func presentPrivate(t *table, seat int, events []games.Event) (privatePost, bool
 	if viewGained(s.DMHash, hash) {
 		// The hand's picture comes when the hand changed; a DM for a
 		// decision alone has the hand as text.
-		p.message, _, _ = t.privateMessage(seat, events, true)
+		p.message, _, _ = privateMessage(t, seat, events, true)
 	}
 	_, before, _ := strings.Cut(s.DMHash, ":")
 	_, now, _ := strings.Cut(hash, ":")
-	if before != "" && now == "" && t.actsInChannel(seat) {
+	if before != "" && now == "" && actsInChannel(t, seat) {
 		// The player acted in this DM and their turn goes on with controls
 		// in the channel (an accusation after playing an access card):
 		// say where.
@@ -204,13 +204,13 @@ func presentPrivate(t *table, seat int, events []games.Event) (privatePost, bool
 // and it says what comes next, so the player need not ask again.
 func presentHand(t *table, seat int, events []games.Event) privatePost {
 	s := t.row.Seats[seat]
-	msg, hash, ok := t.privateMessage(seat, events, true)
+	msg, hash, ok := privateMessage(t, seat, events, true)
 	if !ok {
 		msg = Message{Content: fmt.Sprintf("%s in <#%s>, private to you", t.header(), t.row.Channel)}
 	}
 	if len(msg.Rows) == 0 {
 		next := "Nothing more for you to decide here now. /game hand shows your next private decision when it comes."
-		if t.actsInChannel(seat) {
+		if actsInChannel(t, seat) {
 			next = fmt.Sprintf("Your turn goes on in <#%s>: use the buttons under the game's message there.", t.row.Channel)
 		}
 		msg.Content = clip(msg.Content+"\n"+next, maxContent)
@@ -233,15 +233,15 @@ func closedDMNotice(t *table, s storage.Seat, decision bool) string {
 	return ""
 }
 
-// lapsedVote is the open vote the game moved past, if any.
-func (t *table) lapsedVote() *lapsedVote {
+// lapsedVoteOf is the open vote the game moved past, if any.
+func lapsedVoteOf(t *table) *lapsedVote {
 	v := t.openVotes().Vote
 	if v == nil || v.Version == t.row.Version || v.lasting(t) {
 		return nil
 	}
-	text := fmt.Sprintf("%s\n**Vote:** %s: lapsed, the game moved on first.", t.header(), t.voteTitle(v))
+	text := fmt.Sprintf("%s\n**Vote:** %s: lapsed, the game moved on first.", t.header(), v.title(t))
 	if t.state != nil && t.state.Outcome() != nil {
-		text = fmt.Sprintf("%s\n**Vote:** %s: closed, the game ended first.", t.header(), t.voteTitle(v))
+		text = fmt.Sprintf("%s\n**Vote:** %s: closed, the game ended first.", t.header(), v.title(t))
 	}
 	return &lapsedVote{message: v.Message, text: text}
 }

@@ -220,11 +220,11 @@ func TestPlacesSaidOnce(t *testing.T) {
 		{"1. bob: 9\n2. alice: 7", false},
 		{"1. bob: 9\n3. alice: 7\n2. carol: 1", false},
 	} {
-		if got := tb.placesSaid(out, c.narration); got != c.said {
+		if got := placesSaid(tb, out, c.narration); got != c.said {
 			t.Errorf("places said by %q: %v, want %v", c.narration, got, c.said)
 		}
 	}
-	if !tb.placesSaid(&games.Outcome{Rank: []int{1}, Text: "alice escapes."}, "") {
+	if !placesSaid(tb, &games.Outcome{Rank: []int{1}, Text: "alice escapes."}, "") {
 		t.Error("a solo run's single place is said again")
 	}
 }
@@ -234,7 +234,7 @@ func TestPlacesSaidOnce(t *testing.T) {
 func TestPrivatePictureAloneComesWithALine(t *testing.T) {
 	st := freshTally(t) // alice on turn; bob has no private decision
 	tb := snapshot(t, st, storage.Game{})
-	m, _, ok := tb.privateMessage(1, nil, true)
+	m, _, ok := privateMessage(tb, 1, nil, true)
 	if !ok || len(m.views) != 1 {
 		t.Fatalf("bob's private view should be a picture: %+v", m)
 	}

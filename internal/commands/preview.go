@@ -37,7 +37,7 @@ func Preview(kind *games.Kind, st games.State, players int, gameID int64, versio
 				continue
 			}
 			text, choices := ref.Refine(p.Seat, c.Refine)
-			if r, ok := t.choiceRow(choices, text, t.refinePrompt(p.Seat, c.Refine)); ok {
+			if r, ok := choiceRow(t, choices, text, t.refinePrompt(p.Seat, c.Refine)); ok {
 				out = append(out, Message{Content: t.header() + "\n" + text, Ephemeral: true, Rows: []Row{r}})
 			}
 		}

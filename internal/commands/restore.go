@@ -71,7 +71,7 @@ func (r *Router) showAgain(ctx context.Context, t *table, how Restoring) (Restor
 		if !how.Lobby {
 			return done, nil
 		}
-		id, _ := r.out.Send(ctx, t.row.Channel, r.lobbyMessage(t))
+		id, _ := r.out.Send(ctx, t.row.Channel, r.lobbies.lobbyMessage(t))
 		return done, r.store.SetMessage(ctx, t.row.ID, id)
 	}
 	if t.state == nil {
@@ -116,7 +116,7 @@ func (r *Router) resendPrivate(ctx context.Context, t *table) error {
 		if seat.BotLevel > 0 {
 			continue
 		}
-		if m, _, ok := t.privateMessage(i, nil, true); ok && len(m.Rows) > 0 {
+		if m, _, ok := privateMessage(t, i, nil, true); ok && len(m.Rows) > 0 {
 			r.drawViews(t.row.ID, &m)
 			if derr := r.out.DM(ctx, seat.UserID, m); derr != nil && !errors.Is(derr, ErrDMClosed) {
 				err = derr

@@ -72,12 +72,8 @@ type Deps struct {
 
 // Router answers interactions and runs reminders.
 type Router struct {
-	store *storage.Store
-	out   Transport
-	games []Game
-	cfg   Config
-	log   *slog.Logger
-	now   func() time.Time
+	base
+	rooms
 	seed  func() uint64
 	locks gameLocks
 	work  inflight
@@ -89,14 +85,13 @@ type Router struct {
 	// stopped is closed by Stop: what only waits for the limits gives up.
 	stopped  chan struct{}
 	stopOnce sync.Once
-	// metrics and kinds: telemetry.go.
-	metrics *telemetry.Metrics
-	kinds   gameKinds
+	// kinds: telemetry.go.
+	kinds gameKinds
 }
 
 // New makes a router.
 func New(d Deps, cfg Config) *Router {
-	r := &Router{store: d.Store, out: d.Transport, cfg: cfg, log: d.Log, now: d.Now, seed: d.Seed, stopped: make(chan struct{})}
+	r := &Router{base: base{store: d.Store, out: d.Transport, cfg: cfg, log: d.Log, now: d.Now}, seed: d.Seed, stopped: make(chan struct{})}
 	r.games = append(r.games, d.Games...)
 	sort.Slice(r.games, func(i, j int) bool { return r.games[i].Kind.Name < r.games[j].Kind.Name })
 	if r.log == nil {
@@ -117,6 +112,7 @@ func New(d Deps, cfg Config) *Router {
 	if r.cfg.BotName == "" {
 		r.cfg.BotName = "Standoff"
 	}
+	wire(r)
 	return r
 }
 
@@ -182,14 +178,7 @@ func (w *inflight) Wait() {
 	}
 }
 
-func (r *Router) game(kind string) (Game, bool) {
-	for _, g := range r.games {
-		if g.Kind.Name == kind {
-			return g, true
-		}
-	}
-	return Game{}, false
-}
+func (r *Router) game(kind string) (Game, bool) { return r.games.find(kind) }
 
 // lock takes a game's lock in this process and, where several processes
 // share the database (PostgreSQL), across all of them. Whatever runs under

@@ -566,7 +566,7 @@ func TestLongNarrationNeverCutsTheResult(t *testing.T) {
 	if !strings.HasPrefix(narration, "…\n") || !strings.HasSuffix(narration, "step 119: spares a passenger card and moves on.") {
 		t.Fatalf("the narration should keep its newest lines: %q", narration[len(narration)-80:])
 	}
-	msg := tb.turnMessage(strings.Repeat("x", 1500) + "\n" + narration)
+	msg := turnMessage(tb, strings.Repeat("x", 1500)+"\n"+narration)
 	if len(msg.Content) > maxContent {
 		t.Fatalf("turn message is %d characters", len(msg.Content))
 	}

@@ -41,6 +41,29 @@ func shared(f func(r *Router, ctx context.Context, in Interaction) (Response, er
 	return func(r *Router, ctx context.Context, in Interaction, _ Game) (Response, error) { return f(r, ctx, in) }
 }
 
+// inRoom adapts a room's /game handler: room picks the room from the
+// router.
+func inRoom[R any](room func(*Router) R, f func(R, context.Context, Interaction) (Response, error)) handler {
+	return func(r *Router, ctx context.Context, in Interaction, _ Game) (Response, error) {
+		return f(room(r), ctx, in)
+	}
+}
+
+// inKindRoom adapts a room's handler of a game's own command.
+func inKindRoom[R any](room func(*Router) R, f func(R, context.Context, Interaction, Game) (Response, error)) handler {
+	return func(r *Router, ctx context.Context, in Interaction, g Game) (Response, error) {
+		return f(room(r), ctx, in, g)
+	}
+}
+
+// The rooms that answer routes.
+func settingsRoom(r *Router) *settings { return r.settings }
+func recordsRoom(r *Router) *records   { return r.records }
+func paceRoom(r *Router) *pace         { return r.pace }
+func votesRoom(r *Router) *votes       { return r.votes }
+func leavingRoom(r *Router) *leaving   { return r.leaving }
+func lobbiesRoom(r *Router) *lobbies   { return r.lobbies }
+
 // The lines of /game help, in order.
 const (
 	groupEveryone = "Everyone"
@@ -71,45 +94,45 @@ func init() {
 		{Subcommand: Subcommand{Name: "hand", Description: "your private view and decisions, shown only to you"},
 			group: groupEveryone, note: "your private view", handle: shared((*Router).hand)},
 		{Subcommand: Subcommand{Name: "resign", Description: "resign from the game in this channel"},
-			group: groupEveryone, posts: true, handle: shared((*Router).resign)},
+			group: groupEveryone, posts: true, handle: inRoom(leavingRoom, (*leaving).resign)},
 		{Subcommand: Subcommand{Name: "abandon", Description: "stop the game in this channel (its creator or a moderator)"},
-			group: groupEveryone, note: "creator or moderators", posts: true, handle: shared((*Router).abandon)},
+			group: groupEveryone, note: "creator or moderators", posts: true, handle: inRoom(leavingRoom, (*leaving).abandon)},
 		{Subcommand: Subcommand{Name: "rules", Description: "the rules of a game", Options: withGameChoice("which game (default: the one in this channel)")},
 			group: groupEveryone, anywhere: true, handle: shared((*Router).rules)},
 		{Subcommand: Subcommand{Name: "history", Description: "the moves played so far in this channel's game", Options: []CommandOption{
 			{Name: "id", Description: "the game number (default: this channel's last game, or its threads')", Type: IntegerOption, Min: 1, Max: 1 << 30},
 		}},
-			group: groupEveryone, handle: shared((*Router).history)},
+			group: groupEveryone, handle: inRoom(recordsRoom, (*records).history)},
 		{Subcommand: Subcommand{Name: "turns", Description: "every game waiting on you, on this server (in the bot's DM: every server)"},
-			group: groupYou, note: "every game waiting on you", anywhere: true, handle: shared((*Router).turns)},
+			group: groupYou, note: "every game waiting on you", anywhere: true, handle: inRoom(paceRoom, (*pace).turns)},
 		{Subcommand: Subcommand{Name: "notify", Description: "how you are told a game waits on you: mention, DM, quiet hours, heads-up, digest", Options: notifyOptions},
-			group: groupYou, note: "mention or DM, quiet hours, heads-up, daily digest", anywhere: true, handle: shared((*Router).notify), complete: (*Router).completeZone},
+			group: groupYou, note: "mention or DM, quiet hours, heads-up, daily digest", anywhere: true, handle: inRoom(paceRoom, (*pace).notify), complete: func(r *Router, ctx context.Context, in Interaction) []Suggestion { return r.pace.completeZone(ctx, in) }},
 		{Subcommand: Subcommand{Name: "away", Description: "step away for some days: your turn limits and reminders pause", Options: []CommandOption{awayOption}},
-			group: groupYou, note: "days:N pauses your turn limits and reminders; days:off when back", anywhere: true, handle: shared((*Router).away)},
+			group: groupYou, note: "days:N pauses your turn limits and reminders; days:off when back", anywhere: true, handle: inRoom(paceRoom, (*pace).away)},
 		{Subcommand: Subcommand{Name: "help", Description: "how to play with Standoff"},
 			anywhere: true, handle: shared(func(r *Router, _ context.Context, _ Interaction) (Response, error) {
 				return ephemeral(r.helpText()), nil
 			})},
 		{Subcommand: Subcommand{Name: voteUndo, Description: "take back your last move (the others agree by buttons when needed)"},
-			group: groupTable, note: "take back your last move", posts: true, handle: shared((*Router).tableCommand)},
+			group: groupTable, note: "take back your last move", posts: true, handle: inRoom(votesRoom, (*votes).tableCommand)},
 		{Subcommand: Subcommand{Name: voteSkip, Description: "ask the table to skip the turn of a player who is away", Options: []CommandOption{
 			{Name: "player", Description: "the player whose turn to skip (leave out to pick from the table)", Type: UserOption},
-		}}, group: groupTable, note: "vote on a player who is away", posts: true, handle: shared((*Router).tableCommand)},
+		}}, group: groupTable, note: "vote on a player who is away", posts: true, handle: inRoom(votesRoom, (*votes).tableCommand)},
 		{Subcommand: Subcommand{Name: voteReplace, Description: "ask the table to let the bot play a vanished player's seat", Options: []CommandOption{
 			{Name: "player", Description: "the player to replace (leave out to pick from the table)", Type: UserOption},
-		}}, group: groupTable, note: "vote on a player who vanished", posts: true, handle: shared((*Router).tableCommand)},
+		}}, group: groupTable, note: "vote on a player who vanished", posts: true, handle: inRoom(votesRoom, (*votes).tableCommand)},
 		{Subcommand: Subcommand{Name: voteRejoin, Description: "take your seat back from the bot: at once before your next turn, else by a vote"},
-			group: groupTable, posts: true, handle: shared((*Router).tableCommand)},
+			group: groupTable, posts: true, handle: inRoom(votesRoom, (*votes).tableCommand)},
 		{Subcommand: Subcommand{Name: "replay", Description: "an animated replay of a finished game", Options: []CommandOption{
 			{Name: "id", Description: "the game number (default: this channel's last finished game, or its threads')", Type: IntegerOption, Min: 1, Max: 1 << 30},
-		}}, group: groupTable, posts: true, public: true, handle: shared((*Router).replay)},
+		}}, group: groupTable, posts: true, public: true, handle: inRoom(recordsRoom, (*records).replay)},
 		{Subcommand: Subcommand{Name: "stats", Description: "wins, losses and best scores on this server", Options: append([]CommandOption{
 			{Name: "user", Description: "whose stats (default: yours)", Type: UserOption},
-		}, withGameChoice("one game only")...)}, group: groupTable, handle: shared((*Router).stats)},
+		}, withGameChoice("one game only")...)}, group: groupTable, handle: inRoom(recordsRoom, (*records).stats)},
 		{Subcommand: Subcommand{Name: "leaderboard", Description: "this server's best players", Options: withGameChoice("one game only")},
-			group: groupTable, handle: shared((*Router).leaderboard)},
+			group: groupTable, handle: inRoom(recordsRoom, (*records).leaderboard)},
 		{Subcommand: Subcommand{Name: "settings", Description: "this server's settings for new games"},
-			group: groupServer, note: "the turn limit of new games, time banks, time away", anywhere: true, handle: shared((*Router).settings)},
+			group: groupServer, note: "the turn limit of new games, time banks, time away", anywhere: true, handle: inRoom(settingsRoom, (*settings).show)},
 	}
 }
 
@@ -121,7 +144,7 @@ var adminRoutes = []route{
 	{Subcommand: Subcommand{Name: "settings", Description: "change this server's settings for new games", Options: append([]CommandOption{
 		{Name: "turn_limit", Description: "the turn limit of new games that name none", Type: StringOption,
 			Choices: append(slices.Clone(turnLimitOption.Choices), Suggestion{Name: "the bot's default", Value: "default"})},
-	}, serverRhythmOptions...)}, group: groupServer, note: "Manage Server: change them", handle: shared((*Router).changeSettings)},
+	}, serverRhythmOptions...)}, group: groupServer, note: "Manage Server: change them", handle: inRoom(settingsRoom, (*settings).change)},
 }
 
 // kindRoutes is a game's own command.
@@ -151,8 +174,8 @@ func kindRoutes(k *games.Kind) []route {
 	}
 	routes := []route{
 		{Subcommand: Subcommand{Name: "challenge", Description: "challenge players to " + k.Title + "; they accept by button", Options: challenge},
-			posts: true, handle: (*Router).challenge},
-		{Subcommand: start, posts: true, handle: (*Router).openLobby},
+			posts: true, handle: inKindRoom(lobbiesRoom, (*lobbies).challenge)},
+		{Subcommand: start, posts: true, handle: inKindRoom(lobbiesRoom, (*lobbies).openLobby)},
 		{Subcommand: Subcommand{Name: "move", Description: "play a move typed in " + k.Title + " notation", Options: []CommandOption{
 			{Name: "move", Description: "the move, e.g. as listed while you type", Type: StringOption, Required: true, Autocomplete: true},
 		}}, posts: true, handle: (*Router).typedMove, complete: (*Router).completeMove},
@@ -201,12 +224,12 @@ func (r *Router) solo(ctx context.Context, in Interaction, g Game) (Response, er
 	if g.Kind.Bot == nil {
 		// A game played alone: solo is start without a partner.
 		delete(in.Options, "partner")
-		return r.openLobby(ctx, in, g)
+		return r.lobbies.openLobby(ctx, in, g)
 	}
 	if _, ok := in.Options["ai"]; !ok {
 		in.Options["ai"] = fmt.Sprint((g.Kind.BotLevels + 1) / 2)
 	}
-	return r.challenge(ctx, in, g)
+	return r.lobbies.challenge(ctx, in, g)
 }
 
 // routesOf is the table of a top-level command, and the kind it plays
@@ -306,7 +329,7 @@ func (r *Router) Commands() []Command {
 	return append(out, Command{
 		Name:        "game",
 		Description: "what every Standoff game shares: status, hand, rules, history, votes, stats",
-		Subs:        subcommands(gameRoutes, r.gameKindChoices()),
+		Subs:        subcommands(gameRoutes, r.games.choices()),
 		InDMs:       slices.ContainsFunc(gameRoutes, func(rt route) bool { return rt.anywhere }),
 	}, Command{
 		Name:         adminCommand,

@@ -103,9 +103,10 @@ func kindOptions(k *games.Kind) []CommandOption {
 var turnLimitOption = CommandOption{Name: "turn_limit", Description: "time a player has for a turn before the bot plays their seat",
 	Type: StringOption, Choices: []Suggestion{{Name: "24 hours", Value: "24h"}, {Name: "72 hours", Value: "72h"}, {Name: "7 days", Value: "7d"}, {Name: "none", Value: "none"}, bankChoice}}
 
-func (r *Router) gameKindChoices() []Suggestion {
+// choices are the kinds as the choices of /game's game option.
+func (gs gameSet) choices() []Suggestion {
 	var out []Suggestion
-	for _, g := range r.games {
+	for _, g := range gs {
 		out = append(out, Suggestion{Name: g.Kind.Title, Value: g.Kind.Name})
 	}
 	return out

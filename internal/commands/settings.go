@@ -20,14 +20,24 @@ var serverRhythmOptions = []CommandOption{
 	threadsOption,
 }
 
-// settings shows this server's settings to anyone: the turn limit that new
+// settings is /game settings and /standoff settings: the rules a server
+// sets for its new games.
+type settings struct {
+	*base
+	serverTurnLimit func(ctx context.Context, guild string) (time.Duration, bool, error)
+	// setThreads and describeThreads are the threads room's own setting.
+	setThreads      func(ctx context.Context, in Interaction) error
+	describeThreads func(ctx context.Context, guild string) (string, error)
+}
+
+// show shows this server's settings to anyone: the turn limit that new
 // games take unless they name one with turn_limit, the size of a time bank,
 // and the cap of /game away.
-func (r *Router) settings(ctx context.Context, in Interaction) (Response, error) {
+func (st *settings) show(ctx context.Context, in Interaction) (Response, error) {
 	if in.DM || in.Guild == "" {
 		return Response{}, refusef("Settings belong to a server: run /game settings in one of its channels.")
 	}
-	now, err := r.describeServer(ctx, in.Guild)
+	now, err := st.describeServer(ctx, in.Guild)
 	if err != nil {
 		return Response{}, err
 	}
@@ -41,7 +51,7 @@ const changeHint = "Someone with the Manage Server permission can change them: `
 // default; a server may grant the command to others in its Integrations
 // settings, and the permission is checked here all the same, as the
 // answers say. Games already open keep their limit.
-func (r *Router) changeSettings(ctx context.Context, in Interaction) (Response, error) {
+func (st *settings) change(ctx context.Context, in Interaction) (Response, error) {
 	if in.DM || in.Guild == "" {
 		return Response{}, refusef("Settings belong to a server: run /standoff settings in one of its channels.")
 	}
@@ -50,31 +60,31 @@ func (r *Router) changeSettings(ctx context.Context, in Interaction) (Response, 
 	_, away := in.Options["away_days"]
 	_, threads := in.Options["threads"]
 	if !change && !bank && !away && !threads {
-		return r.settings(ctx, in)
+		return st.show(ctx, in)
 	}
 	if !in.CanManageServer {
-		now, err := r.describeServerTurnLimit(ctx, in.Guild)
+		now, err := st.describeServerTurnLimit(ctx, in.Guild)
 		if err != nil {
 			return Response{}, err
 		}
 		return Response{}, refusef("Only someone with the Manage Server permission can change this server's settings. %s", now)
 	}
 	if bank || away {
-		if err := r.setServerRhythm(ctx, in); err != nil {
+		if err := st.setServerRhythm(ctx, in); err != nil {
 			return Response{}, err
 		}
 	}
 	if threads {
-		if err := r.setServerThreads(ctx, in); err != nil {
+		if err := st.setThreads(ctx, in); err != nil {
 			return Response{}, err
 		}
 	}
 	if change {
-		if err := r.setServerTurnLimit(ctx, in.Guild, raw); err != nil {
+		if err := st.setServerTurnLimit(ctx, in.Guild, raw); err != nil {
 			return Response{}, err
 		}
 	}
-	now, err := r.describeServer(ctx, in.Guild)
+	now, err := st.describeServer(ctx, in.Guild)
 	if err != nil {
 		return Response{}, err
 	}
@@ -82,7 +92,7 @@ func (r *Router) changeSettings(ctx context.Context, in Interaction) (Response, 
 }
 
 // setServerTurnLimit sets the turn limit of a server's new games.
-func (r *Router) setServerTurnLimit(ctx context.Context, guild, raw string) error {
+func (st *settings) setServerTurnLimit(ctx context.Context, guild, raw string) error {
 	var limit *time.Duration
 	switch {
 	case isBank(raw):
@@ -95,12 +105,12 @@ func (r *Router) setServerTurnLimit(ctx context.Context, guild, raw string) erro
 		}
 		limit = &d
 	}
-	return r.store.SetGuildTurnLimit(ctx, guild, limit)
+	return st.store.SetGuildTurnLimit(ctx, guild, limit)
 }
 
 // setServerRhythm changes a server's time bank size or away cap.
-func (r *Router) setServerRhythm(ctx context.Context, in Interaction) error {
-	g, err := r.store.GuildRhythm(ctx, in.Guild)
+func (st *settings) setServerRhythm(ctx context.Context, in Interaction) error {
+	g, err := st.store.GuildRhythm(ctx, in.Guild)
 	if err != nil {
 		return err
 	}
@@ -125,20 +135,20 @@ func (r *Router) setServerRhythm(ctx context.Context, in Interaction) error {
 		}
 		g.AwayDays = days
 	}
-	return r.store.SetGuildRhythm(ctx, in.Guild, g)
+	return st.store.SetGuildRhythm(ctx, in.Guild, g)
 }
 
 // describeServer says all of a server's settings.
-func (r *Router) describeServer(ctx context.Context, guild string) (string, error) {
-	limit, err := r.describeServerTurnLimit(ctx, guild)
+func (st *settings) describeServer(ctx context.Context, guild string) (string, error) {
+	limit, err := st.describeServerTurnLimit(ctx, guild)
 	if err != nil {
 		return "", err
 	}
-	g, err := r.store.GuildRhythm(ctx, guild)
+	g, err := st.store.GuildRhythm(ctx, guild)
 	if err != nil {
 		return "", err
 	}
-	threads, err := r.describeServerThreads(ctx, guild)
+	threads, err := st.describeThreads(ctx, guild)
 	if err != nil {
 		return "", err
 	}
@@ -162,8 +172,8 @@ func describeServerRhythm(g storage.GuildRhythm) string {
 }
 
 // describeServerTurnLimit says what new games on a server get.
-func (r *Router) describeServerTurnLimit(ctx context.Context, guild string) (string, error) {
-	limit, set, err := r.serverTurnLimit(ctx, guild)
+func (st *settings) describeServerTurnLimit(ctx context.Context, guild string) (string, error) {
+	limit, set, err := st.serverTurnLimit(ctx, guild)
 	if err != nil {
 		return "", err
 	}

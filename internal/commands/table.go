@@ -38,7 +38,7 @@ type table struct {
 	// from decision to decision in one message.
 	hand *handOrigin
 	// before is whom the game waited on before this table's first change
-	// (notify.go).
+	// (pace_notify.go).
 	before      map[string]int
 	beforeKnown bool
 	// actor is the user whose interaction changes the table, if any.
@@ -105,7 +105,7 @@ func (r *Router) table(row *storage.Game) (*table, error) {
 
 // channelTable loads the channel's open game.
 func (r *Router) channelTable(ctx context.Context, channel string) (*table, error) {
-	row, err := r.openGame(ctx, channel)
+	row, err := r.threads.openGame(ctx, channel)
 	if err != nil {
 		return nil, err
 	}
@@ -143,7 +143,7 @@ func (t *table) promptsFor(seat int) []games.Prompt {
 func (r *Router) lockedChannelTable(ctx context.Context, channel string) (context.Context, *table, func(), error) {
 	id, err := r.store.OpenGameID(ctx, channel)
 	if err != nil {
-		return ctx, nil, nil, r.noGameIn(ctx, channel, err)
+		return ctx, nil, nil, r.threads.noGameIn(ctx, channel, err)
 	}
 	ctx, unlock := r.lock(ctx, id)
 	// Load under the lock (another move may have landed meanwhile).

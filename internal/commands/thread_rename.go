@@ -25,33 +25,33 @@ type ThreadRenamer interface {
 // on spare budget (later.go), never ahead of the game's messages; without
 // one (the console) it is made at once. A failed rename leaves the lobby's
 // name and nothing else.
-func (r *Router) nameThreadAtStart(ctx context.Context, in Interaction, t *table) {
-	rn, ok := r.out.(ThreadRenamer)
+func (th *threads) nameThreadAtStart(ctx context.Context, in Interaction, t *table) {
+	rn, ok := th.out.(ThreadRenamer)
 	if !ok {
 		return
 	}
-	_, thread, err := r.store.ThreadParent(ctx, t.row.Channel)
+	_, thread, err := th.store.ThreadParent(ctx, t.row.Channel)
 	if err != nil {
-		r.log.Warn("could not read whether a game is in its thread", "game", t.row.ID, "err", err)
+		th.log.Warn("could not read whether a game is in its thread", "game", t.row.ID, "err", err)
 		return
 	}
 	if !thread {
 		return
 	}
-	game, channel, name := t.row.ID, t.row.Channel, r.threadName(t.row)
+	game, channel, name := t.row.ID, t.row.Channel, th.threadName(t.row)
 	rename := func(ctx context.Context) error {
 		err := rn.RenameThread(ctx, channel, name)
 		if err != nil && !errors.Is(err, pacing.ErrLimited) {
-			r.log.Warn("could not rename a game's thread", "game", game, "thread", channel, "err", err)
+			th.log.Warn("could not rename a game's thread", "game", game, "thread", channel, "err", err)
 			return nil
 		}
 		return err
 	}
 	if in.Reply != nil {
-		r.later(rename)
+		th.later(rename)
 		return
 	}
 	if err := rename(ctx); err != nil {
-		r.log.Warn("no budget to rename a game's thread; it keeps its name", "game", game, "err", err)
+		th.log.Warn("no budget to rename a game's thread; it keeps its name", "game", game, "err", err)
 	}
 }

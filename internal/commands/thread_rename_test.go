@@ -162,8 +162,8 @@ func TestLobbyThreadRenamedAtStart(t *testing.T) {
 			g.tr.fail = []error{&pacing.LimitedError{Scope: pacing.ScopeBucket, Until: time.Now()}}
 		}
 		row := g.create("alice", "start")
-		if want := "Tally #1: alice's lobby"; g.r.threadName(row) != want {
-			t.Fatalf("the lobby's thread name %q, want %q", g.r.threadName(row), want)
+		if want := "Tally #1: alice's lobby"; g.r.threads.threadName(row) != want {
+			t.Fatalf("the lobby's thread name %q, want %q", g.r.threads.threadName(row), want)
 		}
 		g.click("bob", row, "Join")
 		if rn := g.tr.done(); len(rn) != 0 {
@@ -195,8 +195,8 @@ func TestLobbyThreadRenamedAtStart(t *testing.T) {
 func TestThreadRenameOnlyForLobbies(t *testing.T) {
 	g := newThreadGame(t, true)
 	row := g.create("alice", "challenge", "opponent=bob")
-	if want := "Tally #1: alice vs bob"; g.r.threadName(row) != want {
-		t.Fatalf("the challenge's thread name %q, want %q", g.r.threadName(row), want)
+	if want := "Tally #1: alice vs bob"; g.r.threads.threadName(row) != want {
+		t.Fatalf("the challenge's thread name %q, want %q", g.r.threads.threadName(row), want)
 	}
 	g.click("bob", row, "Accept")
 	if row = g.row(row.Channel); row.Status != storage.Active {

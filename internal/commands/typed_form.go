@@ -85,7 +85,7 @@ func (r *Router) formSubmit(ctx context.Context, in Interaction) (Response, erro
 	}
 	row, err := r.store.Game(ctx, id)
 	if err != nil {
-		return Response{}, r.noGame(err)
+		return Response{}, r.games.noGame(err)
 	}
 	if row.Channel != in.Channel {
 		return Response{}, refusef("That form belongs to a game in another channel.")

@@ -20,6 +20,22 @@ import (
 // they were asked in and lapse once the game moves on; a request to rejoin
 // stays open (see lasting).
 
+// votes is the table's votes: skip, replace, rejoin and undo, from the
+// command or the menu that asks to the buttons that answer and what a
+// vote carries out.
+type votes struct {
+	*base
+	lockedTable func(ctx context.Context, channel string) (context.Context, *table, func(), error)
+	play        func(ctx context.Context, t *table, seat int, move string, base int, note string) (string, error)
+	runBots     func(ctx context.Context, t *table) []games.Event
+	saveOwed    func(ctx context.Context, t *table, base int, move *games.SeatMove) error
+	publish     func(ctx context.Context, t *table, events []games.Event) string
+	// awayNote is the pace room's line on a player's time away.
+	awayNote func(ctx context.Context, userID string) string
+	// chargeBank is the clock's: the wait so far comes off a seat's bank.
+	chargeBank func(ctx context.Context, t *table, seat int, now time.Time)
+}
+
 // Kinds of votes.
 const (
 	voteSkip    = "skip"
@@ -46,7 +62,7 @@ type vote struct {
 	Message string `json:"message"`        // the channel message carrying the buttons
 	Undo    int    `json:"undo,omitempty"` // undo: how many log entries to take back
 	Move    string `json:"move,omitempty"` // undo: the move asked about
-	Away    string `json:"away,omitempty"` // skip, replace: the player's time away (away.go), as said when asked
+	Away    string `json:"away,omitempty"` // skip, replace: the player's time away (pace_away.go), as said when asked
 	// Told: skip, replace: the player voted on is mentioned in the vote's
 	// message (they chose mentions, or their DMs are closed).
 	Told bool `json:"told,omitempty"`
@@ -62,7 +78,7 @@ func (t *table) openVotes() openVotes {
 	return ts
 }
 
-func (r *Router) setOpenVotes(ctx context.Context, t *table, ts openVotes) error {
+func (vt *votes) setOpenVotes(ctx context.Context, t *table, ts openVotes) error {
 	b, err := json.Marshal(ts)
 	if err != nil {
 		return err
@@ -71,7 +87,7 @@ func (r *Router) setOpenVotes(ctx context.Context, t *table, ts openVotes) error
 	if ts.Vote == nil {
 		t.row.Table = ""
 	}
-	return r.store.SetTable(ctx, t.row.ID, t.row.Table)
+	return vt.store.SetTable(ctx, t.row.ID, t.row.Table)
 }
 
 // openVote returns the game's vote still in force, if any.
@@ -119,8 +135,8 @@ func (t *table) resigned(seat int) bool {
 }
 
 // loadResigned reads from the log which seats resigned.
-func (r *Router) loadResigned(ctx context.Context, t *table) error {
-	moves, err := r.store.Moves(ctx, t.row.ID)
+func (vt *votes) loadResigned(ctx context.Context, t *table) error {
+	moves, err := vt.store.Moves(ctx, t.row.ID)
 	if err != nil {
 		return err
 	}
@@ -134,7 +150,7 @@ func (r *Router) loadResigned(ctx context.Context, t *table) error {
 }
 
 // seatByUser finds the seat of a user named in an option.
-func (t *table) seatByUser(in Interaction, option string) (int, error) {
+func seatByUser(t *table, in Interaction, option string) (int, error) {
 	id := in.Options[option]
 	if id == "" {
 		return -1, refusef("Name the player with %s:@user.", option)
@@ -152,8 +168,8 @@ func (t *table) seatByUser(in Interaction, option string) (int, error) {
 }
 
 // tableCommand handles /game skip, replace, rejoin and undo.
-func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, error) {
-	ctx, t, unlock, err := r.lockedChannelTable(ctx, in.Channel)
+func (vt *votes) tableCommand(ctx context.Context, in Interaction) (Response, error) {
+	ctx, t, unlock, err := vt.lockedTable(ctx, in.Channel)
 	if err != nil {
 		return Response{}, err
 	}
@@ -161,7 +177,7 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 	if t.row.Status != storage.Active || t.state == nil || t.state.Outcome() != nil {
 		return Response{}, refusef("There is no game being played in this channel.")
 	}
-	if err := r.loadResigned(ctx, t); err != nil {
+	if err := vt.loadResigned(ctx, t); err != nil {
 		return Response{}, err
 	}
 	me := t.row.SeatOf(in.User.ID)
@@ -180,9 +196,9 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 	undoBeside := in.Sub == voteUndo && prior != nil && prior.lasting(t)
 	if v := prior; v != nil && !resume && !undoBeside {
 		if v.Kind == voteRejoin {
-			return Response{}, refusef("A vote is already open (%s); wait until it is decided.", t.voteTitle(v))
+			return Response{}, refusef("A vote is already open (%s); wait until it is decided.", v.title(t))
 		}
-		return Response{}, refusef("A vote is already open (%s); wait until it is decided or the game moves on.", t.voteTitle(v))
+		return Response{}, refusef("A vote is already open (%s); wait until it is decided or the game moves on.", v.title(t))
 	}
 	v := &vote{Kind: in.Sub, By: me, Version: t.row.Version, Seat: me}
 	switch in.Sub {
@@ -190,13 +206,13 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 		if in.Options["player"] == "" {
 			return t.pickPlayer(in.Sub, me)
 		}
-		if err := t.aboutPlayer(in, me, v); err != nil {
+		if err := aboutPlayer(t, in, me, v); err != nil {
 			return Response{}, err
 		}
-		if err := r.voteOpen(ctx, t, in, v); err != nil {
+		if err := vt.voteOpen(ctx, t, in, v); err != nil {
 			return Response{}, err
 		}
-		v.Away = r.awayNote(ctx, t.row.Seats[v.Seat].UserID)
+		v.Away = vt.awayNote(ctx, t.row.Seats[v.Seat].UserID)
 	case voteRejoin:
 		if !t.row.Seats[me].Away {
 			return Response{}, refusef("You are playing your own seat already.")
@@ -204,19 +220,19 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 		v.Voters = t.humansBut(me)
 		v.Need = len(v.Voters)/2 + 1
 		if resume {
-			return r.resume(ctx, t, v, prior)
+			return vt.resume(ctx, t, v, prior)
 		}
 	case voteUndo:
-		plan, err := r.undoPlan(ctx, t, me)
+		plan, err := vt.undoPlan(ctx, t, me)
 		if err != nil {
 			return Response{}, err
 		}
 		v.Undo, v.Move = plan.entries, plan.move
 		if undoBeside && !plan.atOnce {
-			return Response{}, refusef("A vote is already open (%s); wait until it is decided.", t.voteTitle(prior))
+			return Response{}, refusef("A vote is already open (%s); wait until it is decided.", prior.title(t))
 		}
 		if plan.atOnce {
-			notice, err := r.carryOut(ctx, t, v)
+			notice, err := vt.carryOut(ctx, t, v)
 			if err != nil {
 				return Response{}, err
 			}
@@ -227,23 +243,23 @@ func (r *Router) tableCommand(ctx context.Context, in Interaction) (Response, er
 	default:
 		return Response{}, refusef("/game has no subcommand %q.", in.Sub)
 	}
-	return r.ask(ctx, t, v)
+	return vt.ask(ctx, t, v)
 }
 
 // ask puts a vote to the table, or carries it out when nobody else is
 // there to ask (the others are bots or away).
-func (r *Router) ask(ctx context.Context, t *table, v *vote) (Response, error) {
+func (vt *votes) ask(ctx context.Context, t *table, v *vote) (Response, error) {
 	if len(v.Yes) >= v.Need || len(v.Voters) == 0 {
 		subject := t.row.Seats[v.Seat]
-		notice, err := r.carryOut(ctx, t, v)
+		notice, err := vt.carryOut(ctx, t, v)
 		if err != nil {
 			return Response{}, err
 		}
-		r.tellPassed(ctx, t, v, subject)
+		vt.tellPassed(ctx, t, v, subject)
 		return ephemeral(strings.TrimSpace("Done: nobody else needed to agree. " + notice)), nil
 	}
-	dm := r.planOpened(ctx, t, v)
-	id, err := r.out.Send(ctx, t.row.Channel, t.voteMessage(v))
+	dm := vt.planOpened(ctx, t, v)
+	id, err := vt.out.Send(ctx, t.row.Channel, v.message(t))
 	if errors.Is(err, pacing.ErrLimited) {
 		// A vote nobody can see could not be answered: none is opened.
 		return Response{}, refusef("Discord is holding back my messages for a moment, so the vote was not opened and nothing changed. Ask again in a few seconds.")
@@ -252,19 +268,19 @@ func (r *Router) ask(ctx context.Context, t *table, v *vote) (Response, error) {
 		return Response{}, fmt.Errorf("post the vote: %w", err)
 	}
 	v.Message = id
-	if err := r.setOpenVotes(ctx, t, openVotes{Vote: v}); err != nil {
+	if err := vt.setOpenVotes(ctx, t, openVotes{Vote: v}); err != nil {
 		return Response{}, err
 	}
 	if dm {
-		r.tellOpened(ctx, t, v)
+		vt.tellOpened(ctx, t, v)
 	}
-	return ephemeral("Vote opened: " + t.voteTitle(v) + "."), nil
+	return ephemeral("Vote opened: " + v.title(t) + "."), nil
 }
 
 // aboutPlayer fills a vote on another player's seat (skip their turn, or
 // replace them by the bot): a majority of the others decides.
-func (t *table) aboutPlayer(in Interaction, me int, v *vote) error {
-	seat, err := t.seatByUser(in, "player")
+func aboutPlayer(t *table, in Interaction, me int, v *vote) error {
+	seat, err := seatByUser(t, in, "player")
 	if err != nil {
 		return err
 	}
@@ -291,18 +307,18 @@ func (t *table) aboutPlayer(in Interaction, me int, v *vote) error {
 // resume gives a seat back at once (a paused table, or a seat the bot has
 // not played a later turn of), closing the request to
 // rejoin that the same player may have asked earlier.
-func (r *Router) resume(ctx context.Context, t *table, v, prior *vote) (Response, error) {
+func (vt *votes) resume(ctx context.Context, t *table, v, prior *vote) (Response, error) {
 	paused := t.paused()
-	notice, err := r.carryOut(ctx, t, v)
+	notice, err := vt.carryOut(ctx, t, v)
 	if err != nil {
 		return Response{}, err
 	}
 	me := v.Seat
 	if prior != nil && prior.Seat == me {
 		// The request asked earlier is answered by this one.
-		text := fmt.Sprintf("%s\n**Vote:** %s: closed, %s took the seat back while the game was paused.", t.header(), t.voteTitle(prior), t.row.Seats[me].Name)
-		if err := r.out.Edit(ctx, t.row.Channel, prior.Message, Message{Content: text}); err != nil {
-			r.log.Warn("could not close a vote", "game", t.row.ID, "err", err)
+		text := fmt.Sprintf("%s\n**Vote:** %s: closed, %s took the seat back while the game was paused.", t.header(), prior.title(t), t.row.Seats[me].Name)
+		if err := vt.out.Edit(ctx, t.row.Channel, prior.Message, Message{Content: text}); err != nil {
+			vt.log.Warn("could not close a vote", "game", t.row.ID, "err", err)
 		}
 	}
 	why := "The game was paused, so you took your seat back at once. "
@@ -312,7 +328,7 @@ func (r *Router) resume(ctx context.Context, t *table, v, prior *vote) (Response
 	return ephemeral(strings.TrimSpace(why + notice)), nil
 }
 
-func (t *table) voteTitle(v *vote) string {
+func (v *vote) title(t *table) string {
 	name := t.row.Seats[v.Seat].Name
 	by := t.row.Seats[v.By].Name
 	switch v.Kind {
@@ -328,10 +344,10 @@ func (t *table) voteTitle(v *vote) string {
 	return v.Kind
 }
 
-// voteMessage is the channel message of an open vote.
-func (t *table) voteMessage(v *vote) Message {
+// message is the channel message of an open vote.
+func (v *vote) message(t *table) Message {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n**Vote:** %s.\n", t.header(), t.voteTitle(v))
+	fmt.Fprintf(&b, "%s\n**Vote:** %s.\n", t.header(), v.title(t))
 	var ids, names []string
 	if v.Told {
 		subject := t.row.Seats[v.Seat].UserID
@@ -362,7 +378,7 @@ func (t *table) voteMessage(v *vote) Message {
 }
 
 // voteClick records a Yes or No and carries the vote out once decided.
-func (r *Router) voteClick(ctx context.Context, in Interaction, t *table, id customID) (Response, error) {
+func (vt *votes) voteClick(ctx context.Context, in Interaction, t *table, id customID) (Response, error) {
 	v := t.openVotes().Vote
 	if v == nil || v.Version != id.Version || (t.row.Version != id.Version && !v.lasting(t)) || t.row.Status != storage.Active {
 		return Response{}, refusef("This vote is over: the game moved on (or the vote was decided) since it was asked.")
@@ -383,35 +399,35 @@ func (r *Router) voteClick(ctx context.Context, in Interaction, t *table, id cus
 	}
 	decided, passed := len(v.Yes) >= v.Need, len(v.Voters)-len(v.No) < v.Need
 	if !decided && !passed {
-		if err := r.setOpenVotes(ctx, t, openVotes{Vote: v}); err != nil {
+		if err := vt.setOpenVotes(ctx, t, openVotes{Vote: v}); err != nil {
 			return Response{}, err
 		}
 		if in.MessageID == v.Message {
 			// The vote's message, showing the count, is the answer.
-			return Response{Kind: Update, Message: t.voteMessage(v)}, nil
+			return Response{Kind: Update, Message: v.message(t)}, nil
 		}
-		if err := r.out.Edit(ctx, t.row.Channel, v.Message, t.voteMessage(v)); err != nil {
-			r.log.Warn("could not update the vote", "game", t.row.ID, "err", err)
+		if err := vt.out.Edit(ctx, t.row.Channel, v.Message, v.message(t)); err != nil {
+			vt.log.Warn("could not update the vote", "game", t.row.ID, "err", err)
 		}
 		return ephemeral("Your vote is counted."), nil
 	}
-	if err := r.setOpenVotes(ctx, t, openVotes{}); err != nil {
+	if err := vt.setOpenVotes(ctx, t, openVotes{}); err != nil {
 		return Response{}, err
 	}
-	result := fmt.Sprintf("%s\n**Vote:** %s: refused (%d yes, %d no).", t.header(), t.voteTitle(v), len(v.Yes), len(v.No))
+	result := fmt.Sprintf("%s\n**Vote:** %s: refused (%d yes, %d no).", t.header(), v.title(t), len(v.Yes), len(v.No))
 	notice := ""
 	if decided {
-		result = fmt.Sprintf("%s\n**Vote:** %s: accepted (%d yes, %d no).", t.header(), t.voteTitle(v), len(v.Yes), len(v.No))
+		result = fmt.Sprintf("%s\n**Vote:** %s: accepted (%d yes, %d no).", t.header(), v.title(t), len(v.Yes), len(v.No))
 		subject := t.row.Seats[v.Seat]
 		var err error
-		if notice, err = r.carryOut(ctx, t, v); err != nil {
+		if notice, err = vt.carryOut(ctx, t, v); err != nil {
 			var ref refusal
 			if !errors.As(err, &ref) {
 				return Response{}, err
 			}
 			result += " It could not be carried out: " + ref.msg
 		} else {
-			r.tellPassed(ctx, t, v, subject)
+			vt.tellPassed(ctx, t, v, subject)
 		}
 	}
 	if notice == "" && in.MessageID == v.Message {
@@ -419,8 +435,8 @@ func (r *Router) voteClick(ctx context.Context, in Interaction, t *table, id cus
 		// with the bot's token.
 		return Response{Kind: Update, Message: Message{Content: result}}, nil
 	}
-	if err := r.out.Edit(ctx, t.row.Channel, v.Message, Message{Content: result}); err != nil {
-		r.log.Warn("could not close the vote", "game", t.row.ID, "err", err)
+	if err := vt.out.Edit(ctx, t.row.Channel, v.Message, Message{Content: result}); err != nil {
+		vt.log.Warn("could not close the vote", "game", t.row.ID, "err", err)
 	}
 	if notice != "" {
 		return ephemeral(notice), nil
@@ -429,7 +445,7 @@ func (r *Router) voteClick(ctx context.Context, in Interaction, t *table, id cus
 }
 
 // carryOut does what a vote decided and publishes it.
-func (r *Router) carryOut(ctx context.Context, t *table, v *vote) (string, error) {
+func (vt *votes) carryOut(ctx context.Context, t *table, v *vote) (string, error) {
 	seat := &t.row.Seats[v.Seat]
 	switch v.Kind {
 	case voteSkip:
@@ -439,51 +455,51 @@ func (r *Router) carryOut(ctx context.Context, t *table, v *vote) (string, error
 			return "", refusef("There is no move to play for %s.", seat.Name)
 		}
 		note := fmt.Sprintf("The table voted to skip %s's turn, so the bot played it for them.", seat.Name)
-		return r.play(ctx, t, v.Seat, move, t.row.Version, note)
+		return vt.play(ctx, t, v.Seat, move, t.row.Version, note)
 	case voteReplace:
-		return r.handOver(ctx, t, []int{v.Seat}, fmt.Sprintf("The table voted to let the bot play %s's seat. %s can ask for it back with /game rejoin.", seat.Name, seat.Name))
+		return vt.handOver(ctx, t, []int{v.Seat}, fmt.Sprintf("The table voted to let the bot play %s's seat. %s can ask for it back with /game rejoin.", seat.Name, seat.Name))
 	case voteRejoin:
 		seat.Away, seat.RejoinFree = false, false
-		t.refillOnRejoin(v.Seat)
-		if err := r.saveTable(ctx, t); err != nil {
+		refillOnRejoin(t, v.Seat)
+		if err := vt.saveTable(ctx, t); err != nil {
 			return "", err
 		}
 		// A paused table goes on: the bot plays the seats still away.
 		events := []games.Event{games.PublicEvent(fmt.Sprintf("%s plays their own seat again.", seat.Name))}
-		events = append(events, r.runBots(ctx, t)...)
-		return r.publish(ctx, t, events), nil
+		events = append(events, vt.runBots(ctx, t)...)
+		return vt.publish(ctx, t, events), nil
 	case voteUndo:
-		return r.undo(ctx, t, v.By, v.Undo, v.Move)
+		return vt.undo(ctx, t, v.By, v.Undo, v.Move)
 	}
 	return "", fmt.Errorf("unknown vote %q", v.Kind)
 }
 
 // handOver gives seats to automation and lets it play on.
-func (r *Router) handOver(ctx context.Context, t *table, seats []int, note string) (string, error) {
+func (vt *votes) handOver(ctx context.Context, t *table, seats []int, note string) (string, error) {
 	t.rememberWaited()
-	now := r.now()
+	now := vt.now()
 	for _, s := range seats {
-		r.chargeBank(ctx, t, s, now)
+		vt.chargeBank(ctx, t, s, now)
 		t.row.Seats[s].Away, t.row.Seats[s].RejoinFree = true, true
 	}
-	if err := r.saveTable(ctx, t); err != nil {
+	if err := vt.saveTable(ctx, t); err != nil {
 		return "", err
 	}
 	events := []games.Event{games.PublicEvent(note)}
-	events = append(events, r.runBots(ctx, t)...)
-	return r.publish(ctx, t, events), nil
+	events = append(events, vt.runBots(ctx, t)...)
+	return vt.publish(ctx, t, events), nil
 }
 
 // saveTable saves a change of seats as a new version with no move.
-func (r *Router) saveTable(ctx context.Context, t *table) error {
+func (vt *votes) saveTable(ctx context.Context, t *table) error {
 	t.rememberWaited()
 	base := t.row.Version
-	now := r.now()
+	now := vt.now()
 	t.row.UpdatedAt, t.row.TurnStartedAt, t.row.RemindedAt = now, now, time.Time{}
 	if v := t.openVotes().Vote; v == nil || !v.lasting(t) {
 		t.row.Table = ""
 	}
-	if err := r.saveOwed(ctx, t, base, nil); err != nil {
+	if err := vt.saveOwed(ctx, t, base, nil); err != nil {
 		if errors.Is(err, storage.ErrConflict) {
 			return errStale
 		}

@@ -20,9 +20,9 @@ import (
 
 // voteWait is how long a seat must have been waited on before a vote on it
 // opens: remind_after, or the default's when reminders are off.
-func (r *Router) voteWait() time.Duration {
-	if r.cfg.RemindAfter > 0 {
-		return r.cfg.RemindAfter
+func (vt *votes) voteWait() time.Duration {
+	if vt.cfg.RemindAfter > 0 {
+		return vt.cfg.RemindAfter
 	}
 	return DefaultConfig().RemindAfter
 }
@@ -30,22 +30,22 @@ func (r *Router) voteWait() time.Duration {
 // voteOpensAt is when a vote on a seat the game waits on may open;
 // reminded is false while its first reminder of this wait is still to
 // come.
-func (r *Router) voteOpensAt(t *table, seat int) (at time.Time, reminded bool) {
+func (vt *votes) voteOpensAt(t *table, seat int) (at time.Time, reminded bool) {
 	since := t.row.Seats[seat].WaitingSince
 	if since.IsZero() || since.Before(t.row.TurnStartedAt) {
 		since = t.row.TurnStartedAt
 	}
-	at = since.Add(r.voteWait())
-	if r.cfg.RemindAfter <= 0 {
+	at = since.Add(vt.voteWait())
+	if vt.cfg.RemindAfter <= 0 {
 		return at, true // no reminders to wait for
 	}
 	last := t.row.RemindedAt
 	if !last.IsZero() && !last.Before(since) {
 		return at, true
 	}
-	next := t.row.TurnStartedAt.Add(r.cfg.RemindAfter)
+	next := t.row.TurnStartedAt.Add(vt.cfg.RemindAfter)
 	if !last.IsZero() {
-		next = last.Add(r.remindGap(t.row, last))
+		next = last.Add(vt.cfg.remindGap(t.row, last))
 	}
 	if next.After(at) {
 		at = next
@@ -54,19 +54,19 @@ func (r *Router) voteOpensAt(t *table, seat int) (at time.Time, reminded bool) {
 }
 
 // voteOpen refuses a vote on a seat asked too early, saying when it opens.
-func (r *Router) voteOpen(ctx context.Context, t *table, in Interaction, v *vote) error {
-	at, reminded := r.voteOpensAt(t, v.Seat)
-	now := r.now()
+func (vt *votes) voteOpen(ctx context.Context, t *table, in Interaction, v *vote) error {
+	at, reminded := vt.voteOpensAt(t, v.Seat)
+	now := vt.now()
 	if reminded && !now.Before(at) {
 		return nil
 	}
-	asker, err := r.store.Player(ctx, in.User.ID)
+	asker, err := vt.store.Player(ctx, in.User.ID)
 	if err != nil {
-		r.log.Warn("could not read a player's settings", "user", in.User.ID, "err", err)
+		vt.log.Warn("could not read a player's settings", "user", in.User.ID, "err", err)
 	}
 	name := t.row.Seats[v.Seat].Name
 	what := map[string]string{voteSkip: "skip " + name + "'s turn", voteReplace: "let the bot play " + name + "'s seat"}[v.Kind]
-	why := fmt.Sprintf("a vote on a player opens once the game has waited on them for %s and they have been reminded, so they are not voted out while still thinking", spokenDuration(r.voteWait()))
+	why := fmt.Sprintf("a vote on a player opens once the game has waited on them for %s and they have been reminded, so they are not voted out while still thinking", spokenDuration(vt.voteWait()))
 	if !now.Before(at) {
 		return refusef("You can ask the table to %s once %s has been reminded, which is due now: try again in a minute (%s).", what, name, why)
 	}
@@ -76,10 +76,10 @@ func (r *Router) voteOpen(ctx context.Context, t *table, in Interaction, v *vote
 // subjectWay is how the player of a seat voted on is told, by their
 // /game notify choice: none is nothing. Quiet hours and a digest do not
 // hold it back: it is about their seat, and cannot wait for later.
-func (r *Router) subjectWay(ctx context.Context, userID string) (mentioned, dm bool) {
-	p, err := r.store.Player(ctx, userID)
+func (vt *votes) subjectWay(ctx context.Context, userID string) (mentioned, dm bool) {
+	p, err := vt.store.Player(ctx, userID)
 	if err != nil {
-		r.log.Warn("could not read a player's settings", "user", userID, "err", err)
+		vt.log.Warn("could not read a player's settings", "user", userID, "err", err)
 	}
 	how := cmp.Or(p.How, rhythm.Mention)
 	return how == rhythm.Mention || how == rhythm.Both, how == rhythm.DM || how == rhythm.Both
@@ -96,30 +96,30 @@ func subjectHint(v *vote) string {
 // planOpened decides how the player of the seat a skip or replace vote is
 // about is told that it opened: a mention in the vote's message (v.Told),
 // and whether a DM follows once the vote is posted (tellOpened).
-func (r *Router) planOpened(ctx context.Context, t *table, v *vote) (dm bool) {
+func (vt *votes) planOpened(ctx context.Context, t *table, v *vote) (dm bool) {
 	if v.Kind != voteSkip && v.Kind != voteReplace {
 		return false
 	}
-	v.Told, dm = r.subjectWay(ctx, t.row.Seats[v.Seat].UserID)
+	v.Told, dm = vt.subjectWay(ctx, t.row.Seats[v.Seat].UserID)
 	return dm
 }
 
 // tellOpened DMs the player of the seat a posted vote is about; their DMs
 // closed and not mentioned in the vote, they are mentioned in the channel.
-func (r *Router) tellOpened(ctx context.Context, t *table, v *vote) {
+func (vt *votes) tellOpened(ctx context.Context, t *table, v *vote) {
 	s := t.row.Seats[v.Seat]
-	text := fmt.Sprintf("In %s in <#%s>, %s: %s", r.gameName(t.row.Kind, t.row.ID), t.row.Channel, t.voteTitle(v), subjectHint(v))
-	if r.dmAboutSeat(ctx, t, s, text) && !v.Told {
+	text := fmt.Sprintf("In %s in <#%s>, %s: %s", vt.games.gameName(t.row.Kind, t.row.ID), t.row.Channel, v.title(t), subjectHint(v))
+	if vt.dmAboutSeat(ctx, t, s, text) && !v.Told {
 		msg := Message{Content: fmt.Sprintf("%s\n%s: %s", t.header(), mention(s.UserID), subjectHint(v)), Mentions: []string{s.UserID}}
-		if _, err := r.out.Send(ctx, t.row.Channel, msg); err != nil {
-			r.log.Warn("could not tell a player about a vote on their seat", "game", t.row.ID, "user", s.UserID, "err", err)
+		if _, err := vt.out.Send(ctx, t.row.Channel, msg); err != nil {
+			vt.log.Warn("could not tell a player about a vote on their seat", "game", t.row.ID, "user", s.UserID, "err", err)
 		}
 	}
 }
 
 // tellPassed tells the player of the seat a skip or replace vote was about
 // (as it was before the vote was carried out) that it passed.
-func (r *Router) tellPassed(ctx context.Context, t *table, v *vote, s storage.Seat) {
+func (vt *votes) tellPassed(ctx context.Context, t *table, v *vote, s storage.Seat) {
 	var what string
 	switch v.Kind {
 	case voteSkip:
@@ -129,37 +129,37 @@ func (r *Router) tellPassed(ctx context.Context, t *table, v *vote, s storage.Se
 	default:
 		return
 	}
-	r.tellSeat(ctx, t, s, what)
+	vt.tellSeat(ctx, t, s, what)
 }
 
 // tellSeat tells a seat's player something about their seat their way: a
 // mention in a new channel message (an edit would notify nobody), a DM, or
 // both; DMs closed, the mention.
-func (r *Router) tellSeat(ctx context.Context, t *table, s storage.Seat, what string) {
-	mentioned, dm := r.subjectWay(ctx, s.UserID)
-	if dm && r.dmAboutSeat(ctx, t, s, fmt.Sprintf("In %s in <#%s>, %s", r.gameName(t.row.Kind, t.row.ID), t.row.Channel, what)) {
+func (vt *votes) tellSeat(ctx context.Context, t *table, s storage.Seat, what string) {
+	mentioned, dm := vt.subjectWay(ctx, s.UserID)
+	if dm && vt.dmAboutSeat(ctx, t, s, fmt.Sprintf("In %s in <#%s>, %s", vt.games.gameName(t.row.Kind, t.row.ID), t.row.Channel, what)) {
 		mentioned = true
 	}
 	if !mentioned {
 		return
 	}
 	msg := Message{Content: fmt.Sprintf("%s\n%s: %s", t.header(), mention(s.UserID), what), Mentions: []string{s.UserID}}
-	if _, err := r.out.Send(ctx, t.row.Channel, msg); err != nil {
-		r.log.Warn("could not tell a player about their seat", "game", t.row.ID, "user", s.UserID, "err", err)
+	if _, err := vt.out.Send(ctx, t.row.Channel, msg); err != nil {
+		vt.log.Warn("could not tell a player about their seat", "game", t.row.ID, "user", s.UserID, "err", err)
 	}
 }
 
 // dmAboutSeat sends a player a DM about their seat with a link to the
 // game; true when their DMs are closed (they must be told in the channel).
-func (r *Router) dmAboutSeat(ctx context.Context, t *table, s storage.Seat, text string) (closed bool) {
-	name := r.gameName(t.row.Kind, t.row.ID)
-	err := r.out.DM(ctx, s.UserID, Message{Content: clip(text, maxContent), Rows: []Row{{Buttons: []Button{
+func (vt *votes) dmAboutSeat(ctx context.Context, t *table, s storage.Seat, text string) (closed bool) {
+	name := vt.games.gameName(t.row.Kind, t.row.ID)
+	err := vt.out.DM(ctx, s.UserID, Message{Content: clip(text, maxContent), Rows: []Row{{Buttons: []Button{
 		{Label: clip("Open "+name, 80), URL: channelURL(t.row.Guild, t.row.Channel)}}}}})
 	if errors.Is(err, ErrDMClosed) {
 		return true
 	}
 	if err != nil {
-		r.log.Warn("could not tell a player about their seat by DM", "game", t.row.ID, "user", s.UserID, "err", err)
+		vt.log.Warn("could not tell a player about their seat by DM", "game", t.row.ID, "user", s.UserID, "err", err)
 	}
 	return false
 }

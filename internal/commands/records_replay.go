@@ -31,7 +31,7 @@ const (
 	replayHold   = 400 // the final position stays longer
 )
 
-func (r *Router) replay(ctx context.Context, in Interaction) (Response, error) {
+func (rec *records) replay(ctx context.Context, in Interaction) (Response, error) {
 	var row *storage.Game
 	var err error
 	others := ""
@@ -40,22 +40,22 @@ func (r *Router) replay(ctx context.Context, in Interaction) (Response, error) {
 		if perr != nil || id <= 0 {
 			return Response{}, refusef("Option id is a game number such as 12, not %q.", raw)
 		}
-		row, err = r.store.Game(ctx, id)
+		row, err = rec.store.Game(ctx, id)
 		// A game of another server is no game of this one.
 		if err == nil && row.Guild != in.Guild {
 			err = storage.ErrNoGame
 		}
 	} else {
-		row, err = r.store.LatestGame(ctx, in.Channel)
+		row, err = rec.store.LatestGame(ctx, in.Channel)
 		if errors.Is(err, storage.ErrNoGame) {
 			// The channel's games are played in their threads: its
 			// newest finished one is the channel's last.
-			finished := r.threadGames(ctx, in.Channel, func(g storage.ThreadGame) bool { return g.Status == storage.Finished })
+			finished := rec.threads.threadGames(ctx, in.Channel, func(g storage.ThreadGame) bool { return g.Status == storage.Finished })
 			if len(finished) == 0 {
 				return Response{}, refusef("No game has finished in this channel or its threads yet; replays are for finished games. Name one with id:, such as /game replay id:12.")
 			}
-			row, err = r.store.Game(ctx, finished[0].ID)
-			others = r.otherThreadGames(finished[1:], "finished games", "/game replay")
+			row, err = rec.store.Game(ctx, finished[0].ID)
+			others = rec.threads.otherThreadGames(finished[1:], "finished games", "/game replay")
 		}
 	}
 	if errors.Is(err, storage.ErrNoGame) {
@@ -67,11 +67,11 @@ func (r *Router) replay(ctx context.Context, in Interaction) (Response, error) {
 	if row.Status != storage.Finished {
 		return Response{}, refusef("Game #%d is %s; replays are for finished games.", row.ID, row.Status)
 	}
-	g, ok := r.game(row.Kind)
+	g, ok := rec.games.find(row.Kind)
 	if !ok || g.Draw == nil {
 		return Response{}, refusef("I cannot draw games of kind %q.", row.Kind)
 	}
-	moves, err := r.store.Moves(ctx, row.ID)
+	moves, err := rec.store.Moves(ctx, row.ID)
 	if err != nil {
 		return Response{}, err
 	}

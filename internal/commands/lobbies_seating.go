@@ -32,7 +32,7 @@ func botLevel(k *games.Kind, in Interaction) (int, error) {
 // seatOpponents seats the players a challenge names, the bot among them
 // when it is named (at the level asked, else its middle one); it returns
 // the bot's level.
-func (r *Router) seatOpponents(row *storage.Game, k *games.Kind, in Interaction, level int) (int, error) {
+func (lb *lobbies) seatOpponents(row *storage.Game, k *games.Kind, in Interaction, level int) (int, error) {
 	seen := map[string]bool{in.User.ID: true}
 	for i := 1; i < k.MaxPlayers; i++ {
 		id, ok := in.Options[opponentOption(i)]
@@ -40,14 +40,14 @@ func (r *Router) seatOpponents(row *storage.Game, k *games.Kind, in Interaction,
 			continue
 		}
 		switch {
-		case id == r.cfg.BotUserID && r.cfg.BotUserID != "":
+		case id == lb.cfg.BotUserID && lb.cfg.BotUserID != "":
 			if k.Bot == nil {
 				return 0, refusef("I cannot play %s myself; challenge people instead.", k.Title)
 			}
 			if level == 0 {
 				level = (k.BotLevels + 1) / 2
 			}
-			row.Seats = append(row.Seats, r.botSeat(k, level, 0))
+			row.Seats = append(row.Seats, lb.botSeat(k, level, 0))
 			continue
 		case id == in.User.ID:
 			return 0, refusef("You cannot challenge yourself; name other players as opponents.")
@@ -69,7 +69,7 @@ func (r *Router) seatOpponents(row *storage.Game, k *games.Kind, in Interaction,
 // fillWithBots seats the bot in every other seat of a table nobody was
 // named to: as many as asked (players:N), else the fewest the game is
 // played with.
-func (r *Router) fillWithBots(row *storage.Game, k *games.Kind, in Interaction, level int) error {
+func (lb *lobbies) fillWithBots(row *storage.Game, k *games.Kind, in Interaction, level int) error {
 	least := max(k.MinPlayers, 2)
 	n := least
 	if raw, ok := in.Options["players"]; ok {
@@ -80,7 +80,7 @@ func (r *Router) fillWithBots(row *storage.Game, k *games.Kind, in Interaction, 
 		n = v
 	}
 	for i := 1; len(row.Seats) < n; i++ {
-		row.Seats = append(row.Seats, r.botSeat(k, level, bots(n-1, i)))
+		row.Seats = append(row.Seats, lb.botSeat(k, level, bots(n-1, i)))
 	}
 	return nil
 }
@@ -121,22 +121,22 @@ func optionHint(k *games.Kind) string {
 // botSeat is a seat the kind's bot plays; number tells several bots at one
 // table apart (0 when there is one). The level is named only where the bot
 // has several.
-func (r *Router) botSeat(k *games.Kind, level, number int) storage.Seat {
+func (lb *lobbies) botSeat(k *games.Kind, level, number int) storage.Seat {
 	name := k.BotName
 	switch {
 	case name != "" && number > 0:
 		name = fmt.Sprintf("%s %d", name, number)
 	case name != "":
 	case number > 0 && k.BotLevels > 1:
-		name = fmt.Sprintf("%s bot %d (level %d)", r.cfg.BotName, number, level)
+		name = fmt.Sprintf("%s bot %d (level %d)", lb.cfg.BotName, number, level)
 	case number > 0:
-		name = fmt.Sprintf("%s bot %d", r.cfg.BotName, number)
+		name = fmt.Sprintf("%s bot %d", lb.cfg.BotName, number)
 	case k.BotLevels > 1:
-		name = fmt.Sprintf("%s (bot level %d)", r.cfg.BotName, level)
+		name = fmt.Sprintf("%s (bot level %d)", lb.cfg.BotName, level)
 	default:
-		name = fmt.Sprintf("%s (bot)", r.cfg.BotName)
+		name = fmt.Sprintf("%s (bot)", lb.cfg.BotName)
 	}
-	return storage.Seat{UserID: r.cfg.BotUserID, Name: name, BotLevel: level, Accepted: true}
+	return storage.Seat{UserID: lb.cfg.BotUserID, Name: name, BotLevel: level, Accepted: true}
 }
 
 // bots numbers the i-th of n bot seats: 0 when it is the only one.

@@ -33,22 +33,22 @@ var notifyOptions = []CommandOption{
 
 // notify answers /game notify: with no option it shows the settings;
 // otherwise it changes those given.
-func (r *Router) notify(ctx context.Context, in Interaction) (Response, error) {
-	p, err := r.store.Player(ctx, in.User.ID)
+func (pc *pace) notify(ctx context.Context, in Interaction) (Response, error) {
+	p, err := pc.store.Player(ctx, in.User.ID)
 	if err != nil {
 		return Response{}, err
 	}
-	changed, err := applyNotify(&p, in.Options, r.now())
+	changed, err := applyNotify(&p, in.Options, pc.now())
 	if err != nil {
 		return Response{}, err
 	}
 	if !changed {
-		return ephemeral(describeNotify(p, r.now()) + "\nChange any of them, e.g. `/game notify how:dm quiet:22:00-07:00 zone:Europe/Paris next:true digest:08:00`."), nil
+		return ephemeral(describeNotify(p, pc.now()) + "\nChange any of them, e.g. `/game notify how:dm quiet:22:00-07:00 zone:Europe/Paris next:true digest:08:00`."), nil
 	}
-	if err := r.store.SavePlayer(ctx, p); err != nil {
+	if err := pc.store.SavePlayer(ctx, p); err != nil {
 		return Response{}, err
 	}
-	return ephemeral("Saved. " + describeNotify(p, r.now())), nil
+	return ephemeral("Saved. " + describeNotify(p, pc.now())), nil
 }
 
 // applyNotify changes the settings an interaction names; changed is false
@@ -146,7 +146,7 @@ var commonZones = []string{
 }
 
 // completeZone suggests time zones matching what was typed.
-func (r *Router) completeZone(_ context.Context, in Interaction) []Suggestion {
+func (pc *pace) completeZone(_ context.Context, in Interaction) []Suggestion {
 	if in.Focused != "zone" {
 		return nil
 	}

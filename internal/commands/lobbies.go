@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"strings"
+	"time"
 
 	"standoff/internal/games"
 	"standoff/internal/telemetry"
@@ -16,16 +17,32 @@ import (
 // accept by button, or an open lobby that players join until its creator
 // starts it.
 
-func (r *Router) newRow(ctx context.Context, in Interaction, g Game) (*storage.Game, error) {
+// lobbies opens games: challenges and open lobbies, their seats (the bot's
+// too) and their buttons (accept, decline, join, leave, start), up to the
+// game's first move.
+type lobbies struct {
+	*base
+	threads *threads
+	seed    func() uint64
+	table   func(row *storage.Game) (*table, error)
+	// askOpponents is the challenge menu, for a challenge that names nobody.
+	askOpponents func(in Interaction, g Game) (Response, bool)
+	gameClock    func(ctx context.Context, in Interaction) (limit, bank time.Duration, err error)
+	runBots      func(ctx context.Context, t *table) []games.Event
+	saveOwed     func(ctx context.Context, t *table, base int, move *games.SeatMove) error
+	publish      func(ctx context.Context, t *table, events []games.Event) string
+}
+
+func (lb *lobbies) newRow(ctx context.Context, in Interaction, g Game) (*storage.Game, error) {
 	opts, err := optionValues(g.Kind, in)
 	if err != nil {
 		return nil, err
 	}
-	limit, bank, err := r.gameClock(ctx, in)
+	limit, bank, err := lb.gameClock(ctx, in)
 	if err != nil {
 		return nil, err
 	}
-	now := r.now()
+	now := lb.now()
 	return &storage.Game{
 		Guild: in.Guild, Channel: in.Channel, Kind: g.Kind.Name, Options: opts, Status: storage.Lobby,
 		Creator: in.User.ID, CreatedAt: now, UpdatedAt: now, TurnStartedAt: now, TurnLimit: limit, TurnBank: bank,
@@ -33,8 +50,8 @@ func (r *Router) newRow(ctx context.Context, in Interaction, g Game) (*storage.G
 	}, nil
 }
 
-func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Response, error) {
-	row, err := r.newRow(ctx, in, g)
+func (lb *lobbies) challenge(ctx context.Context, in Interaction, g Game) (Response, error) {
+	row, err := lb.newRow(ctx, in, g)
 	if err != nil {
 		return Response{}, err
 	}
@@ -42,17 +59,17 @@ func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Respons
 	if err != nil {
 		return Response{}, err
 	}
-	if level, err = r.seatOpponents(row, g.Kind, in, level); err != nil {
+	if level, err = lb.seatOpponents(row, g.Kind, in, level); err != nil {
 		return Response{}, err
 	}
 	markChallenged(row, row.CreatedAt)
 	if len(row.Seats) == 1 && level > 0 {
-		if err := r.fillWithBots(row, g.Kind, in, level); err != nil {
+		if err := lb.fillWithBots(row, g.Kind, in, level); err != nil {
 			return Response{}, err
 		}
 	}
 	if err := g.Kind.CheckPlayers(len(row.Seats)); err != nil {
-		if resp, ok := r.askOpponents(in, g); ok && len(row.Seats) == 1 {
+		if resp, ok := lb.askOpponents(in, g); ok && len(row.Seats) == 1 {
 			return resp, nil // nobody named: pick them from a menu (challenge_menu.go)
 		}
 		hint := "name opponents with opponent:@user"
@@ -64,45 +81,37 @@ func (r *Router) challenge(ctx context.Context, in Interaction, g Game) (Respons
 	if err := checkSetup(g.Kind, row, len(row.Seats)); err != nil {
 		return Response{}, err
 	}
-	where, err := r.createHome(ctx, in, row)
+	where, err := lb.threads.createHome(ctx, in, row)
 	if err != nil {
 		return Response{}, err
 	}
 	telemetry.SetKind(ctx, row.Kind)
-	t, err := r.table(row)
+	t, err := lb.table(row)
 	if err != nil {
 		return Response{}, err
 	}
 	if t.allAccepted() {
-		if err := r.begin(ctx, t, ""); err != nil {
+		if err := lb.begin(ctx, t, ""); err != nil {
 			return Response{}, err
 		}
 		return ephemeral(fmt.Sprintf("%s game #%d started.", g.Kind.Title, row.ID) + where.answer()), nil
 	}
-	if err := r.postLobby(ctx, t); err != nil {
+	if err := lb.postLobby(ctx, t); err != nil {
 		return Response{}, err
 	}
 	return ephemeral(fmt.Sprintf("Challenge sent for %s game #%d.", g.Kind.Title, row.ID) + where.answer()), nil
 }
 
-func (r *Router) create(ctx context.Context, row *storage.Game) error {
-	err := r.store.CreateGame(ctx, row)
-	if errors.Is(err, storage.ErrChannelBusy) {
-		return refusef("This channel already has a game. Finish it, or ask its creator to /game abandon it, or play in another channel or thread.")
-	}
-	return err
-}
-
-func (r *Router) openLobby(ctx context.Context, in Interaction, g Game) (Response, error) {
+func (lb *lobbies) openLobby(ctx context.Context, in Interaction, g Game) (Response, error) {
 	if partner, ok := in.Options["partner"]; ok && g.Kind.MinPlayers == 1 {
 		// A game played alone or with a partner: naming the partner is a
 		// challenge they accept by button.
 		in.Options = maps.Clone(in.Options)
 		delete(in.Options, "partner")
 		in.Options[opponentOption(1)] = partner
-		return r.challenge(ctx, in, g)
+		return lb.challenge(ctx, in, g)
 	}
-	row, err := r.newRow(ctx, in, g)
+	row, err := lb.newRow(ctx, in, g)
 	if err != nil {
 		return Response{}, err
 	}
@@ -111,24 +120,24 @@ func (r *Router) openLobby(ctx context.Context, in Interaction, g Game) (Respons
 	if err := checkSetup(g.Kind, row, g.Kind.MinPlayers); err != nil {
 		return Response{}, err
 	}
-	where, err := r.createHome(ctx, in, row)
+	where, err := lb.threads.createHome(ctx, in, row)
 	if err != nil {
 		return Response{}, err
 	}
 	telemetry.SetKind(ctx, row.Kind)
-	t, err := r.table(row)
+	t, err := lb.table(row)
 	if err != nil {
 		return Response{}, err
 	}
 	// A game one player can play alone (Hunted) starts at once: there is
 	// nobody to wait for; partners are named with challenge instead.
 	if g.Kind.MinPlayers == 1 {
-		if err := r.begin(ctx, t, ""); err != nil {
+		if err := lb.begin(ctx, t, ""); err != nil {
 			return Response{}, err
 		}
 		return ephemeral(fmt.Sprintf("%s game #%d started.", g.Kind.Title, row.ID) + where.answer()), nil
 	}
-	if err := r.postLobby(ctx, t); err != nil {
+	if err := lb.postLobby(ctx, t); err != nil {
 		return Response{}, err
 	}
 	return ephemeral(fmt.Sprintf("Lobby opened for %s game #%d.", g.Kind.Title, row.ID) + where.answer()), nil
@@ -171,7 +180,7 @@ func (t *table) optionText() string {
 		}
 	}
 	if t.row.TurnLimit > 0 && t.humanSeats() > 1 {
-		// Alone at a table the limit never applies (reminders.go).
+		// Alone at a table the limit never applies (clock_reminders.go).
 		parts = append(parts, "turn limit "+spokenDuration(t.row.TurnLimit))
 	}
 	if t.row.TurnBank > 0 && t.humanSeats() > 1 {
@@ -183,7 +192,7 @@ func (t *table) optionText() string {
 	return " (" + strings.Join(parts, ", ") + ")"
 }
 
-func (r *Router) lobbyMessage(t *table) Message {
+func (lb *lobbies) lobbyMessage(t *table) Message {
 	var b strings.Builder
 	b.WriteString(t.header() + "\n")
 	id := func(action string) string {
@@ -230,20 +239,20 @@ func seatMention(s storage.Seat) string {
 
 // postLobby posts the lobby's message. A lobby nobody can see would only
 // block the channel, so when the post fails the lobby is closed again.
-func (r *Router) postLobby(ctx context.Context, t *table) error {
-	id, err := r.out.Send(ctx, t.row.Channel, r.lobbyMessage(t))
+func (lb *lobbies) postLobby(ctx context.Context, t *table) error {
+	id, err := lb.out.Send(ctx, t.row.Channel, lb.lobbyMessage(t))
 	if err != nil {
-		r.log.Error("could not post the lobby", "game", t.row.ID, "err", err)
+		lb.log.Error("could not post the lobby", "game", t.row.ID, "err", err)
 		base := t.row.Version
 		t.row.Status = storage.Abandoned
-		if serr := r.store.Save(ctx, t.row, base, nil); serr != nil {
-			r.log.Error("could not close the unposted lobby", "game", t.row.ID, "err", serr)
+		if serr := lb.store.Save(ctx, t.row, base, nil); serr != nil {
+			lb.log.Error("could not close the unposted lobby", "game", t.row.ID, "err", serr)
 		}
 		return refusef("I could not post in this channel, so no game was opened. Check that I may view the channel, send messages and attach files here.")
 	}
 	t.row.MessageID = id
-	if err := r.store.SetMessage(ctx, t.row.ID, id); err != nil {
-		r.log.Error("could not record the lobby message", "game", t.row.ID, "err", err)
+	if err := lb.store.SetMessage(ctx, t.row.ID, id); err != nil {
+		lb.log.Error("could not record the lobby message", "game", t.row.ID, "err", err)
 	}
 	return nil
 }
@@ -256,28 +265,28 @@ func (r *Router) postLobby(ctx context.Context, t *table) error {
 // A click that starts the game returns the rest of the start (then): the
 // first turn message goes out after the click is answered, through its
 // interaction like a move's, and the lobby's controls come off through it.
-func (r *Router) lobbyClick(ctx context.Context, in Interaction, t *table, action string) (updated *Message, then func(context.Context) string, err error) {
+func (lb *lobbies) lobbyClick(ctx context.Context, in Interaction, t *table, action string) (updated *Message, then func(context.Context) string, err error) {
 	if t.row.Status != storage.Lobby {
 		return nil, nil, refusef("This game has already started or ended; its lobby is closed.")
 	}
 	t.from(in)
-	then, err = r.changeLobby(ctx, in, t, action)
+	then, err = lb.changeLobby(ctx, in, t, action)
 	if err != nil || t.row.Status != storage.Lobby {
 		return nil, then, err
 	}
-	m := r.lobbyMessage(t)
+	m := lb.lobbyMessage(t)
 	if in.MessageID == t.row.MessageID {
 		return &m, nil, nil
 	}
-	if err := r.out.Edit(ctx, t.row.Channel, t.row.MessageID, m); err != nil {
-		r.log.Error("could not update the lobby", "game", t.row.ID, "err", err)
+	if err := lb.out.Edit(ctx, t.row.Channel, t.row.MessageID, m); err != nil {
+		lb.log.Error("could not update the lobby", "game", t.row.ID, "err", err)
 	}
 	return nil, nil, nil
 }
 
 // changeLobby makes the change a lobby's control asks. then, when the
 // change started the game, posts its first turn.
-func (r *Router) changeLobby(ctx context.Context, in Interaction, t *table, action string) (then func(context.Context) string, err error) {
+func (lb *lobbies) changeLobby(ctx context.Context, in Interaction, t *table, action string) (then func(context.Context) string, err error) {
 	who := in.User
 	seat := t.row.SeatOf(who.ID)
 	base := t.row.Version
@@ -298,7 +307,7 @@ func (r *Router) changeLobby(ctx context.Context, in Interaction, t *table, acti
 			return nil, refusef("You are not in this lobby.")
 		}
 		if who.ID == t.row.Creator {
-			return nil, r.abandonLobby(ctx, t, base, fmt.Sprintf("%s closed the lobby.", who.Name))
+			return nil, lb.abandonLobby(ctx, t, base, fmt.Sprintf("%s closed the lobby.", who.Name))
 		}
 		t.row.Seats = append(t.row.Seats[:seat], t.row.Seats[seat+1:]...)
 	case "start":
@@ -308,7 +317,7 @@ func (r *Router) changeLobby(ctx context.Context, in Interaction, t *table, acti
 		if err := t.game.Kind.CheckPlayers(len(t.row.Seats)); err != nil {
 			return nil, refusal{err.Error() + "; wait for more players to join."}
 		}
-		then, err := r.beginThen(ctx, t, "")
+		then, err := lb.beginThen(ctx, t, "")
 		if err != nil {
 			return nil, err
 		}
@@ -316,7 +325,7 @@ func (r *Router) changeLobby(ctx context.Context, in Interaction, t *table, acti
 			notice := then(ctx)
 			// Renamed after the first turn message, which the thread's
 			// readers should see first.
-			r.nameThreadAtStart(ctx, in, t)
+			lb.threads.nameThreadAtStart(ctx, in, t)
 			return notice
 		}, nil
 	case "accept":
@@ -327,9 +336,9 @@ func (r *Router) changeLobby(ctx context.Context, in Interaction, t *table, acti
 			return nil, refusef("You have already accepted.")
 		}
 		t.row.Seats[seat].Accepted = true
-		markChallenged(t.row, r.now())
+		markChallenged(t.row, lb.now())
 		if t.allAccepted() {
-			return r.beginThen(ctx, t, fmt.Sprintf("%s accepted.", who.Name))
+			return lb.beginThen(ctx, t, fmt.Sprintf("%s accepted.", who.Name))
 		}
 	case "decline":
 		if seat < 0 {
@@ -339,17 +348,17 @@ func (r *Router) changeLobby(ctx context.Context, in Interaction, t *table, acti
 		if who.ID == t.row.Creator {
 			verb = "withdrew"
 		}
-		return nil, r.abandonLobby(ctx, t, base, fmt.Sprintf("%s %s the challenge.", who.Name, verb))
+		return nil, lb.abandonLobby(ctx, t, base, fmt.Sprintf("%s %s the challenge.", who.Name, verb))
 	default:
 		return nil, refusef("That control is not one I know.")
 	}
-	return nil, r.saveLobby(ctx, t, base)
+	return nil, lb.saveLobby(ctx, t, base)
 }
 
 // saveLobby saves a lobby's change made on version base.
-func (r *Router) saveLobby(ctx context.Context, t *table, base int) error {
-	t.row.UpdatedAt = r.now()
-	if err := r.store.Save(ctx, t.row, base, nil); err != nil {
+func (lb *lobbies) saveLobby(ctx context.Context, t *table, base int) error {
+	t.row.UpdatedAt = lb.now()
+	if err := lb.store.Save(ctx, t.row, base, nil); err != nil {
 		if errors.Is(err, storage.ErrConflict) {
 			return errStale
 		}
@@ -359,29 +368,29 @@ func (r *Router) saveLobby(ctx context.Context, t *table, base int) error {
 }
 
 // abandonLobby ends a lobby that will not start, saying why.
-func (r *Router) abandonLobby(ctx context.Context, t *table, base int, text string) error {
+func (lb *lobbies) abandonLobby(ctx context.Context, t *table, base int, text string) error {
 	t.row.Status = storage.Abandoned
-	if err := r.saveLobby(ctx, t, base); err != nil {
+	if err := lb.saveLobby(ctx, t, base); err != nil {
 		return err
 	}
-	return r.closeLobby(ctx, t, text)
+	return lb.closeLobby(ctx, t, text)
 }
 
-func (r *Router) closeLobby(ctx context.Context, t *table, text string, mentions ...string) error {
+func (lb *lobbies) closeLobby(ctx context.Context, t *table, text string, mentions ...string) error {
 	if t.row.MessageID != "" {
-		if err := r.out.ClearControls(ctx, t.row.Channel, t.row.MessageID); err != nil {
-			r.log.Warn("could not clear the lobby's controls", "game", t.row.ID, "err", err)
+		if err := lb.out.ClearControls(ctx, t.row.Channel, t.row.MessageID); err != nil {
+			lb.log.Warn("could not clear the lobby's controls", "game", t.row.ID, "err", err)
 		}
 	}
-	if _, err := r.out.Send(ctx, t.row.Channel, Message{Content: t.header() + "\n" + text, Mentions: mentions}); err != nil {
-		r.log.Error("could not post", "game", t.row.ID, "err", err)
+	if _, err := lb.out.Send(ctx, t.row.Channel, Message{Content: t.header() + "\n" + text, Mentions: mentions}); err != nil {
+		lb.log.Error("could not post", "game", t.row.ID, "err", err)
 	}
 	return nil
 }
 
 // begin creates the game's state from its seats and posts the first turn.
-func (r *Router) begin(ctx context.Context, t *table, note string) error {
-	then, err := r.beginThen(ctx, t, note)
+func (lb *lobbies) begin(ctx context.Context, t *table, note string) error {
+	then, err := lb.beginThen(ctx, t, note)
 	if err != nil {
 		return err
 	}
@@ -392,8 +401,8 @@ func (r *Router) begin(ctx context.Context, t *table, note string) error {
 // beginThen saves the game's first state and returns the rest: the bots'
 // first moves and the first turn message. A click that starts the game
 // answers first, so that message can go through the click's interaction.
-func (r *Router) beginThen(ctx context.Context, t *table, note string) (func(context.Context) string, error) {
-	t.row.Seed = r.seed()
+func (lb *lobbies) beginThen(ctx context.Context, t *table, note string) (func(context.Context) string, error) {
+	t.row.Seed = lb.seed()
 	setup := t.row.Setup()
 	state, err := t.game.Kind.New(setup)
 	if err != nil {
@@ -401,12 +410,12 @@ func (r *Router) beginThen(ctx context.Context, t *table, note string) (func(con
 		// lobby so the channel is free, and say why.
 		why := fmt.Sprintf("The game could not start: %v. The lobby is closed; open a new game with other options.", err)
 		base := t.row.Version
-		t.row.Status, t.row.UpdatedAt = storage.Abandoned, r.now()
-		if serr := r.store.Save(ctx, t.row, base, nil); serr != nil {
+		t.row.Status, t.row.UpdatedAt = storage.Abandoned, lb.now()
+		if serr := lb.store.Save(ctx, t.row, base, nil); serr != nil {
 			return nil, serr
 		}
 		if t.row.MessageID != "" {
-			r.closeLobby(ctx, t, why)
+			lb.closeLobby(ctx, t, why)
 		}
 		return nil, refusal{why}
 	}
@@ -415,10 +424,10 @@ func (r *Router) beginThen(ctx context.Context, t *table, note string) (func(con
 		return nil, err
 	}
 	base := t.row.Version
-	now := r.now()
+	now := lb.now()
 	t.row.Seed, t.row.State, t.row.Status = setup.Seed, enc, storage.Active
 	t.row.UpdatedAt, t.row.TurnStartedAt = now, now
-	if err := r.saveOwed(ctx, t, base, nil); err != nil {
+	if err := lb.saveOwed(ctx, t, base, nil); err != nil {
 		if errors.Is(err, storage.ErrConflict) {
 			return nil, errStale
 		}
@@ -436,7 +445,7 @@ func (r *Router) beginThen(ctx context.Context, t *table, note string) (func(con
 	}
 	events = append(events, games.PublicEvent(fmt.Sprintf("The game begins%s. Players in seat order: %s.", t.optionText(), strings.Join(seats, ", "))))
 	return func(ctx context.Context) string {
-		events = append(events, r.runBots(ctx, t)...)
-		return r.publish(ctx, t, events)
+		events = append(events, lb.runBots(ctx, t)...)
+		return lb.publish(ctx, t, events)
 	}, nil
 }

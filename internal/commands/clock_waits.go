@@ -18,15 +18,15 @@ import (
 // The state being saved is t.state when a move was just applied to it;
 // a game that begins (t.state still nil) or an undo (replayed apart) is
 // decoded from the row being saved.
-func (r *Router) markWaiting(ctx context.Context, t *table, move *games.SeatMove) {
+func (ck *clock) markWaiting(ctx context.Context, t *table, move *games.SeatMove) {
 	if t.row.State == nil {
 		return
 	}
-	waited, onTurn, asked := t.waitedNow(move)
-	now := r.now()
+	waited, onTurn, asked := waitedNow(t, move)
+	now := ck.now()
 	if move != nil && t.row.TurnBank > 0 && move.Seat >= 0 && move.Seat < len(t.row.Seats) &&
 		move.Move != games.UndoMove && move.Move != games.ResignMove {
-		r.spendBank(ctx, t, move.Seat, now)
+		ck.spendBank(ctx, t, move.Seat, now)
 	}
 	next, nextAfter := -1, ""
 	if len(onTurn) == 1 {
@@ -61,7 +61,7 @@ func (r *Router) markWaiting(ctx context.Context, t *table, move *games.SeatMove
 
 // waitedNow lists the human seats the state being saved waits on, the
 // seats on turn (people or bots), and every seat it waits on (asked).
-func (t *table) waitedNow(move *games.SeatMove) (waited, onTurn, asked []int) {
+func waitedNow(t *table, move *games.SeatMove) (waited, onTurn, asked []int) {
 	state, prompts := t.state, []games.Prompt(nil)
 	if state == nil || (move != nil && move.Move == games.UndoMove) {
 		s, err := t.game.Kind.Decode(t.row.State)
@@ -94,22 +94,22 @@ func (t *table) waitedNow(move *games.SeatMove) (waited, onTurn, asked []int) {
 
 // spendBank takes from the mover's time bank what the wait on them took
 // (their time away aside) and puts back the refill of a move.
-func (r *Router) spendBank(ctx context.Context, t *table, seat int, now time.Time) {
+func (ck *clock) spendBank(ctx context.Context, t *table, seat int, now time.Time) {
 	s := &t.row.Seats[seat]
-	took, waited := r.countedWait(ctx, t, seat, now)
+	took, waited := ck.countedWait(ctx, t, seat, now)
 	s.BankSpent = rhythm.Bank{Size: t.row.TurnBank}.AfterMove(s.BankSpent, took, waited)
 }
 
 // countedWait is how long the table has waited on a seat's player, their
 // time away aside; waited is false when it does not wait on them.
-func (r *Router) countedWait(ctx context.Context, t *table, seat int, now time.Time) (took time.Duration, waited bool) {
+func (ck *clock) countedWait(ctx context.Context, t *table, seat int, now time.Time) (took time.Duration, waited bool) {
 	s := t.row.Seats[seat]
 	if s.WaitingSince.IsZero() {
 		return 0, false
 	}
-	p, err := r.store.Player(ctx, s.UserID)
+	p, err := ck.store.Player(ctx, s.UserID)
 	if err != nil {
-		r.log.Warn("could not read a player's time away", "user", s.UserID, "err", err)
+		ck.log.Warn("could not read a player's time away", "user", s.UserID, "err", err)
 	}
 	return rhythm.Counted(p.Settings, s.WaitingSince, now), true
 }

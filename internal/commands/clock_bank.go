@@ -30,24 +30,24 @@ var bankChoice = Suggestion{Name: "a time bank (the server's size)", Value: "ban
 
 // gameClock is a new game's turn limit or time bank: its turn_limit
 // option, else the server's setting, else the bot's default.
-func (r *Router) gameClock(ctx context.Context, in Interaction) (limit, bank time.Duration, err error) {
+func (ck *clock) gameClock(ctx context.Context, in Interaction) (limit, bank time.Duration, err error) {
 	if raw, ok := in.Options["turn_limit"]; !ok || !isBank(raw) {
-		if limit, err = r.turnLimit(ctx, in); err != nil || limit != bankLimit {
+		if limit, err = ck.turnLimit(ctx, in); err != nil || limit != bankLimit {
 			return limit, 0, err
 		}
 	}
-	bank, err = r.bankSize(ctx, in.Guild)
+	bank, err = ck.bankSize(ctx, in.Guild)
 	return 0, bank, err
 }
 
 func isBank(raw string) bool { return strings.EqualFold(strings.TrimSpace(raw), "bank") }
 
 // bankSize is the size of a time bank on a server.
-func (r *Router) bankSize(ctx context.Context, guild string) (time.Duration, error) {
+func (ck *clock) bankSize(ctx context.Context, guild string) (time.Duration, error) {
 	if guild == "" {
 		return rhythm.DefaultBank, nil
 	}
-	g, err := r.store.GuildRhythm(ctx, guild)
+	g, err := ck.store.GuildRhythm(ctx, guild)
 	if err != nil || g.Bank <= 0 {
 		return rhythm.DefaultBank, err
 	}
@@ -56,18 +56,18 @@ func (r *Router) bankSize(ctx context.Context, guild string) (time.Duration, err
 
 // chargeBank takes from the seat's time bank the wait on it so far,
 // without the refill of a move: the bot is taking the seat over.
-func (r *Router) chargeBank(ctx context.Context, t *table, seat int, now time.Time) {
+func (ck *clock) chargeBank(ctx context.Context, t *table, seat int, now time.Time) {
 	if t.row.TurnBank <= 0 {
 		return
 	}
-	took, _ := r.countedWait(ctx, t, seat, now)
+	took, _ := ck.countedWait(ctx, t, seat, now)
 	s := &t.row.Seats[seat]
 	s.BankSpent = min(t.row.TurnBank, s.BankSpent+took)
 }
 
 // refillOnRejoin puts back into a seat's time bank what one move would:
 // its player takes the seat back from the bot.
-func (t *table) refillOnRejoin(seat int) {
+func refillOnRejoin(t *table, seat int) {
 	if t.row.TurnBank <= 0 {
 		return
 	}

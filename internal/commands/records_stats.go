@@ -16,7 +16,15 @@ import (
 // going silent never dodges a loss.
 
 // resultsOf is a finished game's results, written with its last save.
-func (r *Router) resultsOf(t *table) []storage.Result {
+// records keeps what games leave behind: results and stats, the
+// leaderboard, the channel's best score, the history and the replay.
+type records struct {
+	*base
+	threads *threads
+	reload  func(ctx context.Context, id int64) (*table, error)
+}
+
+func (rec *records) resultsOf(t *table) []storage.Result {
 	out := t.state.Outcome()
 	if out == nil {
 		return nil
@@ -27,7 +35,7 @@ func (r *Router) resultsOf(t *table) []storage.Result {
 			break
 		}
 		res := storage.Result{GameID: t.row.ID, Seat: i, Guild: t.row.Guild, Channel: t.row.Channel, Kind: t.row.Kind,
-			UserID: s.UserID, Automated: s.BotLevel > 0, Rank: out.Rank[i], Players: len(t.row.Seats), FinishedAt: r.now(),
+			UserID: s.UserID, Automated: s.BotLevel > 0, Rank: out.Rank[i], Players: len(t.row.Seats), FinishedAt: rec.now(),
 			Outcome: string(out.ResultOf(i))}
 		// A table that lost to the game scored nothing worth a best score:
 		// a Hunted run given up on its first turn keeps all its health and
@@ -43,38 +51,40 @@ func (r *Router) resultsOf(t *table) []storage.Result {
 
 // Backfill writes the results of games that finished before results were
 // kept, so stats count them too. Main runs it once at start.
-func (r *Router) Backfill(ctx context.Context) error {
-	ids, err := r.store.FinishedWithoutResults(ctx)
+func (r *Router) Backfill(ctx context.Context) error { return r.records.backfill(ctx) }
+
+func (rec *records) backfill(ctx context.Context) error {
+	ids, err := rec.store.FinishedWithoutResults(ctx)
 	if err != nil {
 		return err
 	}
 	for _, id := range ids {
-		t, err := r.reload(ctx, id)
+		t, err := rec.reload(ctx, id)
 		if err != nil || t.state == nil || t.state.Outcome() == nil {
 			continue
 		}
-		rs := r.resultsOf(t)
+		rs := rec.resultsOf(t)
 		for i := range rs {
 			rs[i].FinishedAt = t.row.UpdatedAt
 		}
-		if err := r.store.AddResults(ctx, rs); err != nil {
+		if err := rec.store.AddResults(ctx, rs); err != nil {
 			return err
 		}
 	}
 	// Results written before outcomes were kept counted every seat ranked
 	// first as a winner, draws included, and kept the scores of tables that
 	// lost to the game: label them again from their games.
-	ids, err = r.store.ResultsWithoutOutcome(ctx)
+	ids, err = rec.store.ResultsWithoutOutcome(ctx)
 	if err != nil {
 		return err
 	}
 	for _, id := range ids {
-		t, err := r.reload(ctx, id)
+		t, err := rec.reload(ctx, id)
 		if err != nil || t.state == nil || t.state.Outcome() == nil {
 			continue
 		}
-		for _, res := range r.resultsOf(t) {
-			if err := r.store.SetOutcome(ctx, id, res.Seat, res.Outcome, res.Score); err != nil {
+		for _, res := range rec.resultsOf(t) {
+			if err := rec.store.SetOutcome(ctx, id, res.Seat, res.Outcome, res.Score); err != nil {
 				return err
 			}
 		}
@@ -120,14 +130,7 @@ func (a *record) add(res storage.Result) {
 	}
 }
 
-func (r *Router) title(kind string) string {
-	if g, ok := r.game(kind); ok {
-		return g.Kind.Title
-	}
-	return kind
-}
-
-func (r *Router) stats(ctx context.Context, in Interaction) (Response, error) {
+func (rec *records) stats(ctx context.Context, in Interaction) (Response, error) {
 	if in.Guild == "" {
 		return Response{}, refusef("Stats are kept per server: run /game stats in a server channel.")
 	}
@@ -138,7 +141,7 @@ func (r *Router) stats(ctx context.Context, in Interaction) (Response, error) {
 			name = NameOf(id)
 		}
 	}
-	rs, err := r.store.Results(ctx, storage.ResultFilter{Guild: in.Guild, Kind: in.Options["game"], UserID: user})
+	rs, err := rec.store.Results(ctx, storage.ResultFilter{Guild: in.Guild, Kind: in.Options["game"], UserID: user})
 	if err != nil {
 		return Response{}, err
 	}
@@ -163,7 +166,7 @@ func (r *Router) stats(ctx context.Context, in Interaction) (Response, error) {
 	lines := []string{fmt.Sprintf("**%s** on this server: %s, %s.", name, plural(all.played, "game"), all.tally())}
 	for _, k := range kinds {
 		a := byKind[k]
-		line := fmt.Sprintf("• %s: %d played, %s", r.title(k), a.played, a.tally())
+		line := fmt.Sprintf("• %s: %d played, %s", rec.games.title(k), a.played, a.tally())
 		if a.best != nil {
 			line += fmt.Sprintf(", best score %d", *a.best)
 		}
@@ -172,12 +175,12 @@ func (r *Router) stats(ctx context.Context, in Interaction) (Response, error) {
 	return ephemeral(clip(strings.Join(lines, "\n"), maxContent)), nil
 }
 
-func (r *Router) leaderboard(ctx context.Context, in Interaction) (Response, error) {
+func (rec *records) leaderboard(ctx context.Context, in Interaction) (Response, error) {
 	if in.Guild == "" {
 		return Response{}, refusef("Leaderboards are kept per server: run /game leaderboard in a server channel.")
 	}
 	kind := in.Options["game"]
-	rs, err := r.store.Results(ctx, storage.ResultFilter{Guild: in.Guild, Kind: kind})
+	rs, err := rec.store.Results(ctx, storage.ResultFilter{Guild: in.Guild, Kind: kind})
 	if err != nil {
 		return Response{}, err
 	}
@@ -195,7 +198,7 @@ func (r *Router) leaderboard(ctx context.Context, in Interaction) (Response, err
 	}
 	what := "all games"
 	if kind != "" {
-		what = r.title(kind)
+		what = rec.games.title(kind)
 	}
 	if len(ids) == 0 {
 		return ephemeral(fmt.Sprintf("No finished games of %s on this server yet.", what)), nil
@@ -242,17 +245,17 @@ func (r *Router) leaderboard(ctx context.Context, in Interaction) (Response, err
 
 // readBest reads, for a finished game of a kind one person can play
 // alone, the best score this channel has seen into t.best.
-func (r *Router) readBest(ctx context.Context, t *table) {
+func (rec *records) readBest(ctx context.Context, t *table) {
 	t.best = ""
 	out := t.state.Outcome()
 	if out == nil || out.Score == nil || t.game.Kind.MinPlayers > 1 {
 		return
 	}
-	f := r.scoreChannel(ctx, t.row.Channel) // with its threads (threads.go)
+	f := rec.threads.scoreChannel(ctx, t.row.Channel) // with its threads (threads.go)
 	f.Kind = t.row.Kind
-	rs, err := r.store.Results(ctx, f)
+	rs, err := rec.store.Results(ctx, f)
 	if err != nil {
-		r.log.Warn("could not read the best score", "game", t.row.ID, "err", err)
+		rec.log.Warn("could not read the best score", "game", t.row.ID, "err", err)
 		return
 	}
 	t.best = bestLine(t, rs)

@@ -20,20 +20,20 @@ import (
 const maxTurnLines = 20
 
 // turns answers /game turns.
-func (r *Router) turns(ctx context.Context, in Interaction) (Response, error) {
+func (pc *pace) turns(ctx context.Context, in Interaction) (Response, error) {
 	guild := in.Guild
 	if in.DM {
 		guild = "" // the bot's DM lists every server
 	}
-	list, err := r.store.Turns(ctx, in.User.ID, guild)
+	list, err := pc.store.Turns(ctx, in.User.ID, guild)
 	if err != nil {
 		return Response{}, err
 	}
-	p, err := r.store.Player(ctx, in.User.ID)
+	p, err := pc.store.Player(ctx, in.User.ID)
 	if err != nil {
 		return Response{}, err
 	}
-	m := r.turnsMessage(list, p, r.now(), guild == "")
+	m := pc.turnsMessage(list, p, pc.now(), guild == "")
 	m.Ephemeral = true
 	return Response{Kind: Reply, Message: m}, nil
 }
@@ -41,7 +41,7 @@ func (r *Router) turns(ctx context.Context, in Interaction) (Response, error) {
 // turnsMessage is the list of a player's games waiting on them (the games
 // they are next in after), with a link button to each: /game turns's
 // answer and the daily digest's DM.
-func (r *Router) turnsMessage(list []storage.Turn, p storage.Player, now time.Time, everywhere bool) Message {
+func (pc *pace) turnsMessage(list []storage.Turn, p storage.Player, now time.Time, everywhere bool) Message {
 	where := "on this server"
 	if everywhere {
 		where = "on any server"
@@ -70,12 +70,12 @@ func (r *Router) turnsMessage(list []storage.Turn, p storage.Player, now time.Ti
 		if n > maxTurnLines {
 			return
 		}
-		fmt.Fprintf(&b, "%d. %s: %s\n", n, r.turnWhere(t), text)
-		buttons = append(buttons, Button{Label: clip(r.gameName(t.Kind, t.GameID), 80), URL: channelURL(t.Guild, t.Channel)})
+		fmt.Fprintf(&b, "%d. %s: %s\n", n, pc.turnWhere(t), text)
+		buttons = append(buttons, Button{Label: clip(pc.games.gameName(t.Kind, t.GameID), 80), URL: channelURL(t.Guild, t.Channel)})
 	}
 	for _, t := range mine {
 		if t.Challenge {
-			line(t, r.challengeText(t, now))
+			line(t, pc.challengeText(t, now))
 			continue
 		}
 		line(t, fmt.Sprintf("waiting for you %s; %s.", waitedText(now.Sub(t.Since)), deadlineText(t, p.Settings, now)))
@@ -100,8 +100,8 @@ func (r *Router) turnsMessage(list []storage.Turn, p storage.Player, now time.Ti
 // game shows them: no mention, so nobody is pinged) and where it is: its
 // channel, or the name of its own thread (a thread a player has not
 // opened may show as "#unknown") and the channel the thread hangs from.
-func (r *Router) turnWhere(t storage.Turn) string {
-	text := r.gameName(t.Kind, t.GameID)
+func (pc *pace) turnWhere(t storage.Turn) string {
+	text := pc.games.gameName(t.Kind, t.GameID)
 	if opp := t.Opponents(); len(opp) > 0 {
 		text += " against " + andList(opp)
 	}
@@ -110,7 +110,7 @@ func (r *Router) turnWhere(t storage.Turn) string {
 		for _, n := range t.Names {
 			row.Seats = append(row.Seats, storage.Seat{Name: n})
 		}
-		return fmt.Sprintf("%s, thread “%s” in <#%s>", text, r.threadName(row), t.Parent)
+		return fmt.Sprintf("%s, thread “%s” in <#%s>", text, pc.threadName(row), t.Parent)
 	}
 	return fmt.Sprintf("%s in <#%s>", text, t.Channel)
 }
@@ -125,13 +125,13 @@ func andList(items []string) string {
 
 // challengeText is a challenge's entry: who challenged, since when it
 // waits on the player to accept, and when it expires.
-func (r *Router) challengeText(t storage.Turn, now time.Time) string {
+func (pc *pace) challengeText(t storage.Turn, now time.Time) string {
 	by := "a challenge"
 	if len(t.Names) > 0 {
 		by = t.Names[0] + "'s challenge"
 	}
 	text := fmt.Sprintf("%s, waiting for you to accept %s", by, waitedText(now.Sub(t.Since)))
-	if end := r.challengeExpiresAt(t.TurnStartedAt); !end.IsZero() {
+	if end := pc.cfg.challengeExpiresAt(t.TurnStartedAt); !end.IsZero() {
 		text += fmt.Sprintf("; it expires in %s", spokenDuration(end.Sub(now)))
 	}
 	return text + "."
@@ -152,7 +152,7 @@ func deadlineText(t storage.Turn, s rhythm.Settings, now time.Time) string {
 	var end time.Time
 	switch {
 	case t.People <= 1:
-		// Alone at a table the limit never applies (reminders.go).
+		// Alone at a table the limit never applies (clock_reminders.go).
 		return "no turn limit"
 	case t.TurnBank > 0:
 		bank := rhythm.Bank{Size: t.TurnBank}
@@ -170,24 +170,6 @@ func deadlineText(t storage.Turn, s rhythm.Settings, now time.Time) string {
 		paused = ", paused while you are away"
 	}
 	return fmt.Sprintf("%s: %s left (until %s%s)", kind, spokenDuration(end.Sub(now)), when(end, s), paused)
-}
-
-// gameName is how a list names a game: its title and number.
-func (r *Router) gameName(kind string, id int64) string {
-	title := kind
-	if g, ok := r.game(kind); ok {
-		title = g.Kind.Title
-	}
-	return fmt.Sprintf("%s game #%d", title, id)
-}
-
-// gameHeader is a game's header line in a channel, as its turn message has it.
-func (r *Router) gameHeader(kind string, id int64) string {
-	title := kind
-	if g, ok := r.game(kind); ok {
-		title = g.Kind.Title
-	}
-	return fmt.Sprintf("**%s** · game #%d", title, id)
 }
 
 // channelURL opens a channel or thread in Discord.

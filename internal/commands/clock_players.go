@@ -15,28 +15,28 @@ import (
 // and their daily digest. Only the players something is due for are read
 // (storage.DuePlayers); each release and digest is claimed in the database
 // first, so among several processes one sends it.
-func (r *Router) tickPlayers(ctx context.Context) {
-	now := r.now()
-	due, err := r.store.DuePlayers(ctx, now)
+func (ck *clock) tickPlayers(ctx context.Context) {
+	now := ck.now()
+	due, err := ck.store.DuePlayers(ctx, now)
 	if err != nil {
-		r.log.Error("reminders: could not list the players due", "err", err)
+		ck.log.Error("reminders: could not list the players due", "err", err)
 		return
 	}
 	for _, p := range due {
 		if !p.HeldUntil.IsZero() && !p.HeldUntil.After(now) {
-			held, ok, err := r.store.TakeHeld(ctx, p.UserID, p.HeldUntil)
+			held, ok, err := ck.store.TakeHeld(ctx, p.UserID, p.HeldUntil)
 			if err != nil {
-				r.log.Error("could not take what was held for a player", "user", p.UserID, "err", err)
+				ck.log.Error("could not take what was held for a player", "user", p.UserID, "err", err)
 			} else if ok {
-				r.releaseHeld(ctx, p, held)
+				ck.releaseHeld(ctx, p, held)
 			}
 		}
 		if !p.DigestNext.IsZero() && !p.DigestNext.After(now) {
-			ok, err := r.store.AdvanceDigest(ctx, p.UserID, p.DigestNext, p.NextDigest(now))
+			ok, err := ck.store.AdvanceDigest(ctx, p.UserID, p.DigestNext, p.NextDigest(now))
 			if err != nil {
-				r.log.Error("could not claim a player's digest", "user", p.UserID, "err", err)
+				ck.log.Error("could not claim a player's digest", "user", p.UserID, "err", err)
 			} else if ok {
-				r.sendDigest(ctx, p)
+				ck.sendDigest(ctx, p)
 			}
 		}
 	}
@@ -45,10 +45,10 @@ func (r *Router) tickPlayers(ctx context.Context) {
 // releaseHeld tells a player, in one message (or one mention per channel,
 // for a player who asked for mentions), what was held for them and is
 // still true: a game still waiting on them, or one they are still next in.
-func (r *Router) releaseHeld(ctx context.Context, p storage.Player, held []storage.HeldGame) {
-	turns, err := r.store.Turns(ctx, p.UserID, "")
+func (ck *clock) releaseHeld(ctx context.Context, p storage.Player, held []storage.HeldGame) {
+	turns, err := ck.store.Turns(ctx, p.UserID, "")
 	if err != nil {
-		r.log.Error("could not list a player's games", "user", p.UserID, "err", err)
+		ck.log.Error("could not list a player's games", "user", p.UserID, "err", err)
 		return
 	}
 	byGame := map[int64]storage.Turn{}
@@ -72,62 +72,62 @@ func (r *Router) releaseHeld(ctx context.Context, p storage.Player, held []stora
 	}
 	rel := rhythm.Coalesce(p.Settings, still)
 	if len(rel.DM) > 0 {
-		if r.releaseByDM(ctx, p, rel.DM, byGame) {
+		if ck.releaseByDM(ctx, p, rel.DM, byGame) {
 			return
 		}
 		rel = rhythm.Coalesce(rhythm.Settings{How: rhythm.Mention}, still) // DMs closed: where the games are
 	}
 	for _, group := range rel.Mentions {
-		r.releaseInChannel(ctx, p, group, byGame)
+		ck.releaseInChannel(ctx, p, group, byGame)
 	}
 }
 
 // releaseByDM sends what was held as one DM; false when the player's DMs
 // are closed.
-func (r *Router) releaseByDM(ctx context.Context, p storage.Player, held []rhythm.Held, byGame map[int64]storage.Turn) bool {
+func (ck *clock) releaseByDM(ctx context.Context, p storage.Player, held []rhythm.Held, byGame map[int64]storage.Turn) bool {
 	var list []storage.Turn
 	for _, h := range held {
 		list = append(list, byGame[h.Game])
 	}
-	m := r.turnsMessage(list, p, r.now(), true)
+	m := ck.turnsMessage(list, p, ck.now(), true)
 	m.Content = clip("Held for you while you were not to be disturbed, and still waiting:\n"+m.Content, maxContent)
-	err := r.out.DM(ctx, p.UserID, m)
+	err := ck.out.DM(ctx, p.UserID, m)
 	if errors.Is(err, ErrDMClosed) {
 		return false
 	}
 	if err != nil {
-		r.log.Warn("could not send what was held for a player", "user", p.UserID, "err", err)
+		ck.log.Warn("could not send what was held for a player", "user", p.UserID, "err", err)
 	}
 	return true
 }
 
 // releaseInChannel mentions the player once in a channel for what was held
 // there.
-func (r *Router) releaseInChannel(ctx context.Context, p storage.Player, held []rhythm.Held, byGame map[int64]storage.Turn) {
-	now := r.now()
+func (ck *clock) releaseInChannel(ctx context.Context, p storage.Player, held []rhythm.Held, byGame map[int64]storage.Turn) {
+	now := ck.now()
 	var lines []string
 	for _, h := range held {
 		t := byGame[h.Game]
-		line := fmt.Sprintf("%s: %s has been waiting for you for %s; %s.", mention(p.UserID), r.gameName(t.Kind, t.GameID),
+		line := fmt.Sprintf("%s: %s has been waiting for you for %s; %s.", mention(p.UserID), ck.games.gameName(t.Kind, t.GameID),
 			spokenDuration(now.Sub(t.Since)), deadlineText(t, p.Settings, now))
 		if h.Event == rhythm.HeadsUp {
-			line = fmt.Sprintf("%s: in %s you are next after %s.", mention(p.UserID), r.gameName(t.Kind, t.GameID), t.NextAfter)
+			line = fmt.Sprintf("%s: in %s you are next after %s.", mention(p.UserID), ck.games.gameName(t.Kind, t.GameID), t.NextAfter)
 		}
 		lines = append(lines, line)
 	}
 	t := byGame[held[0].Game]
-	text := r.gameHeader(t.Kind, t.GameID) + "\n" + strings.Join(lines, "\n") + "\n(Held through your quiet hours or time away.)"
-	if _, err := r.out.Send(ctx, held[0].Channel, Message{Content: text, Mentions: []string{p.UserID}}); err != nil {
-		r.log.Warn("could not post what was held for a player", "user", p.UserID, "channel", held[0].Channel, "err", err)
+	text := ck.games.gameHeader(t.Kind, t.GameID) + "\n" + strings.Join(lines, "\n") + "\n(Held through your quiet hours or time away.)"
+	if _, err := ck.out.Send(ctx, held[0].Channel, Message{Content: text, Mentions: []string{p.UserID}}); err != nil {
+		ck.log.Warn("could not post what was held for a player", "user", p.UserID, "channel", held[0].Channel, "err", err)
 	}
 }
 
 // sendDigest sends a player's daily digest: /game turns over every server,
 // by DM. A day when nothing waits on them sends nothing.
-func (r *Router) sendDigest(ctx context.Context, p storage.Player) {
-	turns, err := r.store.Turns(ctx, p.UserID, "")
+func (ck *clock) sendDigest(ctx context.Context, p storage.Player) {
+	turns, err := ck.store.Turns(ctx, p.UserID, "")
 	if err != nil {
-		r.log.Error("could not list a player's games", "user", p.UserID, "err", err)
+		ck.log.Error("could not list a player's games", "user", p.UserID, "err", err)
 		return
 	}
 	waiting := false
@@ -137,9 +137,9 @@ func (r *Router) sendDigest(ctx context.Context, p storage.Player) {
 	if !waiting {
 		return
 	}
-	m := r.turnsMessage(turns, p, r.now(), true)
+	m := ck.turnsMessage(turns, p, ck.now(), true)
 	m.Content = clip("**Your daily digest**\n"+m.Content, maxContent)
-	if err := r.out.DM(ctx, p.UserID, m); err != nil {
-		r.log.Warn("could not send a daily digest", "user", p.UserID, "err", err)
+	if err := ck.out.DM(ctx, p.UserID, m); err != nil {
+		ck.log.Warn("could not send a daily digest", "user", p.UserID, "err", err)
 	}
 }

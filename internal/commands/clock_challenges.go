@@ -18,7 +18,7 @@ import (
 // challenger is told their way, and the channel is free again.
 
 // challenged lists the seats a challenge still waits on to accept.
-func (t *table) challenged() []int {
+func challenged(t *table) []int {
 	var out []int
 	for i, s := range t.row.Seats {
 		if !s.Accepted && s.BotLevel == 0 {
@@ -44,42 +44,42 @@ func markChallenged(row *storage.Game, now time.Time) {
 
 // challengeExpiresAt is when a challenge made at start expires unanswered;
 // zero when it never does (close_after 0).
-func (r *Router) challengeExpiresAt(start time.Time) time.Time {
-	if r.cfg.CloseAfter <= 0 {
+func (c Config) challengeExpiresAt(start time.Time) time.Time {
+	if c.CloseAfter <= 0 {
 		return time.Time{}
 	}
-	return start.Add(r.cfg.CloseAfter)
+	return start.Add(c.CloseAfter)
 }
 
 // tickChallenge does what the clock owes a challenge: expire it, or remind
 // the players it waits on. The caller holds the game's lock.
-func (r *Router) tickChallenge(ctx context.Context, t *table) {
-	seats := t.challenged()
+func (ck *clock) tickChallenge(ctx context.Context, t *table) {
+	seats := challenged(t)
 	if len(seats) == 0 {
 		return // an open lobby waits on nobody
 	}
-	now := r.now()
-	if end := r.challengeExpiresAt(t.row.TurnStartedAt); !end.IsZero() && !now.Before(end) {
-		r.expireChallenge(ctx, t, seats)
+	now := ck.now()
+	if end := ck.cfg.challengeExpiresAt(t.row.TurnStartedAt); !end.IsZero() && !now.Before(end) {
+		ck.expireChallenge(ctx, t, seats)
 		return
 	}
 	idle := now.Sub(t.row.TurnStartedAt)
-	if r.cfg.RemindAfter <= 0 || idle < r.cfg.RemindAfter {
+	if ck.cfg.RemindAfter <= 0 || idle < ck.cfg.RemindAfter {
 		return
 	}
-	if !t.row.RemindedAt.IsZero() && now.Sub(t.row.RemindedAt) < r.remindGap(t.row, t.row.RemindedAt) {
+	if !t.row.RemindedAt.IsZero() && now.Sub(t.row.RemindedAt) < ck.cfg.remindGap(t.row, t.row.RemindedAt) {
 		return
 	}
-	inChannel, byDM := r.reminderPlan(ctx, t, seats, r.lazyPlayers(ctx, t, seats)(), now)
+	inChannel, byDM := ck.reminderPlan(ctx, t, seats, ck.lazyPlayers(ctx, t, seats)(), now)
 	expires := ""
-	if end := r.challengeExpiresAt(t.row.TurnStartedAt); !end.IsZero() {
+	if end := ck.cfg.challengeExpiresAt(t.row.TurnStartedAt); !end.IsZero() {
 		expires = fmt.Sprintf(" It expires in %s.", spokenDuration(end.Sub(now)))
 	}
 	by := t.row.Seats[0].Name
 	for _, s := range byDM {
 		text := fmt.Sprintf("Reminder: %s's challenge to %s in <#%s> has been waiting for you to accept for %s.%s Accept or decline with its buttons.",
-			by, r.gameName(t.row.Kind, t.row.ID), t.row.Channel, spokenDuration(idle), expires)
-		if r.dmAboutSeat(ctx, t, t.row.Seats[s], text) {
+			by, ck.games.gameName(t.row.Kind, t.row.ID), t.row.Channel, spokenDuration(idle), expires)
+		if ck.votes.dmAboutSeat(ctx, t, t.row.Seats[s], text) {
 			inChannel = append(inChannel, s)
 		}
 	}
@@ -91,35 +91,35 @@ func (r *Router) tickChallenge(ctx context.Context, t *table) {
 		}
 		msg := Message{Content: fmt.Sprintf("%s\nReminder: %s, %s's challenge has been waiting for you to accept for %s.%s Accept or decline with the buttons on the challenge message.",
 			t.header(), strings.Join(who, " and "), by, spokenDuration(idle), expires), Mentions: ids}
-		if _, err := r.out.Send(ctx, t.row.Channel, msg); err != nil {
-			r.log.Warn("could not remind of a challenge", "game", t.row.ID, "err", err)
+		if _, err := ck.out.Send(ctx, t.row.Channel, msg); err != nil {
+			ck.log.Warn("could not remind of a challenge", "game", t.row.ID, "err", err)
 			return
 		}
 	}
-	r.reminded(ctx, t, now)
+	ck.reminded(ctx, t, now)
 }
 
 // expireChallenge closes a challenge nobody accepted in time.
-func (r *Router) expireChallenge(ctx context.Context, t *table, seats []int) {
+func (ck *clock) expireChallenge(ctx context.Context, t *table, seats []int) {
 	var names []string
 	for _, s := range seats {
 		names = append(names, t.row.Seats[s].Name)
 	}
 	base := t.row.Version
-	t.row.Status, t.row.UpdatedAt = storage.Abandoned, r.now()
-	if err := r.store.Save(ctx, t.row, base, nil); err != nil {
+	t.row.Status, t.row.UpdatedAt = storage.Abandoned, ck.now()
+	if err := ck.store.Save(ctx, t.row, base, nil); err != nil {
 		if !errors.Is(err, storage.ErrConflict) {
-			r.log.Error("could not expire a challenge", "game", t.row.ID, "err", err)
+			ck.log.Error("could not expire a challenge", "game", t.row.ID, "err", err)
 		}
 		return
 	}
-	why := fmt.Sprintf("%s did not accept within %s.", andList(names), spokenDuration(r.cfg.CloseAfter))
+	why := fmt.Sprintf("%s did not accept within %s.", andList(names), spokenDuration(ck.cfg.CloseAfter))
 	if t.row.MessageID != "" {
 		text := fmt.Sprintf("%s\n%s challenged %s to %s%s.\n**The challenge expired:** %s", t.header(), t.row.Seats[0].Name,
 			andList(t.row.Names()[1:]), t.game.Kind.Title, t.optionText(), why)
-		if err := r.out.Edit(ctx, t.row.Channel, t.row.MessageID, Message{Content: text}); err != nil {
-			r.log.Warn("could not mark a challenge expired", "game", t.row.ID, "err", err)
+		if err := ck.out.Edit(ctx, t.row.Channel, t.row.MessageID, Message{Content: text}); err != nil {
+			ck.log.Warn("could not mark a challenge expired", "game", t.row.ID, "err", err)
 		}
 	}
-	r.tellSeat(ctx, t, t.row.Seats[0], fmt.Sprintf("your challenge expired: %s %s", why, r.freeAgain(ctx, t.row.Channel)))
+	ck.votes.tellSeat(ctx, t, t.row.Seats[0], fmt.Sprintf("your challenge expired: %s %s", why, ck.freeAgain(ctx, t.row.Channel)))
 }

@@ -22,8 +22,8 @@ type undoPlanned struct {
 // automated seats moved after it, and neither it nor the bots' answers
 // revealed hidden information or used the game's randomness (the platform's
 // rule), nor does the game refuse it (games.UndoChecker).
-func (r *Router) undoPlan(ctx context.Context, t *table, seat int) (undoPlanned, error) {
-	moves, err := r.store.Moves(ctx, t.row.ID)
+func (vt *votes) undoPlan(ctx context.Context, t *table, seat int) (undoPlanned, error) {
+	moves, err := vt.store.Moves(ctx, t.row.ID)
 	if err != nil {
 		return undoPlanned{}, err
 	}
@@ -119,8 +119,8 @@ func rngOf(enc []byte) []byte {
 
 // undo takes back a seat's last move (and the automated answers to it) by
 // appending undo entries to the log and replaying it.
-func (r *Router) undo(ctx context.Context, t *table, seat, entries int, move string) (string, error) {
-	moves, err := r.store.Moves(ctx, t.row.ID)
+func (vt *votes) undo(ctx context.Context, t *table, seat, entries int, move string) (string, error) {
+	moves, err := vt.store.Moves(ctx, t.row.ID)
 	if err != nil {
 		return "", err
 	}
@@ -136,12 +136,12 @@ func (r *Router) undo(ctx context.Context, t *table, seat, entries int, move str
 		if err != nil {
 			return "", err
 		}
-		base, now := t.row.Version, r.now()
+		base, now := t.row.Version, vt.now()
 		t.row.State, t.row.UpdatedAt, t.row.TurnStartedAt = enc, now, now
 		if v := t.openVotes().Vote; v == nil || !v.lasting(t) {
 			t.row.Table = ""
 		}
-		if err := r.saveOwed(ctx, t, base, &games.SeatMove{Seat: seat, Move: games.UndoMove}); err != nil {
+		if err := vt.saveOwed(ctx, t, base, &games.SeatMove{Seat: seat, Move: games.UndoMove}); err != nil {
 			if errors.Is(err, storage.ErrConflict) {
 				return "", errStale
 			}
@@ -151,7 +151,7 @@ func (r *Router) undo(ctx context.Context, t *table, seat, entries int, move str
 		t.changed()
 	}
 	note := fmt.Sprintf("%s took back `%s`.", t.row.Seats[seat].Name, t.publicMove(move))
-	return r.publish(ctx, t, []games.Event{games.PublicEvent(note)}), nil
+	return vt.publish(ctx, t, []games.Event{games.PublicEvent(note)}), nil
 }
 
 // publicMove is how a move reads to the whole table: a move that names

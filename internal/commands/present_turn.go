@@ -73,7 +73,7 @@ func (t *table) header() string {
 }
 
 // turnMessage is the channel's view of the game now.
-func (t *table) turnMessage(narration string) Message {
+func turnMessage(t *table, narration string) Message {
 	// What the table must read (the result, who must act) is written
 	// first; the narration gets the room that is left.
 	var b strings.Builder
@@ -82,8 +82,8 @@ func (t *table) turnMessage(narration string) Message {
 		b.WriteString("**Game over.** ")
 		b.WriteString(out.Text)
 		b.WriteString("\n")
-		if !t.placesSaid(out, narration) {
-			b.WriteString(t.standings(out))
+		if !placesSaid(t, out, narration) {
+			b.WriteString(standings(t, out))
 		}
 		if t.best != "" {
 			if !strings.HasSuffix(b.String(), "\n") {
@@ -96,7 +96,7 @@ func (t *table) turnMessage(narration string) Message {
 		b.WriteString(line)
 		mentions = append(mentions, ids...)
 	} else {
-		for _, line := range t.waitLines() {
+		for _, line := range waitLines(t) {
 			b.WriteString(line.text)
 			b.WriteString("\n")
 			if line.user != "" {
@@ -121,7 +121,7 @@ func (t *table) turnMessage(narration string) Message {
 	msg := Message{Content: clip(strings.TrimRight(content+tail, "\n"), maxContent), Mentions: mentions}
 	msg.attachView(t, t.state.Public(), "board.png")
 	if t.state.Outcome() == nil && !t.paused() {
-		msg.Rows = t.withTools(t.publicControls())
+		msg.Rows = t.withTools(publicControls(t))
 	}
 	return msg
 }
@@ -129,7 +129,7 @@ func (t *table) turnMessage(narration string) Message {
 // standings list the places at the end of a game. A loss for the whole
 // table has no places; a draw or a shared win names who drew or won
 // together before any places below.
-func (t *table) standings(out *games.Outcome) string {
+func standings(t *table, out *games.Outcome) string {
 	name := func(seat int) string {
 		n := t.row.Seats[seat].Name
 		if out.Score != nil && seat < len(out.Score) {
@@ -172,7 +172,7 @@ func (t *table) standings(out *games.Outcome) string {
 type waitLine struct{ text, user string }
 
 // waitLines say who must act; private prompts are only named, never shown.
-func (t *table) waitLines() []waitLine {
+func waitLines(t *table) []waitLine {
 	var out []waitLine
 	seen := map[int]bool{}
 	for _, p := range t.prompts() {
@@ -227,7 +227,7 @@ func withoutLine(narration, line string) string {
 // (Hijacked's final scoring, rank by rank), or that has one seat only (a
 // solo run's "1. alice" would say nothing new): the standings are not said
 // again. Every seat must be placed there.
-func (t *table) placesSaid(out *games.Outcome, narration string) bool {
+func placesSaid(t *table, out *games.Outcome, narration string) bool {
 	if len(out.Rank) <= 1 {
 		return true
 	}

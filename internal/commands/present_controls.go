@@ -10,7 +10,7 @@ import (
 // publicControls turns the public prompts of human seats into rows. A
 // control two seats share (the same move, such as accepting a draw) appears
 // once: Discord refuses a message carrying a custom id twice.
-func (t *table) publicControls() []Row {
+func publicControls(t *table) []Row {
 	var rows []Row
 	seen := map[string]bool{}
 	for _, p := range t.prompts() {
@@ -19,9 +19,9 @@ func (t *table) publicControls() []Row {
 		}
 		choices, text := p.Choices, p.Text
 		if p.Standing {
-			choices, text = t.ownedChoices(p)
+			choices, text = ownedChoices(t, p)
 		}
-		if row, ok := t.choiceRow(choices, t.menuPlaceholder(p, text), t.promptFingerprint(p)); ok && len(rows) < maxRows {
+		if row, ok := choiceRow(t, choices, menuPlaceholder(t, p, text), t.promptFingerprint(p)); ok && len(rows) < maxRows {
 			if row, ok = distinctRow(row, len(rows), seen); ok {
 				rows = append(rows, row)
 			}
@@ -34,7 +34,7 @@ func (t *table) publicControls() []Row {
 // picked. The prompt's text is in the message right above the menu, so
 // the menu says only whose it is (a channel may show several players'
 // menus); a standing prompt's text names its action, which is kept.
-func (t *table) menuPlaceholder(p games.Prompt, text string) string {
+func menuPlaceholder(t *table, p games.Prompt, text string) string {
 	if p.Standing {
 		return text
 	}
@@ -49,9 +49,9 @@ func (t *table) menuPlaceholder(p games.Prompt, text string) string {
 // may already name on a label every player who has that choice (Hijacked
 // does, for a control it expects the table to share); that list is taken
 // off and the owner's name put in its place.
-func (t *table) ownedChoices(p games.Prompt) ([]games.Choice, string) {
+func ownedChoices(t *table, p games.Prompt) ([]games.Choice, string) {
 	name := t.row.Seats[p.Seat].Name
-	holders := t.standingHolders()
+	holders := standingHolders(t)
 	owned := func(s string) string {
 		if strings.HasPrefix(s, name+": ") {
 			return s
@@ -78,7 +78,7 @@ func choiceKey(c games.Choice) string { return c.Move + "\x00" + c.Refine }
 
 // standingHolders lists, for each standing choice, the names of the seats
 // offered it, in seat order.
-func (t *table) standingHolders() map[string][]string {
+func standingHolders(t *table) map[string][]string {
 	who := map[string][]string{}
 	for _, p := range t.prompts() {
 		if !p.Standing {
@@ -93,14 +93,14 @@ func (t *table) standingHolders() map[string][]string {
 }
 
 // privateControls are the rows for one seat's private prompts.
-func (t *table) privateControls(seat int) []Row {
+func privateControls(t *table, seat int) []Row {
 	var rows []Row
 	seen := map[string]bool{}
 	for _, p := range t.promptsFor(seat) {
 		if !p.Private || len(p.Choices) == 0 {
 			continue
 		}
-		if row, ok := t.choiceRow(p.Choices, t.menuPlaceholder(p, p.Text), t.promptFingerprint(p)); ok && len(rows) < maxRows {
+		if row, ok := choiceRow(t, p.Choices, menuPlaceholder(t, p, p.Text), t.promptFingerprint(p)); ok && len(rows) < maxRows {
 			if row, ok = distinctRow(row, len(rows), seen); ok {
 				rows = append(rows, row)
 			}
@@ -112,7 +112,7 @@ func (t *table) privateControls(seat int) []Row {
 // choiceRow makes buttons for a few choices and a select menu for more,
 // their ids naming the prompt they come from (promptFingerprint).
 // Choices whose id would not fit Discord's limits are left to typing.
-func (t *table) choiceRow(choices []games.Choice, placeholder, prompt string) (Row, bool) {
+func choiceRow(t *table, choices []games.Choice, placeholder, prompt string) (Row, bool) {
 	id := func(action, arg string) customID {
 		return customID{Action: action, Game: t.row.ID, Version: t.row.Version, Prompt: prompt, Arg: arg}
 	}

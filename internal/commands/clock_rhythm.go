@@ -17,7 +17,7 @@ import (
 
 // lazyPlayers reads the settings of a game's waited-on players the first
 // time they are needed: most ticks of a game need none.
-func (r *Router) lazyPlayers(ctx context.Context, t *table, seats []int) func() map[string]storage.Player {
+func (ck *clock) lazyPlayers(ctx context.Context, t *table, seats []int) func() map[string]storage.Player {
 	var players map[string]storage.Player
 	return func() map[string]storage.Player {
 		if players == nil {
@@ -26,8 +26,8 @@ func (r *Router) lazyPlayers(ctx context.Context, t *table, seats []int) func() 
 				ids = append(ids, t.row.Seats[s].UserID)
 			}
 			var err error
-			if players, err = r.store.Players(ctx, ids); err != nil {
-				r.log.Error("could not read players' settings", "game", t.row.ID, "err", err)
+			if players, err = ck.store.Players(ctx, ids); err != nil {
+				ck.log.Error("could not read players' settings", "game", t.row.ID, "err", err)
 				players = map[string]storage.Player{}
 			}
 		}
@@ -38,7 +38,7 @@ func (r *Router) lazyPlayers(ctx context.Context, t *table, seats []int) func() 
 // allowance is how long a seat may keep the table waiting, from when: the
 // game's turn limit from the start of the turn, or what is left of the
 // seat's time bank from when the game began waiting on it.
-func (t *table) allowance(seat int) (since time.Time, allowed time.Duration, bank bool) {
+func allowance(t *table, seat int) (since time.Time, allowed time.Duration, bank bool) {
 	s := t.row.Seats[seat]
 	if t.row.TurnBank > 0 {
 		since = s.WaitingSince
@@ -53,13 +53,13 @@ func (t *table) allowance(seat int) (since time.Time, allowed time.Duration, ban
 // lateSeats are the waited-on seats whose turn limit or time bank has run
 // out, the time their players were away not counted; none when the game
 // is not limited.
-func (t *table) lateSeats(seats []int, players func() map[string]storage.Player, now time.Time, limited bool) []int {
+func lateSeats(t *table, seats []int, players func() map[string]storage.Player, now time.Time, limited bool) []int {
 	if !limited {
 		return nil
 	}
 	var late []int
 	for _, s := range seats {
-		since, allowed, _ := t.allowance(s)
+		since, allowed, _ := allowance(t, s)
 		if now.Sub(since) < allowed {
 			continue // not even counting time away
 		}
@@ -72,10 +72,10 @@ func (t *table) lateSeats(seats []int, players func() map[string]storage.Player,
 
 // timeLeft is the least time any of the seats has before the bot takes
 // over.
-func (t *table) timeLeft(seats []int, players map[string]storage.Player, now time.Time) time.Duration {
+func timeLeft(t *table, seats []int, players map[string]storage.Player, now time.Time) time.Duration {
 	least := time.Duration(-1)
 	for _, s := range seats {
-		since, allowed, _ := t.allowance(s)
+		since, allowed, _ := allowance(t, s)
 		left := rhythm.Deadline(players[t.row.Seats[s].UserID].Settings, since, allowed).Sub(now)
 		if least < 0 || left < least {
 			least = left
@@ -85,7 +85,7 @@ func (t *table) timeLeft(seats []int, players map[string]storage.Player, now tim
 }
 
 // lateNote is what the table reads when seats ran out of time.
-func (t *table) lateNote(names string, several bool) string {
+func lateNote(t *table, names string, several bool) string {
 	back := "their seat back"
 	if several {
 		back = "their seats back"
@@ -99,13 +99,13 @@ func (t *table) lateNote(names string, several bool) string {
 // reminderPlan splits the seats due a reminder by how each player is to
 // get it now (rhythm.Decide); a reminder held through quiet hours is
 // recorded for its release.
-func (r *Router) reminderPlan(ctx context.Context, t *table, seats []int, players map[string]storage.Player, now time.Time) (inChannel, byDM []int) {
+func (ck *clock) reminderPlan(ctx context.Context, t *table, seats []int, players map[string]storage.Player, now time.Time) (inChannel, byDM []int) {
 	for _, s := range seats {
 		id := t.row.Seats[s].UserID
 		plan := rhythm.Decide(players[id].Settings, now, rhythm.Reminder)
 		if !plan.Hold.IsZero() {
-			if err := r.store.Hold(ctx, id, t.row.ID, rhythm.Reminder, now, plan.Hold); err != nil {
-				r.log.Error("could not hold a reminder", "game", t.row.ID, "user", id, "err", err)
+			if err := ck.store.Hold(ctx, id, t.row.ID, rhythm.Reminder, now, plan.Hold); err != nil {
+				ck.log.Error("could not hold a reminder", "game", t.row.ID, "user", id, "err", err)
 			}
 		}
 		if plan.Mention {
@@ -120,18 +120,18 @@ func (r *Router) reminderPlan(ctx context.Context, t *table, seats []int, player
 
 // remindByDM sends a reminder to each seat by DM; the seats whose DMs are
 // closed are returned, to be reminded in the channel instead.
-func (r *Router) remindByDM(ctx context.Context, t *table, seats []int, idle time.Duration, left string) (closed []int) {
+func (ck *clock) remindByDM(ctx context.Context, t *table, seats []int, idle time.Duration, left string) (closed []int) {
 	for _, s := range seats {
 		text := fmt.Sprintf("Reminder: %s in <#%s> has been waiting for you for %s.%s %s",
-			r.gameName(t.row.Kind, t.row.ID), t.row.Channel, spokenDuration(idle), left, r.jumpHint(t))
-		err := r.out.DM(ctx, t.row.Seats[s].UserID, Message{Content: text, Rows: []Row{{Buttons: []Button{
-			{Label: "Open " + r.gameName(t.row.Kind, t.row.ID), URL: channelURL(t.row.Guild, t.row.Channel)}}}}})
+			ck.games.gameName(t.row.Kind, t.row.ID), t.row.Channel, spokenDuration(idle), left, ck.jumpHint(t))
+		err := ck.out.DM(ctx, t.row.Seats[s].UserID, Message{Content: text, Rows: []Row{{Buttons: []Button{
+			{Label: "Open " + ck.games.gameName(t.row.Kind, t.row.ID), URL: channelURL(t.row.Guild, t.row.Channel)}}}}})
 		if errors.Is(err, ErrDMClosed) {
 			closed = append(closed, s)
 		} else if err != nil {
-			r.log.Warn("could not send a reminder by DM", "game", t.row.ID, "seat", s, "err", err)
+			ck.log.Warn("could not send a reminder by DM", "game", t.row.ID, "seat", s, "err", err)
 		} else {
-			r.metrics.Reminder(t.row.Kind, true)
+			ck.metrics.Reminder(t.row.Kind, true)
 		}
 	}
 	return closed

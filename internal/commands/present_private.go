@@ -13,7 +13,7 @@ import (
 // privateMessage is a seat's hand, news and decisions; ok is false when the
 // seat has nothing private. withPicture asks for the hand's picture (a DM
 // draws it only when the hand changed: drawing is most of its cost).
-func (t *table) privateMessage(seat int, events []games.Event, withPicture bool) (Message, string, bool) {
+func privateMessage(t *table, seat int, events []games.Event, withPicture bool) (Message, string, bool) {
 	view := t.state.Private(seat)
 	var news []string
 	for _, e := range events {
@@ -49,7 +49,7 @@ func (t *table) privateMessage(seat int, events []games.Event, withPicture bool)
 		b.WriteString("Your private view has changed: here it is as it stands now.\n")
 	}
 	content := clip(strings.TrimRight(b.String(), "\n"), maxContent)
-	msg := Message{Content: content, Rows: t.privateControls(seat)}
+	msg := Message{Content: content, Rows: privateControls(t, seat)}
 	if pictured {
 		msg.attachView(t, view, "hand.png")
 	}
@@ -58,7 +58,7 @@ func (t *table) privateMessage(seat int, events []games.Event, withPicture bool)
 
 // actsInChannel says whether the seat must act now on a prompt the channel
 // shows.
-func (t *table) actsInChannel(seat int) bool {
+func actsInChannel(t *table, seat int) bool {
 	for _, p := range t.promptsFor(seat) {
 		if !p.Private && !p.Standing {
 			return true

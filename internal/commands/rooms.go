@@ -1,0 +1,115 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"standoff/internal/telemetry"
+	"standoff/storage"
+)
+
+// The router routes, locks, runs the move pipeline and wires the rooms:
+// each table feature is a room of its own (votes, clock, pace, lobbies,
+// records, threads, settings, leaving), a type holding only what it uses.
+// A room is given the shared base and, for the few services of another
+// room or of the pipeline it needs, function fields set in wire: a room
+// never holds the router.
+
+// rooms are the router's rooms, wired by wire.
+type rooms struct {
+	threads  *threads
+	settings *settings
+	records  *records
+	pace     *pace
+	lobbies  *lobbies
+	votes    *votes
+	clock    *clock
+	leaving  *leaving
+}
+
+// wire gives each room what it uses. The rooms share the router's base by
+// pointer, so a test that swaps the transport or the log swaps it for all.
+// Every room exists before any is filled: some need each other (the clock
+// hands a seat over by the votes' rules; a vote charges the clock's bank).
+func wire(r *Router) {
+	b := &r.base
+	r.rooms = rooms{threads: &threads{}, settings: &settings{}, records: &records{}, pace: &pace{},
+		lobbies: &lobbies{}, votes: &votes{}, clock: &clock{}, leaving: &leaving{}}
+	*r.threads = threads{base: b, later: r.later}
+	*r.settings = settings{base: b, serverTurnLimit: r.serverTurnLimit,
+		setThreads: r.threads.setServerThreads, describeThreads: r.threads.describeServerThreads}
+	*r.records = records{base: b, threads: r.threads, reload: r.reload}
+	*r.pace = pace{base: b, threadName: r.threads.threadName}
+	*r.lobbies = lobbies{base: b, threads: r.threads, seed: r.seed, table: r.table, askOpponents: r.askOpponents,
+		gameClock: r.clock.gameClock, runBots: r.runBots, saveOwed: r.saveOwed, publish: r.publish}
+	*r.votes = votes{base: b, lockedTable: r.lockedChannelTable, play: r.play, runBots: r.runBots, saveOwed: r.saveOwed,
+		publish: r.publish, awayNote: r.pace.awayNote, chargeBank: r.clock.chargeBank}
+	*r.clock = clock{base: b, votes: r.votes, closeLobby: r.lobbies.closeLobby, freeAgain: r.threads.freeAgain,
+		turnsMessage: r.pace.turnsMessage, lock: r.lock, reload: r.reload, play: r.play, runBots: r.runBots,
+		turnLimit: r.turnLimit, publish: r.publish, repost: r.repost, deliveryTrouble: r.deliveryTrouble,
+		restore: r.restore, redoOwedGames: r.redoOwedGames}
+	*r.leaving = leaving{base: b, lockedTable: r.lockedChannelTable, loadResigned: r.votes.loadResigned,
+		closeLobby: r.lobbies.closeLobby, freeAgain: r.threads.freeAgain, commit: r.commit, runBots: r.runBots,
+		readPresentation: r.readPresentation, deliver: r.deliver}
+}
+
+// base is what every room reads: storage, the transport, the game kinds,
+// the config, the log and the clock.
+type base struct {
+	store *storage.Store
+	out   Transport
+	games gameSet
+	cfg   Config
+	log   *slog.Logger
+	now   func() time.Time
+	// metrics counts moves, boards and the clock's work (nil: not).
+	metrics *telemetry.Metrics
+}
+
+// gameSet is the game kinds this bot hosts, sorted by name.
+type gameSet []Game
+
+func (gs gameSet) find(kind string) (Game, bool) {
+	for _, g := range gs {
+		if g.Kind.Name == kind {
+			return g, true
+		}
+	}
+	return Game{}, false
+}
+
+// title is a stored kind's display name.
+func (gs gameSet) title(kind string) string {
+	if g, ok := gs.find(kind); ok {
+		return g.Kind.Title
+	}
+	return kind
+}
+
+// anyKind is a kind to name in a hint ("start one with /hijack start").
+func (gs gameSet) anyKind() string {
+	if len(gs) == 0 {
+		return "game"
+	}
+	return gs[0].Kind.Name
+}
+
+// gameName is how a list names a game: its title and number.
+func (gs gameSet) gameName(kind string, id int64) string {
+	return fmt.Sprintf("%s game #%d", gs.title(kind), id)
+}
+
+// gameHeader is a game's header line in a channel, as its turn message has it.
+func (gs gameSet) gameHeader(kind string, id int64) string {
+	return fmt.Sprintf("**%s** · game #%d", gs.title(kind), id)
+}
+
+// noGame turns storage's "no game" into what the player reads.
+func (gs gameSet) noGame(err error) error {
+	if errors.Is(err, storage.ErrNoGame) {
+		return refusef("There is no game in this channel. Start one with /%s challenge or /%s start.", gs.anyKind(), gs.anyKind())
+	}
+	return err
+}
