@@ -47,8 +47,8 @@ func menuShape(_, rest string) (control, bool) {
 }
 
 // routeControl routes a click or a form by its custom id, parsed here
-// once, through the click table.
-func routeControl(c *Call) {
+// once, through the click table; nil when no route takes it.
+func routeControl(c *Call) *clickRoute {
 	unknown := refusef("That control is not one I know; use /game status for the current game.")
 	if c.in.Type == FormSubmit {
 		unknown = refusef("That form is not one I know; use /game status for the current game.")
@@ -63,13 +63,14 @@ func routeControl(c *Call) {
 	}
 	if !ok || rt.args != nil && !slices.Contains(rt.args, c.ctl.Arg) {
 		c.act = refuse(unknown)
-		return
+		return nil
 	}
 	c.Public, c.posts, c.lock, c.admit, c.act = rt.public, rt.posts, rt.lock, rt.admit, rt.act
 	c.game = c.ctl.Game
 	if rt.form != nil {
 		c.Form = rt.form(c.ctl)
 	}
+	return rt
 }
 
 // moveClick handles a game's move controls: play a move, open a guided
