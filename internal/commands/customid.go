@@ -20,12 +20,10 @@ import (
 // demand) moves the version on without changing what the player on turn
 // may do.
 //
-//	m:<game>:<version>[.<prompt>]:<move>   play a move
-//	r:<game>:<version>[.<prompt>]:<key>    open a guided choice (games.Refiner)
-//	s:<game>:<version>[.<prompt>]          a select menu whose values are "m|move" or "r|key"
-//	join|leave|start|accept|decline:<game>:<version>
-//	rules:<kind>:s                         the menu of /game rules; rules:<kind>:<page> an older page button (rules.go)
-//	chal:<u|b>:<kind>:<made>:<print>:<opts> a challenge's menu of users, or its Play the bot (challenge_menu.go)
+// A game's control is <name>:<game>:<version>[.<prompt>][:<arg>]; every
+// control's name and shape (a game's, the rules menu's, a challenge menu's,
+// a form's) is declared once, in the click table (clickRoutes, routes.go),
+// which parses an id once when its interaction is routed.
 type customID struct {
 	Action  string
 	Game    int64
