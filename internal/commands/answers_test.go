@@ -6,12 +6,12 @@ import (
 )
 
 // A transport that must acknowledge a slow slash command before its answer
-// exists makes the acknowledgement as public as AnswersInChannel says, and
+// exists makes the acknowledgement as public as its Call says (Route), and
 // the answer follows it. So every answer shown in the channel must come
-// from a subcommand AnswersInChannel names, or it would stay private
+// from a subcommand whose route is public, or it would stay private
 // whenever it is slow. Every subcommand of every command runs here, during
 // a game and after it ended.
-func TestAnswersInChannelNamesEveryPublicAnswer(t *testing.T) {
+func TestPublicRoutesNameEveryPublicAnswer(t *testing.T) {
 	h := newHarness(t)
 	publicReplays := 0
 	runAll := func(phase string) {
@@ -36,8 +36,8 @@ func TestAnswersInChannelNamesEveryPublicAnswer(t *testing.T) {
 				resp := h.cmd("alice", c.Name, s.Name, opts...)
 				in := Interaction{Type: SlashCommand, Command: c.Name, Sub: s.Name}
 				public := resp.Kind == Reply && !resp.Message.Ephemeral
-				if public && !h.r.AnswersInChannel(in) {
-					t.Errorf("%s: /%s %s answered in the channel, but AnswersInChannel says it answers its user alone: %q", phase, c.Name, s.Name, resp.Message.Content)
+				if public && !h.r.Route(in).Public {
+					t.Errorf("%s: /%s %s answered in the channel, but its route says it answers its user alone: %q", phase, c.Name, s.Name, resp.Message.Content)
 				}
 				if public && c.Name == "game" && s.Name == "replay" {
 					publicReplays++

@@ -55,16 +55,17 @@ func (m challengeMenu) String() string {
 	return strings.Join([]string{"chal", mode, m.kind, strconv.FormatInt(m.made, 36), m.print, m.opts}, ":")
 }
 
-func parseChallengeMenu(id string) (challengeMenu, bool) {
-	parts := strings.Split(id, ":")
-	if len(parts) != 6 || parts[0] != "chal" || (parts[1] != "u" && parts[1] != "b") {
+// parseChallengeMenu reads what follows "chal:".
+func parseChallengeMenu(rest string) (challengeMenu, bool) {
+	parts := strings.Split(rest, ":")
+	if len(parts) != 5 || (parts[0] != "u" && parts[0] != "b") {
 		return challengeMenu{}, false
 	}
-	made, err := strconv.ParseInt(parts[3], 36, 64)
+	made, err := strconv.ParseInt(parts[2], 36, 64)
 	if err != nil {
 		return challengeMenu{}, false
 	}
-	return challengeMenu{bot: parts[1] == "b", kind: parts[2], made: made, print: parts[4], opts: parts[5]}, true
+	return challengeMenu{bot: parts[0] == "b", kind: parts[1], made: made, print: parts[3], opts: parts[4]}, true
 }
 
 // fingerprint binds a menu to its challenger and channel.
@@ -171,24 +172,19 @@ func carriedText(k *games.Kind, options map[string]string) string {
 	return strings.Join(parts, " ")
 }
 
-// challengeMenuClick makes the challenge a menu or its bot button asks for;
-// false when the control is not a challenge menu's.
-func (r *Router) challengeMenuClick(ctx context.Context, in Interaction) (Response, bool, error) {
-	m, ok := parseChallengeMenu(in.CustomID)
-	if !ok {
-		return Response{}, false, nil
-	}
-	ask, g, err := r.menuChallenge(ctx, in, m)
+// challengeMenuClick makes the challenge a menu or its bot button asks for.
+func (r *Router) challengeMenuClick(ctx context.Context, c *Call, _ *table) (acted, error) {
+	ask, g, err := r.menuChallenge(ctx, c.in, c.ctl.menu)
 	if err != nil {
-		return Response{}, true, err
+		return acted{}, err
 	}
 	resp, err := r.lobbies.challenge(ctx, ask, g)
 	if err != nil {
-		return Response{}, true, err
+		return acted{}, err
 	}
 	// The menu is used up: the message says what came of it instead.
 	resp.Kind = Update
-	return resp, true, nil
+	return answered(resp, nil)
 }
 
 // menuChallenge checks a pick and turns it into the challenge command it

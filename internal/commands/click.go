@@ -3,94 +3,85 @@ package commands
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 
 	"standoff/internal/games"
 	"standoff/storage"
 )
 
-// clickWithoutLock answers the clicks that need no game's lock: the rules
-// menu, a challenge's menu of users, the full board, the typed-move form,
-// the menu of players for a vote, and ids that are not the bot's.
-// answered is false for a click on a game's controls, whose id it returns.
-func (r *Router) clickWithoutLock(ctx context.Context, in Interaction) (id customID, resp Response, answered bool, err error) {
-	if resp, ok := r.rulesClick(in); ok {
-		return id, resp, true, nil
-	}
-	if resp, ok, err := r.challengeMenuClick(ctx, in); ok {
-		return id, resp, true, err
-	}
-	unknown := refusef("That control is not one I know; use /game status for the current game.")
-	if id, err = parseCustomID(in.CustomID); err != nil {
-		return id, Response{}, true, unknown
-	}
-	switch id.Action {
-	case "full":
-		resp, err = r.fullBoard(ctx, id.Game)
-	case "type":
-		resp, err = r.typeMoveForm(ctx, in, id.Game)
-	case "pick":
-		if id.Arg != voteSkip && id.Arg != voteReplace {
-			return id, Response{}, true, unknown
-		}
-		resp, err = r.pickClick(ctx, in, id)
-	default:
-		return id, Response{}, false, nil
-	}
-	return id, resp, true, err
+// control is a custom id parsed by its route's shape (routes.go): a game's
+// control, a rules menu, or a challenge's menu.
+type control struct {
+	customID
+	rules rulesControl
+	menu  challengeMenu
 }
 
-// click handles buttons and select menus. Everything needed is in the
-// custom id, so clicks work after a restart; a click made for an older
-// version of the game changes nothing.
-func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
-	id, resp, answered, err := r.clickWithoutLock(ctx, in)
-	if answered {
-		return resp, err
+// idShape reads what follows a custom id's first field (its name).
+type idShape func(name, rest string) (control, bool)
+
+// gameShape: <game>:<version>[.<prompt>][:<arg>] (customid.go).
+func gameShape(name, rest string) (control, bool) {
+	id, ok := parseGameID(name, rest)
+	return control{customID: id}, ok
+}
+
+// formShape: <game>, the game a form was opened for.
+func formShape(name, rest string) (control, bool) {
+	g, err := strconv.ParseInt(rest, 10, 64)
+	return control{customID: customID{Action: name, Game: g}}, err == nil
+}
+
+// rulesShape: <kind>:s|<page> (rules.go).
+func rulesShape(_, rest string) (control, bool) {
+	rc, ok := parseRulesID(rest)
+	return control{rules: rc}, ok
+}
+
+// menuShape: <u|b>:<kind>:<made>:<print>:<options> (challenge_menu.go).
+func menuShape(_, rest string) (control, bool) {
+	m, ok := parseChallengeMenu(rest)
+	return control{menu: m}, ok
+}
+
+// routeControl routes a click or a form by its custom id, parsed here
+// once, through the click table; nil when no route takes it.
+func routeControl(c *Call) *clickRoute {
+	unknown := refusef("That control is not one I know; use /game status for the current game.")
+	if c.in.Type == FormSubmit {
+		unknown = refusef("That form is not one I know; use /game status for the current game.")
 	}
-	ctx, unlock := r.lock(ctx, id.Game)
-	handedOff := false
-	defer func() {
-		if !handedOff {
-			unlock()
-		}
-	}()
-	t, err := r.reload(ctx, id.Game)
-	if err != nil {
-		return Response{}, err
+	// What the bot cannot read may post, for all it knows.
+	c.posts = true
+	name, rest, _ := strings.Cut(c.in.CustomID, ":")
+	rt := clickTable[clickKey{name, c.in.Type}]
+	ok := rt != nil
+	if ok {
+		c.ctl, ok = rt.shape(name, rest)
 	}
-	switch id.Action {
-	case "join", "leave", "start", "accept", "decline":
-		if id.Version != t.row.Version {
-			if t.row.Status != storage.Lobby {
-				return Response{}, refusef("This game has already started or ended; its lobby is closed.")
-			}
-			return Response{}, errStale
-		}
-		updated, then, err := r.lobbies.lobbyClick(ctx, in, t, id.Action)
-		switch {
-		case err != nil:
-			return Response{}, err
-		case then != nil:
-			handedOff = true
-			return Response{Kind: Ack, then: func(ctx context.Context) string {
-				defer unlock()
-				return then(ctx)
-			}}, nil
-		case updated != nil:
-			return Response{Kind: Update, Message: *updated}, nil
-		}
-		return Response{Kind: Ack}, nil
-	case "vote":
-		return r.votes.voteClick(ctx, in, t, id)
-	case "confirm", "cancel":
-		return r.leaving.confirmClick(ctx, in, t, id)
-	case "m", "r", "s":
-	default:
-		return Response{}, refusef("That control is not one I know; use /game status for the current game.")
+	if !ok || rt.args != nil && !slices.Contains(rt.args, c.ctl.Arg) {
+		c.act = refuse(unknown)
+		return nil
 	}
+	c.Public, c.posts, c.lock, c.admit, c.act = rt.public, rt.posts, rt.lock, rt.admit, rt.act
+	c.game = c.ctl.Game
+	if rt.form != nil {
+		c.Form = rt.form(c.ctl)
+	}
+	return rt
+}
+
+// moveClick handles a game's move controls: play a move, open a guided
+// choice, or pick either from a menu. Everything needed is in the custom
+// id, so clicks work after a restart; a click made for an older version of
+// the game changes nothing.
+func (r *Router) moveClick(ctx context.Context, c *Call, t *table) (acted, error) {
+	in, id := c.in, c.ctl.customID
 	seat, action, arg, err := clickedChoice(in, t, id)
 	if err != nil {
-		return Response{}, err
+		return acted{}, err
 	}
 	// A private control outside a DM is on the player's ephemeral /game
 	// hand (private controls are shown nowhere else).
@@ -101,10 +92,10 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 			// The guided step replaces the hand it was opened from.
 			resp.Kind, resp.Message.Ephemeral = Update, true
 		}
-		return resp, err
+		return answered(resp, err)
 	}
 	if len(t.promptsFor(seat)) == 0 {
-		return Response{}, refusef("It is not your move now: waiting for %s.", t.waitingFor())
+		return acted{}, refusef("It is not your move now: waiting for %s.", t.waitingFor())
 	}
 	t.from(in)
 	if fromHand {
@@ -114,25 +105,43 @@ func (r *Router) click(ctx context.Context, in Interaction) (Response, error) {
 		t.origin = origin{}
 		t.hand = &handOrigin{reply: in.Reply, channel: in.Channel, message: in.MessageID}
 	}
-	then, err := r.playThen(ctx, t, seat, arg, t.row.Version, "")
+	saved, err := r.saveMove(ctx, t, seat, arg, t.row.Version, "")
 	if err != nil {
-		return Response{}, err
+		return acted{}, err
 	}
-	// The move is saved: acknowledge the click now, publish after, still
-	// under the lock.
-	handedOff = true
-	return Response{Kind: Ack, then: func(ctx context.Context) string {
-		defer unlock()
-		notice := then(ctx)
-		// Controls in a DM are this player's alone: clear them once used.
-		// The channel's turn message was replaced by publishing.
-		if in.DM && in.MessageID != "" {
-			if err := r.clearPrivateControls(ctx, in); err != nil {
-				r.log.Warn("could not clear DM controls", "game", t.row.ID, "err", err)
-			}
+	// The move is saved: the click is acknowledged now, published after.
+	saved.answer = Response{Kind: Ack}
+	// Controls in a DM are this player's alone: cleared once used. The
+	// channel's turn message is replaced by publishing.
+	saved.clearDM = in.DM && in.MessageID != ""
+	return saved, nil
+}
+
+// lobbyButton handles join, leave, start, accept and decline.
+func (r *Router) lobbyButton(ctx context.Context, c *Call, t *table) (acted, error) {
+	id := c.ctl.customID
+	if id.Version != t.row.Version {
+		if t.row.Status != storage.Lobby {
+			return acted{}, refusef("This game has already started or ended; its lobby is closed.")
 		}
-		return notice
-	}}, nil
+		return acted{}, errStale
+	}
+	return r.lobbies.lobbyClick(ctx, c.in, t, id.Action)
+}
+
+// voteButton records a Yes or No (votes.go).
+func (r *Router) voteButton(ctx context.Context, c *Call, t *table) (acted, error) {
+	return answered(r.votes.voteClick(ctx, c.in, t, c.ctl.customID))
+}
+
+// confirmButton acts on a confirmation's button (gamecmd.go).
+func (r *Router) confirmButton(ctx context.Context, c *Call, t *table) (acted, error) {
+	return answered(r.leaving.confirmClick(ctx, c.in, t, c.ctl.customID))
+}
+
+// fullBoardButton shows the whole board to whoever clicked (pictures.go).
+func (r *Router) fullBoardButton(ctx context.Context, c *Call, _ *table) (acted, error) {
+	return answered(r.fullBoard(ctx, c.ctl.Game))
 }
 
 // clearPrivateControls takes the controls off the clicked DM message,

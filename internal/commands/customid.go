@@ -20,12 +20,10 @@ import (
 // demand) moves the version on without changing what the player on turn
 // may do.
 //
-//	m:<game>:<version>[.<prompt>]:<move>   play a move
-//	r:<game>:<version>[.<prompt>]:<key>    open a guided choice (games.Refiner)
-//	s:<game>:<version>[.<prompt>]          a select menu whose values are "m|move" or "r|key"
-//	join|leave|start|accept|decline:<game>:<version>
-//	rules:<kind>:s                         the menu of /game rules; rules:<kind>:<page> an older page button (rules.go)
-//	chal:<u|b>:<kind>:<made>:<print>:<opts> a challenge's menu of users, or its Play the bot (challenge_menu.go)
+// A game's control is <name>:<game>:<version>[.<prompt>][:<arg>]; every
+// control's name and shape (a game's, the rules menu's, a challenge menu's,
+// a form's) is declared once, in the click table (clickRoutes, routes.go),
+// which parses an id once when its interaction is routed.
 type customID struct {
 	Action  string
 	Game    int64
@@ -137,21 +135,32 @@ func (c customID) String() string {
 func (c customID) fits() bool { return len(c.String()) <= maxCustomID }
 
 func parseCustomID(s string) (customID, error) {
-	parts := strings.SplitN(s, ":", 4)
-	if len(parts) < 3 {
+	name, rest, _ := strings.Cut(s, ":")
+	c, ok := parseGameID(name, rest)
+	if !ok {
 		return customID{}, fmt.Errorf("malformed control id %q", s)
-	}
-	version, prompt, _ := strings.Cut(parts[2], ".")
-	g, err1 := strconv.ParseInt(parts[1], 10, 64)
-	v, err2 := strconv.Atoi(version)
-	if err1 != nil || err2 != nil || g <= 0 || v < 0 || len(prompt) > promptPrint {
-		return customID{}, fmt.Errorf("malformed control id %q", s)
-	}
-	c := customID{Action: parts[0], Game: g, Version: v, Prompt: prompt}
-	if len(parts) == 4 {
-		c.Arg = parts[3]
 	}
 	return c, nil
+}
+
+// parseGameID reads what follows a game control's name:
+// <game>:<version>[.<prompt>][:<arg>].
+func parseGameID(name, rest string) (customID, bool) {
+	parts := strings.SplitN(rest, ":", 3)
+	if len(parts) < 2 {
+		return customID{}, false
+	}
+	version, prompt, _ := strings.Cut(parts[1], ".")
+	g, err1 := strconv.ParseInt(parts[0], 10, 64)
+	v, err2 := strconv.Atoi(version)
+	if err1 != nil || err2 != nil || g <= 0 || v < 0 || len(prompt) > promptPrint {
+		return customID{}, false
+	}
+	c := customID{Action: name, Game: g, Version: v, Prompt: prompt}
+	if len(parts) == 3 {
+		c.Arg = parts[2]
+	}
+	return c, true
 }
 
 // Select values say whether they play a move or open a guided choice.

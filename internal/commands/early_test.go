@@ -9,20 +9,26 @@ import (
 )
 
 // A move is answered as soon as it is saved; publishing it (the turn
-// message, DMs) is the work HandleEarly hands back, and until that runs
-// the game stays locked and the router counts it as in flight.
-func TestHandleEarlyAnswersBeforePublishing(t *testing.T) {
+// message, DMs) follows in the same pipeline once the answer was given,
+// and until it is done the game stays locked and the router counts it as
+// in flight.
+func TestServeAnswersBeforePublishing(t *testing.T) {
 	h := newHarness(t)
 	h.startTally()
 	before := h.game()
 	posted, edits := h.rec.count(), h.turn().edits
 	in := Interaction{Type: SlashCommand, Guild: "g", Channel: chanID, User: User{ID: "alice", Name: NameOf("Alice")},
 		Command: "tally", Sub: "move", Options: map[string]string{"move": "add 2"}}
-	resp, then := h.r.HandleEarly(context.Background(), in)
+	answers, publish := make(chan Response), make(chan struct{})
+	served := make(chan *Trouble, 1)
+	go func() {
+		served <- h.r.Serve(context.Background(), h.r.Route(in), func(resp Response) {
+			answers <- resp
+			<-publish
+		})
+	}()
+	resp := <-answers
 	mustEphemeral(t, resp, "Played `add 2`.")
-	if then == nil {
-		t.Fatal("a move left nothing to publish")
-	}
 	saved := h.game()
 	if saved.Version != before.Version+1 || !saved.PostPending {
 		t.Fatalf("at the answer: version %d (want %d), post pending %v (want true: the turn message is owed)", saved.Version, before.Version+1, saved.PostPending)
@@ -44,8 +50,9 @@ func TestHandleEarlyAnswersBeforePublishing(t *testing.T) {
 	case <-time.After(200 * time.Millisecond):
 	}
 
-	if notice := then(context.Background()); notice != "" {
-		t.Fatalf("publishing said %q", notice)
+	close(publish)
+	if trouble := <-served; trouble != nil {
+		t.Fatalf("publishing said %q", trouble.Notice)
 	}
 	// Bob's move goes on as soon as the lock is free, so what alice's
 	// publishing did is read from the messages, and the row once both

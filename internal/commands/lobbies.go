@@ -31,6 +31,9 @@ type lobbies struct {
 	runBots      func(ctx context.Context, t *table) []games.Event
 	saveOwed     func(ctx context.Context, t *table, base int, move *games.SeatMove) error
 	publish      func(ctx context.Context, t *table, events []games.Event) string
+	// publishSaved runs the bots' replies to a saved change and publishes
+	// it (play.go).
+	publishSaved func(ctx context.Context, t *table, saved acted) string
 }
 
 func (lb *lobbies) newRow(ctx context.Context, in Interaction, g Game) (*storage.Game, error) {
@@ -262,97 +265,98 @@ func (lb *lobbies) postLobby(ctx context.Context, t *table) error {
 // (updated, the click's answer: Discord does not count it against the
 // bot's global rate limit).
 //
-// A click that starts the game returns the rest of the start (then): the
-// first turn message goes out after the click is answered, through its
+// A click that starts the game is answered before its first turn message
+// is published (saved), so that message goes out through the click's
 // interaction like a move's, and the lobby's controls come off through it.
-func (lb *lobbies) lobbyClick(ctx context.Context, in Interaction, t *table, action string) (updated *Message, then func(context.Context) string, err error) {
+func (lb *lobbies) lobbyClick(ctx context.Context, in Interaction, t *table, action string) (acted, error) {
 	if t.row.Status != storage.Lobby {
-		return nil, nil, refusef("This game has already started or ended; its lobby is closed.")
+		return acted{}, refusef("This game has already started or ended; its lobby is closed.")
 	}
 	t.from(in)
-	then, err = lb.changeLobby(ctx, in, t, action)
-	if err != nil || t.row.Status != storage.Lobby {
-		return nil, then, err
+	began, err := lb.changeLobby(ctx, in, t, action)
+	if err != nil {
+		return acted{}, err
+	}
+	if began.saved {
+		began.answer = Response{Kind: Ack}
+		return began, nil
+	}
+	if t.row.Status != storage.Lobby {
+		return acted{answer: Response{Kind: Ack}}, nil
 	}
 	m := lb.lobbyMessage(t)
 	if in.MessageID == t.row.MessageID {
-		return &m, nil, nil
+		return acted{answer: Response{Kind: Update, Message: m}}, nil
 	}
 	if err := lb.out.Edit(ctx, t.row.Channel, t.row.MessageID, m); err != nil {
 		lb.log.Error("could not update the lobby", "game", t.row.ID, "err", err)
 	}
-	return nil, nil, nil
+	return acted{answer: Response{Kind: Ack}}, nil
 }
 
-// changeLobby makes the change a lobby's control asks. then, when the
-// change started the game, posts its first turn.
-func (lb *lobbies) changeLobby(ctx context.Context, in Interaction, t *table, action string) (then func(context.Context) string, err error) {
+// changeLobby makes the change a lobby's control asks. began, when the
+// change started the game, is its first turn, to publish.
+func (lb *lobbies) changeLobby(ctx context.Context, in Interaction, t *table, action string) (began acted, err error) {
 	who := in.User
 	seat := t.row.SeatOf(who.ID)
 	base := t.row.Version
 	switch action {
 	case "join":
 		if t.isChallenge() {
-			return nil, refusef("This is a challenge: only the named players take part.")
+			return acted{}, refusef("This is a challenge: only the named players take part.")
 		}
 		if seat >= 0 {
-			return nil, refusef("You are already in this lobby.")
+			return acted{}, refusef("You are already in this lobby.")
 		}
 		if len(t.row.Seats) >= t.game.Kind.MaxPlayers {
-			return nil, refusef("The lobby is full (%d players).", t.game.Kind.MaxPlayers)
+			return acted{}, refusef("The lobby is full (%d players).", t.game.Kind.MaxPlayers)
 		}
 		t.row.Seats = append(t.row.Seats, storage.Seat{UserID: who.ID, Name: who.Name.String(), Accepted: true})
 	case "leave":
 		if seat < 0 {
-			return nil, refusef("You are not in this lobby.")
+			return acted{}, refusef("You are not in this lobby.")
 		}
 		if who.ID == t.row.Creator {
-			return nil, lb.abandonLobby(ctx, t, base, fmt.Sprintf("%s closed the lobby.", who.Name))
+			return acted{}, lb.abandonLobby(ctx, t, base, fmt.Sprintf("%s closed the lobby.", who.Name))
 		}
 		t.row.Seats = append(t.row.Seats[:seat], t.row.Seats[seat+1:]...)
 	case "start":
 		if who.ID != t.row.Creator {
-			return nil, refusef("Only the lobby's creator can start the game.")
+			return acted{}, refusef("Only the lobby's creator can start the game.")
 		}
 		if err := t.game.Kind.CheckPlayers(len(t.row.Seats)); err != nil {
-			return nil, refusal{err.Error() + "; wait for more players to join."}
+			return acted{}, refusal{err.Error() + "; wait for more players to join."}
 		}
-		then, err := lb.beginThen(ctx, t, "")
-		if err != nil {
-			return nil, err
-		}
-		return func(ctx context.Context) string {
-			notice := then(ctx)
-			// Renamed after the first turn message, which the thread's
-			// readers should see first.
-			lb.threads.nameThreadAtStart(ctx, in, t)
-			return notice
-		}, nil
+		began, err := lb.beginSave(ctx, t, "")
+		// Renamed after the first turn message, which the thread's
+		// readers should see first.
+		began.nameThread = true
+		return began, err
 	case "accept":
 		if seat < 0 || who.ID == t.row.Creator {
-			return nil, refusef("Only the challenged players can accept.")
+			return acted{}, refusef("Only the challenged players can accept.")
 		}
 		if t.row.Seats[seat].Accepted {
-			return nil, refusef("You have already accepted.")
+			return acted{}, refusef("You have already accepted.")
 		}
 		t.row.Seats[seat].Accepted = true
 		markChallenged(t.row, lb.now())
 		if t.allAccepted() {
-			return lb.beginThen(ctx, t, fmt.Sprintf("%s accepted.", who.Name))
+			return lb.beginSave(ctx, t, fmt.Sprintf("%s accepted.", who.Name))
 		}
 	case "decline":
 		if seat < 0 {
-			return nil, refusef("Only the challenged players can decline.")
+			return acted{}, refusef("Only the challenged players can decline.")
 		}
 		verb := "declined"
 		if who.ID == t.row.Creator {
 			verb = "withdrew"
 		}
-		return nil, lb.abandonLobby(ctx, t, base, fmt.Sprintf("%s %s the challenge.", who.Name, verb))
+		return acted{}, lb.abandonLobby(ctx, t, base, fmt.Sprintf("%s %s the challenge.", who.Name, verb))
 	default:
-		return nil, refusef("That control is not one I know.")
+		return acted{}, refusef("That control is not one I know.")
 	}
-	return nil, lb.saveLobby(ctx, t, base)
+	return acted{}, lb.saveLobby(ctx, t, base)
 }
 
 // saveLobby saves a lobby's change made on version base.
@@ -390,18 +394,18 @@ func (lb *lobbies) closeLobby(ctx context.Context, t *table, text string, mentio
 
 // begin creates the game's state from its seats and posts the first turn.
 func (lb *lobbies) begin(ctx context.Context, t *table, note string) error {
-	then, err := lb.beginThen(ctx, t, note)
+	began, err := lb.beginSave(ctx, t, note)
 	if err != nil {
 		return err
 	}
-	then(ctx)
+	lb.publishSaved(ctx, t, began)
 	return nil
 }
 
-// beginThen saves the game's first state and returns the rest: the bots'
-// first moves and the first turn message. A click that starts the game
-// answers first, so that message can go through the click's interaction.
-func (lb *lobbies) beginThen(ctx context.Context, t *table, note string) (func(context.Context) string, error) {
+// beginSave saves the game's first state; the bots' first moves and the
+// first turn message are to publish. A click that starts the game answers
+// first, so that message can go through the click's interaction.
+func (lb *lobbies) beginSave(ctx context.Context, t *table, note string) (acted, error) {
 	t.row.Seed = lb.seed()
 	setup := t.row.Setup()
 	state, err := t.game.Kind.New(setup)
@@ -412,16 +416,16 @@ func (lb *lobbies) beginThen(ctx context.Context, t *table, note string) (func(c
 		base := t.row.Version
 		t.row.Status, t.row.UpdatedAt = storage.Abandoned, lb.now()
 		if serr := lb.store.Save(ctx, t.row, base, nil); serr != nil {
-			return nil, serr
+			return acted{}, serr
 		}
 		if t.row.MessageID != "" {
 			lb.closeLobby(ctx, t, why)
 		}
-		return nil, refusal{why}
+		return acted{}, refusal{why}
 	}
 	enc, err := state.Encode()
 	if err != nil {
-		return nil, err
+		return acted{}, err
 	}
 	base := t.row.Version
 	now := lb.now()
@@ -429,9 +433,9 @@ func (lb *lobbies) beginThen(ctx context.Context, t *table, note string) (func(c
 	t.row.UpdatedAt, t.row.TurnStartedAt = now, now
 	if err := lb.saveOwed(ctx, t, base, nil); err != nil {
 		if errors.Is(err, storage.ErrConflict) {
-			return nil, errStale
+			return acted{}, errStale
 		}
-		return nil, err
+		return acted{}, err
 	}
 	t.state = state
 	t.changed()
@@ -444,8 +448,5 @@ func (lb *lobbies) beginThen(ctx context.Context, t *table, note string) (func(c
 		seats = append(seats, seatMention(s))
 	}
 	events = append(events, games.PublicEvent(fmt.Sprintf("The game begins%s. Players in seat order: %s.", t.optionText(), strings.Join(seats, ", "))))
-	return func(ctx context.Context) string {
-		events = append(events, lb.runBots(ctx, t)...)
-		return lb.publish(ctx, t, events)
-	}, nil
+	return acted{saved: true, events: events}, nil
 }

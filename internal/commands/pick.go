@@ -32,25 +32,26 @@ func (t *table) pickPlayer(kind string, me int) (Response, error) {
 }
 
 // pickClick asks the vote about the player picked from the menu.
-func (r *Router) pickClick(ctx context.Context, in Interaction, id customID) (Response, error) {
+func (r *Router) pickClick(ctx context.Context, c *Call, _ *table) (acted, error) {
+	in, id := c.in, c.ctl.customID
 	if len(in.Values) != 1 {
-		return Response{}, refusef("Pick exactly one player from the menu.")
+		return acted{}, refusef("Pick exactly one player from the menu.")
 	}
 	t, err := r.reload(ctx, id.Game)
 	if err != nil {
-		return Response{}, err
+		return acted{}, err
 	}
 	seat, err := strconv.Atoi(in.Values[0])
 	if err != nil || seat < 0 || seat >= len(t.row.Seats) {
-		return Response{}, refusef("That menu entry is not one of the table's players.")
+		return acted{}, refusef("That menu entry is not one of the table's players.")
 	}
 	if in.Channel != t.row.Channel {
-		return Response{}, refusef("That menu belongs to a game in another channel.")
+		return acted{}, refusef("That menu belongs to a game in another channel.")
 	}
 	user := t.row.Seats[seat].UserID
 	ask := in
 	ask.Type, ask.Command, ask.Sub = SlashCommand, "game", id.Arg
 	ask.Options = map[string]string{"player": user}
 	ask.Users = map[string]Name{user: NameOf(t.row.Seats[seat].Name)}
-	return r.votes.tableCommand(ctx, ask)
+	return answered(r.votes.tableCommand(ctx, ask))
 }

@@ -35,39 +35,50 @@ func (t *table) waitingFor() string {
 // the game's lock. Errors from the rules come back as refusals; the notice
 // is for the mover when the channel could not be updated.
 func (r *Router) play(ctx context.Context, t *table, seat int, move string, base int, note string) (string, error) {
-	then, err := r.playThen(ctx, t, seat, move, base, note)
+	saved, err := r.saveMove(ctx, t, seat, move, base, note)
 	if err != nil {
 		return "", err
 	}
-	return then(ctx), nil
+	return r.publishSaved(ctx, t, saved), nil
 }
 
-// playThen saves the move and returns the rest of play: the bots' replies
-// and publishing, which may run after the mover was answered (still under
-// the game's lock). A crash in between leaves the save marked as owing its
-// turn message, and the clock finishes the job.
-func (r *Router) playThen(ctx context.Context, t *table, seat int, move string, base int, note string) (then func(context.Context) string, err error) {
+// publishSaved lets the bots answer what was saved and publishes it all;
+// it returns publishing's notice. The caller holds the game's lock.
+func (r *Router) publishSaved(ctx context.Context, t *table, saved acted) string {
+	events := append(saved.events, r.runBots(ctx, t)...)
+	notice := r.publish(ctx, t, events)
+	if !saved.moved.IsZero() {
+		r.metrics.Board(ctx, t.row.Kind, saved.moved, notice == "")
+	}
+	return notice
+}
+
+// saveMove checks and saves the move; the bots' replies and publishing
+// are the rest of play, which a pipeline runs after answering the mover
+// (still under the game's lock). A crash in between leaves the save marked
+// as owing its turn message, and the clock finishes the job.
+func (r *Router) saveMove(ctx context.Context, t *table, seat int, move string, base int, note string) (saved acted, err error) {
 	start := time.Now()
 	defer func() { r.metrics.Move(t.row.Kind, false, moveOutcome(err)) }()
 	if t.row.Status != storage.Active || t.state == nil {
-		return nil, refusef("This game is not being played (it is %s).", t.row.Status)
+		return acted{}, refusef("This game is not being played (it is %s).", t.row.Status)
 	}
 	if base >= 0 && base != t.row.Version {
-		return nil, errStale
+		return acted{}, errStale
 	}
 	if move == games.ResignMove || move == games.UndoMove {
 		// Marks in the move log, not moves: a forged button must not write
 		// them (an "!undo" entry would take back the move before it).
-		return nil, refusef("That is not a move. To resign use /game resign; to take a move back, /game undo.")
+		return acted{}, refusef("That is not a move. To resign use /game resign; to take a move back, /game undo.")
 	}
 	if t.state.Outcome() != nil {
-		return nil, refusef("This game is over.")
+		return acted{}, refusef("This game is over.")
 	}
 	if t.row.Seats[seat].Away {
-		return nil, refusef("The bot is playing your seat since you were replaced. Use /game rejoin to take it back (at once before the bot plays your next turn, else by a vote).")
+		return acted{}, refusef("The bot is playing your seat since you were replaced. Use /game rejoin to take it back (at once before the bot plays your next turn, else by a vote).")
 	}
 	if len(t.promptsFor(seat)) == 0 {
-		return nil, refusef("It is not your move now: waiting for %s.", t.waitingFor())
+		return acted{}, refusef("It is not your move now: waiting for %s.", t.waitingFor())
 	}
 	var events []games.Event
 	if note != "" {
@@ -75,15 +86,10 @@ func (r *Router) playThen(ctx context.Context, t *table, seat int, move string, 
 	}
 	ev, err := r.commit(ctx, t, seat, move)
 	if err != nil {
-		return nil, err
+		return acted{}, err
 	}
 	events = append(events, ev...)
-	return func(ctx context.Context) string {
-		events = append(events, r.runBots(ctx, t)...)
-		notice := r.publish(ctx, t, events)
-		r.metrics.Board(ctx, t.row.Kind, start, notice == "")
-		return notice
-	}, nil
+	return acted{saved: true, events: events, moved: start}, nil
 }
 
 // maxMoveLength is far above any move's length in every game's syntax:
@@ -251,47 +257,32 @@ func (t *table) automatedMove(seat int, rng *games.RNG) (string, error) {
 	return legal[rng.Intn(len(legal))], nil
 }
 
-func (r *Router) typedMove(ctx context.Context, in Interaction, g Game) (Response, error) {
-	ctx, t, unlock, err := r.lockedChannelTable(ctx, in.Channel)
-	if err != nil {
-		return Response{}, err
-	}
-	handedOff := false
-	defer func() {
-		if !handedOff {
-			unlock()
-		}
-	}()
+// typedMove plays a typed move (/<game> move, or its form) on the
+// channel's game, under its lock.
+func (r *Router) typedMove(ctx context.Context, c *Call, t *table) (acted, error) {
+	in, g := c.in, c.kind
 	if t.row.Kind != g.Kind.Name {
-		return Response{}, refusef("This channel's game is %s, not %s: use /%s move.", t.game.Kind.Title, g.Kind.Title, t.row.Kind)
+		return acted{}, refusef("This channel's game is %s, not %s: use /%s move.", t.game.Kind.Title, g.Kind.Title, t.row.Kind)
 	}
 	if t.row.Status == storage.Lobby {
-		return Response{}, refusef("The game has not started yet: it is waiting for players in its lobby.")
+		return acted{}, refusef("The game has not started yet: it is waiting for players in its lobby.")
 	}
 	seat := t.row.SeatOf(in.User.ID)
 	if seat < 0 {
-		return Response{}, refusef("You are not playing in this game, so you cannot move. Players: %s.", strings.Join(t.row.Names(), ", "))
+		return acted{}, refusef("You are not playing in this game, so you cannot move. Players: %s.", strings.Join(t.row.Names(), ", "))
 	}
 	move := strings.TrimSpace(in.Options["move"])
 	if move == "" || move == games.ResignMove {
-		return Response{}, refusef("Type a move, for example one of those listed while you type. To resign use /game resign.\n%s", g.Kind.MoveHelp)
+		return acted{}, refusef("Type a move, for example one of those listed while you type. To resign use /game resign.\n%s", g.Kind.MoveHelp)
 	}
 	if len(move) > maxMoveLength {
-		return Response{}, refusef("That move was not played: `%s` is %d characters long, and moves are short, such as those listed while you type. /game rules shows every typed move.", quoteTyped(move), len(move))
+		return acted{}, refusef("That move was not played: `%s` is %d characters long, and moves are short, such as those listed while you type. /game rules shows every typed move.", quoteTyped(move), len(move))
 	}
 	t.from(in)
-	then, err := r.playThen(ctx, t, seat, move, -1, "")
-	if err != nil {
-		return Response{}, err
-	}
-	// The move is saved: answer now, publish after, still under the lock.
-	handedOff = true
-	resp := ephemeral(fmt.Sprintf("Played `%s`.", move))
-	resp.then = func(ctx context.Context) string {
-		defer unlock()
-		return then(ctx)
-	}
-	return resp, nil
+	saved, err := r.saveMove(ctx, t, seat, move, -1, "")
+	// The move is saved: the answer comes first, publishing after.
+	saved.answer = ephemeral(fmt.Sprintf("Played `%s`.", move))
+	return saved, err
 }
 
 // completeMove suggests the legal moves that start with what was typed.

@@ -43,7 +43,8 @@ func wire(r *Router) {
 	*r.records = records{base: b, threads: r.threads, reload: r.reload}
 	*r.pace = pace{base: b, threadName: r.threads.threadName}
 	*r.lobbies = lobbies{base: b, threads: r.threads, seed: r.seed, table: r.table, askOpponents: r.askOpponents,
-		gameClock: r.clock.gameClock, runBots: r.runBots, saveOwed: r.saveOwed, publish: r.publish}
+		gameClock: r.clock.gameClock, runBots: r.runBots, saveOwed: r.saveOwed, publish: r.publish,
+		publishSaved: r.publishSaved}
 	*r.votes = votes{base: b, lockedTable: r.lockedChannelTable, play: r.play, runBots: r.runBots, saveOwed: r.saveOwed,
 		publish: r.publish, awayNote: r.pace.awayNote, chargeBank: r.clock.chargeBank}
 	*r.clock = clock{base: b, votes: r.votes, closeLobby: r.lobbies.closeLobby, freeAgain: r.threads.freeAgain,

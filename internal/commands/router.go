@@ -4,10 +4,8 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"log/slog"
-	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -221,104 +219,6 @@ func refusef(format string, args ...any) error { return refusal{fmt.Sprintf(form
 
 func ephemeral(text string) Response {
 	return Response{Kind: Reply, Message: Message{Content: text, Ephemeral: true}}
-}
-
-// Handle answers one interaction with all its work done: the move saved
-// and its messages posted. A notice about the channel (the board could not
-// be posted) joins the answer. Nothing a user sends can make it panic out:
-// a bug becomes an apology to that user and a log line.
-func (r *Router) Handle(ctx context.Context, in Interaction) Response {
-	resp, then := r.HandleEarly(ctx, in)
-	if then == nil {
-		return resp
-	}
-	// then runs under the game's lock.
-	notice := then(underLock(ctx))
-	switch {
-	case notice == "":
-		return resp
-	case resp.Kind == Ack:
-		return ephemeral(notice)
-	}
-	resp.Message.Content = clip(strings.TrimSpace(resp.Message.Content+" "+notice), maxContent)
-	return resp
-}
-
-// HandleEarly answers one interaction as soon as its outcome is certain: a
-// move is answered once it is saved, and then (when not nil) publishes it
-// (the turn message, DMs, the bots' replies) and returns a notice for the
-// user when the channel could not be updated. The transport sends the
-// answer first, so a player hears "played" without waiting for the board
-// to be drawn, and must then call then exactly once: until it returns,
-// the game stays locked and Wait counts the work as in flight.
-func (r *Router) HandleEarly(ctx context.Context, in Interaction) (Response, func(context.Context) string) {
-	resp := r.handle(ctx, in)
-	if resp.then == nil {
-		r.work.Done()
-		return resp, nil
-	}
-	then := resp.then
-	resp.then = nil
-	return resp, func(ctx context.Context) (notice string) {
-		defer r.work.Done()
-		defer func() {
-			if p := recover(); p != nil {
-				r.log.Error("panic while publishing a move", "panic", p, "stack", string(debug.Stack()))
-				notice = "Your move was saved, but something went wrong on my side while showing it; use /game status to bring the board back."
-			}
-		}()
-		return then(underLock(ctx)) // then runs under the game's lock
-	}
-}
-
-// handle is HandleEarly's answer; the work it leaves in resp.then stays
-// counted in r.work until that runs.
-func (r *Router) handle(ctx context.Context, in Interaction) (resp Response) {
-	r.work.Add(1)
-	defer func() {
-		if p := recover(); p != nil {
-			r.log.Error("panic while handling an interaction", "panic", p, "stack", string(debug.Stack()))
-			resp = ephemeral("Something went wrong on my side; nothing was changed. Please try again.")
-		}
-	}()
-	// Refusals quote what was typed: however long that was, the answer
-	// stays within Discord's limit (a longer one fails the interaction).
-	defer func() { resp.Message.Content = clip(resp.Message.Content, maxContent) }()
-	if in.User.Bot {
-		return ephemeral("Bot accounts cannot play or run games here.")
-	}
-	if limited, ok := r.rateLimited(in); ok {
-		return limited
-	}
-	if in.CannotPost != "" && !in.DM && r.postsInChannel(in) {
-		return ephemeral(in.CannotPost)
-	}
-	var err error
-	switch in.Type {
-	case SlashCommand:
-		resp, err = r.slash(ctx, in)
-	case ComponentClick:
-		resp, err = r.click(ctx, in)
-	case FormSubmit:
-		resp, err = r.formSubmit(ctx, in)
-	case Autocomplete:
-		return Response{Kind: Choices, Suggestions: r.autocomplete(ctx, in)}
-	default:
-		err = refusef("I do not understand that kind of interaction.")
-	}
-	if err != nil {
-		var ref refusal
-		if errors.As(err, &ref) {
-			return ephemeral(ref.msg)
-		}
-		if errors.Is(err, storage.ErrUnavailable) {
-			r.log.Warn("interaction failed: the database is unavailable", "command", in.Command, "sub", in.Sub, "custom_id", in.CustomID, "err", err)
-			return ephemeral("The game's storage is briefly unavailable; please try again in a moment.")
-		}
-		r.log.Error("interaction failed", "command", in.Command, "sub", in.Sub, "custom_id", in.CustomID, "err", err)
-		return ephemeral("Something went wrong on my side; nothing was changed. Please try again.")
-	}
-	return resp
 }
 
 // optionValues extracts the kind's game options from the interaction.

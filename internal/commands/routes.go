@@ -32,6 +32,9 @@ type route struct {
 	// anywhere: it needs no game in the channel and works in DMs.
 	anywhere bool
 	handle   handler
+	// act, in place of handle: it runs under the lock of the channel's
+	// game, as a move's pipeline (Serve).
+	act actor
 	// complete answers autocomplete for the route's options.
 	complete func(r *Router, ctx context.Context, in Interaction) []Suggestion
 }
@@ -178,7 +181,7 @@ func kindRoutes(k *games.Kind) []route {
 		{Subcommand: start, posts: true, handle: inKindRoom(lobbiesRoom, (*lobbies).openLobby)},
 		{Subcommand: Subcommand{Name: "move", Description: "play a move typed in " + k.Title + " notation", Options: []CommandOption{
 			{Name: "move", Description: "the move, e.g. as listed while you type", Type: StringOption, Required: true, Autocomplete: true},
-		}}, posts: true, handle: (*Router).typedMove, complete: (*Router).completeMove},
+		}}, posts: true, act: (*Router).typedMove, complete: (*Router).completeMove},
 		{Subcommand: Subcommand{Name: "board", Description: "show the current " + k.Title + " board to you", Options: []CommandOption{
 			{Name: "text", Description: "plain text instead of an image", Type: BooleanOption},
 		}}, handle: (*Router).board},
@@ -260,64 +263,6 @@ func (r *Router) routeOf(in Interaction) (route, Game, bool) {
 		}
 	}
 	return route{}, g, false
-}
-
-// slash dispatches a slash command through its route.
-func (r *Router) slash(ctx context.Context, in Interaction) (Response, error) {
-	routes, _, known := r.routesOf(in.Command)
-	if !known {
-		return Response{}, refusef("I do not know the command /%s. Try /game help.", in.Command)
-	}
-	rt, g, ok := r.routeOf(in)
-	if !ok {
-		return Response{}, refusef("/%s has no subcommand %q; use %s.", in.Command, in.Sub, orList(names(routes)))
-	}
-	if in.DM && !rt.anywhere {
-		if in.Command == "game" {
-			return Response{}, refusef("/game %s is about the game in a channel; run it in that channel.", in.Sub)
-		}
-		return Response{}, refusef("Games are played in server channels. Run /%s %s in a channel of your server.", in.Command, in.Sub)
-	}
-	return rt.handle(r, ctx, in, g)
-}
-
-// autocomplete answers through the route of the command being typed.
-func (r *Router) autocomplete(ctx context.Context, in Interaction) []Suggestion {
-	rt, _, ok := r.routeOf(in)
-	if !ok || rt.complete == nil {
-		return nil
-	}
-	return rt.complete(r, ctx, in)
-}
-
-// postsInChannel says whether handling the interaction may post in its
-// channel (a lobby, a turn message, a notice); the read-only commands only
-// answer the user and work wherever the bot may not post.
-func (r *Router) postsInChannel(in Interaction) bool {
-	switch in.Type {
-	case ComponentClick:
-		_, _, rules := parseRulesID(in.CustomID)
-		return !rules
-	case FormSubmit:
-		return true
-	case SlashCommand:
-		rt, _, ok := r.routeOf(in)
-		return ok && rt.posts
-	}
-	return false
-}
-
-// AnswersInChannel says whether the interaction's answer is for the whole
-// channel (a replay) rather than for the user alone. A transport that must
-// acknowledge before the answer exists decides the acknowledgement's
-// visibility by it, so that a slow answer is as public or private as a
-// fast one.
-func (r *Router) AnswersInChannel(in Interaction) bool {
-	if in.Type != SlashCommand {
-		return false
-	}
-	rt, _, ok := r.routeOf(in)
-	return ok && rt.public
 }
 
 // Commands lists every slash command the bot registers.
@@ -408,4 +353,87 @@ func orList(s []string) string {
 		return strings.Join(s, "")
 	}
 	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
+// Every control the bot makes (a button, a select menu) and every form it
+// opens is one click route, as every subcommand is one route: the first
+// field of its custom id and the shape of the rest, the values its last
+// field may take, whether its answer is for the channel, whether handling
+// it may post in the channel, which game's lock it takes, and its handler.
+// The id is parsed once, by its route's shape, when the interaction is
+// routed (Route); the handler gets what was parsed.
+type clickRoute struct {
+	// name is the id's first field; on is the interaction it comes in.
+	name string
+	on   InteractionType
+	// shape reads the rest of the id.
+	shape idShape
+	// args are the values the id's last field may take (nil: any).
+	args []string
+	// public: the answer is for the whole channel. posts: handling may
+	// post in the channel.
+	public, posts bool
+	lock          lockBy
+	// form, when set, is the form the control opens, made from its id
+	// alone.
+	form func(control) *Form
+	// admit checks, before the lock, what a route's lock needs (a form's
+	// game is the channel's).
+	admit func(r *Router, ctx context.Context, c *Call) error
+	act   actor
+}
+
+// clickRoutes is every control's route. A control's answer is for its
+// user alone, or replaces the clicked message: none is public.
+var clickRoutes = []clickRoute{
+	// m:<game>:<version>[.<prompt>]:<move> plays a move; r:... opens a
+	// guided choice (games.Refiner); s:<game>:<version>[.<prompt>][:<row>]
+	// is a select menu whose values are "m|move" or "r|key".
+	{name: "m", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).moveClick},
+	{name: "r", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).moveClick},
+	{name: "s", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).moveClick},
+	// A lobby's buttons: <name>:<game>:<version>.
+	{name: "join", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).lobbyButton},
+	{name: "leave", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).lobbyButton},
+	{name: "start", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).lobbyButton},
+	{name: "accept", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).lobbyButton},
+	{name: "decline", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).lobbyButton},
+	// vote:<game>:<version>:yes|no
+	{name: "vote", on: ComponentClick, shape: gameShape, args: []string{"yes", "no"}, posts: true, lock: lockGame, act: (*Router).voteButton},
+	// confirm:<game>:<version>:resign|abandon, cancel:<game>:<version>
+	{name: "confirm", on: ComponentClick, shape: gameShape, args: []string{confirmResign, confirmAbandon}, posts: true, lock: lockGame, act: (*Router).confirmButton},
+	{name: "cancel", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).confirmButton},
+	// full:<game>:<version> shows the whole board to the user.
+	{name: "full", on: ComponentClick, shape: gameShape, posts: true, act: (*Router).fullBoardButton},
+	// type:<game>:<version> opens the typed-move form; typed:<game> is
+	// the form sent.
+	{name: "type", on: ComponentClick, shape: gameShape, posts: true, form: formAtOnce, act: (*Router).typeMoveForm},
+	{name: "typed", on: FormSubmit, shape: formShape, posts: true, lock: lockChannel, admit: (*Router).admitForm, act: (*Router).typedMove},
+	// pick:<game>:<version>:skip|replace, the menu of players to vote on.
+	{name: "pick", on: ComponentClick, shape: gameShape, args: []string{voteSkip, voteReplace}, posts: true, act: (*Router).pickClick},
+	// rules:<kind>:s|<page>, the rules menu: it needs no game, and shows
+	// in a channel the bot may not post in.
+	{name: "rules", on: ComponentClick, shape: rulesShape, act: (*Router).rulesClick},
+	// chal:<u|b>:<kind>:<made>:<print>:<options>, a challenge's menu of
+	// users and its Play the bot.
+	{name: "chal", on: ComponentClick, shape: menuShape, posts: true, act: (*Router).challengeMenuClick},
+}
+
+// clickTable finds a route by its name and the interaction it comes in.
+var clickTable = func() map[clickKey]*clickRoute {
+	m := map[clickKey]*clickRoute{}
+	for i := range clickRoutes {
+		rt := &clickRoutes[i]
+		k := clickKey{rt.name, rt.on}
+		if m[k] != nil || strings.Contains(rt.name, ":") || rt.shape == nil || rt.act == nil {
+			panic("click route " + rt.name + " is declared twice or incompletely")
+		}
+		m[k] = rt
+	}
+	return m
+}()
+
+type clickKey struct {
+	name string
+	on   InteractionType
 }

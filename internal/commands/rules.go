@@ -28,23 +28,27 @@ func rulesMenuID(kind string) string { return "rules:" + kind + ":s" }
 // rulesID is the custom id of an older rules message's page button.
 func rulesID(kind string, page int) string { return "rules:" + kind + ":" + strconv.Itoa(page) }
 
-func parseRulesID(id string) (kind string, page int, ok bool) {
-	rest, found := strings.CutPrefix(id, "rules:")
-	if !found {
-		return "", 0, false
-	}
+// rulesControl is a rules id parsed: the game's kind, and the page of an
+// older message's button or rulesMenu.
+type rulesControl struct {
+	kind string
+	page int
+}
+
+// parseRulesID reads what follows "rules:".
+func parseRulesID(rest string) (rulesControl, bool) {
 	kind, p, found := strings.Cut(rest, ":")
 	if !found || kind == "" {
-		return "", 0, false
+		return rulesControl{}, false
 	}
 	if p == "s" {
-		return kind, rulesMenu, true
+		return rulesControl{kind, rulesMenu}, true
 	}
 	n, err := strconv.Atoi(p)
 	if err != nil || n < 0 {
-		return "", 0, false
+		return rulesControl{}, false
 	}
-	return kind, n, true
+	return rulesControl{kind, n}, true
 }
 
 // rulesPage is what /game rules shows first: the overview and the menu.
@@ -114,27 +118,24 @@ func splitText(s string, n int) []string {
 // rulesClick shows the part of the rules picked from a rules menu (or,
 // for an older message's page button, the menu), in the message the menu
 // is on.
-func (r *Router) rulesClick(in Interaction) (Response, bool) {
-	kind, page, ok := parseRulesID(in.CustomID)
-	if !ok {
-		return Response{}, false
-	}
-	g, found := r.game(kind)
+func (r *Router) rulesClick(_ context.Context, c *Call, _ *table) (acted, error) {
+	rc, in := c.ctl.rules, c.in
+	g, found := r.game(rc.kind)
 	if !found {
-		return ephemeral("I no longer host that game; /game rules lists the ones I do."), true
+		return answered(ephemeral("I no longer host that game; /game rules lists the ones I do."), nil)
 	}
-	if page != rulesMenu {
-		return Response{Kind: Update, Message: rulesMessage(g.Kind, "")}, true
+	if rc.page != rulesMenu {
+		return answered(Response{Kind: Update, Message: rulesMessage(g.Kind, "")}, nil)
 	}
 	if len(in.Values) != 1 {
-		return ephemeral("Pick one part of the rules from the menu."), true
+		return answered(ephemeral("Pick one part of the rules from the menu."), nil)
 	}
 	part := in.Values[0]
 	if part != rulesOverview {
 		n, err := strconv.Atoi(part)
 		if err != nil || n < 0 || n >= len(rulesParts(g.Kind)) {
-			return ephemeral(fmt.Sprintf("That part is no longer in the rules of %s; pick another from the menu.", g.Kind.Title)), true
+			return answered(ephemeral(fmt.Sprintf("That part is no longer in the rules of %s; pick another from the menu.", g.Kind.Title)), nil)
 		}
 	}
-	return Response{Kind: Update, Message: rulesMessage(g.Kind, part)}, true
+	return answered(Response{Kind: Update, Message: rulesMessage(g.Kind, part)}, nil)
 }

@@ -83,7 +83,7 @@ func TestRulesMenuShowsEachPart(t *testing.T) {
 	}
 	// Read-only: it works where the bot may not post, and in a DM.
 	in := Interaction{Type: ComponentClick, Channel: chanID, User: User{ID: "bob", Name: NameOf("bob")}, CustomID: rulesMenuID("tally"), Values: []string{"0"}, CannotPost: "I cannot post here."}
-	if h.r.postsInChannel(in) {
+	if h.r.Route(in).posts {
 		t.Fatal("a rules menu should not need the channel")
 	}
 	if r := h.r.Handle(t.Context(), in); r.Kind != Update {

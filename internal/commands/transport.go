@@ -109,9 +109,6 @@ type Response struct {
 	Message     Message
 	Suggestions []Suggestion
 	Form        *Form
-	// then is what remains after the answer (publishing a saved move);
-	// HandleEarly hands it to the transport, Handle runs it at once.
-	then func(context.Context) string
 }
 
 // Form is a small window with one text field (Discord's modal), for

@@ -24,77 +24,63 @@ func (t *table) typeMoveButton() Button {
 	return Button{Label: "Type a move", CustomID: customID{Action: "type", Game: t.row.ID, Version: t.row.Version}.String(), Style: Secondary}
 }
 
-// FormAtOnce is the form a click opens, made from the click alone (no
-// lock, no database) for a transport that cannot wait for the router any
-// longer: Discord takes a modal only as an interaction's first response, so
-// a "Type a move" click deferred under load could never open its form. It
-// lacks the example move and does not refuse a bystander; what is typed is
-// checked when the form is sent, as always. ok is false for a click that
-// opens no form.
-func (r *Router) FormAtOnce(in Interaction) (*Form, bool) {
-	if in.Type != ComponentClick {
-		return nil, false
-	}
-	id, err := parseCustomID(in.CustomID)
-	if err != nil || id.Action != "type" {
-		return nil, false
-	}
+// formAtOnce is the form a "Type a move" click opens, made from its id
+// alone (Call.Form says why).
+func formAtOnce(ctl control) *Form {
 	return &Form{
-		CustomID:    "typed:" + strconv.FormatInt(id.Game, 10),
+		CustomID:    "typed:" + strconv.FormatInt(ctl.Game, 10),
 		Title:       "Your move",
 		Field:       "move",
 		Label:       "Move (as /game rules shows)",
 		Placeholder: "a move in the game's syntax, as /game rules shows",
 		MaxLength:   maxMoveLength,
-	}, true
+	}
 }
 
 // typeMoveForm opens the form for whoever clicked, when they play here.
-func (r *Router) typeMoveForm(ctx context.Context, in Interaction, game int64) (Response, error) {
-	t, err := r.reload(ctx, game)
+func (r *Router) typeMoveForm(ctx context.Context, c *Call, _ *table) (acted, error) {
+	t, err := r.reload(ctx, c.ctl.Game)
 	if err != nil {
-		return Response{}, err
+		return acted{}, err
 	}
-	seat := t.row.SeatOf(in.User.ID)
+	seat := t.row.SeatOf(c.in.User.ID)
 	if seat < 0 {
-		return Response{}, refusef("You are not playing in this game, so you cannot move. Players: %s.", strings.Join(t.row.Names(), ", "))
+		return acted{}, refusef("You are not playing in this game, so you cannot move. Players: %s.", strings.Join(t.row.Names(), ", "))
 	}
 	if t.state == nil || t.state.Outcome() != nil {
-		return Response{}, refusef("This game is not being played now; /game status shows it.")
+		return acted{}, refusef("This game is not being played now; /game status shows it.")
 	}
 	example := "a move, as /game rules shows"
 	if legal := t.state.Legal(seat); len(legal) > 0 {
 		example = "for example: " + legal[0]
 	}
-	return Response{Kind: OpenForm, Form: &Form{
+	return answered(Response{Kind: OpenForm, Form: &Form{
 		CustomID:    "typed:" + strconv.FormatInt(t.row.ID, 10),
 		Title:       clip("Your move in "+t.game.Kind.Title, maxFormTitle),
 		Field:       "move",
 		Label:       clip("Move ("+t.game.Kind.Title+" syntax)", maxFormLabel),
 		Placeholder: clip(example, maxFormPlaceholder),
 		MaxLength:   maxMoveLength,
-	}}, nil
+	}}, nil)
 }
 
-// formSubmit plays what was typed in the form, as /<game> move does.
-func (r *Router) formSubmit(ctx context.Context, in Interaction) (Response, error) {
-	rest, ok := strings.CutPrefix(in.CustomID, "typed:")
-	id, err := strconv.ParseInt(rest, 10, 64)
-	if !ok || err != nil {
-		return Response{}, refusef("That form is not one I know; use /game status for the current game.")
-	}
-	row, err := r.store.Game(ctx, id)
+// admitForm checks that a sent form's game is this channel's, and makes
+// it the move command it stands for: what was typed is then played on the
+// channel's game as /<game> move plays it (typedMove).
+func (r *Router) admitForm(ctx context.Context, c *Call) error {
+	row, err := r.store.Game(ctx, c.ctl.Game)
 	if err != nil {
-		return Response{}, r.games.noGame(err)
+		return r.games.noGame(err)
 	}
-	if row.Channel != in.Channel {
-		return Response{}, refusef("That form belongs to a game in another channel.")
+	if row.Channel != c.in.Channel {
+		return refusef("That form belongs to a game in another channel.")
 	}
 	g, ok := r.game(row.Kind)
 	if !ok {
-		return Response{}, fmt.Errorf("game %d is of unknown kind %q", row.ID, row.Kind)
+		return fmt.Errorf("game %d is of unknown kind %q", row.ID, row.Kind)
 	}
-	in.Command, in.Sub = row.Kind, "move"
-	in.Options = map[string]string{"move": in.Fields["move"]}
-	return r.typedMove(ctx, in, g)
+	c.kind = g
+	c.in.Command, c.in.Sub = row.Kind, "move"
+	c.in.Options = map[string]string{"move": c.in.Fields["move"]}
+	return nil
 }

@@ -13,71 +13,65 @@ import (
 // The first response to an interaction, and what comes after it: the
 // router's answer given at once, or deferred and delivered later.
 
-// early is the router's answer to an interaction, and the work it leaves
-// for after the answer.
-type early struct {
-	resp commands.Response
-	then func(context.Context) string
-}
-
 // autocomplete answers with the router's suggestions; it cannot be
 // deferred: a late list is an empty one.
-func (b *Bot) autocomplete(in commands.Interaction, done <-chan early, late <-chan time.Time, first responder) early {
-	var e early
+func (b *Bot) autocomplete(in commands.Interaction, answers <-chan commands.Response, late <-chan time.Time, first responder) {
+	var resp commands.Response
 	select {
-	case e = <-done:
+	case resp = <-answers:
 	case <-late:
 		b.log.Warn("autocomplete took too long; answering with no suggestions", "command", in.Command)
 		first(&discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 			Data: &discordgo.InteractionResponseData{Choices: suggestions(nil)}})
-		return <-done
+		<-answers
+		return
 	}
 	first(&discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
-		Data: &discordgo.InteractionResponseData{Choices: suggestions(e.resp.Suggestions)}})
-	return e
+		Data: &discordgo.InteractionResponseData{Choices: suggestions(resp.Suggestions)}})
 }
 
 // answerOrDefer gives the router's answer as the first response when it
 // comes in time, else a deferral and the answer after it; it reports
 // whether the first response was taken.
-func (b *Bot) answerOrDefer(i *discordgo.InteractionCreate, in commands.Interaction, router *commands.Router,
-	done <-chan early, late <-chan time.Time, first responder, inlineOnly bool) (early, bool) {
+func (b *Bot) answerOrDefer(i *discordgo.InteractionCreate, in commands.Interaction, call *commands.Call,
+	answers <-chan commands.Response, late <-chan time.Time, first responder, inlineOnly bool) bool {
 	// A deferred slash command shows "thinking..." in the channel or to
-	// the user alone, decided by the subcommand before its answer exists:
+	// the user alone, decided by its route before its answer exists:
 	// however long the answer takes, and in either mode, it is as public
 	// as it would have been at once.
-	private := !router.AnswersInChannel(in)
+	private := !call.Public
 	select {
-	case e := <-done:
-		if inlineOnly && hasFiles(e.resp) {
+	case resp := <-answers:
+		if inlineOnly && hasFiles(resp) {
 			// Files cannot ride in an HTTP response body: acknowledge,
 			// then deliver it.
 			answered := first(deferral(in, private))
 			if answered {
-				b.followUp(i, in, e.resp, private)
+				b.followUp(i, in, resp, private)
 			}
-			return e, answered
+			return answered
 		}
-		return e, b.answer(i, in, e.resp, first)
+		return b.answer(i, in, resp, first)
 	case <-late:
 	}
-	if form, ok := router.FormAtOnce(in); ok {
+	if call.Form != nil {
 		// A modal can only be the first response: a deferred click could
 		// never open it. The form made from the click alone opens now;
 		// the router's own answer is not needed.
-		answered := first(modal(form))
-		return <-done, answered
+		answered := first(modal(call.Form))
+		<-answers
+		return answered
 	}
 	// Rendering or a bot's thinking takes a while: acknowledge now and
 	// deliver the answer as a follow-up. A slash command shows a
 	// "thinking..." that the answer fills; a click shows nothing until the
 	// router's messages arrive.
 	answered := first(deferral(in, private))
-	e := <-done
+	resp := <-answers
 	if answered {
-		b.followUp(i, in, e.resp, private)
+		b.followUp(i, in, resp, private)
 	}
-	return e, answered
+	return answered
 }
 
 // ephemeralSource reports a click on an ephemeral message (a guided

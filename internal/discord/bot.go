@@ -295,22 +295,29 @@ func (b *Bot) handle(i *discordgo.InteractionCreate, thread bool, first responde
 	defer b.inflight.Done()
 	ctx := context.WithoutCancel(b.ctx)
 	ctx, first = b.timeAnswer(ctx, in, first)
-	done := make(chan early, 1)
+	// The router's pipeline answers through answer and waits until the
+	// answer was given: what it publishes after may go through this
+	// interaction, which must have its first response by then.
+	call := router.Route(in)
+	answers, given := make(chan commands.Response, 1), make(chan struct{})
+	served := make(chan *commands.Trouble, 1)
 	go func() {
-		resp, then := router.HandleEarly(ctx, in)
-		done <- early{resp, then}
+		served <- router.Serve(ctx, call, func(resp commands.Response) {
+			answers <- resp
+			<-given
+		})
 	}()
 	timer := time.NewTimer(b.opts.DeferAfter)
 	defer timer.Stop()
-	var e early
 	answered := false
 	if in.Type == commands.Autocomplete {
-		e = b.autocomplete(in, done, timer.C, first)
+		b.autocomplete(in, answers, timer.C, first)
 	} else {
-		e, answered = b.answerOrDefer(i, in, router, done, timer.C, first, inlineOnly)
+		answered = b.answerOrDefer(i, in, call, answers, timer.C, first, inlineOnly)
 	}
-	if e.then != nil {
-		b.finishEarly(ctx, i, e.then, answered)
+	close(given)
+	if trouble := <-served; trouble != nil && answered {
+		b.sayTrouble(ctx, i, trouble)
 	}
 }
 
@@ -318,18 +325,12 @@ func (b *Bot) handle(i *discordgo.InteractionCreate, thread bool, first responde
 // has finished with; its id attribute names the interaction.
 const InteractionFinished = "interaction finished"
 
-// finishEarly runs what remains of an interaction after its answer (the
-// move's turn message and DMs), which must run even when the answer could
-// not be delivered: it holds the game's lock. Its notice (the channel could
-// not be updated) reaches the user as an ephemeral follow-up.
-func (b *Bot) finishEarly(ctx context.Context, i *discordgo.InteractionCreate, then func(context.Context) string, answered bool) {
-	notice := then(ctx)
-	if notice == "" || !answered {
-		return
-	}
+// sayTrouble tells the user, for them alone, what went wrong after their
+// interaction was answered (the channel could not be updated).
+func (b *Bot) sayTrouble(ctx context.Context, i *discordgo.InteractionCreate, trouble *commands.Trouble) {
 	fctx, cancel := context.WithTimeout(ctx, followUpTime)
 	defer cancel()
-	params := &discordgo.WebhookParams{Content: notice, Flags: discordgo.MessageFlagsEphemeral,
+	params := &discordgo.WebhookParams{Content: trouble.Notice, Flags: discordgo.MessageFlagsEphemeral,
 		AllowedMentions: &discordgo.MessageAllowedMentions{}}
 	if err := b.api.call(fctx, http.MethodPost, discordgo.EndpointWebhookToken(i.AppID, i.Token)+"?wait=true", params, nil, nil); err != nil {
 		b.log.Error("could not deliver a notice after the answer", "id", i.ID, "err", err)
