@@ -62,7 +62,7 @@ func TestHijackedBoxAsDrawn(t *testing.T) {
 		{30, 40, 60, 26, 5, hijackedCardBg["blue"], hijackedCardBg["blue"]},
 		{40, 50, 44, 24, 4, hijackedPlayer[1], hijackedLine},
 		{8, 8, 279, 152, 10, hijackedPanel, hijackedInk},
-		// The police track's spaces (hijackedTracks): 15 or 16 of them.
+		// The police track's spaces (hijackedFullTracks): 15 or 16 of them.
 		{24 + 540 - 33, 40, 30, 40, 5, hijackedPlaneBg, hijackedLine},
 		{24 + 540 - 2*31, 40, 28, 40, 5, hijackedPanel, hijackedLine},
 	} {

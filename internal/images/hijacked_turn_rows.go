@@ -12,25 +12,25 @@ import (
 // The turn picture's lower half: the dice and demands, a row per player,
 // the final score and the last moves.
 
-// hijackedPlainDisc names a filled disc with no letter as drawn (shapes.go);
-// the phone layout writes letters over its discs, so every text is one the
+// hijackedTurnDisc names a filled disc with no letter as drawn (shapes.go);
+// the turn picture writes letters over its discs, so every text is one the
 // canvas records with its size.
-type hijackedPlainDisc struct {
+type hijackedTurnDisc struct {
 	r       float64
 	fill    color.RGBA
 	outline bool
 }
 
 // disc draws a filled disc with a white letter over it.
-func (p *hijackedPhone) disc(cx, cy, r float64, fill color.RGBA, letter string) {
+func (p *hijackedTurn) disc(cx, cy, r float64, fill color.RGBA, letter string) {
 	p.plainDisc(cx, cy, r, fill, false)
 	if letter != "" {
-		p.mid(letter, cx, cy, hijackedSmall, true, hijackedPanel, 0)
+		p.mid(letter, cx, cy, hijackedTurnSmall, true, hijackedPanel, 0)
 	}
 }
 
-func (p *hijackedPhone) plainDisc(cx, cy, r float64, fill color.RGBA, outline bool) {
-	k := hijackedPlainDisc{r, fill, outline}
+func (p *hijackedTurn) plainDisc(cx, cy, r float64, fill color.RGBA, outline bool) {
+	k := hijackedTurnDisc{r, fill, outline}
 	hijackedShape(p.Canvas, k, cx, cy, int(r)+4, func(dc *Canvas, x, y float64) {
 		dc.DrawCircle(x, y, k.r)
 		dc.SetColor(k.fill)
@@ -46,17 +46,17 @@ func (p *hijackedPhone) plainDisc(cx, cy, r float64, fill color.RGBA, outline bo
 }
 
 // token draws a player's disc, outlined white, with their initial.
-func (p *hijackedPhone) token(cx, cy, r float64, seat int, name string) {
+func (p *hijackedTurn) token(cx, cy, r float64, seat int, name string) {
 	p.plainDisc(cx, cy, r, hijackedPlayer[seat%len(hijackedPlayer)], true)
-	p.mid(hijackedInitial(name), cx, cy, hijackedSmall, true, hijackedPanel, 0)
+	p.mid(hijackedInitial(name), cx, cy, hijackedTurnSmall, true, hijackedPanel, 0)
 }
 
-// hijackedPhoneRing names a bonus space's ring as drawn (shapes.go).
-type hijackedPhoneRing struct{}
+// hijackedTurnRing names a bonus space's ring as drawn (shapes.go).
+type hijackedTurnRing struct{}
 
 // ring draws a bonus space on a score bar.
-func (p *hijackedPhone) ring(cx, cy float64) {
-	hijackedShape(p.Canvas, hijackedPhoneRing{}, cx, cy, 11, func(dc *Canvas, x, y float64) {
+func (p *hijackedTurn) ring(cx, cy float64) {
+	hijackedShape(p.Canvas, hijackedTurnRing{}, cx, cy, 11, func(dc *Canvas, x, y float64) {
 		dc.DrawCircle(x, y, 7)
 		dc.SetColor(hijackedPanel)
 		dc.FillPreserve()
@@ -66,12 +66,12 @@ func (p *hijackedPhone) ring(cx, cy float64) {
 	})
 }
 
-// hijackedPhonePip names a turning token's pip as drawn (shapes.go).
-type hijackedPhonePip struct{ done bool }
+// hijackedTurnPip names a turning token's pip as drawn (shapes.go).
+type hijackedTurnPip struct{ done bool }
 
 // pip draws a turning token's pip: filled when done, a ring when not.
-func (p *hijackedPhone) pip(cx, cy float64, done bool) {
-	hijackedShape(p.Canvas, hijackedPhonePip{done}, cx, cy, 13, func(dc *Canvas, x, y float64) {
+func (p *hijackedTurn) pip(cx, cy float64, done bool) {
+	hijackedShape(p.Canvas, hijackedTurnPip{done}, cx, cy, 13, func(dc *Canvas, x, y float64) {
 		dc.DrawCircle(x, y, 9)
 		if done {
 			dc.SetColor(hijackedInk)
@@ -87,7 +87,7 @@ func (p *hijackedPhone) pip(cx, cy float64, done bool) {
 // die draws a die of the turn, size px square, its value written as typed
 // ("4", "4b" for a bonus die, "4m" for a mini die); a used one is hollow,
 // grey and struck through.
-func (p *hijackedPhone) die(d hijacked.DieView, x, y, size float64) {
+func (p *hijackedTurn) die(d hijacked.DieView, x, y, size float64) {
 	fill, ink := color.RGBA(hijackedPanel), hijackedInk
 	switch d.Kind {
 	case "bonus":
@@ -103,7 +103,7 @@ func (p *hijackedPhone) die(d hijacked.DieView, x, y, size float64) {
 	if d.Kind == "bonus" || d.Kind == "mini" {
 		label += d.Kind[:1]
 	}
-	p.mid(label, x+size/2, y+size/2, hijackedLabel, true, ink, size-8)
+	p.mid(label, x+size/2, y+size/2, hijackedTurnLabel, true, ink, size-8)
 	if d.Used {
 		p.SetColor(hijackedMuted)
 		p.SetLineWidth(3)
@@ -112,70 +112,70 @@ func (p *hijackedPhone) die(d hijacked.DieView, x, y, size float64) {
 	}
 }
 
-const hijackedDicePhoneH = 162.0
+const hijackedTurnDiceH = 162.0
 
 // dice: the dice of the player on turn, which die gives which demand, the
 // tower's demands and the bonus dice and tiles left.
-func (p *hijackedPhone) dice(v *hijacked.PublicView, y float64) float64 {
+func (p *hijackedTurn) dice(v *hijacked.PublicView, y float64) float64 {
 	name := v.Players[v.Turn].Name
-	p.text(name+"'s dice", hijackedEdge, y+32, 0, hijackedLabel, true, hijackedInk, hijackedHalf)
+	p.text(name+"'s dice", hijackedTurnEdge, y+32, 0, hijackedTurnLabel, true, hijackedInk, hijackedTurnHalf)
 	if len(v.Dice) == 0 {
-		p.text("not rolled yet", hijackedEdge, y+84, 0, hijackedSmall, false, hijackedMuted, hijackedHalf)
+		p.text("not rolled yet", hijackedTurnEdge, y+84, 0, hijackedTurnSmall, false, hijackedMuted, hijackedTurnHalf)
 	}
-	step := min(72, float64(int(hijackedHalf)/max(1, len(v.Dice))))
+	step := min(72, float64(int(hijackedTurnHalf)/max(1, len(v.Dice))))
 	for i, d := range v.Dice {
-		p.die(d, hijackedEdge+float64(i)*step, y+48, min(62, step-8))
+		p.die(d, hijackedTurnEdge+float64(i)*step, y+48, min(62, step-8))
 	}
-	x0 := hijackedEdge + hijackedHalf + 32
-	p.text("Die → demand", x0, y+32, 0, hijackedLabel, true, hijackedInk, hijackedHalf)
+	x0 := hijackedTurnEdge + hijackedTurnHalf + 32
+	p.text("Die → demand", x0, y+32, 0, hijackedTurnLabel, true, hijackedInk, hijackedTurnHalf)
 	for i, n := range v.Numbers {
 		x := x0 + float64(i)*116
 		hijackedBox(p.Canvas, x, y+54, 48, 48, 6, hijackedPanel, hijackedInk)
-		p.mid(fmt.Sprint(n), x+24, y+78, hijackedBody, true, hijackedInk, 0)
+		p.mid(fmt.Sprint(n), x+24, y+78, hijackedTurnBody, true, hijackedInk, 0)
 		d := v.Places[i]
 		p.disc(x+76, y+78, 20, hijackedDemand[d], strings.ToUpper(d[:1]))
 	}
-	x := p.text("Tower", hijackedEdge, y+142, 0, hijackedSmall, true, hijackedInk, 0) + 14
+	x := p.text("Tower", hijackedTurnEdge, y+142, 0, hijackedTurnSmall, true, hijackedInk, 0) + 14
 	for i, d := range hijackedDemandNames {
 		x = p.demandChip(x, y+133, d, v.Supply[i])
 	}
 	rest := fmt.Sprintf("· bonus dice %d · mini dice %d · tiles %d", v.BonusDice, v.MiniDice, v.Tiles)
-	p.text(rest, x, y+142, 0, hijackedSmall, false, hijackedMuted, hijackedRight-x)
-	return y + hijackedDicePhoneH
+	p.text(rest, x, y+142, 0, hijackedTurnSmall, false, hijackedMuted, hijackedTurnRight-x)
+	return y + hijackedTurnDiceH
 }
 
 // demandChip draws a demand's letter disc and a count centred on cy from
 // x; it returns where the next one starts.
-func (p *hijackedPhone) demandChip(x, cy float64, d string, n int) float64 {
+func (p *hijackedTurn) demandChip(x, cy float64, d string, n int) float64 {
 	p.disc(x+16, cy, 16, hijackedDemand[d], strings.ToUpper(d[:1]))
-	return p.text(fmt.Sprint(n), x+36, cy+0.36*hijackedSmall, 0, hijackedSmall, true, hijackedInk, 0) + 16
+	return p.text(fmt.Sprint(n), x+36, cy+0.36*hijackedTurnSmall, 0, hijackedTurnSmall, true, hijackedInk, 0) + 16
 }
 
-// A player's row: hijackedRowH high with its gap; the score bar from
-// hijackedBarX to hijackedBarX+hijackedBarW, every player's on the same scale.
+// A player's row: hijackedTurnRowH high with its gap; the score bar from
+// hijackedTurnBarX to hijackedTurnBarX+hijackedTurnBarW, every player's on the same scale.
 const (
-	hijackedRowH = 136.0
-	hijackedBarX = 590.0
-	hijackedBarW = 364.0
+	hijackedTurnRowH = 136.0
+	hijackedTurnBarX = 590.0
+	hijackedTurnBarW = 364.0
 )
 
-func hijackedPlayersHeight(v *hijacked.PublicView) float64 {
-	return hijackedRowH * float64(len(v.Players))
+func hijackedTurnPlayersHeight(v *hijacked.PublicView) float64 {
+	return hijackedTurnRowH * float64(len(v.Players))
 }
 
 // playerRow: a player's name, score and what marks them (on turn, start
 // player, left), their score bar with the bonus spaces left and the next
 // one named; their cards, demands and the rest of their supply.
-func (p *hijackedPhone) playerRow(v *hijacked.PublicView, pl hijacked.PlayerView, y float64) float64 {
+func (p *hijackedTurn) playerRow(v *hijacked.PublicView, pl hijacked.PlayerView, y float64) float64 {
 	onTurn := pl.Seat == v.Turn && !v.Over
 	bg := hijackedPanel
 	if onTurn {
-		bg = hijackedTurnBg
+		bg = hijackedOnTurnBg
 	}
-	hijackedBox(p.Canvas, hijackedRowMargin, y, hijackedWidth-2*hijackedRowMargin, hijackedRowH-8, 8, bg, hijackedLine)
-	p.token(hijackedEdge+20, y+30, 20, pl.Seat, pl.Name)
-	x := p.text(pl.Name, hijackedEdge+50, y+41, 0, hijackedLabel, true, hijackedInk, 230) + 14
-	x = p.text(ptsText(pl.Score), x, y+41, 0, hijackedLabel, true, hijackedInk, 0) + 14
+	hijackedBox(p.Canvas, hijackedRowMargin, y, hijackedWidth-2*hijackedRowMargin, hijackedTurnRowH-8, 8, bg, hijackedLine)
+	p.token(hijackedTurnEdge+20, y+30, 20, pl.Seat, pl.Name)
+	x := p.text(pl.Name, hijackedTurnEdge+50, y+41, 0, hijackedTurnLabel, true, hijackedInk, 230) + 14
+	x = p.text(ptsText(pl.Score), x, y+41, 0, hijackedTurnLabel, true, hijackedInk, 0) + 14
 	var tags []string
 	if pl.Resigned {
 		tags = append(tags, "left")
@@ -184,36 +184,36 @@ func (p *hijackedPhone) playerRow(v *hijacked.PublicView, pl hijacked.PlayerView
 		tags = append(tags, "start")
 	}
 	if onTurn {
-		p.text("ON TURN", x, y+41, 0, hijackedSmall, true, hijackedAlert, 0)
+		p.text("ON TURN", x, y+41, 0, hijackedTurnSmall, true, hijackedAlert, 0)
 	} else if len(tags) > 0 {
-		p.text(strings.Join(tags, " · "), x, y+41, 0, hijackedSmall, false, hijackedMuted, hijackedBarX-20-x)
+		p.text(strings.Join(tags, " · "), x, y+41, 0, hijackedTurnSmall, false, hijackedMuted, hijackedTurnBarX-20-x)
 	}
 	p.scoreBar(v, pl, y)
-	cx := hijackedEdge
+	cx := hijackedTurnEdge
 	for _, c := range pl.Cards {
 		hijackedBox(p.Canvas, cx, y+52, 86, 36, 6, hijackedCardBg[c.Color], hijackedCardBg[c.Color])
-		p.mid(c.ID, cx+43, y+70, hijackedSmall, true, hijackedPanel, 80)
+		p.mid(c.ID, cx+43, y+70, hijackedTurnSmall, true, hijackedPanel, 80)
 		cx += 92
 	}
 	if len(pl.Cards) == 0 {
-		p.text("no cards", cx, y+79, 0, hijackedSmall, false, hijackedMuted, 0)
+		p.text("no cards", cx, y+79, 0, hijackedTurnSmall, false, hijackedMuted, 0)
 	}
 	p.supplyLine(v, pl, y+106)
-	return y + hijackedRowH
+	return y + hijackedTurnRowH
 }
 
 // scoreBar: the score track as a bar on the scale of the highest score
 // (40 at least), the bonus spaces still ahead as rings, the player's disc
 // at their score, and the next bonus in words (its demand is not in the
 // ring's colour alone: the rings are all alike).
-func (p *hijackedPhone) scoreBar(v *hijacked.PublicView, pl hijacked.PlayerView, y float64) {
+func (p *hijackedTurn) scoreBar(v *hijacked.PublicView, pl hijacked.PlayerView, y float64) {
 	top := 40
 	for _, q := range v.Players {
 		top = max(top, q.Score)
 	}
-	at := func(n int) float64 { return hijackedBarX + hijackedBarW*float64(n)/float64(top) }
+	at := func(n int) float64 { return hijackedTurnBarX + hijackedTurnBarW*float64(n)/float64(top) }
 	cy := y + 30
-	fillRect(p.RGBA(), image.Rect(int(hijackedBarX), int(cy)-2, int(hijackedBarX+hijackedBarW), int(cy)+2), hijackedLine)
+	fillRect(p.RGBA(), image.Rect(int(hijackedTurnBarX), int(cy)-2, int(hijackedTurnBarX+hijackedTurnBarW), int(cy)+2), hijackedLine)
 	for n := 0; n <= top; n += 10 {
 		fillRect(p.RGBA(), image.Rect(int(at(n))-1, int(cy)-8, int(at(n))+1, int(cy)+8), hijackedLine)
 	}
@@ -232,22 +232,22 @@ func (p *hijackedPhone) scoreBar(v *hijacked.PublicView, pl hijacked.PlayerView,
 	}
 	p.token(at(pl.Score), cy, 17, pl.Seat, pl.Name)
 	if !v.Over {
-		p.text(next, hijackedBarX, y+79, 0, hijackedSmall, false, hijackedMuted, hijackedBarW)
+		p.text(next, hijackedTurnBarX, y+79, 0, hijackedTurnSmall, false, hijackedMuted, hijackedTurnBarW)
 	}
 }
 
 // supplyLine: a player's demands, then as much of the rest of their supply
 // as fits in words (freed passengers and pilots first); the full board
 // has it all.
-func (p *hijackedPhone) supplyLine(v *hijacked.PublicView, pl hijacked.PlayerView, cy float64) {
-	x := hijackedEdge
+func (p *hijackedTurn) supplyLine(v *hijacked.PublicView, pl hijacked.PlayerView, cy float64) {
+	x := hijackedTurnEdge
 	for i, d := range hijackedDemandNames {
 		if pl.Demands[i] > 0 {
 			x = p.demandChip(x, cy, d, pl.Demands[i])
 		}
 	}
-	if x == hijackedEdge {
-		x = p.text("no demands", x, cy+0.36*hijackedSmall, 0, hijackedSmall, false, hijackedMuted, 0) + 16
+	if x == hijackedTurnEdge {
+		x = p.text("no demands", x, cy+0.36*hijackedTurnSmall, 0, hijackedTurnSmall, false, hijackedMuted, 0) + 16
 	}
 	end := hijackedWidth - hijackedRowMargin - 14
 	var items []string
@@ -257,13 +257,13 @@ func (p *hijackedPhone) supplyLine(v *hijacked.PublicView, pl hijacked.PlayerVie
 		}
 		s = strings.Replace(s, "freed ", "freed: ", 1)
 		line := strings.Join(append(items, s), " · ")
-		if p.width(line, hijackedSmall, false) > end-x {
+		if p.width(line, hijackedTurnSmall, false) > end-x {
 			break
 		}
 		items = append(items, s)
 	}
 	if len(items) > 0 {
-		p.text(strings.Join(items, " · "), x, cy+0.36*hijackedSmall, 0, hijackedSmall, false, hijackedInk, end-x)
+		p.text(strings.Join(items, " · "), x, cy+0.36*hijackedTurnSmall, 0, hijackedTurnSmall, false, hijackedInk, end-x)
 	}
 }
 
@@ -296,51 +296,51 @@ func hijackedScored(v *hijacked.PublicView) bool {
 	return false
 }
 
-// The final score's rows are hijackedFinalRowH apart.
-const hijackedFinalRowH = 38.0
+// The final score's rows are hijackedTurnFinalRowH apart.
+const hijackedTurnFinalRowH = 38.0
 
-func hijackedFinalPhoneHeight(v *hijacked.PublicView) float64 {
+func hijackedTurnFinalHeight(v *hijacked.PublicView) float64 {
 	if !hijackedScored(v) {
 		return 0
 	}
 	items, _ := hijackedFinalItems(v)
-	return 96 + hijackedFinalRowH*float64(len(items)) + 18
+	return 96 + hijackedTurnFinalRowH*float64(len(items)) + 18
 }
 
 // finalTable: the final score, an item a row and a player a column, so
 // four players fit at a size a phone reads.
-func (p *hijackedPhone) finalTable(v *hijacked.PublicView, y float64) float64 {
+func (p *hijackedTurn) finalTable(v *hijacked.PublicView, y float64) float64 {
 	if !hijackedScored(v) {
 		return y
 	}
 	items, cells := hijackedFinalItems(v)
-	p.text("Final score", hijackedEdge, y+34, 0, hijackedLabel, true, hijackedInk, 0)
+	p.text("Final score", hijackedTurnEdge, y+34, 0, hijackedTurnLabel, true, hijackedInk, 0)
 	const labelW = 250.0
-	colW := (hijackedRight - hijackedEdge - labelW) / float64(len(v.Players))
-	col := func(i int) float64 { return hijackedEdge + labelW + colW*(float64(i)+0.5) }
+	colW := (hijackedTurnRight - hijackedTurnEdge - labelW) / float64(len(v.Players))
+	col := func(i int) float64 { return hijackedTurnEdge + labelW + colW*(float64(i)+0.5) }
 	for i, pl := range v.Players {
 		p.token(col(i)-colW/2+22, y+74, 18, pl.Seat, pl.Name)
-		p.text(pl.Name, col(i)-colW/2+46, y+74+0.36*hijackedSmall, 0, hijackedSmall, true, hijackedInk, colW-52)
+		p.text(pl.Name, col(i)-colW/2+46, y+74+0.36*hijackedTurnSmall, 0, hijackedTurnSmall, true, hijackedInk, colW-52)
 	}
 	y += 96
 	for r, item := range items {
 		total := r == len(items)-1
 		if total {
-			fillRect(p.RGBA(), image.Rect(int(hijackedEdge), int(y)-2, int(hijackedRight), int(y)), hijackedLine)
+			fillRect(p.RGBA(), image.Rect(int(hijackedTurnEdge), int(y)-2, int(hijackedTurnRight), int(y)), hijackedLine)
 		}
-		cy := y + hijackedFinalRowH/2
-		p.text(item, hijackedEdge, cy+0.36*hijackedSmall, 0, hijackedSmall, total, hijackedMuted, labelW-10)
+		cy := y + hijackedTurnFinalRowH/2
+		p.text(item, hijackedTurnEdge, cy+0.36*hijackedTurnSmall, 0, hijackedTurnSmall, total, hijackedMuted, labelW-10)
 		for i, pl := range v.Players {
 			if pl.FinalScore != nil {
-				p.mid(fmt.Sprint(cells(pl.FinalScore)[r]), col(i), cy, hijackedBody, total, hijackedInk, 0)
+				p.mid(fmt.Sprint(cells(pl.FinalScore)[r]), col(i), cy, hijackedTurnBody, total, hijackedInk, 0)
 			}
 		}
-		y += hijackedFinalRowH
+		y += hijackedTurnFinalRowH
 	}
 	return y + 18
 }
 
-func hijackedRecentHeight(l hijackedPhoneLayout) float64 {
+func hijackedTurnRecentHeight(l hijackedTurnLayout) float64 {
 	if len(l.recent) == 0 {
 		return 0
 	}
@@ -348,14 +348,14 @@ func hijackedRecentHeight(l hijackedPhoneLayout) float64 {
 }
 
 // recent: the last moves, oldest first.
-func (p *hijackedPhone) recent(l hijackedPhoneLayout, y float64) {
+func (p *hijackedTurn) recent(l hijackedTurnLayout, y float64) {
 	if len(l.recent) == 0 {
 		return
 	}
-	p.text("Last moves", hijackedEdge, y+38, 0, hijackedLabel, true, hijackedInk, 0)
+	p.text("Last moves", hijackedTurnEdge, y+38, 0, hijackedTurnLabel, true, hijackedInk, 0)
 	y += 46
 	for _, s := range l.recent {
 		y += 34
-		p.text(s, hijackedEdge, y-8, 0, hijackedSmall, false, hijackedInk, hijackedRight-hijackedEdge)
+		p.text(s, hijackedTurnEdge, y-8, 0, hijackedTurnSmall, false, hijackedInk, hijackedTurnRight-hijackedTurnEdge)
 	}
 }
