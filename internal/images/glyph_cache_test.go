@@ -67,8 +67,8 @@ func TestHijackedBoxAsDrawn(t *testing.T) {
 		{24 + 540 - 2*31, 40, 28, 40, 5, hijackedPanel, hijackedLine},
 	} {
 		fast, ref := hijackedNewCanvas(1200, 260), hijackedNewCanvas(1200, 260)
-		hijackedBox(fast, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
-		hijackedBoxGG(ref, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		roundedBox(fast, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		roundedBoxGG(ref, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
 		a, b := fast.RGBA().Pix, ref.RGBA().Pix
 		for i := range a {
 			if d := int(a[i]) - int(b[i]); d > 3 || d < -3 {

@@ -164,7 +164,7 @@ func hijackedFullDieFace(dc *Canvas, x, y, size float64, value int, kind string,
 	if used {
 		fill, ink = hijackedPaper, hijackedMuted
 	}
-	hijackedBox(dc, x, y, size, size, size*0.18, fill, ink)
+	roundedBox(dc, x, y, size, size, size*0.18, fill, ink)
 	hijackedFullCentered(dc, fmt.Sprint(value), x+size/2, y+size/2, size*0.55, true, ink)
 	if kind != "own" && kind != "" {
 		hijackedFullCentered(dc, strings.ToUpper(kind[:1]), x+size-size*0.16, y+size*0.18, size*0.22, true, ink)

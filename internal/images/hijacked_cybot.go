@@ -90,7 +90,7 @@ func hijackedFullCybot(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
 		return y
 	}
 	h := hijackedFullCybotHeight(v) - 13
-	hijackedBox(dc, hijackedRowMargin, y, hijackedWidth-2*hijackedRowMargin, h, 8, hijackedPanel, hijackedLine)
+	roundedBox(dc, hijackedRowMargin, y, hijackedWidth-2*hijackedRowMargin, h, 8, hijackedPanel, hijackedLine)
 	title := "Cybot: no card yet"
 	if c.Card > 0 {
 		title = fmt.Sprintf("Cybot card %d", c.Card)
@@ -156,7 +156,7 @@ func (p *hijackedTurn) cybot(v *hijacked.PublicView, y float64) float64 {
 		return y
 	}
 	h := hijackedTurnCybotHeight(v) - 10
-	hijackedBox(p.Canvas, hijackedRowMargin, y, hijackedWidth-2*hijackedRowMargin, h, 8, hijackedPanel, hijackedLine)
+	roundedBox(p.Canvas, hijackedRowMargin, y, hijackedWidth-2*hijackedRowMargin, h, 8, hijackedPanel, hijackedLine)
 	title := "Cybot: no card yet"
 	if c.Card > 0 {
 		title = fmt.Sprintf("Cybot card %d", c.Card)

@@ -115,7 +115,7 @@ func hijackedFullTracks(dc *Canvas, v *hijacked.PublicView, y float64) {
 		if i == 0 {
 			fill = hijackedPlaneBg
 		}
-		hijackedBox(dc, x, y+33, step-gap, hijackedFullTrackSpaceH, 4, fill, hijackedLine)
+		roundedBox(dc, x, y+33, step-gap, hijackedFullTrackSpaceH, 4, fill, hijackedLine)
 		label := fmt.Sprint(i)
 		if i == 0 {
 			label = "plane"
@@ -137,7 +137,7 @@ func hijackedFullTracks(dc *Canvas, v *hijacked.PublicView, y float64) {
 	hijackedFullText(dc, fmt.Sprintf("Trust %d%%   bag: %d G, %d R", v.Trust, v.Green, v.Red), x0, y+20, 18, true, hijackedInk)
 	for i := 0; i < 10; i++ {
 		x := x0 + float64(i)*43
-		hijackedBox(dc, x, y+33, 40, hijackedFullTrackSpaceH, 4, hijackedPanel, hijackedLine)
+		roundedBox(dc, x, y+33, 40, hijackedFullTrackSpaceH, 4, hijackedPanel, hijackedLine)
 		if (i+1)*10 <= v.Trust {
 			hijackedShape(dc, hijackedFullCube{}, x+20, mid, 14, func(dc *Canvas, cx, cy float64) {
 				dc.DrawRectangle(cx-13, cy-12, 26, 24)
@@ -174,13 +174,13 @@ func hijackedFullSeats(dc *Canvas, v *hijacked.PublicView, y float64) {
 	// Piles: the discard pile's bottom level with the seats'.
 	x := hijackedFullMargin + 6*(w+8) + 7
 	pw, ph := 98.0, 70.0
-	hijackedBox(dc, x, y+28, pw, ph, 7, hijackedBack, hijackedBack)
+	roundedBox(dc, x, y+28, pw, ph, 7, hijackedBack, hijackedBack)
 	hijackedFullCentered(dc, fmt.Sprintf("Draw %d", v.DrawPile), x+pw/2, y+46, 14, true, hijackedPanel)
 	if v.DrawTop > 0 {
 		hijackedFullCentered(dc, fmt.Sprintf("top: %s", hijackedCount(v.DrawTop, "pip")), x+pw/2, y+73, 13, false, hijackedPanel)
 	}
 	dy := y + 28 + h - ph
-	hijackedBox(dc, x, dy, pw, ph, 7, hijackedPanel, hijackedLine)
+	roundedBox(dc, x, dy, pw, ph, 7, hijackedPanel, hijackedLine)
 	hijackedFullCentered(dc, fmt.Sprintf("Discard %d", v.Discard), x+pw/2, dy+18, 14, true, hijackedInk)
 	if v.DiscardTop != nil {
 		hijackedFullCentered(dc, v.DiscardTop.ID, x+pw/2, dy+45, 14, false, hijackedInk)
@@ -202,17 +202,17 @@ type hijackedFullCardTop struct {
 func hijackedFullSeat(dc *Canvas, v *hijacked.PublicView, st hijacked.SeatView, x, y, w, h float64) {
 	switch {
 	case st.Empty:
-		hijackedBox(dc, x, y, w, h, 8, hijackedPaper, hijackedLine)
+		roundedBox(dc, x, y, w, h, 8, hijackedPaper, hijackedLine)
 		hijackedFullCentered(dc, "empty", x+w/2, y+h/2, 15, false, hijackedMuted)
 	case st.Face == nil:
-		hijackedBox(dc, x, y, w, h, 8, hijackedBack, hijackedBack)
+		roundedBox(dc, x, y, w, h, 8, hijackedBack, hijackedBack)
 		hijackedFullCentered(dc, fmt.Sprintf("seat %d", st.Number), x+w/2, y+17, 13, false, hijackedPanel)
 		hijackedFullCentered(dc, fmt.Sprint(st.Pips), x+w/2, y+h/2, 48, true, hijackedPanel)
 		hijackedFullCentered(dc, "pips", x+w/2, y+h/2+35, 13, false, hijackedPanel)
 	default:
 		c := st.Face
 		bg := hijackedCardBg[c.Color]
-		hijackedBox(dc, x, y, w, h, 8, hijackedPanel, bg)
+		roundedBox(dc, x, y, w, h, 8, hijackedPanel, bg)
 		hijackedShapeRect(dc, hijackedFullCardTop{w, bg}, x+w/2, y+18, int(w/2)+3, 21, func(dc *Canvas, _, _ float64) {
 			dc.DrawRoundedRectangle(x, y, w, 37, 8)
 			dc.SetColor(bg)
@@ -252,11 +252,11 @@ func hijackedFullHijackers(dc *Canvas, v *hijacked.PublicView, y float64) {
 		x := hijackedFullMargin + float64(i)*(w+8)
 		top := y + 28
 		if hv.ID == "" {
-			hijackedBox(dc, x, top, w, h, 8, hijackedPaper, hijackedLine)
+			roundedBox(dc, x, top, w, h, 8, hijackedPaper, hijackedLine)
 			hijackedFullCentered(dc, "empty", x+w/2, top+h/2, 15, false, hijackedMuted)
 			continue
 		}
-		hijackedBox(dc, x, top, w, h, 8, hijackedPanel, hijackedInk)
+		roundedBox(dc, x, top, w, h, 8, hijackedPanel, hijackedInk)
 		hijackedFullText(dc, fmt.Sprintf("%d %s", hv.Place, hv.Name), x+8, top+22, 17, true, hijackedInk)
 		hijackedFullText(dc, fmt.Sprintf("dice %s + %s", hijackedRange(hv.Ranges[0]), hijackedRange(hv.Ranges[1])), x+8, top+43, 16, true, hijackedAlert)
 		dc.Font(hijackedFullHijackerTextSize, false)

@@ -14,7 +14,7 @@ func hijackedFullBoardInfo(dc *Canvas, v *hijacked.PublicView, y float64) {
 	hijackedFullText(dc, "Demands by die", hijackedFullMargin, y+18, 17, true, hijackedInk)
 	for i, n := range v.Numbers {
 		x := hijackedFullMargin + float64(i)*80
-		hijackedBox(dc, x, y+28, 30, 30, 5, hijackedPanel, hijackedInk)
+		roundedBox(dc, x, y+28, 30, 30, 5, hijackedPanel, hijackedInk)
 		hijackedFullCentered(dc, fmt.Sprint(n), x+15, y+43, 18, true, hijackedInk)
 		d := v.Places[i]
 		hijackedFullDisc(dc, x+47, y+43, 11, 13, hijackedDemand[d], strings.ToUpper(d[:1]))
@@ -73,7 +73,7 @@ func hijackedFullPlayerRow(dc *Canvas, v *hijacked.PublicView, p hijacked.Player
 	if p.Seat == v.Turn && !v.Over {
 		bg = hijackedOnTurnBg
 	}
-	hijackedBox(dc, hijackedRowMargin, y, hijackedWidth-2*hijackedRowMargin, h-7, 8, bg, hijackedLine)
+	roundedBox(dc, hijackedRowMargin, y, hijackedWidth-2*hijackedRowMargin, h-7, 8, bg, hijackedLine)
 	hijackedFullToken(dc, 37, y+23, 13, p.Seat, p.Name)
 	// The most telling tag first: a long name leaves room for fewer, and
 	// the last ones are cut short.
@@ -140,7 +140,7 @@ func hijackedFullSupplyRow(dc *Canvas, v *hijacked.PublicView, p hijacked.Player
 		if i == p.Thumb {
 			fill = hijackedPlayer[p.Seat%len(hijackedPlayer)]
 		}
-		hijackedBox(dc, bx, y+45, 37, 20, 4, fill, hijackedLine)
+		roundedBox(dc, bx, y+45, 37, 20, 4, fill, hijackedLine)
 		ink := color.Color(hijackedInk)
 		if i == p.Thumb {
 			ink = hijackedPanel
@@ -162,7 +162,7 @@ func hijackedFullSupplyRow(dc *Canvas, v *hijacked.PublicView, p hijacked.Player
 	}
 	cx := hijackedFullMargin
 	for _, c := range p.Cards {
-		hijackedBox(dc, cx, y+75, 50, 22, 4, hijackedCardBg[c.Color], hijackedCardBg[c.Color])
+		roundedBox(dc, cx, y+75, 50, 22, 4, hijackedCardBg[c.Color], hijackedCardBg[c.Color])
 		hijackedFullCentered(dc, c.ID, cx+25, y+86, 13, true, hijackedPanel)
 		cx += 55
 	}

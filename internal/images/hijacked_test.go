@@ -187,7 +187,7 @@ type hijackedTestBox struct {
 	fill, line    color.RGBA
 }
 
-// checkBoxesAsDrawn draws each box with hijackedBox and with gg on a canvas
+// checkBoxesAsDrawn draws each box with roundedBox and with gg on a canvas
 // of the picture's width and the given height: every box lies on whole
 // pixels and the two agree within 3 of 255 per channel.
 func checkBoxesAsDrawn(t *testing.T, boxes []hijackedTestBox, height int) {
@@ -197,8 +197,8 @@ func checkBoxesAsDrawn(t *testing.T, boxes []hijackedTestBox, height int) {
 			t.Fatalf("box %v: not on whole pixels", c)
 		}
 		fast, ref := hijackedNewCanvas(hijackedWidth, height), hijackedNewCanvas(hijackedWidth, height)
-		hijackedBox(fast, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
-		hijackedBoxGG(ref, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		roundedBox(fast, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		roundedBoxGG(ref, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
 		a, b := fast.RGBA().Pix, ref.RGBA().Pix
 		for i := range a {
 			if d := int(a[i]) - int(b[i]); d > 3 || d < -3 {

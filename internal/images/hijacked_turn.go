@@ -221,7 +221,7 @@ func (p *hijackedTurn) strip(v *hijacked.PublicView, y float64) float64 {
 		case i == 0:
 			fill = hijackedPlaneBg
 		}
-		hijackedBox(p.Canvas, x, y+44, step-3, 40, 4, fill, line)
+		roundedBox(p.Canvas, x, y+44, step-3, 40, 4, fill, line)
 	}
 	p.text("plane", hijackedTurnEdge+hijackedTurnHalf, y+116, 1, hijackedTurnSmall, false, hijackedMuted, 0)
 	p.text(fmt.Sprintf("start %d", v.PoliceStart), hijackedTurnEdge, y+116, 0, hijackedTurnSmall, false, hijackedMuted, 0)
@@ -234,7 +234,7 @@ func (p *hijackedTurn) strip(v *hijacked.PublicView, y float64) float64 {
 		if (i+1)*10 <= v.Trust {
 			fill, line = hijackedGreen, hijackedGreen
 		}
-		hijackedBox(p.Canvas, x0+float64(i)*46, y+44, 42, 40, 4, fill, line)
+		roundedBox(p.Canvas, x0+float64(i)*46, y+44, 42, 40, 4, fill, line)
 	}
 	star := "star (5 pts): first to 100%"
 	if v.Star >= 0 {
@@ -274,19 +274,19 @@ func (p *hijackedTurn) seat(v *hijacked.PublicView, st hijacked.SeatView, x, y f
 	num := fmt.Sprint(st.Number)
 	switch {
 	case st.Empty:
-		hijackedBox(p.Canvas, x, y, w, h, 8, hijackedPaper, hijackedLine)
+		roundedBox(p.Canvas, x, y, w, h, 8, hijackedPaper, hijackedLine)
 		p.text(num, x+12, y+34, 0, hijackedTurnSmall, true, hijackedMuted, 0)
 		p.mid("empty", x+w/2, y+h/2, hijackedTurnSmall, false, hijackedMuted, 0)
 	case st.Face == nil:
-		hijackedBox(p.Canvas, x, y, w, h, 8, hijackedBack, hijackedBack)
+		roundedBox(p.Canvas, x, y, w, h, 8, hijackedBack, hijackedBack)
 		p.text(num, x+12, y+34, 0, hijackedTurnSmall, true, hijackedPanel, 0)
 		p.mid(fmt.Sprint(st.Pips), x+w/2, y+h/2, 64, true, hijackedPanel, 0)
 		p.mid(hijackedPlural(st.Pips, "pip"), x+w/2, y+h-30, hijackedTurnSmall, false, hijackedPanel, 0)
 	default:
 		c := st.Face
 		bg := hijackedCardBg[c.Color]
-		hijackedBox(p.Canvas, x, y, w, h, 8, hijackedPanel, bg)
-		hijackedBox(p.Canvas, x, y, w, 48, 8, bg, bg)
+		roundedBox(p.Canvas, x, y, w, h, 8, hijackedPanel, bg)
+		roundedBox(p.Canvas, x, y, w, 48, 8, bg, bg)
 		p.text(num, x+12, y+36, 0, hijackedTurnSmall, true, hijackedPanel, 0)
 		p.text(c.ID, x+w-12, y+36, 1, hijackedTurnLabel, true, hijackedPanel, w-50)
 		if c.Color == "red" {
@@ -302,7 +302,7 @@ func (p *hijackedTurn) seat(v *hijacked.PublicView, st hijacked.SeatView, x, y f
 		if st.ResDie == "bonus" || st.ResDie == "mini" {
 			die += st.ResDie[:1]
 		}
-		hijackedBox(p.Canvas, x+8, y+h-46, 54, 40, 6, hijackedPanel, hijackedInk)
+		roundedBox(p.Canvas, x+8, y+h-46, 54, 40, 6, hijackedPanel, hijackedInk)
 		p.mid(die, x+35, y+h-26, hijackedTurnSmall, true, hijackedInk, 0)
 		p.token(x+w-30, y+h-26, 20, st.Reserver, v.Players[st.Reserver].Name)
 	}
@@ -361,11 +361,11 @@ func (p *hijackedTurn) hijacker(v *hijacked.PublicView, hv hijacked.HijackerView
 	x = float64(int(x))
 	w, h := hijackedTurnHijackW, hijackedTurnHijackCardH
 	if hv.ID == "" {
-		hijackedBox(p.Canvas, x, y, w, h, 8, hijackedPaper, hijackedLine)
+		roundedBox(p.Canvas, x, y, w, h, 8, hijackedPaper, hijackedLine)
 		p.mid("empty", x+w/2, y+h/2, hijackedTurnSmall, false, hijackedMuted, 0)
 		return
 	}
-	hijackedBox(p.Canvas, x, y, w, h, 8, hijackedPanel, hijackedInk)
+	roundedBox(p.Canvas, x, y, w, h, 8, hijackedPanel, hijackedInk)
 	name := fmt.Sprintf("%d %s", hv.Place, hv.Name)
 	if p.width(name, hijackedTurnBody, true) > w-24 {
 		name = fmt.Sprintf("%d %s", hv.Place, strings.TrimPrefix(hv.Name, "The "))

@@ -104,7 +104,7 @@ func (p *hijackedTurn) recognition(v *hijacked.PublicView, y float64) float64 {
 	y += 44
 	for i, pts := range v.Recognition {
 		x := hijackedTurnEdge + float64(i)*(hijackedTurnRecogBoxW+12)
-		hijackedBox(p.Canvas, x, y, hijackedTurnRecogBoxW, hijackedTurnRecogBoxH, 6, hijackedPanel, hijackedLine)
+		roundedBox(p.Canvas, x, y, hijackedTurnRecogBoxW, hijackedTurnRecogBoxH, 6, hijackedPanel, hijackedLine)
 		p.mid(hijackedSigned(pts), x+34, y+hijackedTurnRecogBoxH/2, hijackedTurnLabel, true, hijackedInk, 0)
 		tx := x + 84.0
 		for _, pl := range v.Players {

@@ -98,7 +98,7 @@ func (p *hijackedTurn) die(d hijacked.DieView, x, y, size float64) {
 	if d.Used {
 		fill, ink = hijackedPaper, hijackedMuted
 	}
-	hijackedBox(p.Canvas, x, y, size, size, 8, fill, ink)
+	roundedBox(p.Canvas, x, y, size, size, 8, fill, ink)
 	label := fmt.Sprint(d.Value)
 	if d.Kind == "bonus" || d.Kind == "mini" {
 		label += d.Kind[:1]
@@ -130,7 +130,7 @@ func (p *hijackedTurn) dice(v *hijacked.PublicView, y float64) float64 {
 	p.text("Die → demand", x0, y+32, 0, hijackedTurnLabel, true, hijackedInk, hijackedTurnHalf)
 	for i, n := range v.Numbers {
 		x := x0 + float64(i)*116
-		hijackedBox(p.Canvas, x, y+54, 48, 48, 6, hijackedPanel, hijackedInk)
+		roundedBox(p.Canvas, x, y+54, 48, 48, 6, hijackedPanel, hijackedInk)
 		p.mid(fmt.Sprint(n), x+24, y+78, hijackedTurnBody, true, hijackedInk, 0)
 		d := v.Places[i]
 		p.disc(x+76, y+78, 20, hijackedDemand[d], strings.ToUpper(d[:1]))
@@ -172,7 +172,7 @@ func (p *hijackedTurn) playerRow(v *hijacked.PublicView, pl hijacked.PlayerView,
 	if onTurn {
 		bg = hijackedOnTurnBg
 	}
-	hijackedBox(p.Canvas, hijackedRowMargin, y, hijackedWidth-2*hijackedRowMargin, hijackedTurnRowH-8, 8, bg, hijackedLine)
+	roundedBox(p.Canvas, hijackedRowMargin, y, hijackedWidth-2*hijackedRowMargin, hijackedTurnRowH-8, 8, bg, hijackedLine)
 	p.token(hijackedTurnEdge+20, y+30, 20, pl.Seat, pl.Name)
 	x := p.text(pl.Name, hijackedTurnEdge+50, y+41, 0, hijackedTurnLabel, true, hijackedInk, 230) + 14
 	x = p.text(ptsText(pl.Score), x, y+41, 0, hijackedTurnLabel, true, hijackedInk, 0) + 14
@@ -191,7 +191,7 @@ func (p *hijackedTurn) playerRow(v *hijacked.PublicView, pl hijacked.PlayerView,
 	p.scoreBar(v, pl, y)
 	cx := hijackedTurnEdge
 	for _, c := range pl.Cards {
-		hijackedBox(p.Canvas, cx, y+52, 86, 36, 6, hijackedCardBg[c.Color], hijackedCardBg[c.Color])
+		roundedBox(p.Canvas, cx, y+52, 86, 36, 6, hijackedCardBg[c.Color], hijackedCardBg[c.Color])
 		p.mid(c.ID, cx+43, y+70, hijackedTurnSmall, true, hijackedPanel, 80)
 		cx += 92
 	}

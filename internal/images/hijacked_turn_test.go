@@ -310,7 +310,7 @@ func TestHijackedFullFinalScoresSaidOnce(t *testing.T) {
 }
 
 // The boxes of the turn picture's layout, put together from a small box
-// (hijacked_box.go), give gg's pixels, as TestHijackedLayoutBoxesAsDrawn
+// (box.go), give gg's pixels, as TestHijackedLayoutBoxesAsDrawn
 // checks for the full board's.
 func TestHijackedTurnBoxesAsDrawn(t *testing.T) {
 	boxes := []hijackedTestBox{

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/draw"
 	"strings"
 
 	"github.com/fogleman/gg"
@@ -119,33 +118,6 @@ var (
 	}
 	huntedIcon = map[string]string{"move": "M", "search": "S", "key": "K"}
 )
-
-// huntedFillRect paints a band of whole pixels one colour, copied straight
-// into the pixels (gg rasterizes even a plain rectangle).
-func huntedFillRect(dc *Canvas, x, y, w, h int, c color.RGBA) {
-	r := image.Rect(x, y, x+w, y+h).Intersect(dc.RGBA().Rect)
-	if c.A != 255 {
-		draw.Draw(dc.RGBA(), r, image.NewUniform(c), image.Point{}, draw.Src)
-		return
-	}
-	if r.Empty() {
-		return
-	}
-	img := dc.RGBA()
-	i, n := img.PixOffset(r.Min.X, r.Min.Y), 4*r.Dx()
-	first := img.Pix[i : i+n]
-	fillRGBA(first, c)
-	for y := 1; y < r.Dy(); y++ {
-		copy(img.Pix[i+y*img.Stride:i+y*img.Stride+n], first)
-	}
-}
-
-// huntedBox is a rectangle of whole pixels filled and outlined line pixels
-// wide inside its bounds, painted straight into the pixels.
-func huntedBox(dc *Canvas, x, y, w, h, line int, fill, edge color.RGBA) {
-	huntedFillRect(dc, x, y, w, h, edge)
-	huntedFillRect(dc, x+line, y+line, w-2*line, h-2*line, fill)
-}
 
 // huntedStamp draws a piece of w x h at (x, y) (whole pixels), with pad pixels
 // around for its outline: drawn once and stamped from huntedSprites. key names

@@ -138,7 +138,7 @@ func huntedFullLabel(dc *Canvas, s string, y float64) {
 }
 
 func huntedFullTitle(dc *Canvas, v *hunted.PublicView, y float64) {
-	huntedFillRect(dc, 0, int(y), huntedWidth, 47, huntedHeader)
+	fillRect(dc.RGBA(), image.Rect(0, int(y), huntedWidth, int(y)+47), huntedHeader)
 	dc.Font(22, true)
 	dc.SetColor(huntedWhite)
 	title := "HUNTED: KOBAYASHI TOWER"

@@ -2,6 +2,7 @@ package images
 
 import (
 	"fmt"
+	"image"
 	"image/color"
 	"strings"
 
@@ -165,7 +166,7 @@ func splitWords(s string) []string {
 // huntedTurnHeader is the dark band: the game, and whose turn it is or how the
 // game ended.
 func huntedTurnHeader(dc *Canvas, v *hunted.PublicView, y float64) {
-	huntedFillRect(dc, 0, int(y), huntedWidth, 56, huntedHeader)
+	fillRect(dc.RGBA(), image.Rect(0, int(y), huntedWidth, int(y)+56), huntedHeader)
 	status := ""
 	switch {
 	case v.Over && v.Won:
@@ -202,7 +203,7 @@ func huntedTurnBar(dc *Canvas, y float64, label string, n, value, max int, gap f
 		if i <= value {
 			fill, edge = fill0, huntedInk
 		}
-		huntedBox(dc, int(x), int(y)+8, int(w), 32, 2, fill, edge)
+		squareBox(dc, int(x), int(y)+8, int(w), 32, 2, fill, edge)
 		x += step
 	}
 	return x
@@ -234,7 +235,7 @@ func huntedTurnTower(dc *Canvas, v *hunted.PublicView, y float64) {
 	for i := 0; i < total; i++ {
 		label, fill := huntedTowerLabel(v, i, total)
 		bx := huntedTurnBarX + float64(i)*step
-		huntedBox(dc, int(bx), int(y)+3, int(box), int(box), 2, fill, huntedInk)
+		squareBox(dc, int(bx), int(y)+3, int(box), int(box), 2, fill, huntedInk)
 		switch label {
 		case "":
 		case "✓":
@@ -312,7 +313,7 @@ const huntedTurnLegendH = 94
 
 // huntedTurnLegend explains the icons and the card letters, on a grey band.
 func huntedTurnLegend(dc *Canvas, y float64) {
-	huntedFillRect(dc, 0, int(y), huntedWidth, huntedTurnLegendH, huntedFaint)
+	fillRect(dc.RGBA(), image.Rect(0, int(y), huntedWidth, int(y)+huntedTurnLegendH), huntedFaint)
 	x := huntedTurnX
 	for _, ic := range []struct{ l, name string }{{"M", "move"}, {"S", "search"}, {"K", "key"}} {
 		huntedTurnIcon(dc, x, y+7, ic.l, true)

@@ -272,7 +272,7 @@ func lockedOutEngineState(dc *Canvas, r lockedout.RoomView, v *lockedout.PublicV
 		if t.Value > 0 {
 			// Whole pixels inside the outline: a plain fill.
 			fw := math.Round((bw - 4) * math.Min(float64(t.Value)/start, 1))
-			lockedOutFillRect(dc.RGBA(), image.Rect(int(bx)+2, int(by)+2, int(bx)+2+int(fw), int(by)+28), lockedOutCardColor[t.Color])
+			fillRect(dc.RGBA(), image.Rect(int(bx)+2, int(by)+2, int(bx)+2+int(fw), int(by)+28), lockedOutCardColor[t.Color])
 		}
 		dc.Font(lockedOutBody+2, true)
 		dc.SetColor(lockedOutInk)
@@ -292,15 +292,6 @@ func lockedOutEngineState(dc *Canvas, r lockedout.RoomView, v *lockedout.PublicV
 			dc.SetColor(lockedOutZoneLine["green"])
 			dc.DrawString("saved", bx, by+60)
 		}
-	}
-}
-
-// lockedOutFillRect paints a rectangle of whole pixels one opaque colour.
-func lockedOutFillRect(img *image.RGBA, r image.Rectangle, c color.RGBA) {
-	r = r.Intersect(img.Rect)
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		o := img.PixOffset(r.Min.X, y)
-		fillRGBA(img.Pix[o:o+4*r.Dx()], c)
 	}
 }
 

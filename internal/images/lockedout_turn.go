@@ -124,7 +124,7 @@ func lockedOutPlayers(dc *Canvas, v *lockedout.PublicView, y float64, draw bool)
 	for i, p := range v.Players {
 		py := y + float64(i)*lockedOutRowH
 		if p.Seat == v.Acting && !v.Over {
-			lockedOutFillRect(dc.RGBA(), image.Rect(int(lockedOutMapX)-6, int(py), lockedOutWidth-int(lockedOutMapX), int(py+lockedOutRowH)-4), lockedOutOnTurnBg)
+			fillRect(dc.RGBA(), image.Rect(int(lockedOutMapX)-6, int(py), lockedOutWidth-int(lockedOutMapX), int(py+lockedOutRowH)-4), lockedOutOnTurnBg)
 		}
 		lockedOutPawnDisc(dc, lockedOutMapX+20, py+21, 18, p.Seat)
 		dc.Font(lockedOutBody, p.Seat == v.Acting && !v.Over)
@@ -213,14 +213,12 @@ func lockedOutTypeRow(dc *Canvas, v *lockedout.PublicView, colour string, y floa
 	dc.DrawString(strings.ToUpper(colour[:1])+colour[1:]+" access: "+count, lockedOutMapX, y+30)
 	for i, t := range lockedOutTypes[colour] {
 		x := 330 + float64(i)*106
-		r := image.Rect(int(x), int(y), int(x)+96, int(y)+42)
 		if played[t] {
-			lockedOutFillRect(dc.RGBA(), r, lockedOutCardColor[colour])
+			fillRect(dc.RGBA(), image.Rect(int(x), int(y), int(x)+96, int(y)+42), lockedOutCardColor[colour])
 			dc.SetColor(lockedOutWhite)
 			dc.Font(lockedOutSmall, true)
 		} else {
-			lockedOutFillRect(dc.RGBA(), r, lockedOutCardColor[colour])
-			lockedOutFillRect(dc.RGBA(), r.Inset(3), lockedOutWhite)
+			squareBox(dc, int(x), int(y), 96, 42, 3, lockedOutWhite, lockedOutCardColor[colour])
 			dc.SetColor(lockedOutMuted)
 			dc.Font(lockedOutSmall, false)
 		}
