@@ -237,19 +237,3 @@ func hijackedRange(r [2]int) string {
 	}
 	return fmt.Sprintf("%d-%d", r[0], r[1])
 }
-
-// hijackedCount writes a count with its noun in the right number: "1 pip", "3 pips".
-func hijackedCount(n int, noun string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// ptsText abbreviates a score: "1 pt", "27 pts".
-func ptsText(n int) string {
-	if n == 1 || n == -1 {
-		return fmt.Sprintf("%d pt", n)
-	}
-	return fmt.Sprintf("%d pts", n)
-}

@@ -164,7 +164,7 @@ func (p *hijackedTurn) cybot(v *hijacked.PublicView, y float64) float64 {
 			title += " (last turn)"
 		}
 	}
-	left := fmt.Sprintf("%s left in its deck", hijackedCount(c.Deck, "card"))
+	left := fmt.Sprintf("%s left in its deck", count(c.Deck, "card"))
 	lw := p.width(left, hijackedTurnSmall, false)
 	p.text(title, hijackedTurnEdge+12, y+42, 0, hijackedTurnLabel, true, hijackedInk, hijackedTurnRight-hijackedTurnEdge-lw-40)
 	p.text(left, hijackedTurnRight-12, y+42, 1, hijackedTurnSmall, false, hijackedMuted, 0)

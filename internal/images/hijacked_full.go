@@ -177,7 +177,7 @@ func hijackedFullSeats(dc *Canvas, v *hijacked.PublicView, y float64) {
 	roundedBox(dc, x, y+28, pw, ph, 7, hijackedBack, hijackedBack)
 	hijackedFullCentered(dc, fmt.Sprintf("Draw %d", v.DrawPile), x+pw/2, y+46, 14, true, hijackedPanel)
 	if v.DrawTop > 0 {
-		hijackedFullCentered(dc, fmt.Sprintf("top: %s", hijackedCount(v.DrawTop, "pip")), x+pw/2, y+73, 13, false, hijackedPanel)
+		hijackedFullCentered(dc, fmt.Sprintf("top: %s", count(v.DrawTop, "pip")), x+pw/2, y+73, 13, false, hijackedPanel)
 	}
 	dy := y + 28 + h - ph
 	roundedBox(dc, x, dy, pw, ph, 7, hijackedPanel, hijackedLine)
@@ -220,7 +220,7 @@ func hijackedFullSeat(dc *Canvas, v *hijacked.PublicView, st hijacked.SeatView, 
 		})
 		hijackedFullCentered(dc, c.ID, x+w/2, y+13, 18, true, hijackedPanel)
 		hijackedFullCentered(dc, c.Color, x+w/2, y+29, 13, false, hijackedPanel)
-		hijackedFullCentered(dc, fmt.Sprintf("seat %d · %s", st.Number, hijackedCount(c.Pips, "pip")), x+w/2, y+50, 13, false, hijackedMuted)
+		hijackedFullCentered(dc, fmt.Sprintf("seat %d · %s", st.Number, count(c.Pips, "pip")), x+w/2, y+50, 13, false, hijackedMuted)
 		if c.Color == "red" {
 			hijackedFullCentered(dc, "RED: no use", x+w/2, y+77, 15, true, hijackedAlert)
 		} else {

@@ -193,7 +193,7 @@ func hijackedExtras(p hijacked.PlayerView) []string {
 		extra = append(extra, "tiles: "+strings.Join(p.Tiles, ", "))
 	}
 	if p.Medals > 0 {
-		extra = append(extra, hijackedCount(p.Medals, "medal")+" face down")
+		extra = append(extra, count(p.Medals, "medal")+" face down")
 	}
 	if p.Star {
 		extra = append(extra, "STAR")

@@ -34,9 +34,9 @@ func hijackedTurnMedals(v *hijacked.PrivateView) *hijackedTurn {
 		p.mid(fmt.Sprint(m.Value), hijackedTurnEdge+36, y+48, hijackedTurnTitle, true, hijackedInk, 0)
 		x := hijackedTurnEdge + 90
 		p.text(fmt.Sprintf("Medal %d: %s", m.Number, m.Objective), x, y+38, 0, hijackedTurnLabel, true, hijackedInk, hijackedTurnRight-x)
-		state := fmt.Sprintf("%s, face down: type medal %d to exchange it", hijackedCount(m.Value, "point"), m.Number)
+		state := fmt.Sprintf("%s, face down: type medal %d to exchange it", count(m.Value, "point"), m.Number)
 		if m.Cashed {
-			state = hijackedCount(m.Value, "point") + ", exchanged"
+			state = count(m.Value, "point") + ", exchanged"
 		}
 		p.text(state, x, y+78, 0, hijackedTurnSmall, false, hijackedMuted, hijackedTurnRight-x)
 	}

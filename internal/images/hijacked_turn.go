@@ -257,7 +257,7 @@ func (p *hijackedTurn) seats(v *hijacked.PublicView, y float64) float64 {
 	p.text("Seats", hijackedTurnEdge, y+32, 0, hijackedTurnLabel, true, hijackedInk, 0)
 	piles := fmt.Sprintf("draw %d · discard %d", v.DrawPile, v.Discard)
 	if v.DrawTop > 0 {
-		piles = fmt.Sprintf("draw %d (top %s) · discard %d", v.DrawPile, hijackedCount(v.DrawTop, "pip"), v.Discard)
+		piles = fmt.Sprintf("draw %d (top %s) · discard %d", v.DrawPile, count(v.DrawTop, "pip"), v.Discard)
 	}
 	p.text(piles, hijackedTurnRight, y+32, 1, hijackedTurnSmall, false, hijackedMuted, hijackedTurnRight-hijackedTurnEdge-120)
 	for i, st := range v.Seats {
@@ -281,7 +281,7 @@ func (p *hijackedTurn) seat(v *hijacked.PublicView, st hijacked.SeatView, x, y f
 		roundedBox(p.Canvas, x, y, w, h, 8, hijackedBack, hijackedBack)
 		p.text(num, x+12, y+34, 0, hijackedTurnSmall, true, hijackedPanel, 0)
 		p.mid(fmt.Sprint(st.Pips), x+w/2, y+h/2, 64, true, hijackedPanel, 0)
-		p.mid(hijackedPlural(st.Pips, "pip"), x+w/2, y+h-30, hijackedTurnSmall, false, hijackedPanel, 0)
+		p.mid(plural(st.Pips, "pip"), x+w/2, y+h-30, hijackedTurnSmall, false, hijackedPanel, 0)
 	default:
 		c := st.Face
 		bg := hijackedCardBg[c.Color]
@@ -395,12 +395,4 @@ func hijackedCardWords(c hijacked.CardView) string {
 		d = "no demand"
 	}
 	return fmt.Sprintf("%s (%s, trust %d%%, %s)", c.ID, c.Color, c.Trust, d)
-}
-
-// hijackedPlural is a noun in the number of a count: "pip", "pips".
-func hijackedPlural(n int, noun string) string {
-	if n == 1 {
-		return noun
-	}
-	return noun + "s"
 }

@@ -183,7 +183,7 @@ func huntedAltBars(v *hunted.PublicView) string {
 		if v.Coop {
 			who = p.Name + ": health"
 		}
-		s += fmt.Sprintf(" %s %d of %d, %s, %s.", who, p.Health, p.MaxHealth, huntedPlural(p.Keys, "key"), huntedPlural(p.Regroup, "regroup token"))
+		s += fmt.Sprintf(" %s %d of %d, %s, %s.", who, p.Health, p.MaxHealth, count(p.Keys, "key"), count(p.Regroup, "regroup token"))
 	}
 	return s
 }
@@ -197,7 +197,7 @@ func huntedAltTower(v *hunted.PublicView) string {
 	case v.RoofTop:
 		roof = "the Roof is next"
 	}
-	return fmt.Sprintf("Tower: %s passed, %d left; %s.", huntedPlural(v.LocPassed, "location"), v.LocLeft, roof)
+	return fmt.Sprintf("Tower: %s passed, %d left; %s.", count(v.LocPassed, "location"), v.LocLeft, roof)
 }
 
 // huntedAltNow is what is being resolved: the fight, the dice, the location
@@ -272,7 +272,7 @@ func huntedAltCards(title string, cards []hunted.CardView, inInv bool) string {
 				w = append(w, "gives "+g)
 			}
 			if c.Noise > 0 {
-				w = append(w, huntedPlural(c.Noise, "bell"))
+				w = append(w, count(c.Noise, "bell"))
 			}
 			if t := huntedCostTime(c); t != "" {
 				w = append(w, "costs "+t)

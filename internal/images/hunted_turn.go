@@ -218,7 +218,7 @@ func huntedTurnHealth(dc *Canvas, v *hunted.PublicView, p hunted.PlayerView, y f
 	}
 	x := huntedTurnBar(dc, y, label, 6, p.Health, p.MaxHealth, 6, huntedRed)
 	x = max(x, huntedTurnBarX+4*66) + 14
-	tokens := huntedPlural(p.Keys, "key") + " · " + huntedPlural(p.Regroup, "regroup token")
+	tokens := count(p.Keys, "key") + " · " + count(p.Regroup, "regroup token")
 	huntedTurnText(dc, fitText(tokens, huntedTurnBody, false, huntedTurnRight-x), huntedTurnBody, false, huntedInk, x, y+24, 0)
 }
 

@@ -58,15 +58,15 @@ func huntedDoes(c hunted.CardView, inInv bool) string {
 		}
 		return s
 	case "door":
-		return "draw " + huntedPlural(c.Locations, "location")
+		return "draw " + count(c.Locations, "location")
 	case "weapon":
 		switch {
 		case c.Flipped:
 			return "bare hands: 1 d6"
 		case inInv:
-			return fmt.Sprintf("%d of %d d%d · %s", c.Dice, c.FullDice, c.Sides, huntedPlural(c.Mags, "mag"))
+			return fmt.Sprintf("%d of %d d%d · %s", c.Dice, c.FullDice, c.Sides, count(c.Mags, "mag"))
 		}
-		return fmt.Sprintf("%d d%d · %s", c.FullDice, c.Sides, huntedPlural(c.Mags, "mag"))
+		return fmt.Sprintf("%d d%d · %s", c.FullDice, c.Sides, count(c.Mags, "mag"))
 	case "item":
 		return c.Effect
 	case "hostage":
@@ -85,12 +85,4 @@ func huntedDoes(c hunted.CardView, inInv bool) string {
 		return c.Text
 	}
 	return ""
-}
-
-// huntedPlural is "1 mag", "2 mags".
-func huntedPlural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }

@@ -118,13 +118,10 @@ func lockedOutCardLetter(c lockedout.CardView) string {
 // lockedOutCards counts cards in words: "no cards", "1 card", "2 cards". A bare
 // 0 is avoided: the font's zero carries a dot and, small, reads as 8.
 func lockedOutCards(n int) string {
-	switch n {
-	case 0:
+	if n == 0 {
 		return "no cards"
-	case 1:
-		return "1 card"
 	}
-	return fmt.Sprintf("%d cards", n)
+	return count(n, "card")
 }
 
 // lockedOutZ spells the znooty sign out, "7 znooties", as the alt text does: the
