@@ -73,22 +73,6 @@ func (p *hijackedTurn) width(s string, size float64, bold bool) float64 {
 	return w
 }
 
-// hijackedLines wraps s to width in a font, at most n lines, the last cut with
-// an ellipsis when more would follow. dc only measures.
-func hijackedLines(dc *Canvas, s string, size float64, bold bool, width float64, n int) []string {
-	dc.Font(size, bold)
-	lines := dc.Wrap(s, width)
-	if len(lines) <= n {
-		return lines
-	}
-	out := append([]string{}, lines[:n]...)
-	out[n-1] = dc.Fit(out[n-1]+" "+lines[n], width)
-	if !strings.HasSuffix(out[n-1], "…") {
-		out[n-1] = dc.Fit(out[n-1]+"…", width)
-	}
-	return out
-}
-
 // hijackedTurnLayout is what the turn picture holds that sets its height: the
 // lines of the status and of the last moves.
 type hijackedTurnLayout struct {
@@ -120,9 +104,9 @@ func hijackedTurnLayoutOf(v *hijacked.PublicView) hijackedTurnLayout {
 	dc := NewCanvas(1, 1) // measures only
 	var l hijackedTurnLayout
 	if v.Over {
-		l.status = hijackedLines(dc, v.Result, hijackedTurnBody, false, hijackedTurnRight-hijackedTurnEdge, 3)
+		l.status = fitLines(dc, v.Result, hijackedTurnBody, false, hijackedTurnRight-hijackedTurnEdge, 3)
 	} else {
-		l.status = hijackedLines(dc, hijackedCapital(v.Waiting)+".", hijackedTurnBody, false, hijackedTurnRight-hijackedTurnEdge, 2)
+		l.status = fitLines(dc, hijackedCapital(v.Waiting)+".", hijackedTurnBody, false, hijackedTurnRight-hijackedTurnEdge, 2)
 	}
 	events := hijackedMovesBeforeScoring(v)
 	for i := len(events) - 1; i >= 0 && len(l.recent) < hijackedTurnRecentLines; i-- {
@@ -130,7 +114,7 @@ func hijackedTurnLayoutOf(v *hijacked.PublicView) hijackedTurnLayout {
 			continue // the result is said once, at the top
 		}
 		left := hijackedTurnRecentLines - len(l.recent)
-		lines := hijackedLines(dc, events[i], hijackedTurnSmall, false, hijackedTurnRight-hijackedTurnEdge, left)
+		lines := fitLines(dc, events[i], hijackedTurnSmall, false, hijackedTurnRight-hijackedTurnEdge, left)
 		if len(lines) == left && len(l.recent) > 0 && len(dc.Wrap(events[i], hijackedTurnRight-hijackedTurnEdge)) > left {
 			break // an older move that would not fit whole is left to the full board
 		}

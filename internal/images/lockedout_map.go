@@ -26,17 +26,12 @@ const (
 // lines (the band's height is fixed, so the map layer does not depend on
 // it).
 func lockedOutStatusLines(m *Canvas, v *lockedout.PublicView) []string {
-	m.Font(lockedOutBody, true)
 	text := "Now: " + v.Waiting
 	if v.Over {
 		head, _ := lockedOutResultParts(v.Result)
 		text = "Game over. " + head
 	}
-	lines := m.Wrap(text, lockedOutBandW)
-	if len(lines) > lockedOutBandLines {
-		lines = append(lines[:lockedOutBandLines-1:lockedOutBandLines-1], m.Fit(strings.Join(lines[lockedOutBandLines-1:], " "), lockedOutBandW))
-	}
-	return lines
+	return fitLines(m, text, lockedOutBody, true, lockedOutBandW, lockedOutBandLines)
 }
 
 // lockedOutResultParts splits a result into its verdict and the ranking's
