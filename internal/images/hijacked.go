@@ -123,112 +123,11 @@ func hijackedShapeRect(dc *Canvas, what any, x, y float64, hx, hy int, draw func
 	dc.shapeIn(hijackedShapes, what, x, y, image.Rect(-hx, -hy, hx+1, hy+1), draw)
 }
 
-// hijackedFullText draws s with its baseline at y, in a size and colour.
-func hijackedFullText(dc *Canvas, s string, x, y, size float64, bold bool, c color.Color) {
-	dc.Font(size, bold)
-	dc.SetColor(c)
-	dc.DrawString(s, x, y)
-}
-
-// hijackedFullCentered draws s centred on (x, y), in a size and colour.
-func hijackedFullCentered(dc *Canvas, s string, x, y, size float64, bold bool, c color.Color) {
-	dc.Font(size, bold)
-	dc.SetColor(c)
-	dc.DrawStringAnchored(s, x, y, 0.5, 0.35)
-}
-
-// hijackedFullDieShape names a die face as drawn (shapes.go).
-type hijackedFullDieShape struct {
-	size  float64
-	value int
-	kind  string
-	used  bool
-}
-
-// hijackedFullDie draws a die face with its number; a used die is hollow and struck.
-func hijackedFullDie(dc *Canvas, x, y, size float64, value int, kind string, used bool) {
-	hijackedShape(dc, hijackedFullDieShape{size, value, kind, used}, x+size/2, y+size/2, int(size/2)+4, func(dc *Canvas, _, _ float64) {
-		hijackedFullDieFace(dc, x, y, size, value, kind, used)
-	})
-}
-
-// hijackedFullDieFace is hijackedFullDie drawn in place, the first time a face is kept.
-func hijackedFullDieFace(dc *Canvas, x, y, size float64, value int, kind string, used bool) {
-	fill, ink := color.Color(hijackedPanel), color.Color(hijackedInk)
-	switch kind {
-	case "bonus":
-		fill = hijackedBonusBg
-	case "mini":
-		fill = hijackedMiniBg
-	}
-	if used {
-		fill, ink = hijackedPaper, hijackedMuted
-	}
-	roundedBox(dc, x, y, size, size, size*0.18, fill, ink)
-	hijackedFullCentered(dc, fmt.Sprint(value), x+size/2, y+size/2, size*0.55, true, ink)
-	if kind != "own" && kind != "" {
-		hijackedFullCentered(dc, strings.ToUpper(kind[:1]), x+size-size*0.16, y+size*0.18, size*0.22, true, ink)
-	}
-	if used {
-		dc.SetColor(hijackedMuted)
-		dc.SetLineWidth(2)
-		dc.DrawLine(x+4, y+size-4, x+size-4, y+4)
-		dc.Stroke()
-	}
-}
-
-// hijackedFullTokenShape names a player's disc as drawn (shapes.go).
-type hijackedFullTokenShape struct {
-	r       float64
-	colour  int
-	initial string
-}
-
-// hijackedFullToken draws a player's disc with their initial.
-func hijackedFullToken(dc *Canvas, x, y, r float64, seat int, name string) {
-	k := hijackedFullTokenShape{r, seat % len(hijackedPlayer), hijackedInitial(name)}
-	hijackedShape(dc, k, x, y, int(r)+4, func(dc *Canvas, x, y float64) {
-		dc.DrawCircle(x, y, k.r)
-		dc.SetColor(hijackedPlayer[k.colour])
-		dc.FillPreserve()
-		dc.SetColor(hijackedPanel)
-		dc.SetLineWidth(2)
-		dc.Stroke()
-		hijackedFullCentered(dc, k.initial, x, y, k.r*1.1, true, hijackedPanel)
-	})
-}
-
-// hijackedFullDiscShape names a filled disc with a white letter (demands, bonus
-// spaces) as drawn (shapes.go).
-type hijackedFullDiscShape struct {
-	r, size float64
-	fill    color.RGBA
-	letter  string
-}
-
-// hijackedFullDisc draws a filled disc of radius r with a bold white letter of a size.
-func hijackedFullDisc(dc *Canvas, x, y, r, size float64, fill color.RGBA, letter string) {
-	k := hijackedFullDiscShape{r, size, fill, letter}
-	hijackedShape(dc, k, x, y, int(r)+3, func(dc *Canvas, x, y float64) {
-		dc.DrawCircle(x, y, k.r)
-		dc.SetColor(k.fill)
-		dc.Fill()
-		hijackedFullCentered(dc, k.letter, x, y, k.size, true, hijackedPanel)
-	})
-}
-
 func hijackedInitial(name string) string {
 	for _, r := range name {
 		return strings.ToUpper(string(r))
 	}
 	return "?"
-}
-
-// hijackedFullDemandChip draws a demand token: its colour and its letter.
-func hijackedFullDemandChip(dc *Canvas, x, y float64, d string, count int) float64 {
-	hijackedFullDisc(dc, x+11, y, 11, 13, hijackedDemand[d], strings.ToUpper(d[:1]))
-	hijackedFullText(dc, fmt.Sprintf("×%d", count), x+24, y+6, 15, false, hijackedInk)
-	return x + 58
 }
 
 func hijackedRange(r [2]int) string {

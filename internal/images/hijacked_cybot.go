@@ -90,7 +90,7 @@ func hijackedFullCybot(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
 		return y
 	}
 	h := hijackedFullCybotHeight(v) - 13
-	roundedBox(dc, hijackedRowMargin, y, hijackedWidth-2*hijackedRowMargin, h, 8, hijackedPanel, hijackedLine)
+	hijackedRowBox(dc, y, h, false)
 	title := "Cybot: no card yet"
 	if c.Card > 0 {
 		title = fmt.Sprintf("Cybot card %d", c.Card)
@@ -156,7 +156,7 @@ func (p *hijackedTurn) cybot(v *hijacked.PublicView, y float64) float64 {
 		return y
 	}
 	h := hijackedTurnCybotHeight(v) - 10
-	roundedBox(p.Canvas, hijackedRowMargin, y, hijackedWidth-2*hijackedRowMargin, h, 8, hijackedPanel, hijackedLine)
+	hijackedRowBox(p.Canvas, y, h, false)
 	title := "Cybot: no card yet"
 	if c.Card > 0 {
 		title = fmt.Sprintf("Cybot card %d", c.Card)

@@ -69,16 +69,13 @@ func hijackedFullBoardInfo(dc *Canvas, v *hijacked.PublicView, y float64) {
 // hijackedFullPlayerRow: a player's score track with its bonus spaces, recognition
 // track and supply.
 func hijackedFullPlayerRow(dc *Canvas, v *hijacked.PublicView, p hijacked.PlayerView, y, h float64) {
-	bg := color.Color(hijackedPanel)
-	if p.Seat == v.Turn && !v.Over {
-		bg = hijackedOnTurnBg
-	}
-	roundedBox(dc, hijackedRowMargin, y, hijackedWidth-2*hijackedRowMargin, h-7, 8, bg, hijackedLine)
+	onTurn := hijackedOnTurn(v, p)
+	hijackedRowBox(dc, y, h-7, onTurn)
 	hijackedFullToken(dc, 37, y+23, 13, p.Seat, p.Name)
 	// The most telling tag first: a long name leaves room for fewer, and
 	// the last ones are cut short.
 	tags := ""
-	if p.Seat == v.Turn && !v.Over {
+	if onTurn {
 		tags += " · ON TURN"
 	}
 	if p.Resigned {
@@ -106,15 +103,15 @@ func hijackedFullPlayerRow(dc *Canvas, v *hijacked.PublicView, p hijacked.Player
 func hijackedFullScoreTrack(dc *Canvas, p hijacked.PlayerView, y, tx, tw float64) {
 	// The line is 3 px on whole pixels (y+22 to y+25).
 	ly := y + 23.5
-	top := max(40, p.Score)
-	px := func(n int) float64 { return tx + tw*float64(n)/float64(top) }
+	scale := hijackedScaleOf(tx, tw, p.Score)
+	px := scale.at
 	hijackedShapeRect(dc, hijackedFullTrackLine{tw}, tx+tw/2, ly, int(tw/2)+4, 4, func(dc *Canvas, _, _ float64) {
 		dc.SetColor(hijackedLine)
 		dc.SetLineWidth(3)
 		dc.DrawLine(tx, ly, tx+tw, ly)
 		dc.Stroke()
 	})
-	for n := 0; n <= top; n += 10 {
+	for _, n := range scale.tens() {
 		hijackedFullCentered(dc, fmt.Sprint(n), px(n), y+42, 13, false, hijackedMuted)
 	}
 	for _, b := range p.Bonuses {
@@ -150,12 +147,7 @@ func hijackedFullSupplyRow(dc *Canvas, v *hijacked.PublicView, p hijacked.Player
 
 	// Supply: demands, then cards, freed, hijackers, tiles, medals, dice.
 	const supplyX = 275.0
-	x := supplyX
-	for i, d := range hijackedDemandNames {
-		if p.Demands[i] > 0 {
-			x = hijackedFullDemandChip(dc, x, y+55, d, p.Demands[i])
-		}
-	}
+	x := hijackedDemandChips(p, supplyX, func(x float64, d string, n int) float64 { return hijackedFullDemandChip(dc, x, y+55, d, n) })
 	if x == supplyX {
 		hijackedFullText(dc, "no demands", x, y+60, 13, false, hijackedMuted)
 		x += 83
@@ -217,27 +209,14 @@ func hijackedFullFinal(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
 	dc.SetColor(hijackedMuted)
 	dc.DrawStringAnchored(dc.Fit(v.Result, 750), hijackedWidth-hijackedFullMargin, y+17, 1, 0.5)
 	y += 33
-	scored := false
-	for _, p := range v.Players {
-		scored = scored || p.FinalScore != nil
-	}
-	if !scored {
+	if !hijackedScored(v) {
 		return y
 	}
-	heads := []string{"track", "medals", "demands", "star", "hijackers", "cards", "recognition", "TOTAL"}
-	// The Cybot also scores its bonus tiles and set-aside rewards: a column
-	// of their own, so every row adds up to its total.
-	solo := false
-	for _, p := range v.Players {
-		solo = solo || (p.FinalScore != nil && p.FinalScore.Tiles+p.FinalScore.SetAside != 0)
-	}
-	if solo {
-		heads = []string{"track", "medals", "demands", "star", "hijackers", "cards", "recognition", "tiles+aside", "TOTAL"}
-	}
-	step := 630.0 / float64(len(heads)-1)
+	items := hijackedScoreItems(v)
+	step := 630.0 / float64(len(items)-1)
 	colX := func(i int) float64 { return 275 + float64(i)*step }
-	for i, h := range heads {
-		hijackedFullCentered(dc, h, colX(i), y+10, 13, true, hijackedMuted)
+	for i, item := range items {
+		hijackedFullCentered(dc, item.full, colX(i), y+10, 13, true, hijackedMuted)
 	}
 	y += 22
 	for _, p := range v.Players {
@@ -249,12 +228,8 @@ func hijackedFullFinal(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
 		dc.Font(16, true)
 		dc.SetColor(hijackedInk)
 		dc.DrawString(dc.Fit(p.Name, 200), 47, y+16)
-		cells := []int{f.Track, f.Medals, f.Demands, f.Star, f.Hijackers, f.Cards, f.Recognition, f.Total}
-		if solo {
-			cells = []int{f.Track, f.Medals, f.Demands, f.Star, f.Hijackers, f.Cards, f.Recognition, f.Tiles + f.SetAside, f.Total}
-		}
-		for i, n := range cells {
-			hijackedFullCentered(dc, fmt.Sprint(n), colX(i), y+10, 16, i == len(cells)-1, hijackedInk)
+		for i, item := range items {
+			hijackedFullCentered(dc, fmt.Sprint(item.points(f)), colX(i), y+10, 16, i == len(items)-1, hijackedInk)
 		}
 		y += 25
 	}

@@ -88,16 +88,7 @@ func (p *hijackedTurn) pip(cx, cy float64, done bool) {
 // ("4", "4b" for a bonus die, "4m" for a mini die); a used one is hollow,
 // grey and struck through.
 func (p *hijackedTurn) die(d hijacked.DieView, x, y, size float64) {
-	fill, ink := color.RGBA(hijackedPanel), hijackedInk
-	switch d.Kind {
-	case "bonus":
-		fill = hijackedBonusBg
-	case "mini":
-		fill = hijackedMiniBg
-	}
-	if d.Used {
-		fill, ink = hijackedPaper, hijackedMuted
-	}
+	fill, ink := hijackedDieColours(d.Kind, d.Used)
 	roundedBox(p.Canvas, x, y, size, size, 8, fill, ink)
 	label := fmt.Sprint(d.Value)
 	if d.Kind == "bonus" || d.Kind == "mini" {
@@ -167,12 +158,8 @@ func hijackedTurnPlayersHeight(v *hijacked.PublicView) float64 {
 // player, left), their score bar with the bonus spaces left and the next
 // one named; their cards, demands and the rest of their supply.
 func (p *hijackedTurn) playerRow(v *hijacked.PublicView, pl hijacked.PlayerView, y float64) float64 {
-	onTurn := pl.Seat == v.Turn && !v.Over
-	bg := hijackedPanel
-	if onTurn {
-		bg = hijackedOnTurnBg
-	}
-	roundedBox(p.Canvas, hijackedRowMargin, y, hijackedWidth-2*hijackedRowMargin, hijackedTurnRowH-8, 8, bg, hijackedLine)
+	onTurn := hijackedOnTurn(v, pl)
+	hijackedRowBox(p.Canvas, y, hijackedTurnRowH-8, onTurn)
 	p.token(hijackedTurnEdge+20, y+30, 20, pl.Seat, pl.Name)
 	x := p.text(pl.Name, hijackedTurnEdge+50, y+41, 0, hijackedTurnLabel, true, hijackedInk, 230) + 14
 	x = p.text(ptsText(pl.Score), x, y+41, 0, hijackedTurnLabel, true, hijackedInk, 0) + 14
@@ -207,14 +194,15 @@ func (p *hijackedTurn) playerRow(v *hijacked.PublicView, pl hijacked.PlayerView,
 // at their score, and the next bonus in words (its demand is not in the
 // ring's colour alone: the rings are all alike).
 func (p *hijackedTurn) scoreBar(v *hijacked.PublicView, pl hijacked.PlayerView, y float64) {
-	top := 40
+	var scores []int
 	for _, q := range v.Players {
-		top = max(top, q.Score)
+		scores = append(scores, q.Score)
 	}
-	at := func(n int) float64 { return hijackedTurnBarX + hijackedTurnBarW*float64(n)/float64(top) }
+	scale := hijackedScaleOf(hijackedTurnBarX, hijackedTurnBarW, scores...)
+	at := scale.at
 	cy := y + 30
 	fillRect(p.RGBA(), image.Rect(int(hijackedTurnBarX), int(cy)-2, int(hijackedTurnBarX+hijackedTurnBarW), int(cy)+2), hijackedLine)
-	for n := 0; n <= top; n += 10 {
+	for _, n := range scale.tens() {
 		fillRect(p.RGBA(), image.Rect(int(at(n))-1, int(cy)-8, int(at(n))+1, int(cy)+8), hijackedLine)
 	}
 	next := ""
@@ -240,12 +228,7 @@ func (p *hijackedTurn) scoreBar(v *hijacked.PublicView, pl hijacked.PlayerView, 
 // as fits in words (freed passengers and pilots first); the full board
 // has it all.
 func (p *hijackedTurn) supplyLine(v *hijacked.PublicView, pl hijacked.PlayerView, cy float64) {
-	x := hijackedTurnEdge
-	for i, d := range hijackedDemandNames {
-		if pl.Demands[i] > 0 {
-			x = p.demandChip(x, cy, d, pl.Demands[i])
-		}
-	}
+	x := hijackedDemandChips(pl, hijackedTurnEdge, func(x float64, d string, n int) float64 { return p.demandChip(x, cy, d, n) })
 	if x == hijackedTurnEdge {
 		x = p.text("no demands", x, cy+0.36*hijackedTurnSmall, 0, hijackedTurnSmall, false, hijackedMuted, 0) + 16
 	}
@@ -267,35 +250,6 @@ func (p *hijackedTurn) supplyLine(v *hijacked.PublicView, pl hijacked.PlayerView
 	}
 }
 
-// hijackedFinalItems are the final scoring's items; the Cybot also scores its
-// bonus tiles and set-aside rewards, a row of their own so every column
-// adds up to its total.
-func hijackedFinalItems(v *hijacked.PublicView) ([]string, func(f *hijacked.ScoreLine) []int) {
-	solo := false
-	for _, p := range v.Players {
-		solo = solo || (p.FinalScore != nil && p.FinalScore.Tiles+p.FinalScore.SetAside != 0)
-	}
-	if solo {
-		return []string{"score track", "medals", "demands", "star", "hijackers", "cards", "recognition", "tiles, set aside", "TOTAL"},
-			func(f *hijacked.ScoreLine) []int {
-				return []int{f.Track, f.Medals, f.Demands, f.Star, f.Hijackers, f.Cards, f.Recognition, f.Tiles + f.SetAside, f.Total}
-			}
-	}
-	return []string{"score track", "medals", "demands", "star", "hijackers", "cards", "recognition", "TOTAL"},
-		func(f *hijacked.ScoreLine) []int {
-			return []int{f.Track, f.Medals, f.Demands, f.Star, f.Hijackers, f.Cards, f.Recognition, f.Total}
-		}
-}
-
-func hijackedScored(v *hijacked.PublicView) bool {
-	for _, p := range v.Players {
-		if p.FinalScore != nil {
-			return true
-		}
-	}
-	return false
-}
-
 // The final score's rows are hijackedTurnFinalRowH apart.
 const hijackedTurnFinalRowH = 38.0
 
@@ -303,7 +257,7 @@ func hijackedTurnFinalHeight(v *hijacked.PublicView) float64 {
 	if !hijackedScored(v) {
 		return 0
 	}
-	items, _ := hijackedFinalItems(v)
+	items := hijackedScoreItems(v)
 	return 96 + hijackedTurnFinalRowH*float64(len(items)) + 18
 }
 
@@ -313,7 +267,7 @@ func (p *hijackedTurn) finalTable(v *hijacked.PublicView, y float64) float64 {
 	if !hijackedScored(v) {
 		return y
 	}
-	items, cells := hijackedFinalItems(v)
+	items := hijackedScoreItems(v)
 	p.text("Final score", hijackedTurnEdge, y+34, 0, hijackedTurnLabel, true, hijackedInk, 0)
 	const labelW = 250.0
 	colW := (hijackedTurnRight - hijackedTurnEdge - labelW) / float64(len(v.Players))
@@ -329,10 +283,10 @@ func (p *hijackedTurn) finalTable(v *hijacked.PublicView, y float64) float64 {
 			fillRect(p.RGBA(), image.Rect(int(hijackedTurnEdge), int(y)-2, int(hijackedTurnRight), int(y)), hijackedLine)
 		}
 		cy := y + hijackedTurnFinalRowH/2
-		p.text(item, hijackedTurnEdge, cy+0.36*hijackedTurnSmall, 0, hijackedTurnSmall, total, hijackedMuted, labelW-10)
+		p.text(item.turn, hijackedTurnEdge, cy+0.36*hijackedTurnSmall, 0, hijackedTurnSmall, total, hijackedMuted, labelW-10)
 		for i, pl := range v.Players {
 			if pl.FinalScore != nil {
-				p.mid(fmt.Sprint(cells(pl.FinalScore)[r]), col(i), cy, hijackedTurnBody, total, hijackedInk, 0)
+				p.mid(fmt.Sprint(item.points(pl.FinalScore)), col(i), cy, hijackedTurnBody, total, hijackedInk, 0)
 			}
 		}
 		y += hijackedTurnFinalRowH
