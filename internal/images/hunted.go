@@ -158,3 +158,21 @@ func huntedPanel(dc *Canvas, x, y, w, h float64, fill, line color.RGBA) {
 // huntedSprites keeps the pieces drawn the same way every time: the cards
 // (by what they show) and the legend.
 var huntedSprites Sprites
+
+// huntedTowerLabel is, in both layouts, what the tower's box i of total shows, and its fill.
+func huntedTowerLabel(v *hunted.PublicView, i, total int) (string, color.RGBA) {
+	left := total - i // position counted from the bottom of the deck
+	switch {
+	case v.OnRoof && i == v.LocPassed-1:
+		return "R", huntedRed
+	case i < v.LocPassed:
+		return "✓", huntedMuted
+	case i < v.LocPassed+len(v.Choice):
+		return "?", huntedGold
+	case v.RoofTop && i == v.LocPassed+len(v.Choice):
+		return "R", huntedRed
+	case !v.RoofTop && !v.OnRoof && left <= v.RoofIn:
+		return "R?", huntedRoofMaybe
+	}
+	return "", huntedWhite
+}

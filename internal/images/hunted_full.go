@@ -252,20 +252,7 @@ func huntedFullTower(dc *Canvas, v *hunted.PublicView, y float64) {
 	x0 := huntedFullTrackX
 	for i := 0; i < total; i++ {
 		bx := x0 + float64(i)*(box+4)
-		label, fill := "", huntedWhite
-		left := total - i // position counted from the bottom of the deck
-		switch {
-		case v.OnRoof && i == v.LocPassed-1:
-			label, fill = "R", huntedRed
-		case i < v.LocPassed:
-			label, fill = "✓", huntedMuted
-		case i < v.LocPassed+len(v.Choice):
-			label, fill = "?", huntedGold
-		case v.RoofTop && i == v.LocPassed+len(v.Choice):
-			label, fill = "R", huntedRed
-		case !v.RoofTop && !v.OnRoof && left <= v.RoofIn:
-			label, fill = "R?", huntedRoofMaybe
-		}
+		label, fill := huntedTowerLabel(v, i, total)
 		huntedStamp(dc, "tower "+label, box, box, 2, bx, y+3, func(dc *Canvas, bx, y float64) { huntedFullTowerBox(dc, bx, y, box, label, fill) })
 	}
 	roof := fmt.Sprintf("Roof (R) among the last %d", v.RoofIn)

@@ -128,9 +128,5 @@ func huntedFullDie(dc *Canvas, x, y float64, d hunted.Die) {
 	dc.Font(20, true)
 	dc.DrawStringAnchored(fmt.Sprint(d.Value()), x+22, y+15, 0.5, 0.5)
 	dc.Font(13, false)
-	kind := fmt.Sprintf("d%d", d.Sides)
-	if d.Boost > 0 {
-		kind += fmt.Sprintf(" +%d", 2*d.Boost)
-	}
-	dc.DrawStringAnchored(kind, x+22, y+34, 0.5, 0.5)
+	dc.DrawStringAnchored(huntedDieKind(d), x+22, y+34, 0.5, 0.5)
 }

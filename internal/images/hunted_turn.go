@@ -170,24 +170,6 @@ func huntedTurnTower(dc *Canvas, v *hunted.PublicView, y float64) {
 	huntedTurnText(dc, fitText(s, huntedTurnBody, false, huntedTurnWidth), huntedTurnBody, false, huntedInk, huntedTurnX, y+70, 0)
 }
 
-// huntedTowerLabel is what the tower's box i of total shows, and its fill.
-func huntedTowerLabel(v *hunted.PublicView, i, total int) (string, color.RGBA) {
-	left := total - i // position counted from the bottom of the deck
-	switch {
-	case v.OnRoof && i == v.LocPassed-1:
-		return "R", huntedRed
-	case i < v.LocPassed:
-		return "✓", huntedMuted
-	case i < v.LocPassed+len(v.Choice):
-		return "?", huntedGold
-	case v.RoofTop && i == v.LocPassed+len(v.Choice):
-		return "R", huntedRed
-	case !v.RoofTop && !v.OnRoof && left <= v.RoofIn:
-		return "R?", huntedRoofMaybe
-	}
-	return "", huntedWhite
-}
-
 // huntedTurnRecentLines is how many lines an event of Just now may take: the
 // longest (a search naming five cards and what became of them) fit.
 const huntedTurnRecentLines = 4

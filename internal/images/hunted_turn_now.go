@@ -205,9 +205,5 @@ func huntedTurnDie(dc *Canvas, x, y float64, d hunted.Die) {
 		dc.Stroke()
 	})
 	huntedTurnText(dc, fmt.Sprint(d.Value()), 36, true, huntedInk, x+huntedTurnDieW/2, y+30, 0.5)
-	kind := fmt.Sprintf("d%d", d.Sides)
-	if d.Boost > 0 {
-		kind += fmt.Sprintf(" +%d", 2*d.Boost)
-	}
-	huntedTurnText(dc, kind, huntedTurnBody, false, huntedMuted, x+huntedTurnDieW/2, y+66, 0.5)
+	huntedTurnText(dc, huntedDieKind(d), huntedTurnBody, false, huntedMuted, x+huntedTurnDieW/2, y+66, 0.5)
 }

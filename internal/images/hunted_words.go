@@ -86,3 +86,12 @@ func huntedDoes(c hunted.CardView, inInv bool) string {
 	}
 	return ""
 }
+
+// huntedDieKind is a die's kind with its regroup tokens: "d6", "d6 +2".
+func huntedDieKind(d hunted.Die) string {
+	kind := fmt.Sprintf("d%d", d.Sides)
+	if d.Boost > 0 {
+		kind += fmt.Sprintf(" +%d", 2*d.Boost)
+	}
+	return kind
+}
