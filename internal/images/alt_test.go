@@ -169,11 +169,11 @@ func TestAltWithinBudgetWholeFacts(t *testing.T) {
 			var parts []altPart
 			switch v := v.(type) {
 			case *lockedout.PublicView:
-				parts = loAltPublic(v)
+				parts = lockedOutAltPublic(v)
 			case *lockedout.PrivateView:
-				parts = loAltPrivateParts(v, true)
+				parts = lockedOutAltPrivateParts(v, true)
 				if err := altWholeFacts(LockedOutAlt(v), parts); err != nil {
-					parts = loAltPrivateParts(v, false)
+					parts = lockedOutAltPrivateParts(v, false)
 				}
 			default:
 				return

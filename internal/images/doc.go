@@ -1,14 +1,25 @@
 // Package images draws the games' pictures with gg and writes their alt
-// text. Each game has a group of files named after its kind (hijack*.go,
-// hijacked*.go, hunted*.go, lockedout*.go), with its entry points in the
-// file of its name: the picture posted each turn (Hijack, Hijacked,
-// Hunted, LockedOut), the whole board one tap away where the turn picture
-// leaves things out (HijackedFull, HuntedFull, LockedOutFull), and the alt
-// text (HijackAlt, ...; *_alt.go, the budget every game shares in
-// alt.go). Each draws from the public or private view it is given only,
-// so a renderer cannot show what the engine never gave it. Fonts are
-// embedded: output never depends on the host's fonts, and the same view
-// always gives the same PNG.
+// text. Each game has a group of files and one prefix for everything in
+// them, spelled out: hijack*, hijacked*, hunted*, lockedout* (lockedOut in
+// Go names). The entry points are in the file named after the game: the
+// picture posted each turn (Hijack, Hijacked, Hunted, LockedOut), the full
+// board one tap away where the turn picture leaves things out
+// (HijackedFull, HuntedFull, LockedOutFull), and the alt text (HijackAlt,
+// ...; <game>_alt.go, the budget every game shares in alt.go). The two
+// layouts are named alike in every game: "turn" for the picture in the
+// turn message (drawn for a phone, <game>_turn*.go, names like
+// hijackedTurn*, huntedTurn*) and "full" for the full board
+// (<game>_full*.go, hijackedFull*, huntedFull*). Hijack has a turn
+// picture only; Locked Out's full board is its turn picture with more
+// sections below (lockedout_full.go); a private view's picture is its own
+// (hijacked_medals.go, lockedout_hand.go). What both layouts of a game
+// draw has one home (hijacked_players.go, huntedTowerLabel), and
+// what several games draw has one for all: boxes (box.go), counts in
+// words (words.go), text cut and wrapped to a width (text.go). Each draws
+// from the public or private view it is given only, so a renderer cannot
+// show what the engine never gave it. Fonts are embedded: output never
+// depends on the host's fonts, and the same view always gives the same
+// PNG.
 //
 // Every renderer shares one fast path. A picture costs three things:
 // drawing, reducing it to a palette, and PNG encoding. Each has a cheap

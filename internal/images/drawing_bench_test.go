@@ -34,7 +34,7 @@ func BenchmarkDrawing(b *testing.B) {
 		return pub, priv
 	}
 	hj, _ := views(hijack.Kind, func(seed uint64) int { return 2 + int(seed%2) })
-	lo, loHands := views(lockedout.Kind, func(seed uint64) int { return 3 + int(seed%4) })
+	lo, lockedOutHands := views(lockedout.Kind, func(seed uint64) int { return 3 + int(seed%4) })
 	hu, _ := views(hunted.Kind, func(seed uint64) int { return 1 + int(seed%2) })
 	for _, tc := range []struct {
 		name  string
@@ -42,9 +42,9 @@ func BenchmarkDrawing(b *testing.B) {
 		draw  func(games.View)
 	}{
 		{"hijack", hj, func(v games.View) { releaseRGBA(drawHijackRGBA(v.(*hijack.View))) }},
-		{"lockedout/ship", lo, func(v games.View) { releaseRGBA(lockedOutShip(v.(*lockedout.PublicView)).RGBA()) }},
-		{"lockedout/hand", loHands, func(v games.View) { releaseRGBA(lockedOutHand(v.(*lockedout.PrivateView)).RGBA()) }},
-		{"hunted", hu, func(v games.View) { releaseRGBA(huntedBoard(v.(*hunted.PublicView)).RGBA()) }},
+		{"lockedout/ship", lo, func(v games.View) { releaseRGBA(lockedOutTurn(v.(*lockedout.PublicView)).RGBA()) }},
+		{"lockedout/hand", lockedOutHands, func(v games.View) { releaseRGBA(lockedOutHand(v.(*lockedout.PrivateView)).RGBA()) }},
+		{"hunted", hu, func(v games.View) { releaseRGBA(huntedTurnBoard(v.(*hunted.PublicView)).RGBA()) }},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			for _, v := range tc.views { // caches filled, as in a running bot

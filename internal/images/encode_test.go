@@ -14,7 +14,7 @@ import (
 // Every colour a game names comes out of its palette exactly (a player's
 // colour is a cue the legibility tests read pixel by pixel).
 func TestPalettesKeepTheGamesColours(t *testing.T) {
-	for name, p := range map[string]*Palette{"hijack": hijackPalette, "lockedout": loPalette} {
+	for name, p := range map[string]*Palette{"hijack": hijackPalette, "lockedout": lockedOutPalette} {
 		if n := len(p.Colors()); n > 256 {
 			t.Errorf("%s: %d colours", name, n)
 		}
@@ -42,8 +42,8 @@ func TestPalettedPicturesStayFaithful(t *testing.T) {
 		pal  *Palette
 	}{
 		"hijack":         {drawHijackRGBA(hv), hijackPalette},
-		"lockedout ship": {lockedOutShip(pub.(*lockedout.PublicView)).RGBA(), loPalette},
-		"lockedout hand": {lockedOutHand(priv.(*lockedout.PrivateView)).RGBA(), loPalette},
+		"lockedout ship": {lockedOutTurn(pub.(*lockedout.PublicView)).RGBA(), lockedOutPalette},
+		"lockedout hand": {lockedOutHand(priv.(*lockedout.PrivateView)).RGBA(), lockedOutPalette},
 	}
 	for name, c := range cases {
 		out := c.pal.Paletted(c.rgba)
@@ -169,7 +169,7 @@ func TestPicturesWideAndSmall(t *testing.T) {
 
 // The table's fast search finds exactly the entry the plain search does.
 func TestRedIndexMatchesNearest(t *testing.T) {
-	for _, p := range []*Palette{hijackPalette, loPalette} {
+	for _, p := range []*Palette{hijackPalette, lockedOutPalette} {
 		rgb := make([][3]int32, len(p.colors))
 		for i, c := range p.colors {
 			r, g, b, _ := c.RGBA()
@@ -199,9 +199,9 @@ func TestPalettedFromMatchesPaletted(t *testing.T) {
 	}
 	pub, _ := lockedOutViews(t, 5, 60)
 	pv := pub.(*lockedout.PublicView)
-	ship := lockedOutShip(pv).RGBA()
-	band, bidx := loLayers.Indexed(loMapKey(pv), loMapBuild(pv), loPalette)
-	if got, want := loPalette.PalettedFrom(ship, band, bidx), loPalette.Paletted(ship); !bytes.Equal(got.Pix, want.Pix) {
+	ship := lockedOutTurn(pv).RGBA()
+	band, bidx := lockedOutLayers.Indexed(lockedOutMapKey(pv), lockedOutMapBuild(pv), lockedOutPalette)
+	if got, want := lockedOutPalette.PalettedFrom(ship, band, bidx), lockedOutPalette.Paletted(ship); !bytes.Equal(got.Pix, want.Pix) {
 		t.Error("lockedout: PalettedFrom differs from Paletted")
 	}
 	if band.Rect.Dy() >= ship.Rect.Dy() || band.Rect.Dx() != ship.Rect.Dx() {

@@ -62,13 +62,13 @@ func TestHijackedBoxAsDrawn(t *testing.T) {
 		{30, 40, 60, 26, 5, hijackedCardBg["blue"], hijackedCardBg["blue"]},
 		{40, 50, 44, 24, 4, hijackedPlayer[1], hijackedLine},
 		{8, 8, 279, 152, 10, hijackedPanel, hijackedInk},
-		// The police track's spaces (hijackedTracks): 15 or 16 of them.
+		// The police track's spaces (hijackedFullTracks): 15 or 16 of them.
 		{24 + 540 - 33, 40, 30, 40, 5, hijackedPlaneBg, hijackedLine},
 		{24 + 540 - 2*31, 40, 28, 40, 5, hijackedPanel, hijackedLine},
 	} {
 		fast, ref := hijackedNewCanvas(1200, 260), hijackedNewCanvas(1200, 260)
-		hijackedBox(fast, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
-		hijackedBoxGG(ref, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		roundedBox(fast, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		roundedBoxGG(ref, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
 		a, b := fast.RGBA().Pix, ref.RGBA().Pix
 		for i := range a {
 			if d := int(a[i]) - int(b[i]); d > 3 || d < -3 {

@@ -57,7 +57,7 @@ func hijackAltPlayers(v *hijack.View) string {
 	var out []string
 	for i, p := range v.Players {
 		s := fmt.Sprintf("%s (%s, %s): %s, %d on the board and %d in hand", hijackName(p.Name, 32), p.Marker,
-			hijackAltShape(i), markers(p.On+p.In), p.On, p.In)
+			hijackAltShape(i), count(p.On+p.In, "marker"), p.On, p.In)
 		switch {
 		case v.Over && p.Drew:
 			s += ", drew"
@@ -125,12 +125,4 @@ func hijackAltMarkers(v *hijack.View) []altPart {
 		return []altPart{{"No markers on the board.", 4}}
 	}
 	return parts
-}
-
-// markers counts markers in words: "1 marker", "3 markers".
-func markers(n int) string {
-	if n == 1 {
-		return "1 marker"
-	}
-	return fmt.Sprintf("%d markers", n)
 }

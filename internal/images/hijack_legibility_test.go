@@ -160,6 +160,6 @@ func TestHijackPicturesToLookAt(t *testing.T) {
 			t.Fatal(err)
 		}
 		name := strings.NewReplacer(" ", "-", ":", "", "[", "", "]", "", "map", "").Replace(hv.name)
-		loWritePNG(t, filepath.Join(dir, "playout-"+name+".png"), img)
+		lockedOutWritePNG(t, filepath.Join(dir, "playout-"+name+".png"), img)
 	}
 }

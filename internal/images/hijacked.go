@@ -11,12 +11,12 @@ import (
 )
 
 // Hijacked draws a Hijacked view for the turn message, laid out for a
-// phone (hijacked_phone.go): the table at a glance for the public view, a
+// phone (hijacked_turn.go): the table at a glance for the public view, a
 // player's medals (with their values) for a private view.
 func Hijacked(v games.View) (image.Image, error) {
 	switch v := v.(type) {
 	case *hijacked.PublicView:
-		return hijackedPalette.finish(hijackedPhoneTable(v).RGBA()), nil
+		return hijackedPalette.finish(hijackedTurnTable(v).RGBA()), nil
 	case *hijacked.PrivateView:
 		return hijackedPalette.finish(hijackedMedals(v).RGBA()), nil
 	}
@@ -30,7 +30,7 @@ func Hijacked(v games.View) (image.Image, error) {
 // turn picture already.
 func HijackedFull(v games.View) (image.Image, error) {
 	if v, ok := v.(*hijacked.PublicView); ok {
-		return hijackedPalette.finish(hijackedTable(v).RGBA()), nil
+		return hijackedPalette.finish(hijackedFullTable(v).RGBA()), nil
 	}
 	return Hijacked(v)
 }
@@ -69,19 +69,19 @@ var (
 // Fixed tints: the plane's space, bonus and mini dice, the row of the
 // player on turn.
 var (
-	hijackedPlaneBg = color.RGBA{0xfe, 0xd7, 0xd7, 0xff}
-	hijackedBonusBg = color.RGBA{0xfe, 0xd7, 0xaa, 0xff}
-	hijackedMiniBg  = color.RGBA{0xfb, 0xcf, 0xe8, 0xff}
-	hijackedTurnBg  = color.RGBA{0xff, 0xf8, 0xdc, 0xff}
+	hijackedPlaneBg  = color.RGBA{0xfe, 0xd7, 0xd7, 0xff}
+	hijackedBonusBg  = color.RGBA{0xfe, 0xd7, 0xaa, 0xff}
+	hijackedMiniBg   = color.RGBA{0xfb, 0xcf, 0xe8, 0xff}
+	hijackedOnTurnBg = color.RGBA{0xff, 0xf8, 0xdc, 0xff}
 )
 
 // hijackedPalette is every colour of the table and the medals, and the edges
 // where they meet: text and outlines on paper, white and the turn's tint;
 // white letters on cards, demands, players and the dark backs.
 var hijackedPalette = func() *Palette {
-	keys := []color.RGBA{hijackedPaper, hijackedInk, hijackedMuted, hijackedLine, hijackedPanel, hijackedBack, hijackedAlert, hijackedGreen, hijackedGold, hijackedPlaneBg, hijackedBonusBg, hijackedMiniBg, hijackedTurnBg}
+	keys := []color.RGBA{hijackedPaper, hijackedInk, hijackedMuted, hijackedLine, hijackedPanel, hijackedBack, hijackedAlert, hijackedGreen, hijackedGold, hijackedPlaneBg, hijackedBonusBg, hijackedMiniBg, hijackedOnTurnBg}
 	var pairs [][2]color.RGBA
-	for _, bg := range []color.RGBA{hijackedPaper, hijackedPanel, hijackedTurnBg} {
+	for _, bg := range []color.RGBA{hijackedPaper, hijackedPanel, hijackedOnTurnBg} {
 		pairs = append(pairs, [2]color.RGBA{bg, hijackedInk}, [2]color.RGBA{bg, hijackedMuted}, [2]color.RGBA{bg, hijackedLine}, [2]color.RGBA{bg, hijackedAlert})
 	}
 	pairs = append(pairs, [2]color.RGBA{hijackedPanel, hijackedBack}, [2]color.RGBA{hijackedPaper, hijackedBack}, [2]color.RGBA{hijackedPaper, hijackedGold}, [2]color.RGBA{hijackedGold, hijackedInk},
@@ -123,100 +123,6 @@ func hijackedShapeRect(dc *Canvas, what any, x, y float64, hx, hy int, draw func
 	dc.shapeIn(hijackedShapes, what, x, y, image.Rect(-hx, -hy, hx+1, hy+1), draw)
 }
 
-// hijackedText draws s with its baseline at y, in a size and colour.
-func hijackedText(dc *Canvas, s string, x, y, size float64, bold bool, c color.Color) {
-	dc.Font(size, bold)
-	dc.SetColor(c)
-	dc.DrawString(s, x, y)
-}
-
-// hijackedCentered draws s centred on (x, y), in a size and colour.
-func hijackedCentered(dc *Canvas, s string, x, y, size float64, bold bool, c color.Color) {
-	dc.Font(size, bold)
-	dc.SetColor(c)
-	dc.DrawStringAnchored(s, x, y, 0.5, 0.35)
-}
-
-// hijackedDieShape names a die face as drawn (shapes.go).
-type hijackedDieShape struct {
-	size  float64
-	value int
-	kind  string
-	used  bool
-}
-
-// hijackedDie draws a die face with its number; a used die is hollow and struck.
-func hijackedDie(dc *Canvas, x, y, size float64, value int, kind string, used bool) {
-	hijackedShape(dc, hijackedDieShape{size, value, kind, used}, x+size/2, y+size/2, int(size/2)+4, func(dc *Canvas, _, _ float64) {
-		hijackedDieFace(dc, x, y, size, value, kind, used)
-	})
-}
-
-// hijackedDieFace is hijackedDie drawn in place, the first time a face is kept.
-func hijackedDieFace(dc *Canvas, x, y, size float64, value int, kind string, used bool) {
-	fill, ink := color.Color(hijackedPanel), color.Color(hijackedInk)
-	switch kind {
-	case "bonus":
-		fill = hijackedBonusBg
-	case "mini":
-		fill = hijackedMiniBg
-	}
-	if used {
-		fill, ink = hijackedPaper, hijackedMuted
-	}
-	hijackedBox(dc, x, y, size, size, size*0.18, fill, ink)
-	hijackedCentered(dc, fmt.Sprint(value), x+size/2, y+size/2, size*0.55, true, ink)
-	if kind != "own" && kind != "" {
-		hijackedCentered(dc, strings.ToUpper(kind[:1]), x+size-size*0.16, y+size*0.18, size*0.22, true, ink)
-	}
-	if used {
-		dc.SetColor(hijackedMuted)
-		dc.SetLineWidth(2)
-		dc.DrawLine(x+4, y+size-4, x+size-4, y+4)
-		dc.Stroke()
-	}
-}
-
-// hijackedTokenShape names a player's disc as drawn (shapes.go).
-type hijackedTokenShape struct {
-	r       float64
-	colour  int
-	initial string
-}
-
-// hijackedToken draws a player's disc with their initial.
-func hijackedToken(dc *Canvas, x, y, r float64, seat int, name string) {
-	k := hijackedTokenShape{r, seat % len(hijackedPlayer), hijackedInitial(name)}
-	hijackedShape(dc, k, x, y, int(r)+4, func(dc *Canvas, x, y float64) {
-		dc.DrawCircle(x, y, k.r)
-		dc.SetColor(hijackedPlayer[k.colour])
-		dc.FillPreserve()
-		dc.SetColor(hijackedPanel)
-		dc.SetLineWidth(2)
-		dc.Stroke()
-		hijackedCentered(dc, k.initial, x, y, k.r*1.1, true, hijackedPanel)
-	})
-}
-
-// hijackedDiscShape names a filled disc with a white letter (demands, bonus
-// spaces) as drawn (shapes.go).
-type hijackedDiscShape struct {
-	r, size float64
-	fill    color.RGBA
-	letter  string
-}
-
-// hijackedDisc draws a filled disc of radius r with a bold white letter of a size.
-func hijackedDisc(dc *Canvas, x, y, r, size float64, fill color.RGBA, letter string) {
-	k := hijackedDiscShape{r, size, fill, letter}
-	hijackedShape(dc, k, x, y, int(r)+3, func(dc *Canvas, x, y float64) {
-		dc.DrawCircle(x, y, k.r)
-		dc.SetColor(k.fill)
-		dc.Fill()
-		hijackedCentered(dc, k.letter, x, y, k.size, true, hijackedPanel)
-	})
-}
-
 func hijackedInitial(name string) string {
 	for _, r := range name {
 		return strings.ToUpper(string(r))
@@ -224,32 +130,9 @@ func hijackedInitial(name string) string {
 	return "?"
 }
 
-// hijackedDemandChip draws a demand token: its colour and its letter.
-func hijackedDemandChip(dc *Canvas, x, y float64, d string, count int) float64 {
-	hijackedDisc(dc, x+11, y, 11, 13, hijackedDemand[d], strings.ToUpper(d[:1]))
-	hijackedText(dc, fmt.Sprintf("×%d", count), x+24, y+6, 15, false, hijackedInk)
-	return x + 58
-}
-
 func hijackedRange(r [2]int) string {
 	if r[0] == r[1] {
 		return fmt.Sprint(r[0])
 	}
 	return fmt.Sprintf("%d-%d", r[0], r[1])
-}
-
-// hijackedCount writes a count with its noun in the right number: "1 pip", "3 pips".
-func hijackedCount(n int, noun string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// ptsText abbreviates a score: "1 pt", "27 pts".
-func ptsText(n int) string {
-	if n == 1 || n == -1 {
-		return fmt.Sprintf("%d pt", n)
-	}
-	return fmt.Sprintf("%d pts", n)
 }

@@ -45,7 +45,7 @@ func hijackedAltPublic(v *hijacked.PublicView) []string {
 	}
 	out = append(out, hijackedAltScores(v))
 	if !v.Over {
-		out = append(out, fmt.Sprintf("Police %s from the plane; trust %d%%.", hijackedCount(v.Police, "minute"), v.Trust))
+		out = append(out, fmt.Sprintf("Police %s from the plane; trust %d%%.", count(v.Police, "minute"), v.Trust))
 	}
 	if n := len(v.Events); n > 0 && !strings.Contains(v.Result, v.Events[n-1]) {
 		out = append(out, "Last move: "+v.Events[n-1])
@@ -127,7 +127,7 @@ func hijackedAltSeats(v *hijacked.PublicView) string {
 		case st.Empty:
 			w = fmt.Sprintf("%d empty", st.Number)
 		case st.Face == nil:
-			w = fmt.Sprintf("%d face down, %s", st.Number, hijackedCount(st.Pips, "pip"))
+			w = fmt.Sprintf("%d face down, %s", st.Number, count(st.Pips, "pip"))
 		default:
 			w = fmt.Sprintf("%d %s", st.Number, hijackedCardWords(*st.Face))
 		}
@@ -167,7 +167,7 @@ func hijackedAltMedals(v *hijacked.PublicView) string {
 		}
 		switch m.State {
 		case "board":
-			w += "open, " + hijackedCount(m.Value, "point")
+			w += "open, " + count(m.Value, "point")
 		case "held":
 			w += "won by " + who + ", face down"
 		case "cashed":
@@ -282,7 +282,7 @@ func hijackedAltPrivate(v *hijacked.PrivateView) []string {
 		if m.Cashed {
 			state = "exchanged"
 		}
-		out = append(out, fmt.Sprintf("medal %d, %s: %s, %s.", m.Number, m.Objective, hijackedCount(m.Value, "point"), state))
+		out = append(out, fmt.Sprintf("medal %d, %s: %s, %s.", m.Number, m.Objective, count(m.Value, "point"), state))
 	}
 	return out
 }

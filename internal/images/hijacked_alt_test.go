@@ -51,7 +51,7 @@ func TestHijackedAltFitsAndSays(t *testing.T) {
 			}
 		case *hijacked.PrivateView:
 			for _, m := range v.Medals {
-				if w := fmt.Sprintf("medal %d, %s: %s", m.Number, m.Objective, hijackedCount(m.Value, "point")); !strings.Contains(alt, w) {
+				if w := fmt.Sprintf("medal %d, %s: %s", m.Number, m.Objective, count(m.Value, "point")); !strings.Contains(alt, w) {
 					t.Errorf("%s: the alt text does not say %q: %q", name, w, alt)
 				}
 			}

@@ -16,10 +16,10 @@ func BenchmarkHijackedTable(b *testing.B) {
 	v := pub.(*hijacked.PublicView)
 	b.Run("draw", func(b *testing.B) {
 		for b.Loop() {
-			releaseRGBA(hijackedPhoneTable(v).RGBA())
+			releaseRGBA(hijackedTurnTable(v).RGBA())
 		}
 	})
-	dc := hijackedPhoneTable(v)
+	dc := hijackedTurnTable(v)
 	b.Run("palette", func(b *testing.B) {
 		for b.Loop() {
 			Release(hijackedPalette.Paletted(dc.RGBA()))
@@ -35,7 +35,7 @@ func BenchmarkHijackedTable(b *testing.B) {
 	})
 	b.Run("full/draw", func(b *testing.B) {
 		for b.Loop() {
-			releaseRGBA(hijackedTable(v).RGBA())
+			releaseRGBA(hijackedFullTable(v).RGBA())
 		}
 	})
 }

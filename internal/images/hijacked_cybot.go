@@ -14,37 +14,37 @@ import (
 // the points it scores for its bonus tiles and set-aside rewards.
 
 // The action lines of the Cybot panel: the mark (done, skipped, NOW, next)
-// at hijackedCybotMarkX, the action from hijackedCybotTextX up to hijackedCybotRight, the
+// at hijackedFullCybotMarkX, the action from hijackedFullCybotTextX up to hijackedFullCybotRight, the
 // panel's inner right edge.
 const (
-	hijackedCybotMarkX = 30.0
-	hijackedCybotTextX = 100.0
-	hijackedCybotRight = hijackedWidth - hijackedRowMargin - 14
+	hijackedFullCybotMarkX = 30.0
+	hijackedFullCybotTextX = 100.0
+	hijackedFullCybotRight = hijackedWidth - hijackedRowMargin - 14
 )
 
-// hijackedCybotLine is one action of the Cybot's card as drawn.
-type hijackedCybotLine struct {
+// hijackedFullCybotLine is one action of the Cybot's card as drawn.
+type hijackedFullCybotLine struct {
 	mark      string
 	markColor color.Color
 	text      string
 	bold      bool
 }
 
-// hijackedCybotActions lays out the actions of the Cybot's card: each marked by
+// hijackedFullCybotActions lays out the actions of the Cybot's card: each marked by
 // what became of it, a skipped one ("not possible, next") apart from one
 // done, and cut to the panel in the font it is drawn in (the NOW line is
 // bold, so wider).
-func hijackedCybotActions(dc *Canvas, c *hijacked.CybotView) []hijackedCybotLine {
-	var out []hijackedCybotLine
+func hijackedFullCybotActions(dc *Canvas, c *hijacked.CybotView) []hijackedFullCybotLine {
+	var out []hijackedFullCybotLine
 	for i, a := range c.Actions {
-		l := hijackedCybotLine{}
+		l := hijackedFullCybotLine{}
 		l.mark, l.markColor, l.bold = hijackedCybotMark(a)
 		line := fmt.Sprintf("%d. %s", i+1, a.Name)
 		if a.Note != "" {
 			line += " (" + a.Note + ")"
 		}
 		dc.Font(16, l.bold)
-		l.text = dc.Fit(line, hijackedCybotRight-hijackedCybotTextX)
+		l.text = dc.Fit(line, hijackedFullCybotRight-hijackedFullCybotTextX)
 		out = append(out, l)
 	}
 	return out
@@ -74,8 +74,8 @@ func hijackedCybotFellBack(a hijacked.CybotActionView) bool {
 	return a.State == "fallback" || a.State == "skipped" && strings.Contains(a.Note, "thumb advances")
 }
 
-// hijackedCybotHeight is the height of the Cybot panel, 0 without a Cybot.
-func hijackedCybotHeight(v *hijacked.PublicView) float64 {
+// hijackedFullCybotHeight is the height of the Cybot panel, 0 without a Cybot.
+func hijackedFullCybotHeight(v *hijacked.PublicView) float64 {
 	c := v.Cybot
 	if c == nil {
 		return 0
@@ -83,14 +83,14 @@ func hijackedCybotHeight(v *hijacked.PublicView) float64 {
 	return 52 + 25*float64(max(1, len(c.Actions))) + 25 + 13
 }
 
-// hijackedCybot draws the Cybot panel at y and returns the y below it.
-func hijackedCybot(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
+// hijackedFullCybot draws the Cybot panel at y and returns the y below it.
+func hijackedFullCybot(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
 	c := v.Cybot
 	if c == nil {
 		return y
 	}
-	h := hijackedCybotHeight(v) - 13
-	hijackedBox(dc, hijackedRowMargin, y, hijackedWidth-2*hijackedRowMargin, h, 8, hijackedPanel, hijackedLine)
+	h := hijackedFullCybotHeight(v) - 13
+	hijackedRowBox(dc, y, h, false)
 	title := "Cybot: no card yet"
 	if c.Card > 0 {
 		title = fmt.Sprintf("Cybot card %d", c.Card)
@@ -98,7 +98,7 @@ func hijackedCybot(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
 			title += " (last turn)"
 		}
 	}
-	hijackedText(dc, title, 27, y+28, 20, true, hijackedInk)
+	hijackedFullText(dc, title, 27, y+28, 20, true, hijackedInk)
 	dc.Font(15, false)
 	dc.SetColor(hijackedMuted)
 	dc.DrawStringAnchored(fmt.Sprintf("%d cards left in its deck", c.Deck), hijackedWidth-27, y+22, 1, 0.5)
@@ -106,9 +106,9 @@ func hijackedCybot(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
 	if len(c.Actions) == 0 {
 		y += 25
 	}
-	for _, l := range hijackedCybotActions(dc, c) {
-		hijackedText(dc, l.mark, hijackedCybotMarkX, y+17, 14, true, l.markColor)
-		hijackedText(dc, l.text, hijackedCybotTextX, y+17, 16, l.bold, hijackedInk)
+	for _, l := range hijackedFullCybotActions(dc, c) {
+		hijackedFullText(dc, l.mark, hijackedFullCybotMarkX, y+17, 14, true, l.markColor)
+		hijackedFullText(dc, l.text, hijackedFullCybotTextX, y+17, 16, l.bold, hijackedInk)
 		y += 25
 	}
 	var info []string
@@ -133,30 +133,30 @@ func hijackedCybot(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
 		info = append(info, "It plays its card's actions in order; spare dice buy a token, then a card, then a bonus die")
 	}
 	dc.Font(15, false)
-	hijackedText(dc, dc.Fit(strings.Join(info, " · "), hijackedCybotRight-hijackedCybotMarkX), hijackedCybotMarkX, y+17, 15, false, hijackedMuted)
+	hijackedFullText(dc, dc.Fit(strings.Join(info, " · "), hijackedFullCybotRight-hijackedFullCybotMarkX), hijackedFullCybotMarkX, y+17, 15, false, hijackedMuted)
 	return y + 25 + 13 + 8
 }
 
-// The Cybot panel of the turn picture (the phone layout): the card, each
+// The Cybot panel of the turn picture: the card, each
 // action on a line of its own with its mark, and what it keeps, in as many
 // items as fit; the actions' "if impossible" notes are on the full board.
-const hijackedCybotLineH = 40.0
+const hijackedTurnCybotLineH = 40.0
 
-func hijackedCybotPhoneHeight(v *hijacked.PublicView) float64 {
+func hijackedTurnCybotHeight(v *hijacked.PublicView) float64 {
 	if v.Cybot == nil {
 		return 0
 	}
-	return 62 + hijackedCybotLineH*float64(max(1, len(v.Cybot.Actions))) + 46 + 10
+	return 62 + hijackedTurnCybotLineH*float64(max(1, len(v.Cybot.Actions))) + 46 + 10
 }
 
 // cybot draws the Cybot panel at y and returns the y below it.
-func (p *hijackedPhone) cybot(v *hijacked.PublicView, y float64) float64 {
+func (p *hijackedTurn) cybot(v *hijacked.PublicView, y float64) float64 {
 	c := v.Cybot
 	if c == nil {
 		return y
 	}
-	h := hijackedCybotPhoneHeight(v) - 10
-	hijackedBox(p.Canvas, hijackedRowMargin, y, hijackedWidth-2*hijackedRowMargin, h, 8, hijackedPanel, hijackedLine)
+	h := hijackedTurnCybotHeight(v) - 10
+	hijackedRowBox(p.Canvas, y, h, false)
 	title := "Cybot: no card yet"
 	if c.Card > 0 {
 		title = fmt.Sprintf("Cybot card %d", c.Card)
@@ -164,20 +164,20 @@ func (p *hijackedPhone) cybot(v *hijacked.PublicView, y float64) float64 {
 			title += " (last turn)"
 		}
 	}
-	left := fmt.Sprintf("%s left in its deck", hijackedCount(c.Deck, "card"))
-	lw := p.width(left, hijackedSmall, false)
-	p.text(title, hijackedEdge+12, y+42, 0, hijackedLabel, true, hijackedInk, hijackedRight-hijackedEdge-lw-40)
-	p.text(left, hijackedRight-12, y+42, 1, hijackedSmall, false, hijackedMuted, 0)
+	left := fmt.Sprintf("%s left in its deck", count(c.Deck, "card"))
+	lw := p.width(left, hijackedTurnSmall, false)
+	p.text(title, hijackedTurnEdge+12, y+42, 0, hijackedTurnLabel, true, hijackedInk, hijackedTurnRight-hijackedTurnEdge-lw-40)
+	p.text(left, hijackedTurnRight-12, y+42, 1, hijackedTurnSmall, false, hijackedMuted, 0)
 	end := hijackedWidth - hijackedRowMargin - 14
 	ly := y + 62
 	if len(c.Actions) == 0 {
-		ly += hijackedCybotLineH
+		ly += hijackedTurnCybotLineH
 	}
 	for i, a := range c.Actions {
 		mark, markColor, bold := hijackedCybotMark(a)
-		p.text(mark, hijackedEdge+12, ly+28, 0, hijackedSmall, true, markColor, 0)
-		p.text(fmt.Sprintf("%d. %s", i+1, a.Name), hijackedEdge+140, ly+28, 0, hijackedBody, bold, hijackedInk, end-hijackedEdge-140)
-		ly += hijackedCybotLineH
+		p.text(mark, hijackedTurnEdge+12, ly+28, 0, hijackedTurnSmall, true, markColor, 0)
+		p.text(fmt.Sprintf("%d. %s", i+1, a.Name), hijackedTurnEdge+140, ly+28, 0, hijackedTurnBody, bold, hijackedInk, end-hijackedTurnEdge-140)
+		ly += hijackedTurnCybotLineH
 	}
 	var info []string
 	if c.Asking != "" {
@@ -194,7 +194,7 @@ func (p *hijackedPhone) cybot(v *hijacked.PublicView, y float64) float64 {
 	}
 	var shown []string
 	for _, s := range info {
-		if p.width(strings.Join(append(shown, s), " · "), hijackedSmall, false) > end-hijackedEdge-12 {
+		if p.width(strings.Join(append(shown, s), " · "), hijackedTurnSmall, false) > end-hijackedTurnEdge-12 {
 			break
 		}
 		shown = append(shown, s)
@@ -202,6 +202,6 @@ func (p *hijackedPhone) cybot(v *hijacked.PublicView, y float64) float64 {
 	if len(shown) == 0 {
 		shown = []string{"plays its card's actions in order"}
 	}
-	p.text(strings.Join(shown, " · "), hijackedEdge+12, ly+30, 0, hijackedSmall, false, hijackedMuted, end-hijackedEdge-12)
+	p.text(strings.Join(shown, " · "), hijackedTurnEdge+12, ly+30, 0, hijackedTurnSmall, false, hijackedMuted, end-hijackedTurnEdge-12)
 	return y + h + 10
 }

@@ -34,18 +34,18 @@ func TestHijackedCybotPanelFits(t *testing.T) {
 			}
 			v := s.Public().(*hijacked.PublicView)
 			if c := v.Cybot; c != nil && c.Card > 0 {
-				lines := hijackedCybotActions(dc, c)
+				lines := hijackedFullCybotActions(dc, c)
 				for i, l := range lines {
 					seen[l.mark] = true
 					if c.Actions[i].State == "now" {
 						nowCards[c.Card] = true
 					}
 					dc.Font(16, l.bold)
-					if w, _ := dc.MeasureString(l.text); hijackedCybotTextX+w > hijackedCybotRight {
-						t.Fatalf("card %d, %q ends at %.0f px, past the panel's %.0f", c.Card, l.text, hijackedCybotTextX+w, hijackedCybotRight)
+					if w, _ := dc.MeasureString(l.text); hijackedFullCybotTextX+w > hijackedFullCybotRight {
+						t.Fatalf("card %d, %q ends at %.0f px, past the panel's %.0f", c.Card, l.text, hijackedFullCybotTextX+w, hijackedFullCybotRight)
 					}
 					dc.Font(14, true)
-					if w, _ := dc.MeasureString(l.mark); hijackedCybotMarkX+w > hijackedCybotTextX-4 {
+					if w, _ := dc.MeasureString(l.mark); hijackedFullCybotMarkX+w > hijackedFullCybotTextX-4 {
 						t.Fatalf("the mark %q runs into its action", l.mark)
 					}
 				}
@@ -106,10 +106,10 @@ func TestHijackedCybotFallbackNotSkipped(t *testing.T) {
 						continue
 					}
 					fellBack++
-					if l := hijackedCybotActions(dc, c)[i]; l.mark != "fallback" {
+					if l := hijackedFullCybotActions(dc, c)[i]; l.mark != "fallback" {
 						t.Fatalf("seed %d, card %d: the retreat's fallback was done (%q) but the full board marks it %q", seed, c.Card, c.Steps, l.mark)
 					}
-					p := hijackedPhoneTable(v)
+					p := hijackedTurnTable(v)
 					line := slices.Index(p.texts, fmt.Sprintf("%d. %s", i+1, a.Name))
 					if line < 1 || p.texts[line-1] != "fallback" {
 						t.Fatalf("seed %d, card %d: the turn picture marks the retreat otherwise: %q", seed, c.Card, p.texts)

@@ -17,17 +17,17 @@ import (
 // pixels so it stays on the fast paths (box, shapes), and no text below
 // 13 px but the letters inside small discs.
 const (
-	hijackedHeaderH   = 60.0  // title, round and status
-	hijackedTracksH   = 100.0 // police and trust tracks
-	hijackedSeatsH    = 193.0 // passenger seats and piles
-	hijackedHijackH   = 163.0 // the four hijackers
-	hijackedBoardH    = 142.0 // demands by die, tower, medals, the turn's dice
-	hijackedPlayerH   = 117.0 // one player's row
-	hijackedMargin    = 20.0  // the left and right margin of text and cards
-	hijackedRowMargin = 13.0  // the left and right margin of player rows and the Cybot panel
+	hijackedFullHeaderH = 60.0  // title, round and status
+	hijackedFullTracksH = 100.0 // police and trust tracks
+	hijackedFullSeatsH  = 193.0 // passenger seats and piles
+	hijackedFullHijackH = 163.0 // the four hijackers
+	hijackedFullBoardH  = 142.0 // demands by die, tower, medals, the turn's dice
+	hijackedFullPlayerH = 117.0 // one player's row
+	hijackedFullMargin  = 20.0  // the left and right margin of text and cards
+	hijackedRowMargin   = 13.0  // the left and right margin of player rows and the Cybot panel
 )
 
-func hijackedTable(v *hijacked.PublicView) *Canvas {
+func hijackedFullTable(v *hijacked.PublicView) *Canvas {
 	players := len(v.Players)
 	events := hijackedFullRecent(v)
 	eventsH := 33 + 22*float64(len(events))
@@ -35,46 +35,46 @@ func hijackedTable(v *hijacked.PublicView) *Canvas {
 	if v.Over {
 		finalH = 63 + 25*float64(players)
 	}
-	height := int(hijackedHeaderH + hijackedTracksH + hijackedSeatsH + hijackedHijackH + hijackedBoardH + 20 + float64(players)*hijackedPlayerH + finalH + eventsH + 17 + hijackedCybotHeight(v))
+	height := int(hijackedFullHeaderH + hijackedFullTracksH + hijackedFullSeatsH + hijackedFullHijackH + hijackedFullBoardH + 20 + float64(players)*hijackedFullPlayerH + finalH + eventsH + 17 + hijackedFullCybotHeight(v))
 	dc := hijackedNewCanvas(hijackedWidth, height)
 
 	// Header.
-	hijackedText(dc, "HIJACKED", hijackedMargin, 38, 28, true, hijackedInk)
+	hijackedFullText(dc, "HIJACKED", hijackedFullMargin, 38, 28, true, hijackedInk)
 	dc.Font(20, true)
 	dc.SetColor(hijackedInk)
-	dc.DrawStringAnchored(fmt.Sprintf("Round %d", v.Round), hijackedWidth-hijackedMargin, 25, 1, 0.5)
+	dc.DrawStringAnchored(fmt.Sprintf("Round %d", v.Round), hijackedWidth-hijackedFullMargin, 25, 1, 0.5)
 	status := v.Waiting
 	if v.Over {
 		status = "Game over"
 	}
 	dc.Font(17, false)
 	dc.SetColor(hijackedMuted)
-	dc.DrawStringAnchored(dc.Fit(status, 633), hijackedWidth-hijackedMargin, 48, 1, 0.5)
+	dc.DrawStringAnchored(dc.Fit(status, 633), hijackedWidth-hijackedFullMargin, 48, 1, 0.5)
 
-	y := hijackedHeaderH
-	hijackedTracks(dc, v, y)
-	y += hijackedTracksH
-	hijackedSeats(dc, v, y)
-	y += hijackedSeatsH
-	hijackedHijackers(dc, v, y)
-	y += hijackedHijackH
-	hijackedBoardInfo(dc, v, y)
-	y += hijackedBoardH
+	y := hijackedFullHeaderH
+	hijackedFullTracks(dc, v, y)
+	y += hijackedFullTracksH
+	hijackedFullSeats(dc, v, y)
+	y += hijackedFullSeatsH
+	hijackedFullHijackers(dc, v, y)
+	y += hijackedFullHijackH
+	hijackedFullBoardInfo(dc, v, y)
+	y += hijackedFullBoardH
 	for _, p := range v.Players {
-		hijackedPlayerRow(dc, v, p, y, hijackedPlayerH)
-		y += hijackedPlayerH
+		hijackedFullPlayerRow(dc, v, p, y, hijackedFullPlayerH)
+		y += hijackedFullPlayerH
 	}
-	y = hijackedCybot(dc, v, y) // the solo mode's Cybot card (hijacked_cybot.go)
+	y = hijackedFullCybot(dc, v, y) // the solo mode's Cybot card (hijacked_cybot.go)
 	y += 20
 	if finalH > 0 {
-		y = hijackedFinal(dc, v, y)
+		y = hijackedFullFinal(dc, v, y)
 	}
-	hijackedText(dc, "Recently", hijackedMargin, y+20, 18, true, hijackedInk)
+	hijackedFullText(dc, "Recently", hijackedFullMargin, y+20, 18, true, hijackedInk)
 	y += 28
 	for _, e := range events {
 		dc.Font(16, false)
 		dc.SetColor(hijackedMuted)
-		dc.DrawString(dc.Fit(e, hijackedWidth-2*hijackedMargin), hijackedMargin, y+17)
+		dc.DrawString(dc.Fit(e, hijackedWidth-2*hijackedFullMargin), hijackedFullMargin, y+17)
 		y += 22
 	}
 	return dc
@@ -93,60 +93,60 @@ func hijackedFullRecent(v *hijacked.PublicView) []string {
 	return out[max(0, len(out)-5):]
 }
 
-// hijackedTrackSpaceH is the height of a police or trust space: even, so the
+// hijackedFullTrackSpaceH is the height of a police or trust space: even, so the
 // police shield and the trust cubes sit on whole pixels in their middle.
-const hijackedTrackSpaceH = 34.0
+const hijackedFullTrackSpaceH = 34.0
 
-// hijackedTracks: the police track (minutes to the plane) and the trust track.
-func hijackedTracks(dc *Canvas, v *hijacked.PublicView, y float64) {
+// hijackedFullTracks: the police track (minutes to the plane) and the trust track.
+func hijackedFullTracks(dc *Canvas, v *hijacked.PublicView, y float64) {
 	// Police: spaces from the far end down to the plane at 0.
 	far := max(v.PoliceStart, v.Police)
-	hijackedText(dc, fmt.Sprintf("Police: %d min to the plane", v.Police), hijackedMargin, y+20, 18, true, hijackedInk)
+	hijackedFullText(dc, fmt.Sprintf("Police: %d min to the plane", v.Police), hijackedFullMargin, y+20, 18, true, hijackedInk)
 	// Spaces of whole pixels, right-aligned on the track's 450 px: a box
 	// on whole pixels is put together from a kept small box (box), where
 	// a fractional one is rasterized by gg, which was most of the table's
 	// drawing and allocation.
 	const span, gap = 450.0, 2.0
 	step := math.Floor(span / float64(far+1))
-	mid := y + 33 + hijackedTrackSpaceH/2
+	mid := y + 33 + hijackedFullTrackSpaceH/2
 	for i := 0; i <= far; i++ {
-		x := hijackedMargin + span - float64(i+1)*step
+		x := hijackedFullMargin + span - float64(i+1)*step
 		fill := color.Color(hijackedPanel)
 		if i == 0 {
 			fill = hijackedPlaneBg
 		}
-		hijackedBox(dc, x, y+33, step-gap, hijackedTrackSpaceH, 4, fill, hijackedLine)
+		roundedBox(dc, x, y+33, step-gap, hijackedFullTrackSpaceH, 4, fill, hijackedLine)
 		label := fmt.Sprint(i)
 		if i == 0 {
 			label = "plane"
 		}
 		cx := x + (step-gap)/2
-		hijackedCentered(dc, label, cx, y+76, 13, false, hijackedMuted)
+		hijackedFullCentered(dc, label, cx, y+76, 13, false, hijackedMuted)
 		if i == v.Police {
 			// The police meeple: a shield with P.
 			dc.DrawRegularPolygon(5, cx, mid, 13, math.Pi)
 			dc.SetColor(hijackedBack)
 			dc.Fill()
-			hijackedCentered(dc, "P", cx, mid, 14, true, hijackedPanel)
+			hijackedFullCentered(dc, "P", cx, mid, 14, true, hijackedPanel)
 		}
 	}
-	hijackedText(dc, fmt.Sprintf("start %d", v.PoliceStart), hijackedMargin, y+95, 13, false, hijackedMuted)
+	hijackedFullText(dc, fmt.Sprintf("start %d", v.PoliceStart), hijackedFullMargin, y+95, 13, false, hijackedMuted)
 
 	// Trust: 10 spaces of 10%, green cubes, the star at the end.
 	x0 := 517.0
-	hijackedText(dc, fmt.Sprintf("Trust %d%%   bag: %d G, %d R", v.Trust, v.Green, v.Red), x0, y+20, 18, true, hijackedInk)
+	hijackedFullText(dc, fmt.Sprintf("Trust %d%%   bag: %d G, %d R", v.Trust, v.Green, v.Red), x0, y+20, 18, true, hijackedInk)
 	for i := 0; i < 10; i++ {
 		x := x0 + float64(i)*43
-		hijackedBox(dc, x, y+33, 40, hijackedTrackSpaceH, 4, hijackedPanel, hijackedLine)
+		roundedBox(dc, x, y+33, 40, hijackedFullTrackSpaceH, 4, hijackedPanel, hijackedLine)
 		if (i+1)*10 <= v.Trust {
-			hijackedShape(dc, hijackedCubeShape{}, x+20, mid, 14, func(dc *Canvas, cx, cy float64) {
+			hijackedShape(dc, hijackedFullCube{}, x+20, mid, 14, func(dc *Canvas, cx, cy float64) {
 				dc.DrawRectangle(cx-13, cy-12, 26, 24)
 				dc.SetColor(hijackedGreen)
 				dc.Fill()
-				hijackedCentered(dc, "G", cx, cy, 13, true, hijackedPanel)
+				hijackedFullCentered(dc, "G", cx, cy, 13, true, hijackedPanel)
 			})
 		}
-		hijackedCentered(dc, fmt.Sprintf("%d", (i+1)*10), x+20, y+78, 13, false, hijackedMuted)
+		hijackedFullCentered(dc, fmt.Sprintf("%d", (i+1)*10), x+20, y+78, 13, false, hijackedMuted)
 	}
 	star := "Star (5 pts): on the board, first to 100%"
 	if v.Star >= 0 {
@@ -155,113 +155,113 @@ func hijackedTracks(dc *Canvas, v *hijacked.PublicView, y float64) {
 	dc.DrawRegularPolygon(5, x0+7, y+91, 7.5, 0)
 	dc.SetColor(hijackedGold)
 	dc.Fill()
-	hijackedText(dc, star, x0+18, y+95, 13, false, hijackedInk)
+	hijackedFullText(dc, star, x0+18, y+95, 13, false, hijackedInk)
 }
 
-// hijackedCubeShape names a green cube on the trust track as drawn
+// hijackedFullCube names a green cube on the trust track as drawn
 // (shapes.go).
-type hijackedCubeShape struct{}
+type hijackedFullCube struct{}
 
-// hijackedSeats: the six passenger seats, the draw and discard piles, and the
+// hijackedFullSeats: the six passenger seats, the draw and discard piles, and the
 // card being decided.
-func hijackedSeats(dc *Canvas, v *hijacked.PublicView, y float64) {
-	hijackedText(dc, "Passenger seats", hijackedMargin, y+18, 18, true, hijackedInk)
+func hijackedFullSeats(dc *Canvas, v *hijacked.PublicView, y float64) {
+	hijackedFullText(dc, "Passenger seats", hijackedFullMargin, y+18, 18, true, hijackedInk)
 	w, h := 122.0, 148.0
 	for i, st := range v.Seats {
-		x := hijackedMargin + float64(i)*(w+8)
-		hijackedSeat(dc, v, st, x, y+28, w, h)
+		x := hijackedFullMargin + float64(i)*(w+8)
+		hijackedFullSeat(dc, v, st, x, y+28, w, h)
 	}
 	// Piles: the discard pile's bottom level with the seats'.
-	x := hijackedMargin + 6*(w+8) + 7
+	x := hijackedFullMargin + 6*(w+8) + 7
 	pw, ph := 98.0, 70.0
-	hijackedBox(dc, x, y+28, pw, ph, 7, hijackedBack, hijackedBack)
-	hijackedCentered(dc, fmt.Sprintf("Draw %d", v.DrawPile), x+pw/2, y+46, 14, true, hijackedPanel)
+	roundedBox(dc, x, y+28, pw, ph, 7, hijackedBack, hijackedBack)
+	hijackedFullCentered(dc, fmt.Sprintf("Draw %d", v.DrawPile), x+pw/2, y+46, 14, true, hijackedPanel)
 	if v.DrawTop > 0 {
-		hijackedCentered(dc, fmt.Sprintf("top: %s", hijackedCount(v.DrawTop, "pip")), x+pw/2, y+73, 13, false, hijackedPanel)
+		hijackedFullCentered(dc, fmt.Sprintf("top: %s", count(v.DrawTop, "pip")), x+pw/2, y+73, 13, false, hijackedPanel)
 	}
 	dy := y + 28 + h - ph
-	hijackedBox(dc, x, dy, pw, ph, 7, hijackedPanel, hijackedLine)
-	hijackedCentered(dc, fmt.Sprintf("Discard %d", v.Discard), x+pw/2, dy+18, 14, true, hijackedInk)
+	roundedBox(dc, x, dy, pw, ph, 7, hijackedPanel, hijackedLine)
+	hijackedFullCentered(dc, fmt.Sprintf("Discard %d", v.Discard), x+pw/2, dy+18, 14, true, hijackedInk)
 	if v.DiscardTop != nil {
-		hijackedCentered(dc, v.DiscardTop.ID, x+pw/2, dy+45, 14, false, hijackedInk)
+		hijackedFullCentered(dc, v.DiscardTop.ID, x+pw/2, dy+45, 14, false, hijackedInk)
 	}
 	if v.Pending != nil {
 		dc.Font(15, true)
 		dc.SetColor(hijackedAlert)
-		dc.DrawStringAnchored("Chosen: "+v.Pending.Text(), hijackedWidth-hijackedMargin, y+18, 1, 0)
+		dc.DrawStringAnchored("Chosen: "+v.Pending.Text(), hijackedWidth-hijackedFullMargin, y+18, 1, 0)
 	}
 }
 
-// hijackedHeaderShape names a face-up card's coloured top as drawn
+// hijackedFullCardTop names a face-up card's coloured top as drawn
 // (shapes.go).
-type hijackedHeaderShape struct {
+type hijackedFullCardTop struct {
 	w      float64
 	colour color.RGBA
 }
 
-func hijackedSeat(dc *Canvas, v *hijacked.PublicView, st hijacked.SeatView, x, y, w, h float64) {
+func hijackedFullSeat(dc *Canvas, v *hijacked.PublicView, st hijacked.SeatView, x, y, w, h float64) {
 	switch {
 	case st.Empty:
-		hijackedBox(dc, x, y, w, h, 8, hijackedPaper, hijackedLine)
-		hijackedCentered(dc, "empty", x+w/2, y+h/2, 15, false, hijackedMuted)
+		roundedBox(dc, x, y, w, h, 8, hijackedPaper, hijackedLine)
+		hijackedFullCentered(dc, "empty", x+w/2, y+h/2, 15, false, hijackedMuted)
 	case st.Face == nil:
-		hijackedBox(dc, x, y, w, h, 8, hijackedBack, hijackedBack)
-		hijackedCentered(dc, fmt.Sprintf("seat %d", st.Number), x+w/2, y+17, 13, false, hijackedPanel)
-		hijackedCentered(dc, fmt.Sprint(st.Pips), x+w/2, y+h/2, 48, true, hijackedPanel)
-		hijackedCentered(dc, "pips", x+w/2, y+h/2+35, 13, false, hijackedPanel)
+		roundedBox(dc, x, y, w, h, 8, hijackedBack, hijackedBack)
+		hijackedFullCentered(dc, fmt.Sprintf("seat %d", st.Number), x+w/2, y+17, 13, false, hijackedPanel)
+		hijackedFullCentered(dc, fmt.Sprint(st.Pips), x+w/2, y+h/2, 48, true, hijackedPanel)
+		hijackedFullCentered(dc, "pips", x+w/2, y+h/2+35, 13, false, hijackedPanel)
 	default:
 		c := st.Face
 		bg := hijackedCardBg[c.Color]
-		hijackedBox(dc, x, y, w, h, 8, hijackedPanel, bg)
-		hijackedShapeRect(dc, hijackedHeaderShape{w, bg}, x+w/2, y+18, int(w/2)+3, 21, func(dc *Canvas, _, _ float64) {
+		roundedBox(dc, x, y, w, h, 8, hijackedPanel, bg)
+		hijackedShapeRect(dc, hijackedFullCardTop{w, bg}, x+w/2, y+18, int(w/2)+3, 21, func(dc *Canvas, _, _ float64) {
 			dc.DrawRoundedRectangle(x, y, w, 37, 8)
 			dc.SetColor(bg)
 			dc.Fill()
 		})
-		hijackedCentered(dc, c.ID, x+w/2, y+13, 18, true, hijackedPanel)
-		hijackedCentered(dc, c.Color, x+w/2, y+29, 13, false, hijackedPanel)
-		hijackedCentered(dc, fmt.Sprintf("seat %d · %s", st.Number, hijackedCount(c.Pips, "pip")), x+w/2, y+50, 13, false, hijackedMuted)
+		hijackedFullCentered(dc, c.ID, x+w/2, y+13, 18, true, hijackedPanel)
+		hijackedFullCentered(dc, c.Color, x+w/2, y+29, 13, false, hijackedPanel)
+		hijackedFullCentered(dc, fmt.Sprintf("seat %d · %s", st.Number, count(c.Pips, "pip")), x+w/2, y+50, 13, false, hijackedMuted)
 		if c.Color == "red" {
-			hijackedCentered(dc, "RED: no use", x+w/2, y+77, 15, true, hijackedAlert)
+			hijackedFullCentered(dc, "RED: no use", x+w/2, y+77, 15, true, hijackedAlert)
 		} else {
-			hijackedCentered(dc, fmt.Sprintf("trust %d%%", c.Trust), x+w/2, y+73, 17, true, hijackedInk)
+			hijackedFullCentered(dc, fmt.Sprintf("trust %d%%", c.Trust), x+w/2, y+73, 17, true, hijackedInk)
 			dem := c.Demand
 			if dem == "none" {
 				dem = "no demand"
 			}
 			if col, ok := hijackedDemand[c.Demand]; ok {
-				hijackedDisc(dc, x+18, y+97, 9, 11, col, strings.ToUpper(c.Demand[:1]))
+				hijackedFullDisc(dc, x+18, y+97, 9, 11, col, strings.ToUpper(c.Demand[:1]))
 			}
-			hijackedCentered(dc, dem, x+w/2+8, y+97, 15, false, hijackedInk)
+			hijackedFullCentered(dc, dem, x+w/2+8, y+97, 15, false, hijackedInk)
 		}
 	}
 	if st.Reserver >= 0 {
-		hijackedDie(dc, x+7, y+h-38, 32, st.ResValue, st.ResDie, false)
-		hijackedToken(dc, x+53, y+h-22, 11, st.Reserver, v.Players[st.Reserver].Name)
+		hijackedFullDie(dc, x+7, y+h-38, 32, st.ResValue, st.ResDie, false)
+		hijackedFullToken(dc, x+53, y+h-22, 11, st.Reserver, v.Players[st.Reserver].Name)
 		dc.Font(13, false)
 		dc.SetColor(hijackedInk)
 		dc.DrawString(dc.Fit("reserved", w-70), x+67, y+h-18)
 	}
 }
 
-// hijackedHijackers: the four hijacker places with ranges, turning tokens and discs.
-func hijackedHijackers(dc *Canvas, v *hijacked.PublicView, y float64) {
-	hijackedText(dc, fmt.Sprintf("Hijackers (%d more aside)", v.HijackersLeft), hijackedMargin, y+18, 18, true, hijackedInk)
-	w, h := hijackedHijackerW, 127.0
+// hijackedFullHijackers: the four hijacker places with ranges, turning tokens and discs.
+func hijackedFullHijackers(dc *Canvas, v *hijacked.PublicView, y float64) {
+	hijackedFullText(dc, fmt.Sprintf("Hijackers (%d more aside)", v.HijackersLeft), hijackedFullMargin, y+18, 18, true, hijackedInk)
+	w, h := hijackedFullHijackerW, 127.0
 	for i, hv := range v.Hijackers {
-		x := hijackedMargin + float64(i)*(w+8)
+		x := hijackedFullMargin + float64(i)*(w+8)
 		top := y + 28
 		if hv.ID == "" {
-			hijackedBox(dc, x, top, w, h, 8, hijackedPaper, hijackedLine)
-			hijackedCentered(dc, "empty", x+w/2, top+h/2, 15, false, hijackedMuted)
+			roundedBox(dc, x, top, w, h, 8, hijackedPaper, hijackedLine)
+			hijackedFullCentered(dc, "empty", x+w/2, top+h/2, 15, false, hijackedMuted)
 			continue
 		}
-		hijackedBox(dc, x, top, w, h, 8, hijackedPanel, hijackedInk)
-		hijackedText(dc, fmt.Sprintf("%d %s", hv.Place, hv.Name), x+8, top+22, 17, true, hijackedInk)
-		hijackedText(dc, fmt.Sprintf("dice %s + %s", hijackedRange(hv.Ranges[0]), hijackedRange(hv.Ranges[1])), x+8, top+43, 16, true, hijackedAlert)
-		dc.Font(hijackedHijackerTextSize, false)
+		roundedBox(dc, x, top, w, h, 8, hijackedPanel, hijackedInk)
+		hijackedFullText(dc, fmt.Sprintf("%d %s", hv.Place, hv.Name), x+8, top+22, 17, true, hijackedInk)
+		hijackedFullText(dc, fmt.Sprintf("dice %s + %s", hijackedRange(hv.Ranges[0]), hijackedRange(hv.Ranges[1])), x+8, top+43, 16, true, hijackedAlert)
+		dc.Font(hijackedFullHijackerTextSize, false)
 		dc.SetColor(hijackedMuted)
-		lines := dc.Wrap(hv.Text, hijackedHijackerW-16)
+		lines := dc.Wrap(hv.Text, hijackedFullHijackerW-16)
 		for j, l := range lines {
 			if j >= 3 {
 				break
@@ -271,7 +271,7 @@ func hijackedHijackers(dc *Canvas, v *hijacked.PublicView, y float64) {
 		// Turning token: 4 pips, the filled ones done.
 		for k := 0; k < 4; k++ {
 			done := k < hv.Turns
-			hijackedShape(dc, hijackedPipShape{done}, x+15+float64(k)*22, top+h-15, 10, func(dc *Canvas, cx, cy float64) {
+			hijackedShape(dc, hijackedFullPip{done}, x+15+float64(k)*22, top+h-15, 10, func(dc *Canvas, cx, cy float64) {
 				dc.DrawCircle(cx, cy, 7.5)
 				if done {
 					dc.SetColor(hijackedInk)
@@ -283,9 +283,9 @@ func hijackedHijackers(dc *Canvas, v *hijacked.PublicView, y float64) {
 				}
 			})
 		}
-		hijackedText(dc, fmt.Sprintf("%d/4", hv.Turns), x+97, top+h-10, 13, true, hijackedInk)
+		hijackedFullText(dc, fmt.Sprintf("%d/4", hv.Turns), x+97, top+h-10, 13, true, hijackedInk)
 		if hv.Disc >= 0 {
-			hijackedToken(dc, x+w-20, top+h-17, 12, hv.Disc, v.Players[hv.Disc].Name)
+			hijackedFullToken(dc, x+w-20, top+h-17, 12, hv.Disc, v.Players[hv.Disc].Name)
 			dc.Font(13, false)
 			dc.SetColor(hijackedInk)
 			dc.DrawStringAnchored(dc.Fit(v.Players[hv.Disc].Name, 67), x+w-37, top+h-15, 1, 0.35)
@@ -293,10 +293,105 @@ func hijackedHijackers(dc *Canvas, v *hijacked.PublicView, y float64) {
 	}
 }
 
-// A hijacker's card is hijackedHijackerW wide; its rules text, at
-// hijackedHijackerTextSize, has room for three lines (every hijacker's text
+// A hijacker's card is hijackedFullHijackerW wide; its rules text, at
+// hijackedFullHijackerTextSize, has room for three lines (every hijacker's text
 // fits them, TestHijackedTextsFit).
-const hijackedHijackerW, hijackedHijackerTextSize = 234.0, 13
+const hijackedFullHijackerW, hijackedFullHijackerTextSize = 234.0, 13
 
-// hijackedPipShape names a turning token's pip as drawn (shapes.go).
-type hijackedPipShape struct{ done bool }
+// hijackedFullPip names a turning token's pip as drawn (shapes.go).
+type hijackedFullPip struct{ done bool }
+
+// The full board's pieces: text at a size, dice, tokens, discs and
+// demand chips, each kept as a shape after its first drawing.
+
+// hijackedFullText draws s with its baseline at y, in a size and colour.
+func hijackedFullText(dc *Canvas, s string, x, y, size float64, bold bool, c color.Color) {
+	dc.Font(size, bold)
+	dc.SetColor(c)
+	dc.DrawString(s, x, y)
+}
+
+// hijackedFullCentered draws s centred on (x, y), in a size and colour.
+func hijackedFullCentered(dc *Canvas, s string, x, y, size float64, bold bool, c color.Color) {
+	dc.Font(size, bold)
+	dc.SetColor(c)
+	dc.DrawStringAnchored(s, x, y, 0.5, 0.35)
+}
+
+// hijackedFullDieShape names a die face as drawn (shapes.go).
+type hijackedFullDieShape struct {
+	size  float64
+	value int
+	kind  string
+	used  bool
+}
+
+// hijackedFullDie draws a die face with its number; a used die is hollow and struck.
+func hijackedFullDie(dc *Canvas, x, y, size float64, value int, kind string, used bool) {
+	hijackedShape(dc, hijackedFullDieShape{size, value, kind, used}, x+size/2, y+size/2, int(size/2)+4, func(dc *Canvas, _, _ float64) {
+		hijackedFullDieFace(dc, x, y, size, value, kind, used)
+	})
+}
+
+// hijackedFullDieFace is hijackedFullDie drawn in place, the first time a face is kept.
+func hijackedFullDieFace(dc *Canvas, x, y, size float64, value int, kind string, used bool) {
+	fill, ink := hijackedDieColours(kind, used)
+	roundedBox(dc, x, y, size, size, size*0.18, fill, ink)
+	hijackedFullCentered(dc, fmt.Sprint(value), x+size/2, y+size/2, size*0.55, true, ink)
+	if kind != "own" && kind != "" {
+		hijackedFullCentered(dc, strings.ToUpper(kind[:1]), x+size-size*0.16, y+size*0.18, size*0.22, true, ink)
+	}
+	if used {
+		dc.SetColor(hijackedMuted)
+		dc.SetLineWidth(2)
+		dc.DrawLine(x+4, y+size-4, x+size-4, y+4)
+		dc.Stroke()
+	}
+}
+
+// hijackedFullTokenShape names a player's disc as drawn (shapes.go).
+type hijackedFullTokenShape struct {
+	r       float64
+	colour  int
+	initial string
+}
+
+// hijackedFullToken draws a player's disc with their initial.
+func hijackedFullToken(dc *Canvas, x, y, r float64, seat int, name string) {
+	k := hijackedFullTokenShape{r, seat % len(hijackedPlayer), hijackedInitial(name)}
+	hijackedShape(dc, k, x, y, int(r)+4, func(dc *Canvas, x, y float64) {
+		dc.DrawCircle(x, y, k.r)
+		dc.SetColor(hijackedPlayer[k.colour])
+		dc.FillPreserve()
+		dc.SetColor(hijackedPanel)
+		dc.SetLineWidth(2)
+		dc.Stroke()
+		hijackedFullCentered(dc, k.initial, x, y, k.r*1.1, true, hijackedPanel)
+	})
+}
+
+// hijackedFullDiscShape names a filled disc with a white letter (demands, bonus
+// spaces) as drawn (shapes.go).
+type hijackedFullDiscShape struct {
+	r, size float64
+	fill    color.RGBA
+	letter  string
+}
+
+// hijackedFullDisc draws a filled disc of radius r with a bold white letter of a size.
+func hijackedFullDisc(dc *Canvas, x, y, r, size float64, fill color.RGBA, letter string) {
+	k := hijackedFullDiscShape{r, size, fill, letter}
+	hijackedShape(dc, k, x, y, int(r)+3, func(dc *Canvas, x, y float64) {
+		dc.DrawCircle(x, y, k.r)
+		dc.SetColor(k.fill)
+		dc.Fill()
+		hijackedFullCentered(dc, k.letter, x, y, k.size, true, hijackedPanel)
+	})
+}
+
+// hijackedFullDemandChip draws a demand token: its colour and its letter.
+func hijackedFullDemandChip(dc *Canvas, x, y float64, d string, count int) float64 {
+	hijackedFullDisc(dc, x+11, y, 11, 13, hijackedDemand[d], strings.ToUpper(d[:1]))
+	hijackedFullText(dc, fmt.Sprintf("×%d", count), x+24, y+6, 15, false, hijackedInk)
+	return x + 58
+}

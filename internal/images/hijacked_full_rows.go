@@ -8,29 +8,29 @@ import (
 	"standoff/internal/games/hijacked"
 )
 
-// hijackedBoardInfo: number tokens, the tower, bonus dice, plane, medals and the
+// hijackedFullBoardInfo: number tokens, the tower, bonus dice, plane, medals and the
 // dice of the turn in progress.
-func hijackedBoardInfo(dc *Canvas, v *hijacked.PublicView, y float64) {
-	hijackedText(dc, "Demands by die", hijackedMargin, y+18, 17, true, hijackedInk)
+func hijackedFullBoardInfo(dc *Canvas, v *hijacked.PublicView, y float64) {
+	hijackedFullText(dc, "Demands by die", hijackedFullMargin, y+18, 17, true, hijackedInk)
 	for i, n := range v.Numbers {
-		x := hijackedMargin + float64(i)*80
-		hijackedBox(dc, x, y+28, 30, 30, 5, hijackedPanel, hijackedInk)
-		hijackedCentered(dc, fmt.Sprint(n), x+15, y+43, 18, true, hijackedInk)
+		x := hijackedFullMargin + float64(i)*80
+		roundedBox(dc, x, y+28, 30, 30, 5, hijackedPanel, hijackedInk)
+		hijackedFullCentered(dc, fmt.Sprint(n), x+15, y+43, 18, true, hijackedInk)
 		d := v.Places[i]
-		hijackedDisc(dc, x+47, y+43, 11, 13, hijackedDemand[d], strings.ToUpper(d[:1]))
+		hijackedFullDisc(dc, x+47, y+43, 11, 13, hijackedDemand[d], strings.ToUpper(d[:1]))
 	}
-	hijackedText(dc, "Tower:", hijackedMargin, y+85, 15, true, hijackedInk)
+	hijackedFullText(dc, "Tower:", hijackedFullMargin, y+85, 15, true, hijackedInk)
 	x := 75.0
 	for i, d := range hijackedDemandNames {
-		x = hijackedDemandChip(dc, x, y+80, d, v.Supply[i])
+		x = hijackedFullDemandChip(dc, x, y+80, d, v.Supply[i])
 	}
-	hijackedText(dc, "C crypto  M medicine  F food  I intel (wild)", hijackedMargin, y+112, 13, false, hijackedMuted)
-	hijackedText(dc, fmt.Sprintf("Bonus dice: %d   Mini dice: %d   Bonus tiles: %d", v.BonusDice, v.MiniDice, v.Tiles), 350, y+100, 15, false, hijackedInk)
-	hijackedText(dc, "On the plane: "+hijacked.Aboard(v.Passengers, v.Pilots), 350, y+122, 15, false, hijackedInk)
+	hijackedFullText(dc, "C crypto  M medicine  F food  I intel (wild)", hijackedFullMargin, y+112, 13, false, hijackedMuted)
+	hijackedFullText(dc, fmt.Sprintf("Bonus dice: %d   Mini dice: %d   Bonus tiles: %d", v.BonusDice, v.MiniDice, v.Tiles), 350, y+100, 15, false, hijackedInk)
+	hijackedFullText(dc, "On the plane: "+hijacked.Aboard(v.Passengers, v.Pilots), 350, y+122, 15, false, hijackedInk)
 
 	// Medals: a medal on the board lies number up (a gold disc with its
 	// value); a won one is held face down (a dark disc, no value).
-	hijackedText(dc, "Medals", 350, y+18, 17, true, hijackedInk)
+	hijackedFullText(dc, "Medals", 350, y+18, 17, true, hijackedInk)
 	for i, m := range v.Medals {
 		my := y + 23 + float64(i)*20
 		state := map[string]string{"board": "open", "held": "won, face down", "cashed": "cashed", "discarded": "discarded"}[m.State]
@@ -39,14 +39,14 @@ func hijackedBoardInfo(dc *Canvas, v *hijacked.PublicView, y float64) {
 		}
 		switch m.State {
 		case "board":
-			hijackedShape(dc, hijackedBoardMedalShape{m.Value}, 358, my+9, 10, func(dc *Canvas, cx, cy float64) {
+			hijackedShape(dc, hijackedFullBoardMedal{m.Value}, 358, my+9, 10, func(dc *Canvas, cx, cy float64) {
 				dc.DrawCircle(cx, cy, 8)
 				dc.SetColor(hijackedGold)
 				dc.Fill()
-				hijackedCentered(dc, fmt.Sprint(m.Value), cx, cy, 12, true, hijackedInk)
+				hijackedFullCentered(dc, fmt.Sprint(m.Value), cx, cy, 12, true, hijackedInk)
 			})
 		case "held":
-			hijackedDisc(dc, 358, my+9, 8, 12, hijackedBack, "")
+			hijackedFullDisc(dc, 358, my+9, 8, 12, hijackedBack, "")
 		}
 		dc.Font(13, false)
 		dc.SetColor(hijackedInk)
@@ -57,28 +57,25 @@ func hijackedBoardInfo(dc *Canvas, v *hijacked.PublicView, y float64) {
 	if len(v.Dice) > 0 && !v.Over {
 		dc.Font(15, true)
 		dc.SetColor(hijackedInk)
-		dc.DrawStringAnchored(fmt.Sprintf("%s's dice", v.Players[v.Turn].Name), hijackedWidth-hijackedMargin, y+18, 1, 0)
+		dc.DrawStringAnchored(fmt.Sprintf("%s's dice", v.Players[v.Turn].Name), hijackedWidth-hijackedFullMargin, y+18, 1, 0)
 		for i := len(v.Dice) - 1; i >= 0; i-- {
 			d := v.Dice[i]
-			dx := hijackedWidth - hijackedMargin - float64(len(v.Dice)-i)*52
-			hijackedDie(dc, dx, y+28, 45, d.Value, d.Kind, d.Used)
+			dx := hijackedWidth - hijackedFullMargin - float64(len(v.Dice)-i)*52
+			hijackedFullDie(dc, dx, y+28, 45, d.Value, d.Kind, d.Used)
 		}
 	}
 }
 
-// hijackedPlayerRow: a player's score track with its bonus spaces, recognition
+// hijackedFullPlayerRow: a player's score track with its bonus spaces, recognition
 // track and supply.
-func hijackedPlayerRow(dc *Canvas, v *hijacked.PublicView, p hijacked.PlayerView, y, h float64) {
-	bg := color.Color(hijackedPanel)
-	if p.Seat == v.Turn && !v.Over {
-		bg = hijackedTurnBg
-	}
-	hijackedBox(dc, hijackedRowMargin, y, hijackedWidth-2*hijackedRowMargin, h-7, 8, bg, hijackedLine)
-	hijackedToken(dc, 37, y+23, 13, p.Seat, p.Name)
+func hijackedFullPlayerRow(dc *Canvas, v *hijacked.PublicView, p hijacked.PlayerView, y, h float64) {
+	onTurn := hijackedOnTurn(v, p)
+	hijackedRowBox(dc, y, h-7, onTurn)
+	hijackedFullToken(dc, 37, y+23, 13, p.Seat, p.Name)
 	// The most telling tag first: a long name leaves room for fewer, and
 	// the last ones are cut short.
 	tags := ""
-	if p.Seat == v.Turn && !v.Over {
+	if onTurn {
 		tags += " · ON TURN"
 	}
 	if p.Resigned {
@@ -95,27 +92,27 @@ func hijackedPlayerRow(dc *Canvas, v *hijacked.PublicView, p hijacked.PlayerView
 	// The tags end before the score track's label ("track A" at tx-63).
 	tx, tw := 417.0, 550.0
 	dc.Font(17, false)
-	hijackedText(dc, dc.Fit(ptsText(p.Score)+tags, tx-63-7-(63+nw)), 63+nw, y+30, 17, false, hijackedInk)
+	hijackedFullText(dc, dc.Fit(ptsText(p.Score)+tags, tx-63-7-(63+nw)), 63+nw, y+30, 17, false, hijackedInk)
 
-	hijackedScoreTrack(dc, p, y, tx, tw)
-	hijackedSupplyRow(dc, v, p, y)
+	hijackedFullScoreTrack(dc, p, y, tx, tw)
+	hijackedFullSupplyRow(dc, v, p, y)
 }
 
-// hijackedScoreTrack: a player's score track from tx, tw wide: 0..max(40,
+// hijackedFullScoreTrack: a player's score track from tx, tw wide: 0..max(40,
 // score), bonus spaces marked with their demand letter, their token.
-func hijackedScoreTrack(dc *Canvas, p hijacked.PlayerView, y, tx, tw float64) {
+func hijackedFullScoreTrack(dc *Canvas, p hijacked.PlayerView, y, tx, tw float64) {
 	// The line is 3 px on whole pixels (y+22 to y+25).
 	ly := y + 23.5
-	top := max(40, p.Score)
-	px := func(n int) float64 { return tx + tw*float64(n)/float64(top) }
-	hijackedShapeRect(dc, hijackedTrackShape{tw}, tx+tw/2, ly, int(tw/2)+4, 4, func(dc *Canvas, _, _ float64) {
+	scale := hijackedScaleOf(tx, tw, p.Score)
+	px := scale.at
+	hijackedShapeRect(dc, hijackedFullTrackLine{tw}, tx+tw/2, ly, int(tw/2)+4, 4, func(dc *Canvas, _, _ float64) {
 		dc.SetColor(hijackedLine)
 		dc.SetLineWidth(3)
 		dc.DrawLine(tx, ly, tx+tw, ly)
 		dc.Stroke()
 	})
-	for n := 0; n <= top; n += 10 {
-		hijackedCentered(dc, fmt.Sprint(n), px(n), y+42, 13, false, hijackedMuted)
+	for _, n := range scale.tens() {
+		hijackedFullCentered(dc, fmt.Sprint(n), px(n), y+42, 13, false, hijackedMuted)
 	}
 	for _, b := range p.Bonuses {
 		bx := px(b.At)
@@ -123,51 +120,46 @@ func hijackedScoreTrack(dc *Canvas, p hijacked.PlayerView, y, tx, tw float64) {
 		if b.Taken {
 			fill = hijackedLine
 		}
-		hijackedDisc(dc, bx, ly, 8, 10, fill, strings.ToUpper(b.Demand[:1]))
+		hijackedFullDisc(dc, bx, ly, 8, 10, fill, strings.ToUpper(b.Demand[:1]))
 	}
-	hijackedToken(dc, px(p.Score), ly, 10, p.Seat, p.Name)
-	hijackedText(dc, "track "+p.Track, tx-63, y+28, 13, false, hijackedMuted)
+	hijackedFullToken(dc, px(p.Score), ly, 10, p.Seat, p.Name)
+	hijackedFullText(dc, "track "+p.Track, tx-63, y+28, 13, false, hijackedMuted)
 }
 
-// hijackedSupplyRow: a player's recognition track and supply.
-func hijackedSupplyRow(dc *Canvas, v *hijacked.PublicView, p hijacked.PlayerView, y float64) {
+// hijackedFullSupplyRow: a player's recognition track and supply.
+func hijackedFullSupplyRow(dc *Canvas, v *hijacked.PublicView, p hijacked.PlayerView, y float64) {
 	// Recognition: start, 1, 2, 3 with their points; the thumb marked.
-	rx := hijackedMargin
-	hijackedText(dc, "Recognition", rx, y+58, 13, false, hijackedMuted)
+	rx := hijackedFullMargin
+	hijackedFullText(dc, "Recognition", rx, y+58, 13, false, hijackedMuted)
 	for i, pts := range v.Recognition {
 		bx := rx + 77 + float64(i)*42
 		fill := color.Color(hijackedPaper)
 		if i == p.Thumb {
 			fill = hijackedPlayer[p.Seat%len(hijackedPlayer)]
 		}
-		hijackedBox(dc, bx, y+45, 37, 20, 4, fill, hijackedLine)
+		roundedBox(dc, bx, y+45, 37, 20, 4, fill, hijackedLine)
 		ink := color.Color(hijackedInk)
 		if i == p.Thumb {
 			ink = hijackedPanel
 		}
-		hijackedCentered(dc, fmt.Sprintf("%+d", pts), bx+18.5, y+55, 13, true, ink)
+		hijackedFullCentered(dc, fmt.Sprintf("%+d", pts), bx+18.5, y+55, 13, true, ink)
 	}
 
 	// Supply: demands, then cards, freed, hijackers, tiles, medals, dice.
 	const supplyX = 275.0
-	x := supplyX
-	for i, d := range hijackedDemandNames {
-		if p.Demands[i] > 0 {
-			x = hijackedDemandChip(dc, x, y+55, d, p.Demands[i])
-		}
-	}
+	x := hijackedDemandChips(p, supplyX, func(x float64, d string, n int) float64 { return hijackedFullDemandChip(dc, x, y+55, d, n) })
 	if x == supplyX {
-		hijackedText(dc, "no demands", x, y+60, 13, false, hijackedMuted)
+		hijackedFullText(dc, "no demands", x, y+60, 13, false, hijackedMuted)
 		x += 83
 	}
-	cx := hijackedMargin
+	cx := hijackedFullMargin
 	for _, c := range p.Cards {
-		hijackedBox(dc, cx, y+75, 50, 22, 4, hijackedCardBg[c.Color], hijackedCardBg[c.Color])
-		hijackedCentered(dc, c.ID, cx+25, y+86, 13, true, hijackedPanel)
+		roundedBox(dc, cx, y+75, 50, 22, 4, hijackedCardBg[c.Color], hijackedCardBg[c.Color])
+		hijackedFullCentered(dc, c.ID, cx+25, y+86, 13, true, hijackedPanel)
 		cx += 55
 	}
 	if len(p.Cards) == 0 {
-		hijackedText(dc, "no cards", cx, y+92, 13, false, hijackedMuted)
+		hijackedFullText(dc, "no cards", cx, y+92, 13, false, hijackedMuted)
 		cx += 67
 	}
 	extra := hijackedExtras(p)
@@ -193,7 +185,7 @@ func hijackedExtras(p hijacked.PlayerView) []string {
 		extra = append(extra, "tiles: "+strings.Join(p.Tiles, ", "))
 	}
 	if p.Medals > 0 {
-		extra = append(extra, hijackedCount(p.Medals, "medal")+" face down")
+		extra = append(extra, count(p.Medals, "medal")+" face down")
 	}
 	if p.Star {
 		extra = append(extra, "STAR")
@@ -207,37 +199,24 @@ func hijackedExtras(p hijacked.PlayerView) []string {
 	return extra
 }
 
-// hijackedTrackShape names a score track's line as drawn (shapes.go).
-type hijackedTrackShape struct{ width float64 }
+// hijackedFullTrackLine names a score track's line as drawn (shapes.go).
+type hijackedFullTrackLine struct{ width float64 }
 
-// hijackedFinal: the final scoring table, one column per scoring item.
-func hijackedFinal(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
-	hijackedText(dc, "Final score", hijackedMargin, y+22, 20, true, hijackedInk)
+// hijackedFullFinal: the final scoring table, one column per scoring item.
+func hijackedFullFinal(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
+	hijackedFullText(dc, "Final score", hijackedFullMargin, y+22, 20, true, hijackedInk)
 	dc.Font(15, false)
 	dc.SetColor(hijackedMuted)
-	dc.DrawStringAnchored(dc.Fit(v.Result, 750), hijackedWidth-hijackedMargin, y+17, 1, 0.5)
+	dc.DrawStringAnchored(dc.Fit(v.Result, 750), hijackedWidth-hijackedFullMargin, y+17, 1, 0.5)
 	y += 33
-	scored := false
-	for _, p := range v.Players {
-		scored = scored || p.FinalScore != nil
-	}
-	if !scored {
+	if !hijackedScored(v) {
 		return y
 	}
-	heads := []string{"track", "medals", "demands", "star", "hijackers", "cards", "recognition", "TOTAL"}
-	// The Cybot also scores its bonus tiles and set-aside rewards: a column
-	// of their own, so every row adds up to its total.
-	solo := false
-	for _, p := range v.Players {
-		solo = solo || (p.FinalScore != nil && p.FinalScore.Tiles+p.FinalScore.SetAside != 0)
-	}
-	if solo {
-		heads = []string{"track", "medals", "demands", "star", "hijackers", "cards", "recognition", "tiles+aside", "TOTAL"}
-	}
-	step := 630.0 / float64(len(heads)-1)
+	items := hijackedScoreItems(v)
+	step := 630.0 / float64(len(items)-1)
 	colX := func(i int) float64 { return 275 + float64(i)*step }
-	for i, h := range heads {
-		hijackedCentered(dc, h, colX(i), y+10, 13, true, hijackedMuted)
+	for i, item := range items {
+		hijackedFullCentered(dc, item.full, colX(i), y+10, 13, true, hijackedMuted)
 	}
 	y += 22
 	for _, p := range v.Players {
@@ -245,22 +224,18 @@ func hijackedFinal(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
 		if f == nil {
 			continue
 		}
-		hijackedToken(dc, 30, y+10, 9, p.Seat, p.Name)
+		hijackedFullToken(dc, 30, y+10, 9, p.Seat, p.Name)
 		dc.Font(16, true)
 		dc.SetColor(hijackedInk)
 		dc.DrawString(dc.Fit(p.Name, 200), 47, y+16)
-		cells := []int{f.Track, f.Medals, f.Demands, f.Star, f.Hijackers, f.Cards, f.Recognition, f.Total}
-		if solo {
-			cells = []int{f.Track, f.Medals, f.Demands, f.Star, f.Hijackers, f.Cards, f.Recognition, f.Tiles + f.SetAside, f.Total}
-		}
-		for i, n := range cells {
-			hijackedCentered(dc, fmt.Sprint(n), colX(i), y+10, 16, i == len(cells)-1, hijackedInk)
+		for i, item := range items {
+			hijackedFullCentered(dc, fmt.Sprint(item.points(f)), colX(i), y+10, 16, i == len(items)-1, hijackedInk)
 		}
 		y += 25
 	}
 	return y + 8
 }
 
-// hijackedBoardMedalShape names a board medal's small gold disc and value as
+// hijackedFullBoardMedal names a board medal's small gold disc and value as
 // drawn (shapes.go).
-type hijackedBoardMedalShape struct{ value int }
+type hijackedFullBoardMedal struct{ value int }

@@ -148,16 +148,16 @@ func TestHijackedShapesAsDrawn(t *testing.T) {
 		hijackedForgetShapes(0) // past the bound: every shape drawn directly
 		switch v := v.(type) {
 		case *hijacked.PublicView:
-			a = append(a, hijackedTable(v).RGBA().Pix...)
-			a = append(a, hijackedPhoneTable(v).RGBA().Pix...)
+			a = append(a, hijackedFullTable(v).RGBA().Pix...)
+			a = append(a, hijackedTurnTable(v).RGBA().Pix...)
 		case *hijacked.PrivateView:
 			a = append(a, hijackedMedals(v).RGBA().Pix...)
 		}
 		hijackedForgetShapes(1024)
 		switch v := v.(type) {
 		case *hijacked.PublicView:
-			b = append(b, hijackedTable(v).RGBA().Pix...)
-			b = append(b, hijackedPhoneTable(v).RGBA().Pix...)
+			b = append(b, hijackedFullTable(v).RGBA().Pix...)
+			b = append(b, hijackedTurnTable(v).RGBA().Pix...)
 			w = hijackedWidth
 		case *hijacked.PrivateView:
 			b = append(b, hijackedMedals(v).RGBA().Pix...)

@@ -115,7 +115,7 @@ func BenchmarkHijacked(b *testing.B) {
 }
 
 // Every hijacker's rules text wraps to at most the three lines its card
-// shows (hijackedHijackers drops any more), read from the game's own data.
+// shows (hijackedFullHijackers drops any more), read from the game's own data.
 func TestHijackedTextsFit(t *testing.T) {
 	raw, err := os.ReadFile(filepath.Join("..", "games", "hijacked", "hijacked.json"))
 	if err != nil {
@@ -135,15 +135,15 @@ func TestHijackedTextsFit(t *testing.T) {
 	for _, shared := range []bool{true, false} {
 		dc := hijackedNewCanvas(hijackedWidth, 100)
 		if shared {
-			dc.Font(hijackedHijackerTextSize, false)
+			dc.Font(hijackedFullHijackerTextSize, false)
 		} else {
-			dc.SetFontFace(Face(hijackedHijackerTextSize, false))
+			dc.SetFontFace(Face(hijackedFullHijackerTextSize, false))
 		}
 		for _, h := range data.Hijackers {
 			if h.Text == "" {
 				t.Errorf("%s: no text", h.Name)
 			}
-			if lines := dc.Wrap(h.Text, hijackedHijackerW-16); len(lines) > 3 {
+			if lines := dc.Wrap(h.Text, hijackedFullHijackerW-16); len(lines) > 3 {
 				t.Errorf("%s (shared face %v): %d lines: %q", h.Name, shared, len(lines), lines)
 			}
 		}
@@ -156,27 +156,27 @@ func TestHijackedTextsFit(t *testing.T) {
 // the boxes it lists.
 func TestHijackedLayoutBoxesAsDrawn(t *testing.T) {
 	boxes := []hijackedTestBox{
-		{hijackedRowMargin, 20, hijackedWidth - 2*hijackedRowMargin, hijackedPlayerH - 7, 8, hijackedPanel, hijackedLine},
-		{hijackedRowMargin, 20, hijackedWidth - 2*hijackedRowMargin, hijackedPlayerH - 7, 8, hijackedTurnBg, hijackedLine},
+		{hijackedRowMargin, 20, hijackedWidth - 2*hijackedRowMargin, hijackedFullPlayerH - 7, 8, hijackedPanel, hijackedLine},
+		{hijackedRowMargin, 20, hijackedWidth - 2*hijackedRowMargin, hijackedFullPlayerH - 7, 8, hijackedOnTurnBg, hijackedLine},
 		{20, 28, 122, 148, 8, hijackedBack, hijackedBack},
 		{150, 28, 122, 148, 8, hijackedPaper, hijackedLine},
 		{280, 28, 122, 148, 8, hijackedPanel, hijackedCardBg["yellow"]},
-		{20, 28, hijackedHijackerW, 127, 8, hijackedPanel, hijackedInk},
+		{20, 28, hijackedFullHijackerW, 127, 8, hijackedPanel, hijackedInk},
 		{807, 28, 98, 70, 7, hijackedBack, hijackedBack},
 		{807, 106, 98, 70, 7, hijackedPanel, hijackedLine},
 		{20, 28, 30, 30, 5, hijackedPanel, hijackedInk},
 		{97, 45, 37, 20, 4, hijackedPaper, hijackedLine},
 		{139, 45, 37, 20, 4, hijackedPlayer[2], hijackedLine},
 		{20, 75, 50, 22, 4, hijackedCardBg["gray"], hijackedCardBg["gray"]},
-		{517, 33, 40, hijackedTrackSpaceH, 4, hijackedPanel, hijackedLine},
+		{517, 33, 40, hijackedFullTrackSpaceH, 4, hijackedPanel, hijackedLine},
 		{935, 28, 45, 45, 45 * 0.18, hijackedPanel, hijackedInk},
 		{883, 28, 45, 45, 45 * 0.18, hijackedBonusBg, hijackedInk},
 		{27, 150, 32, 32, 32 * 0.18, hijackedMiniBg, hijackedInk},
 	}
 	for far := 6; far <= 20; far++ {
 		step := math.Floor(450 / float64(far+1))
-		boxes = append(boxes, hijackedTestBox{hijackedMargin + 450 - step, 33, step - 2, hijackedTrackSpaceH, 4, hijackedPlaneBg, hijackedLine},
-			hijackedTestBox{hijackedMargin + 450 - float64(far+1)*step, 33, step - 2, hijackedTrackSpaceH, 4, hijackedPanel, hijackedLine})
+		boxes = append(boxes, hijackedTestBox{hijackedFullMargin + 450 - step, 33, step - 2, hijackedFullTrackSpaceH, 4, hijackedPlaneBg, hijackedLine},
+			hijackedTestBox{hijackedFullMargin + 450 - float64(far+1)*step, 33, step - 2, hijackedFullTrackSpaceH, 4, hijackedPanel, hijackedLine})
 	}
 	checkBoxesAsDrawn(t, boxes, 200)
 }
@@ -187,7 +187,7 @@ type hijackedTestBox struct {
 	fill, line    color.RGBA
 }
 
-// checkBoxesAsDrawn draws each box with hijackedBox and with gg on a canvas
+// checkBoxesAsDrawn draws each box with roundedBox and with gg on a canvas
 // of the picture's width and the given height: every box lies on whole
 // pixels and the two agree within 3 of 255 per channel.
 func checkBoxesAsDrawn(t *testing.T, boxes []hijackedTestBox, height int) {
@@ -197,8 +197,8 @@ func checkBoxesAsDrawn(t *testing.T, boxes []hijackedTestBox, height int) {
 			t.Fatalf("box %v: not on whole pixels", c)
 		}
 		fast, ref := hijackedNewCanvas(hijackedWidth, height), hijackedNewCanvas(hijackedWidth, height)
-		hijackedBox(fast, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
-		hijackedBoxGG(ref, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		roundedBox(fast, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
+		roundedBoxGG(ref, c.x, c.y, c.w, c.h, c.r, c.fill, c.line)
 		a, b := fast.RGBA().Pix, ref.RGBA().Pix
 		for i := range a {
 			if d := int(a[i]) - int(b[i]); d > 3 || d < -3 {
@@ -223,7 +223,7 @@ func TestHijackedOnTurnShown(t *testing.T) {
 		if v.Over || !v.Players[v.Turn].Starting {
 			t.Fatalf("want a fresh game with its starting player on turn, got turn %d", v.Turn)
 		}
-		dc := hijackedTable(v)
+		dc := hijackedFullTable(v)
 		want := v.Players[v.Turn].Name
 		found := false
 		for _, s := range dc.texts {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/draw"
 	"strings"
 
 	"github.com/fogleman/gg"
@@ -26,7 +25,7 @@ func Hunted(v games.View) (image.Image, error) {
 	if !ok {
 		return nil, fmt.Errorf("images: Hunted cannot draw %T", v)
 	}
-	return huPalette.finish(huntedBoard(pv).RGBA()), nil
+	return huntedPalette.finish(huntedTurnBoard(pv).RGBA()), nil
 }
 
 // HuntedFull draws the full board: every card face with its id, the
@@ -38,35 +37,35 @@ func HuntedFull(v games.View) (image.Image, error) {
 	if !ok {
 		return nil, fmt.Errorf("images: HuntedFull cannot draw %T", v)
 	}
-	return huPalette.finish(huntedFullBoard(pv).RGBA()), nil
+	return huntedPalette.finish(huntedFullBoard(pv).RGBA()), nil
 }
 
-// huPalette is every colour of the board and the edges where they meet:
+// huntedPalette is every colour of the board and the edges where they meet:
 // text and outlines on paper, white, the fight's panel and the grey legend;
 // white letters on the header, the card bands and the filled boxes.
-var huPalette = func() *Palette {
-	pink := huRoofMaybe
-	keys := []color.RGBA{huPaper, huInk, huMuted, huFaint, huRed, huGreen, huGold, huHeader, huWhite, pink, huFightBg}
+var huntedPalette = func() *Palette {
+	pink := huntedRoofMaybe
+	keys := []color.RGBA{huntedPaper, huntedInk, huntedMuted, huntedFaint, huntedRed, huntedGreen, huntedGold, huntedHeader, huntedWhite, pink, huntedFightBg}
 	var pairs [][2]color.RGBA
-	for _, bg := range []color.RGBA{huPaper, huWhite, huFightBg, huFaint} {
-		pairs = append(pairs, [2]color.RGBA{bg, huInk}, [2]color.RGBA{bg, huMuted}, [2]color.RGBA{bg, huRed}, [2]color.RGBA{bg, huGold}, [2]color.RGBA{bg, huHeader})
+	for _, bg := range []color.RGBA{huntedPaper, huntedWhite, huntedFightBg, huntedFaint} {
+		pairs = append(pairs, [2]color.RGBA{bg, huntedInk}, [2]color.RGBA{bg, huntedMuted}, [2]color.RGBA{bg, huntedRed}, [2]color.RGBA{bg, huntedGold}, [2]color.RGBA{bg, huntedHeader})
 	}
-	for _, fg := range []color.RGBA{huHeader, huRed, huMuted, huGold} {
-		pairs = append(pairs, [2]color.RGBA{fg, huWhite})
+	for _, fg := range []color.RGBA{huntedHeader, huntedRed, huntedMuted, huntedGold} {
+		pairs = append(pairs, [2]color.RGBA{fg, huntedWhite})
 	}
-	pairs = append(pairs, [2]color.RGBA{huGold, huInk}, [2]color.RGBA{pink, huInk}, [2]color.RGBA{huPaper, huWhite}, [2]color.RGBA{huFaint, huWhite})
+	pairs = append(pairs, [2]color.RGBA{huntedGold, huntedInk}, [2]color.RGBA{pink, huntedInk}, [2]color.RGBA{huntedPaper, huntedWhite}, [2]color.RGBA{huntedFaint, huntedWhite})
 	for _, name := range []string{"terrorist", "door", "weapon", "item", "hostage", "regroup", "event"} {
-		c := huType[name].c
+		c := huntedType[name].c
 		keys = append(keys, c)
-		pairs = append(pairs, [2]color.RGBA{c, huWhite}, [2]color.RGBA{huPaper, c}, [2]color.RGBA{huFaint, c})
+		pairs = append(pairs, [2]color.RGBA{c, huntedWhite}, [2]color.RGBA{huntedPaper, c}, [2]color.RGBA{huntedFaint, c})
 	}
-	pairs = append(pairs, [2]color.RGBA{huType["weapon"].c, huInk})
+	pairs = append(pairs, [2]color.RGBA{huntedType["weapon"].c, huntedInk})
 	return NewPalette(keys, pairs, 4)
 }()
 
 // huntedTexts is every string the turn picture of a view shows (for tests).
 func huntedTexts(v *hunted.PublicView) string {
-	return strings.Join(huntedBoard(v).texts, "\n")
+	return strings.Join(huntedTurnBoard(v).texts, "\n")
 }
 
 // Both pictures are 1000 px wide: Discord shows them at most ~550 px wide,
@@ -76,35 +75,35 @@ func huntedTexts(v *hunted.PublicView) string {
 // sharp. These are the full board's sizes (no text under 13 px: it is
 // looked at zoomed); the turn picture's are in hunted_turn.go.
 const (
-	huW      = 1000
-	huMargin = 20.0
-	huCardW  = 128.0
-	huCardH  = 125.0
-	huGap    = 8.0
-	// The tracks (time, health) and the tower start at huTrackX, after
-	// their names; a track's boxes are huTrackSize wide, huTrackGap apart.
-	huTrackX    = huMargin + 92
-	huTrackSize = 25.0
-	huTrackGap  = 3.0
-	huLegendH   = 33
+	huntedWidth      = 1000
+	huntedFullMargin = 20.0
+	huntedFullCardW  = 128.0
+	huntedFullCardH  = 125.0
+	huntedFullGap    = 8.0
+	// The tracks (time, health) and the tower start at huntedFullTrackX, after
+	// their names; a track's boxes are huntedFullTrackSize wide, huntedFullTrackGap apart.
+	huntedFullTrackX    = huntedFullMargin + 92
+	huntedFullTrackSize = 25.0
+	huntedFullTrackGap  = 3.0
+	huntedFullLegendH   = 33
 )
 
 var (
-	huPaper  = color.RGBA{0xf7, 0xf5, 0xef, 0xff}
-	huInk    = color.RGBA{0x1a, 0x20, 0x2c, 0xff}
-	huMuted  = color.RGBA{0x5a, 0x63, 0x70, 0xff}
-	huFaint  = color.RGBA{0xd5, 0xd2, 0xc8, 0xff}
-	huRed    = color.RGBA{0xc5, 0x30, 0x30, 0xff}
-	huGreen  = color.RGBA{0x2f, 0x85, 0x5a, 0xff}
-	huGold   = color.RGBA{0xd6, 0x9e, 0x2e, 0xff}
-	huHeader = color.RGBA{0x22, 0x2b, 0x3a, 0xff}
-	huWhite  = color.RGBA{0xff, 0xff, 0xff, 0xff}
-	// huRoofMaybe marks the locations where the Roof may be.
-	huRoofMaybe = color.RGBA{0xf6, 0xd5, 0xd5, 0xff}
-	// huFightBg is the fight panel.
-	huFightBg = color.RGBA{0xfd, 0xec, 0xec, 0xff}
+	huntedPaper  = color.RGBA{0xf7, 0xf5, 0xef, 0xff}
+	huntedInk    = color.RGBA{0x1a, 0x20, 0x2c, 0xff}
+	huntedMuted  = color.RGBA{0x5a, 0x63, 0x70, 0xff}
+	huntedFaint  = color.RGBA{0xd5, 0xd2, 0xc8, 0xff}
+	huntedRed    = color.RGBA{0xc5, 0x30, 0x30, 0xff}
+	huntedGreen  = color.RGBA{0x2f, 0x85, 0x5a, 0xff}
+	huntedGold   = color.RGBA{0xd6, 0x9e, 0x2e, 0xff}
+	huntedHeader = color.RGBA{0x22, 0x2b, 0x3a, 0xff}
+	huntedWhite  = color.RGBA{0xff, 0xff, 0xff, 0xff}
+	// huntedRoofMaybe marks the locations where the Roof may be.
+	huntedRoofMaybe = color.RGBA{0xf6, 0xd5, 0xd5, 0xff}
+	// huntedFightBg is the fight panel.
+	huntedFightBg = color.RGBA{0xfd, 0xec, 0xec, 0xff}
 	// Card types: colour plus the letter printed on the card.
-	huType = map[string]struct {
+	huntedType = map[string]struct {
 		c      color.RGBA
 		letter string
 		name   string
@@ -117,72 +116,63 @@ var (
 		"regroup":   {color.RGBA{0x1d, 0x7a, 0x74, 0xff}, "R", "regroup"},
 		"event":     {color.RGBA{0xc0, 0x56, 0x21, 0xff}, "E", "event"},
 	}
-	huIcon = map[string]string{"move": "M", "search": "S", "key": "K"}
+	huntedIcon = map[string]string{"move": "M", "search": "S", "key": "K"}
 )
 
-// huFillRect paints a band of whole pixels one colour, copied straight
-// into the pixels (gg rasterizes even a plain rectangle).
-func huFillRect(dc *Canvas, x, y, w, h int, c color.RGBA) {
-	r := image.Rect(x, y, x+w, y+h).Intersect(dc.RGBA().Rect)
-	if c.A != 255 {
-		draw.Draw(dc.RGBA(), r, image.NewUniform(c), image.Point{}, draw.Src)
-		return
-	}
-	if r.Empty() {
-		return
-	}
-	img := dc.RGBA()
-	i, n := img.PixOffset(r.Min.X, r.Min.Y), 4*r.Dx()
-	first := img.Pix[i : i+n]
-	fillRGBA(first, c)
-	for y := 1; y < r.Dy(); y++ {
-		copy(img.Pix[i+y*img.Stride:i+y*img.Stride+n], first)
-	}
-}
-
-// huBox is a rectangle of whole pixels filled and outlined line pixels
-// wide inside its bounds, painted straight into the pixels.
-func huBox(dc *Canvas, x, y, w, h, line int, fill, edge color.RGBA) {
-	huFillRect(dc, x, y, w, h, edge)
-	huFillRect(dc, x+line, y+line, w-2*line, h-2*line, fill)
-}
-
-// huStamp draws a piece of w x h at (x, y) (whole pixels), with pad pixels
-// around for its outline: drawn once and stamped from huSprites. key names
+// huntedStamp draws a piece of w x h at (x, y) (whole pixels), with pad pixels
+// around for its outline: drawn once and stamped from huntedSprites. key names
 // everything the piece shows.
-func huStamp(dc *Canvas, key string, w, h float64, pad int, x, y float64, draw func(dc *Canvas, x, y float64)) {
-	huSprites.Stamp(dc, key, int(w)+2*pad, int(h)+2*pad, int(x)-pad, int(y)-pad, func(s *Canvas) {
+func huntedStamp(dc *Canvas, key string, w, h float64, pad int, x, y float64, draw func(dc *Canvas, x, y float64)) {
+	huntedSprites.Stamp(dc, key, int(w)+2*pad, int(h)+2*pad, int(x)-pad, int(y)-pad, func(s *Canvas) {
 		draw(s, float64(pad), float64(pad))
 	})
 }
 
-// huCoverage keeps the coverage of the board's paths drawn every picture
+// huntedCoverage keeps the coverage of the board's paths drawn every picture
 // (coverage.go): tokens, the fight's and the choice's panels, at their
 // places.
-var huCoverage = &coverageCache{max: 1024, maxBytes: 1 << 20}
+var huntedCoverage = &coverageCache{max: 1024, maxBytes: 1 << 20}
 
-// huPath names a path at its exact place: what it is and its size.
-type huPath struct {
+// huntedPath names a path at its exact place: what it is and its size.
+type huntedPath struct {
 	kind string
 	w, h float64
 }
 
-// huPanel is a rounded panel filled and outlined 2.5 pixels wide, as
+// huntedPanel is a rounded panel filled and outlined 2.5 pixels wide, as
 // gg's DrawRoundedRectangle, FillPreserve and Stroke draw it.
-func huPanel(dc *Canvas, x, y, w, h float64, fill, line color.RGBA) {
+func huntedPanel(dc *Canvas, x, y, w, h float64, fill, line color.RGBA) {
 	path := func(gc *gg.Context) { gc.DrawRoundedRectangle(x, y, w, h, 7) }
 	r := covRect(x, y, x+w, y+h, 5)
-	huCoverage.paintPath(dc, huPath{"panel fill", w, h}, x, y, r, fill, func(gc *gg.Context) {
+	huntedCoverage.paintPath(dc, huntedPath{"panel fill", w, h}, x, y, r, fill, func(gc *gg.Context) {
 		path(gc)
 		gc.Fill()
 	})
-	huCoverage.paintPath(dc, huPath{"panel line", w, h}, x, y, r, line, func(gc *gg.Context) {
+	huntedCoverage.paintPath(dc, huntedPath{"panel line", w, h}, x, y, r, line, func(gc *gg.Context) {
 		gc.SetLineWidth(2.5)
 		path(gc)
 		gc.Stroke()
 	})
 }
 
-// huSprites keeps the pieces drawn the same way every time: the cards
+// huntedSprites keeps the pieces drawn the same way every time: the cards
 // (by what they show) and the legend.
-var huSprites Sprites
+var huntedSprites Sprites
+
+// huntedTowerLabel is, in both layouts, what the tower's box i of total shows, and its fill.
+func huntedTowerLabel(v *hunted.PublicView, i, total int) (string, color.RGBA) {
+	left := total - i // position counted from the bottom of the deck
+	switch {
+	case v.OnRoof && i == v.LocPassed-1:
+		return "R", huntedRed
+	case i < v.LocPassed:
+		return "✓", huntedMuted
+	case i < v.LocPassed+len(v.Choice):
+		return "?", huntedGold
+	case v.RoofTop && i == v.LocPassed+len(v.Choice):
+		return "R", huntedRed
+	case !v.RoofTop && !v.OnRoof && left <= v.RoofIn:
+		return "R?", huntedRoofMaybe
+	}
+	return "", huntedWhite
+}

@@ -27,30 +27,30 @@ func HuntedAlt(v games.View) string {
 	if !ok || pv == nil {
 		return ""
 	}
-	return huAltFit(huAltParts(pv), HuntedAltMax)
+	return huntedAltFit(huntedAltParts(pv), HuntedAltMax)
 }
 
-// huAltPart is one fact of the alt text (a sentence, or a list of cards):
+// huntedAltPart is one fact of the alt text (a sentence, or a list of cards):
 // its full and short forms, and its rank (0 kept longest).
-type huAltPart struct {
+type huntedAltPart struct {
 	full, short string
 	rank        int
 }
 
-// huAltParts are the facts, the most needed first.
-func huAltParts(v *hunted.PublicView) []huAltPart {
-	var ps []huAltPart
+// huntedAltParts are the facts, the most needed first.
+func huntedAltParts(v *hunted.PublicView) []huntedAltPart {
+	var ps []huntedAltPart
 	// A card list has a short form; the last event is split into its
 	// sentences, facts that go one by one from the end, so that one long
 	// event cannot crowd out the rest.
 	add := func(rank int, full, short string) {
-		full, short = huASCII(full), huASCII(short)
+		full, short = huntedASCII(full), huntedASCII(short)
 		if full != "" {
-			ps = append(ps, huAltPart{full, short, rank})
+			ps = append(ps, huntedAltPart{full, short, rank})
 		}
 	}
 	sentences := func(rank int, text string) {
-		for _, s := range huSentences(text) {
+		for _, s := range huntedSentences(text) {
 			add(rank, s, "")
 		}
 	}
@@ -67,31 +67,31 @@ func huAltParts(v *hunted.PublicView) []huAltPart {
 		status = fmt.Sprintf("Hunted: Kobayashi Tower, %s. Game over: %s, score %d.", mode, verdict, v.Score)
 	}
 	add(0, status, "")
-	add(0, huAltBars(v), "")
-	for _, s := range huAltNow(v) {
+	add(0, huntedAltBars(v), "")
+	for _, s := range huntedAltNow(v) {
 		add(1, s, "")
 	}
 	if v.Over {
 		add(1, v.Result, "")
 	}
 	if len(v.Reward) > 0 {
-		add(1, huAltCards("Fight won, keep one for free", v.Reward, true), huAltNames("Fight won, keep one for free", v.Reward))
+		add(1, huntedAltCards("Fight won, keep one for free", v.Reward, true), huntedAltNames("Fight won, keep one for free", v.Reward))
 	}
 	if len(v.Surveil) > 0 {
-		add(2, huAltCards("On the monitors", v.Surveil, false), huAltNames("On the monitors", v.Surveil))
+		add(2, huntedAltCards("On the monitors", v.Surveil, false), huntedAltNames("On the monitors", v.Surveil))
 	}
 	for _, p := range v.Players {
 		name := "Row"
 		if v.Coop {
 			name = p.Name + "'s row"
 		}
-		add(1, huAltCards(name, p.Row, false), huAltNames(name, p.Row))
+		add(1, huntedAltCards(name, p.Row, false), huntedAltNames(name, p.Row))
 	}
 	if v.Coop {
-		add(1, huAltCards("Shared row", v.Shared, false), huAltNames("Shared row", v.Shared))
+		add(1, huntedAltCards("Shared row", v.Shared, false), huntedAltNames("Shared row", v.Shared))
 	}
-	add(2, huAltTower(v), "")
-	if ev := htRecentEvents(v, 1); len(ev) > 0 {
+	add(2, huntedAltTower(v), "")
+	if ev := huntedTurnRecentEvents(v, 1); len(ev) > 0 {
 		sentences(2, "Just now: "+ev[0])
 	}
 	for _, p := range v.Players {
@@ -99,17 +99,17 @@ func huAltParts(v *hunted.PublicView) []huAltPart {
 		if v.Coop {
 			name = p.Name + "'s inventory"
 		}
-		add(3, huAltCards(name, p.Inv, true), huAltNames(name, p.Inv))
+		add(3, huntedAltCards(name, p.Inv, true), huntedAltNames(name, p.Inv))
 	}
 	if v.Coop && len(v.SharedInv) > 0 {
-		add(3, huAltCards("Shared inventory", v.SharedInv, true), huAltNames("Shared inventory", v.SharedInv))
+		add(3, huntedAltCards("Shared inventory", v.SharedInv, true), huntedAltNames("Shared inventory", v.SharedInv))
 	}
 	return ps
 }
 
-// huSentences splits a text after each sentence's end (". ", "! ", "? "),
+// huntedSentences splits a text after each sentence's end (". ", "! ", "? "),
 // but not after an abbreviation in a name (Sgt. Pratt).
-func huSentences(text string) []string {
+func huntedSentences(text string) []string {
 	var out []string
 	start := 0
 	for i := 0; i+1 < len(text); i++ {
@@ -128,11 +128,11 @@ func huSentences(text string) []string {
 	return out
 }
 
-// huAltFit joins the facts within max characters: from the highest rank
+// huntedAltFit joins the facts within max characters: from the highest rank
 // down, a rank's facts take their short forms, then go, last first,
 // before a lower rank loses anything. The first fact (whose turn) always
 // stays; should it alone be too long, it is cut at a word.
-func huAltFit(ps []huAltPart, max int) string {
+func huntedAltFit(ps []huntedAltPart, max int) string {
 	text := func() string {
 		var out []string
 		for _, p := range ps {
@@ -157,13 +157,13 @@ func huAltFit(ps []huAltPart, max int) string {
 	}
 	s := text()
 	if utf8.RuneCountInString(s) > max {
-		s = huAltClip(s, max)
+		s = huntedAltClip(s, max)
 	}
 	return s
 }
 
-// huAltClip is s cut at a word to at most n characters, with "...".
-func huAltClip(s string, n int) string {
+// huntedAltClip is s cut at a word to at most n characters, with "...".
+func huntedAltClip(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {
 		return s
@@ -175,21 +175,21 @@ func huAltClip(s string, n int) string {
 	return cut + "..."
 }
 
-// huAltBars are time, health and tokens.
-func huAltBars(v *hunted.PublicView) string {
+// huntedAltBars are time, health and tokens.
+func huntedAltBars(v *hunted.PublicView) string {
 	s := fmt.Sprintf("Time %d of %d.", v.Time, v.MaxTime)
 	for _, p := range v.Players {
 		who := "Health"
 		if v.Coop {
 			who = p.Name + ": health"
 		}
-		s += fmt.Sprintf(" %s %d of %d, %s, %s.", who, p.Health, p.MaxHealth, huPlural(p.Keys, "key"), huPlural(p.Regroup, "regroup token"))
+		s += fmt.Sprintf(" %s %d of %d, %s, %s.", who, p.Health, p.MaxHealth, count(p.Keys, "key"), count(p.Regroup, "regroup token"))
 	}
 	return s
 }
 
-// huAltTower is the location deck.
-func huAltTower(v *hunted.PublicView) string {
+// huntedAltTower is the location deck.
+func huntedAltTower(v *hunted.PublicView) string {
 	roof := fmt.Sprintf("the Roof is among the last %d", v.RoofIn)
 	switch {
 	case v.OnRoof:
@@ -197,15 +197,15 @@ func huAltTower(v *hunted.PublicView) string {
 	case v.RoofTop:
 		roof = "the Roof is next"
 	}
-	return fmt.Sprintf("Tower: %s passed, %d left; %s.", huPlural(v.LocPassed, "location"), v.LocLeft, roof)
+	return fmt.Sprintf("Tower: %s passed, %d left; %s.", count(v.LocPassed, "location"), v.LocLeft, roof)
 }
 
-// huAltNow is what is being resolved: the fight, the dice, the location
+// huntedAltNow is what is being resolved: the fight, the dice, the location
 // cards to choose from or the one being played.
-func huAltNow(v *hunted.PublicView) []string {
+func huntedAltNow(v *hunted.PublicView) []string {
 	var out []string
 	if f := v.Fight; f != nil {
-		s := fmt.Sprintf("Fight: %s, targets %s, round %d.", f.Name, huAltTargets(f), f.Round+1)
+		s := fmt.Sprintf("Fight: %s, targets %s, round %d.", f.Name, huntedAltTargets(f), f.Round+1)
 		if f.Lars {
 			s = fmt.Sprintf("Final fight with Lars: %d of %d hits, 5 or more each, round %d.", f.LarsHits, f.LarsNeed, f.Round+1)
 		}
@@ -215,10 +215,10 @@ func huAltNow(v *hunted.PublicView) []string {
 		out = append(out, s)
 	}
 	if r := v.Roll; r != nil {
-		out = append(out, fmt.Sprintf("%s rolled %s for %s, not kept yet.", r.Who, huAltDice(r.Dice), r.What))
+		out = append(out, fmt.Sprintf("%s rolled %s for %s, not kept yet.", r.Who, huntedAltDice(r.Dice), r.What))
 	} else if len(v.Rolls) > 0 {
 		r := v.Rolls[len(v.Rolls)-1]
-		out = append(out, fmt.Sprintf("Last roll, %s, %s: %s; %s.", r.Who, r.What, huAltDice(r.Dice), r.Outcome))
+		out = append(out, fmt.Sprintf("Last roll, %s, %s: %s; %s.", r.Who, r.What, huntedAltDice(r.Dice), r.Outcome))
 	}
 	if len(v.Choice) > 0 {
 		var ls []string
@@ -226,14 +226,14 @@ func huAltNow(v *hunted.PublicView) []string {
 			ls = append(ls, l.Name+": "+l.Text)
 		}
 		out = append(out, "Location cards drawn, play one. "+strings.Join(ls, " Or "))
-	} else if title, text := htResolving(v); title != "" && v.Fight == nil {
+	} else if title, text := huntedTurnResolving(v); title != "" && v.Fight == nil {
 		out = append(out, title+". "+text)
 	}
 	return out
 }
 
-// huAltTargets are a fight's numbers, the hit ones said.
-func huAltTargets(f *hunted.FightView) string {
+// huntedAltTargets are a fight's numbers, the hit ones said.
+func huntedAltTargets(f *hunted.FightView) string {
 	s := make([]string, len(f.Targets))
 	for i, t := range f.Targets {
 		s[i] = fmt.Sprint(t)
@@ -244,8 +244,8 @@ func huAltTargets(f *hunted.FightView) string {
 	return strings.Join(s, " and ")
 }
 
-// huAltDice are dice as "6 on a d6, 7 on a d6 with 2 added".
-func huAltDice(ds []hunted.Die) string {
+// huntedAltDice are dice as "6 on a d6, 7 on a d6 with 2 added".
+func huntedAltDice(ds []hunted.Die) string {
 	s := make([]string, len(ds))
 	for i, d := range ds {
 		s[i] = fmt.Sprintf("%d on a d%d", d.Value(), d.Sides)
@@ -256,11 +256,11 @@ func huAltDice(ds []hunted.Die) string {
 	return strings.Join(s, ", ")
 }
 
-var huIconWord = map[string]string{"M": "move", "S": "search", "K": "key"}
+var huntedIconWord = map[string]string{"M": "move", "S": "search", "K": "key"}
 
-// huAltCards lists cards with their type and what they do; a row card
+// huntedAltCards lists cards with their type and what they do; a row card
 // also what it gives and costs.
-func huAltCards(title string, cards []hunted.CardView, inInv bool) string {
+func huntedAltCards(title string, cards []hunted.CardView, inInv bool) string {
 	if len(cards) == 0 {
 		return title + ": empty."
 	}
@@ -268,19 +268,19 @@ func huAltCards(title string, cards []hunted.CardView, inInv bool) string {
 	for i, c := range cards {
 		var w []string
 		if !inInv {
-			if g := huAltIcons(huGives(c)); g != "" {
+			if g := huntedAltIcons(huntedGives(c)); g != "" {
 				w = append(w, "gives "+g)
 			}
 			if c.Noise > 0 {
-				w = append(w, huPlural(c.Noise, "bell"))
+				w = append(w, count(c.Noise, "bell"))
 			}
-			if t := huCostTime(c); t != "" {
+			if t := huntedCostTime(c); t != "" {
 				w = append(w, "costs "+t)
-			} else if k := huAltIcons(huCosts(c)); k != "" {
+			} else if k := huntedAltIcons(huntedCosts(c)); k != "" {
 				w = append(w, "costs "+k)
 			}
 		}
-		if d := huDoes(c, inInv); d != "" {
+		if d := huntedDoes(c, inInv); d != "" {
 			w = append(w, d)
 		}
 		s[i] = fmt.Sprintf("%s (%s: %s)", c.Name, c.Type, strings.Join(w, "; "))
@@ -288,8 +288,8 @@ func huAltCards(title string, cards []hunted.CardView, inInv bool) string {
 	return title + ": " + strings.Join(s, ", ") + "."
 }
 
-// huAltNames lists cards by name and type only.
-func huAltNames(title string, cards []hunted.CardView) string {
+// huntedAltNames lists cards by name and type only.
+func huntedAltNames(title string, cards []hunted.CardView) string {
 	if len(cards) == 0 {
 		return ""
 	}
@@ -300,17 +300,17 @@ func huAltNames(title string, cards []hunted.CardView) string {
 	return title + ": " + strings.Join(s, ", ") + "."
 }
 
-// huAltIcons says icon letters as words: "move and search".
-func huAltIcons(ls []string) string {
+// huntedAltIcons says icon letters as words: "move and search".
+func huntedAltIcons(ls []string) string {
 	w := make([]string, len(ls))
 	for i, l := range ls {
-		w[i] = huIconWord[l]
+		w[i] = huntedIconWord[l]
 	}
 	return strings.Join(w, " and ")
 }
 
-// huASCII spells the picture's symbols out, so a screen reader says them
+// huntedASCII spells the picture's symbols out, so a screen reader says them
 // and each counts as one character.
-func huASCII(s string) string {
+func huntedASCII(s string) string {
 	return strings.NewReplacer(" · ", ", ", "·", ",", "×", "x", "→", "->", "…", "...", "–", "-", "—", "-", "✓", "passed").Replace(s)
 }

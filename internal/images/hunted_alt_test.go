@@ -26,7 +26,7 @@ func TestHuntedAlt(t *testing.T) {
 		n := utf8.RuneCountInString(alt)
 		longest = max(longest, n)
 		full := -1
-		for _, p := range huAltParts(v) {
+		for _, p := range huntedAltParts(v) {
 			full += utf8.RuneCountInString(p.full) + 1
 		}
 		if full > HuntedAltMax {
@@ -35,7 +35,7 @@ func TestHuntedAlt(t *testing.T) {
 		if n == 0 || n > 900 || n > HuntedAltMax || !utf8.ValidString(alt) || strings.Contains(alt, "\n") {
 			t.Fatalf("%s: %d characters (want 1 to 900, one line): %q", m.name, n, alt)
 		}
-		if cut := huAltCutFact(alt, huAltParts(v)); cut != "" {
+		if cut := huntedAltCutFact(alt, huntedAltParts(v)); cut != "" {
 			t.Fatalf("%s: a fact is cut or out of order at %q in %q", m.name, cut, alt)
 		}
 		want := []string{"Hunted: Kobayashi Tower", fmt.Sprintf("Time %d of %d.", v.Time, v.MaxTime)}
@@ -51,15 +51,15 @@ func TestHuntedAlt(t *testing.T) {
 		case v.Over:
 			want = append(want, "Game over: lost, score "+fmt.Sprint(v.Score))
 		default:
-			want = append(want, huASCII(v.Prompt))
+			want = append(want, huntedASCII(v.Prompt))
 		}
 		if f := v.Fight; f != nil && f.Lars {
 			want = append(want, fmt.Sprintf("Final fight with Lars: %d of %d hits", f.LarsHits, f.LarsNeed))
 		} else if f != nil {
-			want = append(want, "Fight: "+f.Name+", targets "+huAltTargets(f))
+			want = append(want, "Fight: "+f.Name+", targets "+huntedAltTargets(f))
 		}
 		if r := v.Roll; r != nil {
-			want = append(want, r.Who+" rolled "+huAltDice(r.Dice))
+			want = append(want, r.Who+" rolled "+huntedAltDice(r.Dice))
 		}
 		for _, l := range v.Choice {
 			want = append(want, l.Name+": ")
@@ -78,7 +78,7 @@ func TestHuntedAlt(t *testing.T) {
 // matters most: the turn, the bars and the fight.
 func TestHuntedAltFitsACrowdedBoard(t *testing.T) {
 	v := huntedBusyView(t)
-	parts := huAltParts(v)
+	parts := huntedAltParts(v)
 	full := 0
 	for _, p := range parts {
 		full += utf8.RuneCountInString(p.full) + 1
@@ -100,11 +100,11 @@ func TestHuntedAltFitsACrowdedBoard(t *testing.T) {
 	}
 }
 
-// huAltFit shortens a rank's parts, then drops them, before it touches a
+// huntedAltFit shortens a rank's parts, then drops them, before it touches a
 // lower rank, and cuts only what is still too long.
 func TestHuntedAltFitOrder(t *testing.T) {
-	parts := func() []huAltPart {
-		return []huAltPart{
+	parts := func() []huntedAltPart {
+		return []huntedAltPart{
 			{"turn", "", 0},
 			{"row with details", "row", 1},
 			{"inventory with details", "inventory", 3},
@@ -123,19 +123,19 @@ func TestHuntedAltFitOrder(t *testing.T) {
 		{20, "turn row"},
 		{6, "turn"},
 	} {
-		if got := huAltFit(parts(), tc.max); got != tc.want {
+		if got := huntedAltFit(parts(), tc.max); got != tc.want {
 			t.Errorf("within %d: %q, want %q", tc.max, got, tc.want)
 		}
 	}
-	if got := huAltFit([]huAltPart{{"a long turn", "", 0}}, 8); got != "a lon..." {
+	if got := huntedAltFit([]huntedAltPart{{"a long turn", "", 0}}, 8); got != "a lon..." {
 		t.Errorf("a part of rank 0 too long: %q", got)
 	}
 }
 
-// huAltCutFact checks that alt is whole facts, each in its full or short
+// huntedAltCutFact checks that alt is whole facts, each in its full or short
 // form, in the order of parts (some left out); it returns where alt stops
 // being that, "" when it is.
-func huAltCutFact(alt string, parts []huAltPart) string {
+func huntedAltCutFact(alt string, parts []huntedAltPart) string {
 	rest := alt
 	for _, p := range parts {
 		for _, form := range []string{p.full, p.short} {
@@ -167,13 +167,13 @@ func TestHuntedAltWholeFacts(t *testing.T) {
 	if strings.HasSuffix(alt, "...") {
 		t.Fatalf("cut: %q", alt)
 	}
-	if cut := huAltCutFact(alt, huAltParts(v)); cut != "" {
+	if cut := huntedAltCutFact(alt, huntedAltParts(v)); cut != "" {
 		t.Fatalf("a fact is cut at %q in %q", cut, alt)
 	}
 	if !strings.HasPrefix(alt, "Hunted: Kobayashi Tower, co-op.") {
 		t.Fatalf("the status is not first: %q", alt)
 	}
-	got := huSentences(v.Events[len(v.Events)-1])
+	got := huntedSentences(v.Events[len(v.Events)-1])
 	if len(got) != 2 || !strings.Contains(got[0], "Sgt. Pratt (H09), which goes") {
 		t.Fatalf("sentences %q", got)
 	}

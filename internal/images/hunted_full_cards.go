@@ -7,71 +7,71 @@ import (
 	"standoff/internal/games/hunted"
 )
 
-// huPerLine is how many cards fit on a line.
-func huPerLine() int {
-	w := float64(huW) - 2*huMargin + huGap
-	return int(w / (huCardW + huGap))
+// huntedFullPerLine is how many cards fit on a line.
+func huntedFullPerLine() int {
+	w := float64(huntedWidth) - 2*huntedFullMargin + huntedFullGap
+	return int(w / (huntedFullCardW + huntedFullGap))
 }
 
-func huCardsHeight(n int) float64 {
-	perLine := huPerLine()
+func huntedFullCardsHeight(n int) float64 {
+	perLine := huntedFullPerLine()
 	lines := (n + perLine - 1) / perLine
-	return float64(lines)*(huCardH+huGap) + 3
+	return float64(lines)*(huntedFullCardH+huntedFullGap) + 3
 }
 
-func huCards(dc *Canvas, cards []hunted.CardView, y float64) {
-	perLine := huPerLine()
+func huntedFullCards(dc *Canvas, cards []hunted.CardView, y float64) {
+	perLine := huntedFullPerLine()
 	for i, c := range cards {
-		x := huMargin + float64(i%perLine)*(huCardW+huGap)
-		cy := y + float64(i/perLine)*(huCardH+huGap)
+		x := huntedFullMargin + float64(i%perLine)*(huntedFullCardW+huntedFullGap)
+		cy := y + float64(i/perLine)*(huntedFullCardH+huntedFullGap)
 		// A card looks the same wherever it lies (x and y are whole
 		// pixels), so each face is drawn once and stamped; the key is
 		// everything the card shows, bounded by the deck and its states.
-		huSprites.Stamp(dc, fmt.Sprintf("card %+v", c), huCardW+4, huCardH+4, int(x)-2, int(cy)-2, func(s *Canvas) {
-			huCard(s, c, 2, 2)
+		huntedSprites.Stamp(dc, fmt.Sprintf("card %+v", c), huntedFullCardW+4, huntedFullCardH+4, int(x)-2, int(cy)-2, func(s *Canvas) {
+			huntedFullCard(s, c, 2, 2)
 		})
 	}
 }
 
-// huCard draws one card: a type band with letter and name, its id, the
+// huntedFullCard draws one card: a type band with letter and name, its id, the
 // icons it pays with (left), bells, cost, and what it does.
-func huCard(dc *Canvas, c hunted.CardView, x, y float64) {
-	t := huType[c.Type]
-	dc.DrawRoundedRectangle(x, y, huCardW, huCardH, 7)
-	dc.SetColor(huWhite)
+func huntedFullCard(dc *Canvas, c hunted.CardView, x, y float64) {
+	t := huntedType[c.Type]
+	dc.DrawRoundedRectangle(x, y, huntedFullCardW, huntedFullCardH, 7)
+	dc.SetColor(huntedWhite)
 	if c.FaceDown {
-		dc.SetColor(huFaint)
+		dc.SetColor(huntedFaint)
 	}
 	dc.FillPreserve()
 	dc.SetColor(t.c)
 	dc.SetLineWidth(2.5)
 	dc.Stroke()
-	dc.DrawRectangle(x+1.25, y+1.25, huCardW-2.5, 23)
+	dc.DrawRectangle(x+1.25, y+1.25, huntedFullCardW-2.5, 23)
 	dc.Fill()
 	dc.Font(13, true)
-	dc.SetColor(huWhite)
+	dc.SetColor(huntedWhite)
 	dc.DrawStringAnchored(t.letter, x+8, y+13, 0, 0.5)
-	dc.DrawStringAnchored(dc.Fit(c.Name, huCardW-30), x+23, y+13, 0, 0.5)
+	dc.DrawStringAnchored(dc.Fit(c.Name, huntedFullCardW-30), x+23, y+13, 0, 0.5)
 	dc.Font(13, false)
-	dc.SetColor(huMuted)
-	dc.DrawStringAnchored(c.ID, x+huCardW-7, y+35, 1, 0.5)
+	dc.SetColor(huntedMuted)
+	dc.DrawStringAnchored(c.ID, x+huntedFullCardW-7, y+35, 1, 0.5)
 	// Pay icons.
 	ix := x + 7
 	for _, a := range c.Actions {
-		huIconBox(dc, ix, y+28, huIcon[a])
+		huntedFullIconBox(dc, ix, y+28, huntedIcon[a])
 		ix += 23
 	}
 	if c.Noise > 0 {
-		huBell(dc, ix+8, y+38)
+		huntedBell(dc, ix+8, y+38)
 		if c.Noise > 1 {
 			dc.Font(13, true)
-			dc.SetColor(huInk)
+			dc.SetColor(huntedInk)
 			dc.DrawStringAnchored(fmt.Sprintf("×%d", c.Noise), ix+18, y+38, 0, 0.5)
 		}
 	}
-	lines := huCardLines(c)
+	lines := huntedFullCardLines(c)
 	dc.Font(13, false)
-	dc.SetColor(huInk)
+	dc.SetColor(huntedInk)
 	for i, l := range lines {
 		if i >= 4 {
 			break
@@ -81,17 +81,17 @@ func huCard(dc *Canvas, c hunted.CardView, x, y float64) {
 		} else {
 			dc.Font(13, false)
 		}
-		dc.DrawStringAnchored(dc.Fit(l, huCardW-12), x+7, y+60+float64(i)*17, 0, 0.5)
+		dc.DrawStringAnchored(dc.Fit(l, huntedFullCardW-12), x+7, y+60+float64(i)*17, 0, 0.5)
 	}
 	if c.Type == "weapon" {
-		huWeaponDice(dc, c, x+7, y+huCardH-25)
+		huntedFullWeaponDice(dc, c, x+7, y+huntedFullCardH-25)
 	}
 	if c.Type == "door" {
 		for i := 0; i < c.Locations; i++ {
-			huDiamond(dc, x+13+float64(i)*17, y+77)
+			huntedFullDiamond(dc, x+13+float64(i)*17, y+77)
 		}
 		dc.Font(13, false)
-		dc.SetColor(huInk)
+		dc.SetColor(huntedInk)
 		word := "location"
 		if c.Locations > 1 {
 			word = "locations"
@@ -100,13 +100,13 @@ func huCard(dc *Canvas, c hunted.CardView, x, y float64) {
 	}
 }
 
-// huCardLines says what a card does, in short lines.
-func huCardLines(c hunted.CardView) []string {
+// huntedFullCardLines says what a card does, in short lines.
+func huntedFullCardLines(c hunted.CardView) []string {
 	cost := ""
 	if len(c.Cost) > 0 {
 		var ic []string
 		for _, a := range c.Cost {
-			ic = append(ic, huIcon[a])
+			ic = append(ic, huntedIcon[a])
 		}
 		cost = "cost " + strings.Join(ic, "+")
 	}
@@ -147,22 +147,22 @@ func huCardLines(c hunted.CardView) []string {
 	return []string{cost}
 }
 
-// huWeaponDice shows the dice on a weapon (filled) and used ones (outline),
+// huntedFullWeaponDice shows the dice on a weapon (filled) and used ones (outline),
 // then its magazines as ammo tokens.
-func huWeaponDice(dc *Canvas, c hunted.CardView, x, y float64) {
+func huntedFullWeaponDice(dc *Canvas, c hunted.CardView, x, y float64) {
 	if c.Flipped {
 		return
 	}
 	for i := 0; i < c.FullDice; i++ {
 		dc.DrawRoundedRectangle(x+float64(i)*18, y, 15, 15, 3)
 		if i < c.Dice {
-			dc.SetColor(huType["weapon"].c)
+			dc.SetColor(huntedType["weapon"].c)
 			dc.FillPreserve()
 		} else {
-			dc.SetColor(huWhite)
+			dc.SetColor(huntedWhite)
 			dc.FillPreserve()
 		}
-		dc.SetColor(huInk)
+		dc.SetColor(huntedInk)
 		dc.SetLineWidth(1.25)
 		dc.Stroke()
 	}
@@ -172,48 +172,48 @@ func huWeaponDice(dc *Canvas, c hunted.CardView, x, y float64) {
 	// the card's text gives their number.
 	step := 13.0
 	if c.Mags > 1 {
-		step = min(step, (x+huCardW-24.5-ax)/float64(c.Mags-1))
+		step = min(step, (x+huntedFullCardW-24.5-ax)/float64(c.Mags-1))
 	}
 	for i := 0; i < c.Mags; i++ {
 		dc.DrawCircle(ax+float64(i)*step+6, y+7.5, 6)
-		dc.SetColor(huGold)
+		dc.SetColor(huntedGold)
 		dc.FillPreserve()
-		dc.SetColor(huInk)
+		dc.SetColor(huntedInk)
 		dc.SetLineWidth(1)
 		dc.Stroke()
 	}
 }
 
-// huIconBox draws an action icon: a letter in a rounded square.
-func huIconBox(dc *Canvas, x, y float64, letter string) {
+// huntedFullIconBox draws an action icon: a letter in a rounded square.
+func huntedFullIconBox(dc *Canvas, x, y float64, letter string) {
 	dc.DrawRoundedRectangle(x, y, 20, 20, 4)
-	dc.SetColor(huHeader)
+	dc.SetColor(huntedHeader)
 	dc.Fill()
 	dc.Font(13, true)
-	dc.SetColor(huWhite)
+	dc.SetColor(huntedWhite)
 	dc.DrawStringAnchored(letter, x+10, y+10, 0.5, 0.5)
 }
 
-// huDiamond draws a location icon.
-func huDiamond(dc *Canvas, x, y float64) {
+// huntedFullDiamond draws a location icon.
+func huntedFullDiamond(dc *Canvas, x, y float64) {
 	dc.MoveTo(x, y-7.5)
 	dc.LineTo(x+6.5, y)
 	dc.LineTo(x, y+7.5)
 	dc.LineTo(x-6.5, y)
 	dc.ClosePath()
-	dc.SetColor(huType["door"].c)
+	dc.SetColor(huntedType["door"].c)
 	dc.Fill()
 }
 
-// huBell draws a bell (noise icon).
-func huBell(dc *Canvas, x, y float64) {
-	dc.SetColor(huGold)
+// huntedBell draws a bell (noise icon).
+func huntedBell(dc *Canvas, x, y float64) {
+	dc.SetColor(huntedGold)
 	dc.MoveTo(x-7.5, y+6)
 	dc.QuadraticTo(x-6, y-8.5, x, y-8.5)
 	dc.QuadraticTo(x+6, y-8.5, x+7.5, y+6)
 	dc.ClosePath()
 	dc.FillPreserve()
-	dc.SetColor(huInk)
+	dc.SetColor(huntedInk)
 	dc.SetLineWidth(1.25)
 	dc.Stroke()
 	dc.DrawCircle(x, y+7.5, 2)

@@ -177,7 +177,7 @@ func TestHuntedStaysInside(t *testing.T) {
 		"fight": huntedView(t, []string{"Alice"}, 3, 400, func(v *hunted.PublicView) bool { return v.Fight != nil && len(v.Rolls) > 0 }),
 	}
 	for name, v := range views {
-		dc := huntedBoard(v)
+		dc := huntedTurnBoard(v)
 		huntedInsideMargin(t, name, dc)
 		releaseRGBA(dc.RGBA())
 		if dir := os.Getenv("HUNTED_PNG"); dir != "" {
@@ -185,13 +185,13 @@ func TestHuntedStaysInside(t *testing.T) {
 		}
 		img := huntedFullBoard(v).RGBA()
 		b := img.Bounds()
-		edge := b.Max.X - int(huMargin)/2
+		edge := b.Max.X - int(huntedFullMargin)/2
 		for y := b.Min.Y; y < b.Max.Y; y++ {
-			if img.RGBAAt(0, y) != huPaper {
+			if img.RGBAAt(0, y) != huntedPaper {
 				continue // a full-width band
 			}
 			for x := edge; x < b.Max.X; x++ {
-				if c := img.RGBAAt(x, y); c != huPaper {
+				if c := img.RGBAAt(x, y); c != huntedPaper {
 					t.Fatalf("%s (full): %v drawn at (%d, %d), in the right margin", name, c, x, y)
 				}
 			}

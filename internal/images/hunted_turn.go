@@ -2,10 +2,8 @@ package images
 
 import (
 	"fmt"
+	"image"
 	"image/color"
-	"strings"
-
-	"golang.org/x/image/font"
 
 	"standoff/internal/games/hunted"
 )
@@ -17,155 +15,62 @@ import (
 // supply, the decks, older rolls and events) is left to the full board.
 // It is portrait: bands one under another, each line read left to right.
 const (
-	htX     = 24.0       // left margin
-	htRight = huW - 24.0 // right margin
-	htBody  = 26.0       // the smallest text
-	htHead  = 28.0       // headings and names
-	htTitle = 32.0       // the header and a panel's title
-	htBarX  = 250.0      // bars and the tower start here, after their labels
-	htLineH = 34.0       // a line of wrapped body text
-	htCardH = 46.0       // a card's line
-	htWidth = htRight - htX
+	huntedTurnX     = 24.0               // left margin
+	huntedTurnRight = huntedWidth - 24.0 // right margin
+	huntedTurnBody  = 26.0               // the smallest text
+	huntedTurnHead  = 28.0               // headings and names
+	huntedTurnTitle = 32.0               // the header and a panel's title
+	huntedTurnBarX  = 250.0              // bars and the tower start here, after their labels
+	huntedTurnLineH = 34.0               // a line of wrapped body text
+	huntedTurnCardH = 46.0               // a card's line
+	huntedTurnWidth = huntedTurnRight - huntedTurnX
 )
 
-// huntedBoard draws the turn picture, band by band.
-func huntedBoard(v *hunted.PublicView) *Canvas {
-	var secs []huSection
-	add := func(h float64, f func(dc *Canvas, y float64)) { secs = append(secs, huSection{h, f}) }
-	add(64, func(dc *Canvas, y float64) { htHeader(dc, v, y) })
+// huntedTurnBoard draws the turn picture, band by band.
+func huntedTurnBoard(v *hunted.PublicView) *Canvas {
+	var secs []huntedSection
+	add := func(h float64, f func(dc *Canvas, y float64)) { secs = append(secs, huntedSection{h, f}) }
+	add(64, func(dc *Canvas, y float64) { huntedTurnHeader(dc, v, y) })
 	add(48, func(dc *Canvas, y float64) {
-		htBar(dc, y, fmt.Sprintf("Time %d/%d", v.Time, v.MaxTime), v.MaxTime, v.Time, v.MaxTime, 4, huGold)
+		huntedTurnBar(dc, y, fmt.Sprintf("Time %d/%d", v.Time, v.MaxTime), v.MaxTime, v.Time, v.MaxTime, 4, huntedGold)
 	})
 	for _, p := range v.Players {
-		add(48, func(dc *Canvas, y float64) { htHealth(dc, v, p, y) })
+		add(48, func(dc *Canvas, y float64) { huntedTurnHealth(dc, v, p, y) })
 	}
-	add(90, func(dc *Canvas, y float64) { htTower(dc, v, y) })
-	secs = append(secs, htNowSections(v)...)
-	secs = append(secs, htCardSections(v)...)
-	if lines := htRecent(v); len(lines) > 0 {
-		add(48+float64(len(lines))*htLineH, func(dc *Canvas, y float64) {
-			htHeading(dc, "Just now", y)
+	add(90, func(dc *Canvas, y float64) { huntedTurnTower(dc, v, y) })
+	secs = append(secs, huntedTurnNowSections(v)...)
+	secs = append(secs, huntedTurnCardSections(v)...)
+	if lines := huntedTurnRecent(v); len(lines) > 0 {
+		add(48+float64(len(lines))*huntedTurnLineH, func(dc *Canvas, y float64) {
+			huntedTurnHeading(dc, "Just now", y)
 			for i, l := range lines {
-				htText(dc, l, htBody, false, huInk, htX, y+58+float64(i)*htLineH, 0)
+				huntedTurnText(dc, l, huntedTurnBody, false, huntedInk, huntedTurnX, y+58+float64(i)*huntedTurnLineH, 0)
 			}
 		})
 	}
-	add(htLegendH, func(dc *Canvas, y float64) {
-		htStamp(dc, "ht legend", huW, htLegendH, 0, int(y), func(s *Canvas) { htLegend(s, 0) })
+	add(huntedTurnLegendH, func(dc *Canvas, y float64) {
+		huntedTurnStamp(dc, "ht legend", huntedWidth, huntedTurnLegendH, 0, int(y), func(s *Canvas) { huntedTurnLegend(s, 0) })
 	})
-	return huDrawSections(secs, huW)
+	return huntedDrawSections(secs, huntedWidth)
 }
 
-// htText draws one line with its vertical centre at y, anchored at x by
+// huntedTurnText draws one line with its vertical centre at y, anchored at x by
 // ax (0 left, 0.5 centre, 1 right).
-func htText(dc *Canvas, s string, size float64, bold bool, c color.RGBA, x, y, ax float64) {
+func huntedTurnText(dc *Canvas, s string, size float64, bold bool, c color.RGBA, x, y, ax float64) {
 	dc.Font(size, bold)
 	dc.SetColor(c)
 	dc.DrawStringAnchored(s, x, y, ax, 0.5)
 }
 
-// htHeading is a band's title: bold, on the band's first line.
-func htHeading(dc *Canvas, s string, y float64) {
-	htText(dc, htFit(s, htHead, true, htWidth), htHead, true, huInk, htX, y+24, 0)
+// huntedTurnHeading is a band's title: bold, on the band's first line.
+func huntedTurnHeading(dc *Canvas, s string, y float64) {
+	huntedTurnText(dc, fitText(s, huntedTurnHead, true, huntedTurnWidth), huntedTurnHead, true, huntedInk, huntedTurnX, y+24, 0)
 }
 
-// htMeasure measures strings at a size, without a canvas: the layout
-// wraps text before the picture's height is known.
-func htMeasure(size float64, bold bool) func(string) float64 {
-	f := cachedFaceFor(size, bold)
-	if cf, ok := f.(*cachedFace); ok {
-		return func(s string) float64 { return float64(cf.measure(s) >> 6) }
-	}
-	return func(s string) float64 { return float64(font.MeasureString(f, s) >> 6) }
-}
-
-// htFit is s, or its longest start with an ellipsis that fits width.
-func htFit(s string, size float64, bold bool, width float64) string {
-	m := htMeasure(size, bold)
-	if m(s) <= width {
-		return s
-	}
-	r := []rune(s)
-	lo, hi := 1, len(r)-1 // r[:lo]+"…" is kept even when it does not fit
-	for lo < hi {
-		mid := (lo + hi + 1) / 2
-		if m(string(r[:mid])+"…") <= width {
-			lo = mid
-		} else {
-			hi = mid - 1
-		}
-	}
-	return string(r[:lo]) + "…"
-}
-
-// htWrap breaks s into lines of width at most, and at most max lines;
-// when the text goes on, the last line ends with the whole words that fit
-// and an ellipsis, never inside a word.
-func htWrap(s string, size float64, bold bool, width float64, max int) []string {
-	m := htMeasure(size, bold)
-	var lines []string
-	line := ""
-	words := splitWords(s)
-	for i, w := range words {
-		try := w
-		if line != "" {
-			try = line + " " + w
-		}
-		if m(try) <= width || line == "" {
-			line = try
-			continue
-		}
-		lines = append(lines, line)
-		if len(lines) == max-1 {
-			return append(lines, htFitWords(words[i:], size, bold, width))
-		}
-		line = w
-	}
-	if line != "" {
-		lines = append(lines, htFitWords(splitWords(line), size, bold, width))
-	}
-	return lines
-}
-
-// htFitWords is the words on one line, or as many whole words as fit with
-// an ellipsis after them; only a first word too wide alone is cut.
-func htFitWords(words []string, size float64, bold bool, width float64) string {
-	m := htMeasure(size, bold)
-	all := strings.Join(words, " ")
-	if m(all) <= width {
-		return all
-	}
-	for n := len(words) - 1; n > 0; n-- {
-		if s := strings.Join(words[:n], " ") + " …"; m(s) <= width {
-			return s
-		}
-	}
-	return htFit(words[0], size, bold, width)
-}
-
-// splitWords splits at spaces, dropping empty words.
-func splitWords(s string) []string {
-	var out []string
-	start := -1
-	for i, r := range s {
-		switch {
-		case r == ' ' && start >= 0:
-			out = append(out, s[start:i])
-			start = -1
-		case r != ' ' && start < 0:
-			start = i
-		}
-	}
-	if start >= 0 {
-		out = append(out, s[start:])
-	}
-	return out
-}
-
-// htHeader is the dark band: the game, and whose turn it is or how the
+// huntedTurnHeader is the dark band: the game, and whose turn it is or how the
 // game ended.
-func htHeader(dc *Canvas, v *hunted.PublicView, y float64) {
-	huFillRect(dc, 0, int(y), huW, 56, huHeader)
+func huntedTurnHeader(dc *Canvas, v *hunted.PublicView, y float64) {
+	fillRect(dc.RGBA(), image.Rect(0, int(y), huntedWidth, int(y)+56), huntedHeader)
 	status := ""
 	switch {
 	case v.Over && v.Won:
@@ -175,71 +80,71 @@ func htHeader(dc *Canvas, v *hunted.PublicView, y float64) {
 	case v.Turn >= 0 && v.Turn < len(v.Players):
 		status = v.Players[v.Turn].Name + "'s turn"
 	}
-	m := htMeasure(htTitle, true)
+	m := measurer(huntedTurnTitle, true)
 	title := "HUNTED: KOBAYASHI TOWER"
-	if v.Coop || m(title)+30+m(status) > htWidth {
+	if v.Coop || m(title)+30+m(status) > huntedTurnWidth {
 		title = "HUNTED"
 	}
 	if v.Coop {
 		title += " · co-op"
 	}
-	htText(dc, title, htTitle, true, huWhite, htX, y+28, 0)
+	huntedTurnText(dc, title, huntedTurnTitle, true, huntedWhite, huntedTurnX, y+28, 0)
 	tw := m(title)
-	htText(dc, htFit(status, htTitle, true, htWidth-tw-30), htTitle, true, huWhite, htRight, y+28, 1)
+	huntedTurnText(dc, fitText(status, huntedTurnTitle, true, huntedTurnWidth-tw-30), huntedTurnTitle, true, huntedWhite, huntedTurnRight, y+28, 1)
 }
 
-// htBar is a labelled bar of n segments from htBarX, value of them
+// huntedTurnBar is a labelled bar of n segments from huntedTurnBarX, value of them
 // filled: the label says the number, the filled segments show it.
 // Segments past max (a co-op player's lower health) are left out.
-func htBar(dc *Canvas, y float64, label string, n, value, max int, gap float64, fill0 color.RGBA) float64 {
-	htText(dc, htFit(label, htHead, true, htBarX-htX-12), htHead, true, huInk, htX, y+24, 0)
-	step := float64(int((htRight - htBarX + gap) / float64(n)))
+func huntedTurnBar(dc *Canvas, y float64, label string, n, value, max int, gap float64, fill0 color.RGBA) float64 {
+	huntedTurnText(dc, fitText(label, huntedTurnHead, true, huntedTurnBarX-huntedTurnX-12), huntedTurnHead, true, huntedInk, huntedTurnX, y+24, 0)
+	step := float64(int((huntedTurnRight - huntedTurnBarX + gap) / float64(n)))
 	step = min(step, 66)
 	w := step - gap
-	x := htBarX
+	x := huntedTurnBarX
 	for i := 1; i <= min(n, max); i++ {
-		fill, edge := huWhite, huMuted
+		fill, edge := huntedWhite, huntedMuted
 		if i <= value {
-			fill, edge = fill0, huInk
+			fill, edge = fill0, huntedInk
 		}
-		huBox(dc, int(x), int(y)+8, int(w), 32, 2, fill, edge)
+		squareBox(dc, int(x), int(y)+8, int(w), 32, 2, fill, edge)
 		x += step
 	}
 	return x
 }
 
-// htHealth is a player's health bar and tokens, in words.
-func htHealth(dc *Canvas, v *hunted.PublicView, p hunted.PlayerView, y float64) {
+// huntedTurnHealth is a player's health bar and tokens, in words.
+func huntedTurnHealth(dc *Canvas, v *hunted.PublicView, p hunted.PlayerView, y float64) {
 	label := fmt.Sprintf("Health %d/%d", p.Health, p.MaxHealth)
 	if v.Coop {
 		n := fmt.Sprintf(" %d/%d", p.Health, p.MaxHealth)
-		label = htFit(p.Name, htHead, true, htBarX-htX-12-htMeasure(htHead, true)(n)) + n
+		label = fitText(p.Name, huntedTurnHead, true, huntedTurnBarX-huntedTurnX-12-measurer(huntedTurnHead, true)(n)) + n
 	}
-	x := htBar(dc, y, label, 6, p.Health, p.MaxHealth, 6, huRed)
-	x = max(x, htBarX+4*66) + 14
-	tokens := huPlural(p.Keys, "key") + " · " + huPlural(p.Regroup, "regroup token")
-	htText(dc, htFit(tokens, htBody, false, htRight-x), htBody, false, huInk, x, y+24, 0)
+	x := huntedTurnBar(dc, y, label, 6, p.Health, p.MaxHealth, 6, huntedRed)
+	x = max(x, huntedTurnBarX+4*66) + 14
+	tokens := count(p.Keys, "key") + " · " + count(p.Regroup, "regroup token")
+	huntedTurnText(dc, fitText(tokens, huntedTurnBody, false, huntedTurnRight-x), huntedTurnBody, false, huntedInk, x, y+24, 0)
 }
 
-// htTower is the location deck as boxes (passed, drawn, the Roof or where
+// huntedTurnTower is the location deck as boxes (passed, drawn, the Roof or where
 // it may be) and a line that says it.
-func htTower(dc *Canvas, v *hunted.PublicView, y float64) {
-	htText(dc, "Tower", htHead, true, huInk, htX, y+24, 0)
+func huntedTurnTower(dc *Canvas, v *hunted.PublicView, y float64) {
+	huntedTurnText(dc, "Tower", huntedTurnHead, true, huntedInk, huntedTurnX, y+24, 0)
 	total := v.LocPassed + v.LocLeft + len(v.Choice)
 	step := 48.0
 	if total > 0 {
-		step = min(step, float64(int((htRight-htBarX+6)/float64(total))))
+		step = min(step, float64(int((huntedTurnRight-huntedTurnBarX+6)/float64(total))))
 	}
 	box := step - 6
 	for i := 0; i < total; i++ {
-		label, fill := huTowerLabel(v, i, total)
-		bx := htBarX + float64(i)*step
-		huBox(dc, int(bx), int(y)+3, int(box), int(box), 2, fill, huInk)
+		label, fill := huntedTowerLabel(v, i, total)
+		bx := huntedTurnBarX + float64(i)*step
+		squareBox(dc, int(bx), int(y)+3, int(box), int(box), 2, fill, huntedInk)
 		switch label {
 		case "":
 		case "✓":
-			huStamp(dc, fmt.Sprintf("ht tick %v", box), box, box, 0, bx, y+3, func(dc *Canvas, bx, y float64) {
-				dc.SetColor(huWhite)
+			huntedStamp(dc, fmt.Sprintf("ht tick %v", box), box, box, 0, bx, y+3, func(dc *Canvas, bx, y float64) {
+				dc.SetColor(huntedWhite)
 				dc.SetLineWidth(3.5)
 				dc.MoveTo(bx+box*4/17, y+box*9/17)
 				dc.LineTo(bx+box*15/34, y+box*13/17)
@@ -247,11 +152,11 @@ func htTower(dc *Canvas, v *hunted.PublicView, y float64) {
 				dc.Stroke()
 			})
 		default:
-			c := huInk
+			c := huntedInk
 			if label == "R" {
-				c = huWhite
+				c = huntedWhite
 			}
-			htText(dc, label, htBody, true, c, bx+box/2, y+3+box/2, 0.5)
+			huntedTurnText(dc, label, huntedTurnBody, true, c, bx+box/2, y+3+box/2, 0.5)
 		}
 	}
 	roof := fmt.Sprintf("the Roof (R) is among the last %d", v.RoofIn)
@@ -262,43 +167,25 @@ func htTower(dc *Canvas, v *hunted.PublicView, y float64) {
 		roof = "the Roof is next"
 	}
 	s := fmt.Sprintf("%d passed, %d left: %s", v.LocPassed, v.LocLeft, roof)
-	htText(dc, htFit(s, htBody, false, htWidth), htBody, false, huInk, htX, y+70, 0)
+	huntedTurnText(dc, fitText(s, huntedTurnBody, false, huntedTurnWidth), huntedTurnBody, false, huntedInk, huntedTurnX, y+70, 0)
 }
 
-// huTowerLabel is what the tower's box i of total shows, and its fill.
-func huTowerLabel(v *hunted.PublicView, i, total int) (string, color.RGBA) {
-	left := total - i // position counted from the bottom of the deck
-	switch {
-	case v.OnRoof && i == v.LocPassed-1:
-		return "R", huRed
-	case i < v.LocPassed:
-		return "✓", huMuted
-	case i < v.LocPassed+len(v.Choice):
-		return "?", huGold
-	case v.RoofTop && i == v.LocPassed+len(v.Choice):
-		return "R", huRed
-	case !v.RoofTop && !v.OnRoof && left <= v.RoofIn:
-		return "R?", huRoofMaybe
-	}
-	return "", huWhite
-}
-
-// htRecentLines is how many lines an event of Just now may take: the
+// huntedTurnRecentLines is how many lines an event of Just now may take: the
 // longest (a search naming five cards and what became of them) fit.
-const htRecentLines = 4
+const huntedTurnRecentLines = 4
 
-// htRecent is the last two events, wrapped at words.
-func htRecent(v *hunted.PublicView) []string {
+// huntedTurnRecent is the last two events, wrapped at words.
+func huntedTurnRecent(v *hunted.PublicView) []string {
 	var lines []string
-	for _, e := range htRecentEvents(v, 2) {
-		lines = append(lines, htWrap(e, htBody, false, htWidth, htRecentLines)...)
+	for _, e := range huntedTurnRecentEvents(v, 2) {
+		lines = append(lines, wrapWords(e, huntedTurnBody, false, huntedTurnWidth, huntedTurnRecentLines)...)
 	}
 	return lines
 }
 
-// htRecentEvents is the last n events, newest last. The ending is the end
+// huntedTurnRecentEvents is the last n events, newest last. The ending is the end
 // panel's, not repeated.
-func htRecentEvents(v *hunted.PublicView, n int) []string {
+func huntedTurnRecentEvents(v *hunted.PublicView, n int) []string {
 	var ev []string
 	for _, e := range v.Events {
 		if !v.Over || e != v.Result {
@@ -308,79 +195,79 @@ func htRecentEvents(v *hunted.PublicView, n int) []string {
 	return ev[max(0, len(ev)-n):]
 }
 
-const htLegendH = 94
+const huntedTurnLegendH = 94
 
-// htLegend explains the icons and the card letters, on a grey band.
-func htLegend(dc *Canvas, y float64) {
-	huFillRect(dc, 0, int(y), huW, htLegendH, huFaint)
-	x := htX
+// huntedTurnLegend explains the icons and the card letters, on a grey band.
+func huntedTurnLegend(dc *Canvas, y float64) {
+	fillRect(dc.RGBA(), image.Rect(0, int(y), huntedWidth, int(y)+huntedTurnLegendH), huntedFaint)
+	x := huntedTurnX
 	for _, ic := range []struct{ l, name string }{{"M", "move"}, {"S", "search"}, {"K", "key"}} {
-		htIcon(dc, x, y+7, ic.l, true)
-		htText(dc, ic.name, htBody, false, huInk, x+44, y+26, 0)
-		x += 44 + htMeasure(htBody, false)(ic.name) + 24
+		huntedTurnIcon(dc, x, y+7, ic.l, true)
+		huntedTurnText(dc, ic.name, huntedTurnBody, false, huntedInk, x+44, y+26, 0)
+		x += 44 + measurer(huntedTurnBody, false)(ic.name) + 24
 	}
-	htBell(dc, x+14, y+26)
-	htText(dc, "noise (2 and a terrorist: fight)", htBody, false, huInk, x+34, y+26, 0)
-	x = htX
+	huntedTurnBell(dc, x+14, y+26)
+	huntedTurnText(dc, "noise (2 and a terrorist: fight)", huntedTurnBody, false, huntedInk, x+34, y+26, 0)
+	x = huntedTurnX
 	for _, t := range []string{"terrorist", "door", "weapon", "item", "hostage", "regroup", "event"} {
-		htBadge(dc, t, x, y+50)
-		htText(dc, t, htBody, false, huInk, x+42, y+69, 0)
-		x += 42 + htMeasure(htBody, false)(t) + 16
+		huntedTurnBadge(dc, t, x, y+50)
+		huntedTurnText(dc, t, huntedTurnBody, false, huntedInk, x+42, y+69, 0)
+		x += 42 + measurer(huntedTurnBody, false)(t) + 16
 	}
 }
 
-// htStamp stamps a sprite of the turn picture.
-func htStamp(dc *Canvas, key string, w, h, x, y int, draw func(s *Canvas)) {
-	huSprites.Stamp(dc, key, w, h, x, y, draw)
+// huntedTurnStamp stamps a sprite of the turn picture.
+func huntedTurnStamp(dc *Canvas, key string, w, h, x, y int, draw func(s *Canvas)) {
+	huntedSprites.Stamp(dc, key, w, h, x, y, draw)
 }
 
-// htIcon is an action icon: a letter in a square, filled dark when the
+// huntedTurnIcon is an action icon: a letter in a square, filled dark when the
 // card gives it, outlined when it is a cost.
-func htIcon(dc *Canvas, x, y float64, letter string, gives bool) {
-	huStamp(dc, fmt.Sprintf("ht icon %v", gives), 38, 38, 2, x, y, func(dc *Canvas, x, y float64) {
+func huntedTurnIcon(dc *Canvas, x, y float64, letter string, gives bool) {
+	huntedStamp(dc, fmt.Sprintf("ht icon %v", gives), 38, 38, 2, x, y, func(dc *Canvas, x, y float64) {
 		dc.DrawRoundedRectangle(x, y, 38, 38, 6)
 		if gives {
-			dc.SetColor(huHeader)
+			dc.SetColor(huntedHeader)
 			dc.Fill()
 			return
 		}
-		dc.SetColor(huWhite)
+		dc.SetColor(huntedWhite)
 		dc.FillPreserve()
-		dc.SetColor(huHeader)
+		dc.SetColor(huntedHeader)
 		dc.SetLineWidth(2.5)
 		dc.Stroke()
 	})
-	c := huHeader
+	c := huntedHeader
 	if gives {
-		c = huWhite
+		c = huntedWhite
 	}
-	htText(dc, letter, htBody, true, c, x+19, y+19, 0.5)
+	huntedTurnText(dc, letter, huntedTurnBody, true, c, x+19, y+19, 0.5)
 }
 
-// htBadge is a card type's colour with its letter.
-func htBadge(dc *Canvas, typ string, x, y float64) {
-	t := huType[typ]
-	huStamp(dc, "ht badge "+typ, 36, 38, 1, x, y, func(dc *Canvas, x, y float64) {
+// huntedTurnBadge is a card type's colour with its letter.
+func huntedTurnBadge(dc *Canvas, typ string, x, y float64) {
+	t := huntedType[typ]
+	huntedStamp(dc, "ht badge "+typ, 36, 38, 1, x, y, func(dc *Canvas, x, y float64) {
 		dc.DrawRoundedRectangle(x, y, 36, 38, 6)
 		dc.SetColor(t.c)
 		dc.Fill()
 	})
-	htText(dc, t.letter, htBody, true, huWhite, x+18, y+19, 0.5)
+	huntedTurnText(dc, t.letter, huntedTurnBody, true, huntedWhite, x+18, y+19, 0.5)
 }
 
-// htBell is the noise icon at twice the full board's size, centred at
+// huntedTurnBell is the noise icon at twice the full board's size, centred at
 // (x, y).
-func htBell(dc *Canvas, x, y float64) {
-	huStamp(dc, "ht bell", 30, 34, 3, x-15, y-17, func(dc *Canvas, bx, by float64) {
+func huntedTurnBell(dc *Canvas, x, y float64) {
+	huntedStamp(dc, "ht bell", 30, 34, 3, x-15, y-17, func(dc *Canvas, bx, by float64) {
 		dc.Push()
 		dc.Translate(bx+15, by+17)
 		dc.Scale(1.9, 1.9)
-		huBell(dc, 0, -1)
+		huntedBell(dc, 0, -1)
 		dc.Pop()
 	})
 }
 
-// htPanel is a rounded panel across the picture.
-func htPanel(dc *Canvas, y, h float64, fill, line color.RGBA) {
-	huPanel(dc, htX, y, htWidth, h, fill, line)
+// huntedTurnPanel is a rounded panel across the picture.
+func huntedTurnPanel(dc *Canvas, y, h float64, fill, line color.RGBA) {
+	huntedPanel(dc, huntedTurnX, y, huntedTurnWidth, h, fill, line)
 }

@@ -9,49 +9,49 @@ import (
 	"standoff/internal/games/hunted"
 )
 
-// htNowSections are the bands of what is being resolved: the ending, the
+// huntedTurnNowSections are the bands of what is being resolved: the ending, the
 // fight and its dice, the location cards to choose from or the one being
 // played.
-func htNowSections(v *hunted.PublicView) []huSection {
-	var secs []huSection
+func huntedTurnNowSections(v *hunted.PublicView) []huntedSection {
+	var secs []huntedSection
 	if v.Over {
-		secs = append(secs, htEndSection(v))
+		secs = append(secs, huntedTurnEndSection(v))
 	}
 	if v.Fight != nil {
-		secs = append(secs, htFightSection(v.Fight))
+		secs = append(secs, huntedTurnFightSection(v.Fight))
 	}
 	if r := v.Roll; r != nil {
-		secs = append(secs, htDiceSection(htRollLabel(r), r.Dice, ""))
+		secs = append(secs, huntedTurnDiceSection(huntedTurnRollLabel(r), r.Dice, ""))
 	} else if len(v.Rolls) > 0 {
 		// The last roll of now: the view keeps a fight's dice while it
 		// lasts and at its end, a test's in the move that rolled it.
 		r := v.Rolls[len(v.Rolls)-1]
-		secs = append(secs, htDiceSection("Last roll: "+r.Who+", "+r.What, r.Dice, r.Outcome))
+		secs = append(secs, huntedTurnDiceSection("Last roll: "+r.Who+", "+r.What, r.Dice, r.Outcome))
 	}
 	if len(v.Choice) > 0 {
-		secs = append(secs, huSection{48, func(dc *Canvas, y float64) { htHeading(dc, "Location cards drawn: play one", y) }})
+		secs = append(secs, huntedSection{48, func(dc *Canvas, y float64) { huntedTurnHeading(dc, "Location cards drawn: play one", y) }})
 		for _, l := range v.Choice {
-			secs = append(secs, htCardPanel(l.Name+" ("+l.ID+")", l.Text, huWhite, huGold))
+			secs = append(secs, huntedTurnCardPanel(l.Name+" ("+l.ID+")", l.Text, huntedWhite, huntedGold))
 		}
-	} else if title, text := htResolving(v); title != "" && v.Fight == nil {
+	} else if title, text := huntedTurnResolving(v); title != "" && v.Fight == nil {
 		// A fight's panel says all a fighting location or event does.
-		secs = append(secs, htCardPanel(title, text, huWhite, huGold))
+		secs = append(secs, huntedTurnCardPanel(title, text, huntedWhite, huntedGold))
 	}
 	return secs
 }
 
-// htRollLabel says whose roll is waiting and what for; a test says what
+// huntedTurnRollLabel says whose roll is waiting and what for; a test says what
 // passes ("roll equal to or greater than five", one die).
-func htRollLabel(r *hunted.RollView) string {
+func huntedTurnRollLabel(r *hunted.RollView) string {
 	if test, ok := strings.CutPrefix(r.What, "test: "); ok {
 		return fmt.Sprintf("%s's test for %s (one 5+ passes), not kept yet:", r.Who, test)
 	}
 	return fmt.Sprintf("%s rolled (%s), not kept yet:", r.Who, r.What)
 }
 
-// htResolving names the location or event being resolved, while it
+// huntedTurnResolving names the location or event being resolved, while it
 // matters, and what it says.
-func htResolving(v *hunted.PublicView) (title, text string) {
+func huntedTurnResolving(v *hunted.PublicView) (title, text string) {
 	if v.Over || (v.Phase != "optional" && v.Phase != "roll" && v.Phase != "surveil") {
 		return "", ""
 	}
@@ -64,33 +64,33 @@ func htResolving(v *hunted.PublicView) (title, text string) {
 	return "", ""
 }
 
-// htCardPanel is a location or event in a panel: its name, then its text
+// huntedTurnCardPanel is a location or event in a panel: its name, then its text
 // wrapped.
-func htCardPanel(title, text string, fill, line color.RGBA) huSection {
-	lines := htWrap(text, htBody, false, htWidth-32, 3)
-	h := 58 + float64(len(lines))*htLineH
-	return huSection{h + 12, func(dc *Canvas, y float64) {
-		htPanel(dc, y+6, h, fill, line)
-		htText(dc, htFit(title, htHead, true, htWidth-32), htHead, true, huInk, htX+16, y+34, 0)
+func huntedTurnCardPanel(title, text string, fill, line color.RGBA) huntedSection {
+	lines := wrapWords(text, huntedTurnBody, false, huntedTurnWidth-32, 3)
+	h := 58 + float64(len(lines))*huntedTurnLineH
+	return huntedSection{h + 12, func(dc *Canvas, y float64) {
+		huntedTurnPanel(dc, y+6, h, fill, line)
+		huntedTurnText(dc, fitText(title, huntedTurnHead, true, huntedTurnWidth-32), huntedTurnHead, true, huntedInk, huntedTurnX+16, y+34, 0)
 		for i, l := range lines {
-			htText(dc, l, htBody, false, huInk, htX+16, y+74+float64(i)*htLineH, 0)
+			huntedTurnText(dc, l, huntedTurnBody, false, huntedInk, huntedTurnX+16, y+74+float64(i)*huntedTurnLineH, 0)
 		}
 	}}
 }
 
-// htEndSection says how the game ended and how it scored (the header
+// huntedTurnEndSection says how the game ended and how it scored (the header
 // has the verdict).
-func htEndSection(v *hunted.PublicView) huSection {
-	line := huRed
+func huntedTurnEndSection(v *hunted.PublicView) huntedSection {
+	line := huntedRed
 	if v.Won {
-		line = huGreen
+		line = huntedGreen
 	}
-	return htCardPanel("Game over", v.Result, huWhite, line)
+	return huntedTurnCardPanel("Game over", v.Result, huntedWhite, line)
 }
 
-// htFightSection is the fight: its name, the targets (a hit one crossed
+// huntedTurnFightSection is the fight: its name, the targets (a hit one crossed
 // out), the round and who fights.
-func htFightSection(f *hunted.FightView) huSection {
+func huntedTurnFightSection(f *hunted.FightView) huntedSection {
 	var labels []string
 	var hit []bool
 	info := []string{fmt.Sprintf("round %d: %s fought last", f.Round+1, f.Fighter)}
@@ -115,39 +115,39 @@ func htFightSection(f *hunted.FightView) huSection {
 	if f.HostageIcon {
 		info = append(info, "hits hostages first")
 	}
-	boxesH := max(76, float64(len(info))*htLineH+6)
+	boxesH := max(76, float64(len(info))*huntedTurnLineH+6)
 	h := 58 + boxesH + 10
-	return huSection{h + 12, func(dc *Canvas, y float64) {
-		htPanel(dc, y+6, h, huFightBg, huRed)
-		htText(dc, htFit(title, htTitle, true, htWidth-32), htTitle, true, huInk, htX+16, y+36, 0)
-		x := htX + 16
+	return huntedSection{h + 12, func(dc *Canvas, y float64) {
+		huntedTurnPanel(dc, y+6, h, huntedFightBg, huntedRed)
+		huntedTurnText(dc, fitText(title, huntedTurnTitle, true, huntedTurnWidth-32), huntedTurnTitle, true, huntedInk, huntedTurnX+16, y+36, 0)
+		x := huntedTurnX + 16
 		for i, l := range labels {
-			htTarget(dc, x, y+62, l, hit[i])
+			huntedTurnTarget(dc, x, y+62, l, hit[i])
 			x += 76
 		}
 		x += 8
 		for i, l := range info {
-			htText(dc, htFit(l, htBody, false, htRight-16-x), htBody, false, huInk, x, y+62+htLineH/2+float64(i)*htLineH, 0)
+			huntedTurnText(dc, fitText(l, huntedTurnBody, false, huntedTurnRight-16-x), huntedTurnBody, false, huntedInk, x, y+62+huntedTurnLineH/2+float64(i)*huntedTurnLineH, 0)
 		}
 	}}
 }
 
-// htTarget is a target number in a box; a hit one is greyed and crossed.
-func htTarget(dc *Canvas, x, y float64, label string, hit bool) {
-	huStamp(dc, fmt.Sprintf("ht target %v", hit), 66, 66, 3, x, y, func(dc *Canvas, x, y float64) {
+// huntedTurnTarget is a target number in a box; a hit one is greyed and crossed.
+func huntedTurnTarget(dc *Canvas, x, y float64, label string, hit bool) {
+	huntedStamp(dc, fmt.Sprintf("ht target %v", hit), 66, 66, 3, x, y, func(dc *Canvas, x, y float64) {
 		dc.DrawRoundedRectangle(x, y, 66, 66, 7)
-		dc.SetColor(huWhite)
+		dc.SetColor(huntedWhite)
 		if hit {
-			dc.SetColor(huFaint)
+			dc.SetColor(huntedFaint)
 		}
 		dc.FillPreserve()
-		dc.SetColor(huRed)
+		dc.SetColor(huntedRed)
 		dc.SetLineWidth(2.5)
 		dc.Stroke()
 	})
 	if hit {
-		huStamp(dc, "ht cross", 66, 66, 3, x, y, func(dc *Canvas, x, y float64) {
-			dc.SetColor(huRed)
+		huntedStamp(dc, "ht cross", 66, 66, 3, x, y, func(dc *Canvas, x, y float64) {
+			dc.SetColor(huntedRed)
 			dc.SetLineWidth(4)
 			dc.DrawLine(x+8, y+8, x+58, y+58)
 			dc.DrawLine(x+58, y+8, x+8, y+58)
@@ -155,59 +155,55 @@ func htTarget(dc *Canvas, x, y float64, label string, hit bool) {
 		})
 	}
 	// The number over the cross: a hit target still says which it was.
-	htText(dc, label, 34, true, huInk, x+33, y+33, 0.5)
+	huntedTurnText(dc, label, 34, true, huntedInk, x+33, y+33, 0.5)
 }
 
 const (
-	htDieW    = 92.0
-	htDieStep = 102.0
+	huntedTurnDieW    = 92.0
+	huntedTurnDieStep = 102.0
 )
 
-// htDiceSection is a roll: what it was for, the dice (value large, kind
+// huntedTurnDiceSection is a roll: what it was for, the dice (value large, kind
 // below) and what it did, beside the dice or under them when they leave
 // no room.
-func htDiceSection(label string, dice []hunted.Die, outcome string) huSection {
+func huntedTurnDiceSection(label string, dice []hunted.Die, outcome string) huntedSection {
 	if outcome != "" {
 		outcome = "→ " + outcome
 	}
-	after := htX + float64(len(dice))*htDieStep + 8
-	below := outcome != "" && htRight-after < htMeasure(htHead, true)(outcome)
+	after := huntedTurnX + float64(len(dice))*huntedTurnDieStep + 8
+	below := outcome != "" && huntedTurnRight-after < measurer(huntedTurnHead, true)(outcome)
 	h := 44 + 96.0
 	if below {
-		h += htLineH + 4
+		h += huntedTurnLineH + 4
 	}
-	return huSection{h, func(dc *Canvas, y float64) {
-		htText(dc, htFit(label, htBody, false, htWidth), htBody, false, huInk, htX, y+24, 0)
-		x := htX
+	return huntedSection{h, func(dc *Canvas, y float64) {
+		huntedTurnText(dc, fitText(label, huntedTurnBody, false, huntedTurnWidth), huntedTurnBody, false, huntedInk, huntedTurnX, y+24, 0)
+		x := huntedTurnX
 		for _, d := range dice {
-			htDie(dc, x, y+46, d)
-			x += htDieStep
+			huntedTurnDie(dc, x, y+46, d)
+			x += huntedTurnDieStep
 		}
 		switch {
 		case outcome == "":
 		case below:
-			htText(dc, htFit(outcome, htHead, true, htWidth), htHead, true, huInk, htX, y+46+88+htLineH/2+4, 0)
+			huntedTurnText(dc, fitText(outcome, huntedTurnHead, true, huntedTurnWidth), huntedTurnHead, true, huntedInk, huntedTurnX, y+46+88+huntedTurnLineH/2+4, 0)
 		default:
-			htText(dc, htFit(outcome, htHead, true, htRight-after), htHead, true, huInk, after, y+46+44, 0)
+			huntedTurnText(dc, fitText(outcome, huntedTurnHead, true, huntedTurnRight-after), huntedTurnHead, true, huntedInk, after, y+46+44, 0)
 		}
 	}}
 }
 
-// htDie is a die: its value (regroup tokens added) and its kind, "d6 +2"
+// huntedTurnDie is a die: its value (regroup tokens added) and its kind, "d6 +2"
 // for one regroup token.
-func htDie(dc *Canvas, x, y float64, d hunted.Die) {
-	huStamp(dc, "ht die", htDieW, 88, 3, x, y, func(dc *Canvas, x, y float64) {
-		dc.DrawRoundedRectangle(x, y, htDieW, 88, 9)
-		dc.SetColor(huWhite)
+func huntedTurnDie(dc *Canvas, x, y float64, d hunted.Die) {
+	huntedStamp(dc, "ht die", huntedTurnDieW, 88, 3, x, y, func(dc *Canvas, x, y float64) {
+		dc.DrawRoundedRectangle(x, y, huntedTurnDieW, 88, 9)
+		dc.SetColor(huntedWhite)
 		dc.FillPreserve()
-		dc.SetColor(huInk)
+		dc.SetColor(huntedInk)
 		dc.SetLineWidth(2.5)
 		dc.Stroke()
 	})
-	htText(dc, fmt.Sprint(d.Value()), 36, true, huInk, x+htDieW/2, y+30, 0.5)
-	kind := fmt.Sprintf("d%d", d.Sides)
-	if d.Boost > 0 {
-		kind += fmt.Sprintf(" +%d", 2*d.Boost)
-	}
-	htText(dc, kind, htBody, false, huMuted, x+htDieW/2, y+66, 0.5)
+	huntedTurnText(dc, fmt.Sprint(d.Value()), 36, true, huntedInk, x+huntedTurnDieW/2, y+30, 0.5)
+	huntedTurnText(dc, huntedDieKind(d), huntedTurnBody, false, huntedMuted, x+huntedTurnDieW/2, y+66, 0.5)
 }

@@ -123,7 +123,7 @@ func TestHuntedTurnLegible(t *testing.T) {
 			tallest, largest = max(tallest, img.Bounds().Dy()), max(largest, len(data))
 			Release(img)
 		}
-		dc := huntedBoard(m.v)
+		dc := huntedTurnBoard(m.v)
 		img := dc.RGBA()
 		w := float64(img.Bounds().Dx())
 		if len(dc.texts) != len(dc.sizes) {
@@ -164,8 +164,8 @@ func huntedInsideMargin(t *testing.T, name string, dc *Canvas) {
 	t.Helper()
 	img := dc.RGBA()
 	b := img.Bounds()
-	x0 := int(htRight) + 2
-	paper := bytes.Repeat([]byte{huPaper.R, huPaper.G, huPaper.B, huPaper.A}, b.Max.X-x0)
+	x0 := int(huntedTurnRight) + 2
+	paper := bytes.Repeat([]byte{huntedPaper.R, huntedPaper.G, huntedPaper.B, huntedPaper.A}, b.Max.X-x0)
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		row := img.Pix[img.PixOffset(0, y):img.PixOffset(b.Max.X, y)]
 		if !bytes.Equal(row[:4], paper[:4]) {
@@ -217,7 +217,7 @@ func TestHuntedJustNowWholeWords(t *testing.T) {
 	long := strings.Repeat("Searching the body of the terrorists on the stairs. ", 12)
 	for _, ev := range []string{search, long} {
 		v.Events = []string{"Alice draws Hallway (D03) [search].", ev}
-		lines := htRecent(v)
+		lines := huntedTurnRecent(v)
 		words := splitWords(ev)
 		var got []string
 		for _, l := range lines {

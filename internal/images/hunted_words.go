@@ -10,36 +10,36 @@ import (
 // The turn picture and the alt text say what a card does in the same
 // short words, from the card's view alone.
 
-// huGives are the letters of the action icons a card pays with when it is
+// huntedGives are the letters of the action icons a card pays with when it is
 // discarded from the row (M move, S search, K key).
-func huGives(c hunted.CardView) []string {
+func huntedGives(c hunted.CardView) []string {
 	out := make([]string, 0, len(c.Actions))
 	for _, a := range c.Actions {
-		out = append(out, huIcon[a])
+		out = append(out, huntedIcon[a])
 	}
 	return out
 }
 
-// huCosts are the icon letters a card costs to activate; a card that
-// costs time instead has none (huCostTime).
-func huCosts(c hunted.CardView) []string {
+// huntedCosts are the icon letters a card costs to activate; a card that
+// costs time instead has none (huntedCostTime).
+func huntedCosts(c hunted.CardView) []string {
 	out := make([]string, 0, len(c.Cost))
 	for _, a := range c.Cost {
-		out = append(out, huIcon[a])
+		out = append(out, huntedIcon[a])
 	}
 	return out
 }
 
-// huCostTime is a cost in time ("1 time"), or "".
-func huCostTime(c hunted.CardView) string {
+// huntedCostTime is a cost in time ("1 time"), or "".
+func huntedCostTime(c hunted.CardView) string {
 	if c.CostTime > 0 {
 		return fmt.Sprintf("%d time", c.CostTime)
 	}
 	return ""
 }
 
-// huTargets writes a terrorist's or a fight's numbers: "5 4 3".
-func huTargets(ts []int) string {
+// huntedTargets writes a terrorist's or a fight's numbers: "5 4 3".
+func huntedTargets(ts []int) string {
 	s := make([]string, len(ts))
 	for i, t := range ts {
 		s[i] = fmt.Sprint(t)
@@ -47,26 +47,26 @@ func huTargets(ts []int) string {
 	return strings.Join(s, " ")
 }
 
-// huDoes is what a card does, in a few words: in the row (inInv false)
+// huntedDoes is what a card does, in a few words: in the row (inInv false)
 // what taking it brings, in an inventory its state and use.
-func huDoes(c hunted.CardView, inInv bool) string {
+func huntedDoes(c hunted.CardView, inInv bool) string {
 	switch c.Type {
 	case "terrorist":
-		s := "targets " + huTargets(c.Targets)
+		s := "targets " + huntedTargets(c.Targets)
 		if c.HostageIcon {
 			s += " · hits hostages first"
 		}
 		return s
 	case "door":
-		return "draw " + huPlural(c.Locations, "location")
+		return "draw " + count(c.Locations, "location")
 	case "weapon":
 		switch {
 		case c.Flipped:
 			return "bare hands: 1 d6"
 		case inInv:
-			return fmt.Sprintf("%d of %d d%d · %s", c.Dice, c.FullDice, c.Sides, huPlural(c.Mags, "mag"))
+			return fmt.Sprintf("%d of %d d%d · %s", c.Dice, c.FullDice, c.Sides, count(c.Mags, "mag"))
 		}
-		return fmt.Sprintf("%d d%d · %s", c.FullDice, c.Sides, huPlural(c.Mags, "mag"))
+		return fmt.Sprintf("%d d%d · %s", c.FullDice, c.Sides, count(c.Mags, "mag"))
 	case "item":
 		return c.Effect
 	case "hostage":
@@ -87,10 +87,11 @@ func huDoes(c hunted.CardView, inInv bool) string {
 	return ""
 }
 
-// huPlural is "1 mag", "2 mags".
-func huPlural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
+// huntedDieKind is a die's kind with its regroup tokens: "d6", "d6 +2".
+func huntedDieKind(d hunted.Die) string {
+	kind := fmt.Sprintf("d%d", d.Sides)
+	if d.Boost > 0 {
+		kind += fmt.Sprintf(" +%d", 2*d.Boost)
 	}
-	return fmt.Sprintf("%d %ss", n, word)
+	return kind
 }

@@ -44,7 +44,7 @@ func TestLayerCopy(t *testing.T) {
 		cases[name] = hijackLayers.Get(hijackLayerKey(hv), hijackLayerBuild(hv))
 	}
 	lo, _ := lockedOutViews(t, 4, 30)
-	band := loLayers.Get(loMapKey(lo.(*lockedout.PublicView)), loMapBuild(lo.(*lockedout.PublicView)))
+	band := lockedOutLayers.Get(lockedOutMapKey(lo.(*lockedout.PublicView)), lockedOutMapBuild(lo.(*lockedout.PublicView)))
 	for name, l := range cases {
 		for round := range 2 {
 			dirty(l.Rect)
@@ -60,12 +60,12 @@ func TestLayerCopy(t *testing.T) {
 		for i := range got {
 			got[i] = uint8(rng.IntN(256))
 		}
-		loBandRows.copy("test band", got, band)
+		lockedOutBandRows.copy("test band", got, band)
 		if !bytes.Equal(got, band.Pix) {
 			t.Errorf("Locked Out's map, round %d: the copy differs from the layer", round)
 		}
 	}
-	if v, ok := loBandRows.m.Load("test band"); !ok || len(v.(*layerRows).runs) < 2 {
+	if v, ok := lockedOutBandRows.m.Load("test band"); !ok || len(v.(*layerRows).runs) < 2 {
 		t.Errorf("Locked Out's map: no paper rows found")
 	}
 }

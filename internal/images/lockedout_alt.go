@@ -16,26 +16,26 @@ import (
 func LockedOutAlt(v games.View) string {
 	switch v := v.(type) {
 	case *lockedout.PublicView:
-		return fitAltParts(loAltPublic(v), altBudget)
+		return fitAltParts(lockedOutAltPublic(v), altBudget)
 	case *lockedout.PrivateView:
-		return loAltPrivate(v)
+		return lockedOutAltPrivate(v)
 	}
 	return ""
 }
 
-// loAltPublic is the table in sentences, with their priorities: who must
+// lockedOutAltPublic is the table in sentences, with their priorities: who must
 // act, the players, the resources, the rooms, the access cards, the last
 // event, the other face-up cards.
-func loAltPublic(v *lockedout.PublicView) []altPart {
+func lockedOutAltPublic(v *lockedout.PublicView) []altPart {
 	now := "Now: " + v.Waiting + "."
 	if v.Over {
-		now = "Game over. " + strings.TrimSpace(loAltZ(v.Result))
+		now = "Game over. " + strings.TrimSpace(lockedOutAltZ(v.Result))
 		if !strings.HasSuffix(now, ".") {
 			now += "."
 		}
 	}
-	parts := []altPart{{"Locked Out, " + strings.ToLower(loStage(v.Stage)[:1]) + loStage(v.Stage)[1:] + ". " + now, 1}}
-	parts = append(parts, altPart{"Players: " + loAltPlayers(v) + ".", 2})
+	parts := []altPart{{"Locked Out, " + strings.ToLower(lockedOutStage(v.Stage)[:1]) + lockedOutStage(v.Stage)[1:] + ". " + now, 1}}
+	parts = append(parts, altPart{"Players: " + lockedOutAltPlayers(v) + ".", 2})
 	var tracks []string
 	for _, t := range v.Tracks {
 		s := fmt.Sprintf("%s %d", strings.ToLower(t.Name), t.Value)
@@ -45,22 +45,22 @@ func loAltPublic(v *lockedout.PublicView) []altPart {
 		tracks = append(tracks, s)
 	}
 	parts = append(parts, altPart{"Resources: " + strings.Join(tracks, ", ") + ".", 3})
-	parts = append(parts, altPart{"Rooms and their piles: " + loAltRooms(v) + ".", 4})
-	parts = append(parts, altPart{"Access cards played: " + loAltCards(v.Access) + ".", 5})
+	parts = append(parts, altPart{"Rooms and their piles: " + lockedOutAltRooms(v) + ".", 4})
+	parts = append(parts, altPart{"Access cards played: " + lockedOutAltCards(v.Access) + ".", 5})
 	if n := len(v.Events); n > 0 && !v.Over {
-		parts = append(parts, altPart{"Last: " + loAltZ(v.Events[n-1]), 6})
+		parts = append(parts, altPart{"Last: " + lockedOutAltZ(v.Events[n-1]), 6})
 	}
-	parts = append(parts, altPart{"Resource cards played: " + loAltCards(v.Supplies) + ".", 7})
-	parts = append(parts, altPart{fmt.Sprintf("Discard pile: %s; out of the game: %d.", loAltIDs(v.Discard), v.OutOfGame), 8})
+	parts = append(parts, altPart{"Resource cards played: " + lockedOutAltCards(v.Supplies) + ".", 7})
+	parts = append(parts, altPart{fmt.Sprintf("Discard pile: %s; out of the game: %d.", lockedOutAltIDs(v.Discard), v.OutOfGame), 8})
 	return parts
 }
 
-// loAltPlayers is each player: seat, name, cards in hand, room and tags.
-func loAltPlayers(v *lockedout.PublicView) string {
+// lockedOutAltPlayers is each player: seat, name, cards in hand, room and tags.
+func lockedOutAltPlayers(v *lockedout.PublicView) string {
 	var players []string
 	for _, p := range v.Players {
-		s := fmt.Sprintf("%d %s, %s", p.Seat+1, clip(p.Name, 32), loCards(p.Hand))
-		if room := loAltRoomName(v, p.Room); room != "" && !p.Resigned {
+		s := fmt.Sprintf("%d %s, %s", p.Seat+1, clip(p.Name, 32), lockedOutCards(p.Hand))
+		if room := lockedOutAltRoomName(v, p.Room); room != "" && !p.Resigned {
 			s += " in " + room
 		}
 		if p.Seat == v.Turn && !v.Over {
@@ -80,8 +80,8 @@ func loAltPlayers(v *lockedout.PublicView) string {
 	return strings.Join(players, "; ")
 }
 
-// loAltRooms is each room: locked or not, and its pile.
-func loAltRooms(v *lockedout.PublicView) string {
+// lockedOutAltRooms is each room: locked or not, and its pile.
+func lockedOutAltRooms(v *lockedout.PublicView) string {
 	var rooms []string
 	for _, r := range v.Rooms {
 		switch {
@@ -96,16 +96,16 @@ func loAltRooms(v *lockedout.PublicView) string {
 		case r.Pile == 0:
 			rooms = append(rooms, r.Name+" empty")
 		case !r.Accessible:
-			rooms = append(rooms, fmt.Sprintf("%s locked, %s", r.Name, loCards(r.Pile)))
+			rooms = append(rooms, fmt.Sprintf("%s locked, %s", r.Name, lockedOutCards(r.Pile)))
 		default:
-			rooms = append(rooms, fmt.Sprintf("%s %s", r.Name, loCards(r.Pile)))
+			rooms = append(rooms, fmt.Sprintf("%s %s", r.Name, lockedOutCards(r.Pile)))
 		}
 	}
 	return strings.Join(rooms, "; ")
 }
 
-// loAltRoomName is a room's name by its id.
-func loAltRoomName(v *lockedout.PublicView, id string) string {
+// lockedOutAltRoomName is a room's name by its id.
+func lockedOutAltRoomName(v *lockedout.PublicView, id string) string {
 	for _, r := range v.Rooms {
 		if r.ID == id {
 			return r.Name
@@ -114,8 +114,8 @@ func loAltRoomName(v *lockedout.PublicView, id string) string {
 	return ""
 }
 
-// loAltCards names face-up cards: "OB2 Crew Badge, OC2 Override Chip".
-func loAltCards(cs []lockedout.CardView) string {
+// lockedOutAltCards names face-up cards: "OB2 Crew Badge, OC2 Override Chip".
+func lockedOutAltCards(cs []lockedout.CardView) string {
 	if len(cs) == 0 {
 		return "none"
 	}
@@ -126,8 +126,8 @@ func loAltCards(cs []lockedout.CardView) string {
 	return strings.Join(out, ", ")
 }
 
-// loAltIDs counts face-up cards and lists their ids.
-func loAltIDs(cs []lockedout.CardView) string {
+// lockedOutAltIDs counts face-up cards and lists their ids.
+func lockedOutAltIDs(cs []lockedout.CardView) string {
 	if len(cs) == 0 {
 		return "empty"
 	}
@@ -135,57 +135,57 @@ func loAltIDs(cs []lockedout.CardView) string {
 	for i, c := range cs {
 		ids[i] = c.ID
 	}
-	return loCards(len(cs)) + ", " + strings.Join(ids, " ")
+	return lockedOutCards(len(cs)) + ", " + strings.Join(ids, " ")
 }
 
-// loAltZ spells the znooty sign out for a screen reader: "7₮" and "7 ₮"
+// lockedOutAltZ spells the znooty sign out for a screen reader: "7₮" and "7 ₮"
 // read "7 znooties", "1₮" "1 znooty", a lone sign "znooties"; the
-// pictures' texts say it so too (loZ).
-func loAltZ(s string) string {
-	return loAltZRe.ReplaceAllStringFunc(s, func(m string) string {
+// pictures' texts say it so too (lockedOutZ).
+func lockedOutAltZ(s string) string {
+	return lockedOutAltZRe.ReplaceAllStringFunc(s, func(m string) string {
 		n, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(m, "₮")))
 		if err != nil {
 			return "znooties"
 		}
-		return loAltZnooties(n)
+		return lockedOutAltZnooties(n)
 	})
 }
 
-var loAltZRe = regexp.MustCompile(`(\d+ ?)?₮`)
+var lockedOutAltZRe = regexp.MustCompile(`(\d+ ?)?₮`)
 
-// loAltZnooties is an amount in words: "1 znooty", "7 znooties".
-func loAltZnooties(n int) string {
+// lockedOutAltZnooties is an amount in words: "1 znooty", "7 znooties".
+func lockedOutAltZnooties(n int) string {
 	if n == 1 {
 		return "1 znooty"
 	}
 	return fmt.Sprintf("%d znooties", n)
 }
 
-// loAltPrivate is a hand in words: each card with its id, kind and value,
+// lockedOutAltPrivate is a hand in words: each card with its id, kind and value,
 // and the cards the player is being shown. A long hand drops the kinds.
-func loAltPrivate(v *lockedout.PrivateView) string {
-	parts := loAltPrivateParts(v, true)
+func lockedOutAltPrivate(v *lockedout.PrivateView) string {
+	parts := lockedOutAltPrivateParts(v, true)
 	total := 0
 	for _, p := range parts {
 		total += len(p.text) + 1 // bytes, as fitAltParts counts
 	}
 	if total-1 > altBudget {
-		parts = loAltPrivateParts(v, false)
+		parts = lockedOutAltPrivateParts(v, false)
 	}
 	return fitAltParts(parts, altBudget)
 }
 
-// loAltPrivateParts are a hand's facts, its cards long (with their kinds)
+// lockedOutAltPrivateParts are a hand's facts, its cards long (with their kinds)
 // or short.
-func loAltPrivateParts(v *lockedout.PrivateView, long bool) []altPart {
-	head := fmt.Sprintf("%s's hand: %s, total %s.", v.Name, loCards(len(v.Hand)), loAltZnooties(v.Total))
+func lockedOutAltPrivateParts(v *lockedout.PrivateView, long bool) []altPart {
+	head := fmt.Sprintf("%s's hand: %s, total %s.", v.Name, lockedOutCards(len(v.Hand)), lockedOutAltZnooties(v.Total))
 	list := func(cs []lockedout.CardView) string {
 		out := make([]string, len(cs))
 		for i, c := range cs {
 			if long {
-				out[i] = fmt.Sprintf("%s (%s, %s, %s)", c.Name, c.ID, loKindWords(c), loAltZnooties(c.Value))
+				out[i] = fmt.Sprintf("%s (%s, %s, %s)", c.Name, c.ID, lockedOutKindWords(c), lockedOutAltZnooties(c.Value))
 			} else {
-				out[i] = fmt.Sprintf("%s %s %s", c.ID, c.Name, loAltZnooties(c.Value))
+				out[i] = fmt.Sprintf("%s %s %s", c.ID, c.Name, lockedOutAltZnooties(c.Value))
 			}
 		}
 		return strings.Join(out, "; ")

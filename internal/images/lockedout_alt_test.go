@@ -16,7 +16,7 @@ import (
 // name appears unless a face-up card bears the same name (copies share
 // names). Every description fits Discord's 1024 characters.
 func TestLockedOutAltHidesHands(t *testing.T) {
-	for _, st := range loStates(t) {
+	for _, st := range lockedOutStates(t) {
 		pub := st.s.Public().(*lockedout.PublicView)
 		alt := LockedOutAlt(pub)
 		if n := utf8.RuneCountInString(alt); n == 0 || n > 1024 {
@@ -72,7 +72,7 @@ func TestLockedOutAltFits(t *testing.T) {
 		t.Fatalf("%d characters:\n%s", n, alt)
 	}
 	deck := map[string]lockedout.CardView{}
-	for _, st := range loStates(t) {
+	for _, st := range lockedOutStates(t) {
 		for _, c := range st.s.Public().(*lockedout.PublicView).Discard {
 			deck[c.ID] = c
 		}
@@ -97,7 +97,7 @@ func TestLockedOutAltFits(t *testing.T) {
 func TestLockedOutAltSaysZnooties(t *testing.T) {
 	z := regexp.MustCompile(`\bZ\b|₮`)
 	said := 0
-	for _, st := range loStates(t) {
+	for _, st := range lockedOutStates(t) {
 		alts := []string{LockedOutAlt(st.s.Public())}
 		for seat := range st.s.Public().(*lockedout.PublicView).Players {
 			alts = append(alts, LockedOutAlt(st.s.Private(seat)))
@@ -117,8 +117,8 @@ func TestLockedOutAltSaysZnooties(t *testing.T) {
 		"1. Dave 1₮, 2. Erin 12 ₮": "1. Dave 1 znooty, 2. Erin 12 znooties",
 		"the most znooties (₮)":    "the most znooties (znooties)",
 	} {
-		if got := loAltZ(in); got != want {
-			t.Errorf("loAltZ(%q) = %q, want %q", in, got, want)
+		if got := lockedOutAltZ(in); got != want {
+			t.Errorf("lockedOutAltZ(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -11,10 +11,10 @@ import (
 // The hand's tiles: two columns across the 1000 px picture, so a card's
 // name and kind are read at phone width without a key.
 const (
-	loHandCols = 2
-	loTileGap  = 14.0
-	loTileW    = (loWidth - (loHandCols+1)*loTileGap) / loHandCols
-	loTileH    = 100.0
+	lockedOutHandCols = 2
+	lockedOutTileGap  = 14.0
+	lockedOutTileW    = (lockedOutWidth - (lockedOutHandCols+1)*lockedOutTileGap) / lockedOutHandCols
+	lockedOutTileH    = 100.0
 )
 
 // lockedOutHand draws one hand: a card per tile with its category colour
@@ -22,79 +22,79 @@ const (
 // player is being shown, if any.
 func lockedOutHand(v *lockedout.PrivateView) *Canvas {
 	m := NewCanvas(1, 1)
-	m.Font(loBody, true)
+	m.Font(lockedOutBody, true)
 	var seenLines []string
 	if len(v.Seen) > 0 {
-		seenLines = m.Wrap("You see "+v.Looking+":", loWidth-2*loTileGap)
+		seenLines = m.Wrap("You see "+v.Looking+":", lockedOutWidth-2*lockedOutTileGap)
 		if len(seenLines) > 2 {
-			seenLines = append(seenLines[:1], m.Fit(seenLines[1]+"…", loWidth-2*loTileGap))
+			seenLines = append(seenLines[:1], m.Fit(seenLines[1]+"…", lockedOutWidth-2*lockedOutTileGap))
 		}
 	}
-	height := 104 + loGridH(max(len(v.Hand), 1))
+	height := 104 + lockedOutGridH(max(len(v.Hand), 1))
 	if len(v.Seen) > 0 {
-		height += 12 + float64(len(seenLines))*36 + 8 + loGridH(len(v.Seen))
+		height += 12 + float64(len(seenLines))*36 + 8 + lockedOutGridH(len(v.Seen))
 	}
 	height += 4
 	// Recycled pixels, painted over: fresh memory costs page faults.
-	img := newRGBA(image.Rect(0, 0, loWidth, int(height)))
-	fillRGBA(img.Pix, loPaper)
+	img := newRGBA(image.Rect(0, 0, lockedOutWidth, int(height)))
+	fillRGBA(img.Pix, lockedOutPaper)
 	dc := NewCanvasOn(img)
-	dc.Font(loBody+2, true)
-	dc.SetColor(loInk)
-	total := "Total " + loAltZnooties(v.Total)
+	dc.Font(lockedOutBody+2, true)
+	dc.SetColor(lockedOutInk)
+	total := "Total " + lockedOutAltZnooties(v.Total)
 	tw, _ := dc.MeasureString(total)
-	dc.DrawStringAnchored(total, loWidth-loTileGap, 44, 1, 0)
-	dc.Font(loTitle, true)
-	dc.DrawString(dc.Fit(v.Name+"'s hand", loWidth-3*loTileGap-tw), loTileGap, 46)
-	dc.Font(loSmall, false)
-	dc.SetColor(loMuted)
-	dc.DrawString(loCards(len(v.Hand))+" · values in znooties (Z)", loTileGap, 84)
+	dc.DrawStringAnchored(total, lockedOutWidth-lockedOutTileGap, 44, 1, 0)
+	dc.Font(lockedOutTitle, true)
+	dc.DrawString(dc.Fit(v.Name+"'s hand", lockedOutWidth-3*lockedOutTileGap-tw), lockedOutTileGap, 46)
+	dc.Font(lockedOutSmall, false)
+	dc.SetColor(lockedOutMuted)
+	dc.DrawString(lockedOutCards(len(v.Hand))+" · values in znooties (Z)", lockedOutTileGap, 84)
 	y := 100.0
 	if len(v.Hand) == 0 {
-		dc.Font(loBody, false)
-		dc.SetColor(loInk)
-		dc.DrawString("No cards.", loTileGap, y+58)
+		dc.Font(lockedOutBody, false)
+		dc.SetColor(lockedOutInk)
+		dc.DrawString("No cards.", lockedOutTileGap, y+58)
 	}
-	y += loGridH(max(len(v.Hand), 1))
-	loCardGrid(dc, v.Hand, 100)
+	y += lockedOutGridH(max(len(v.Hand), 1))
+	lockedOutCardGrid(dc, v.Hand, 100)
 	if len(v.Seen) > 0 {
-		dc.Font(loBody, true)
-		dc.SetColor(loInk)
+		dc.Font(lockedOutBody, true)
+		dc.SetColor(lockedOutInk)
 		for _, l := range seenLines {
-			dc.DrawString(l, loTileGap, y+38)
+			dc.DrawString(l, lockedOutTileGap, y+38)
 			y += 36
 		}
-		loCardGrid(dc, v.Seen, y+20)
+		lockedOutCardGrid(dc, v.Seen, y+20)
 	}
 	return dc
 }
 
-// loGridH is the height of a grid of n tiles.
-func loGridH(n int) float64 {
-	rows := (n + loHandCols - 1) / loHandCols
-	return float64(rows) * (loTileH + loTileGap)
+// lockedOutGridH is the height of a grid of n tiles.
+func lockedOutGridH(n int) float64 {
+	rows := (n + lockedOutHandCols - 1) / lockedOutHandCols
+	return float64(rows) * (lockedOutTileH + lockedOutTileGap)
 }
 
-func loCardGrid(dc *Canvas, cards []lockedout.CardView, y float64) {
+func lockedOutCardGrid(dc *Canvas, cards []lockedout.CardView, y float64) {
 	for i, c := range cards {
-		x := loTileGap + float64(i%loHandCols)*(loTileW+loTileGap)
-		cy := y + float64(i/loHandCols)*(loTileH+loTileGap)
+		x := lockedOutTileGap + float64(i%lockedOutHandCols)*(lockedOutTileW+lockedOutTileGap)
+		cy := y + float64(i/lockedOutHandCols)*(lockedOutTileH+lockedOutTileGap)
 		key := struct {
 			card   lockedout.CardView
 			dx, dy float64
 		}{c, x - math.Round(x), cy - math.Round(cy)}
-		loSprites.Stamp(dc, key, int(math.Ceil(loTileW))+7, int(loTileH)+7, int(math.Round(x))-3, int(math.Round(cy))-3, func(s *Canvas) {
-			loCardTile(s, c, 3+key.dx, 3+key.dy)
+		lockedOutSprites.Stamp(dc, key, int(math.Ceil(lockedOutTileW))+7, int(lockedOutTileH)+7, int(math.Round(x))-3, int(math.Round(cy))-3, func(s *Canvas) {
+			lockedOutCardTile(s, c, 3+key.dx, 3+key.dy)
 		})
 	}
 }
 
-// loCardKind says what a card is, beside its id: "R3 · fuel resource".
-func loCardKind(c lockedout.CardView) string { return c.ID + " · " + loKindWords(c) }
+// lockedOutCardKind says what a card is, beside its id: "R3 · fuel resource".
+func lockedOutCardKind(c lockedout.CardView) string { return c.ID + " · " + lockedOutKindWords(c) }
 
-// loKindWords is a card's kind in words: "fuel resource", "orange
+// lockedOutKindWords is a card's kind in words: "fuel resource", "orange
 // access", "loot", "loot, a share".
-func loKindWords(c lockedout.CardView) string {
+func lockedOutKindWords(c lockedout.CardView) string {
 	switch {
 	case c.Share:
 		return "loot, a share"
@@ -106,12 +106,12 @@ func loKindWords(c lockedout.CardView) string {
 	return c.Color + " " + c.Kind
 }
 
-// loCardTile is one card of a hand: its category colour and letter, name,
+// lockedOutCardTile is one card of a hand: its category colour and letter, name,
 // id and kind, and value.
-func loCardTile(dc *Canvas, c lockedout.CardView, x, cy float64) {
-	const cw, ch = loTileW, loTileH
-	col := loCardColor[c.Color]
-	dc.SetColor(loWhite)
+func lockedOutCardTile(dc *Canvas, c lockedout.CardView, x, cy float64) {
+	const cw, ch = lockedOutTileW, lockedOutTileH
+	col := lockedOutCardColor[c.Color]
+	dc.SetColor(lockedOutWhite)
 	dc.DrawRoundedRectangle(x, cy, cw, ch, 10)
 	dc.Fill()
 	dc.SetColor(col)
@@ -123,16 +123,16 @@ func loCardTile(dc *Canvas, c lockedout.CardView, x, cy float64) {
 	dc.DrawRoundedRectangle(x, cy, cw, ch, 10)
 	dc.Stroke()
 	dc.Font(40, true)
-	dc.SetColor(loWhite)
-	dc.DrawStringAnchored(loCardLetter(c), x+30, cy+ch/2+14, 0.5, 0)
-	dc.Font(loBody+4, true)
-	dc.SetColor(loInk)
+	dc.SetColor(lockedOutWhite)
+	dc.DrawStringAnchored(lockedOutCardLetter(c), x+30, cy+ch/2+14, 0.5, 0)
+	dc.Font(lockedOutBody+4, true)
+	dc.SetColor(lockedOutInk)
 	value := fmt.Sprintf("%d Z", c.Value)
 	vw, _ := dc.MeasureString(value)
 	dc.DrawStringAnchored(value, x+cw-14, cy+ch/2+12, 1, 0)
-	dc.Font(loBody, true)
+	dc.Font(lockedOutBody, true)
 	dc.DrawString(dc.Fit(c.Name, cw-74-vw-24), x+74, cy+40)
-	dc.Font(loSmall, false)
-	dc.SetColor(loMuted)
-	dc.DrawString(dc.Fit(loCardKind(c), cw-74-vw-24), x+74, cy+80)
+	dc.Font(lockedOutSmall, false)
+	dc.SetColor(lockedOutMuted)
+	dc.DrawString(dc.Fit(lockedOutCardKind(c), cw-74-vw-24), x+74, cy+80)
 }

@@ -25,9 +25,9 @@ const (
 	phoneText  = 9.0
 )
 
-// loPlayout is a seeded game of Locked Out played by random legal moves,
+// lockedOutPlayout is a seeded game of Locked Out played by random legal moves,
 // any seat that is asked moving.
-func loPlayout(t testing.TB, players int, seed uint64, moves int) games.State {
+func lockedOutPlayout(t testing.TB, players int, seed uint64, moves int) games.State {
 	t.Helper()
 	names := []string{"Alice", "Bob", "Carol", "Dave", "Erin", "Frank"}[:players]
 	s, err := lockedout.Kind.New(games.Setup{Players: names, Seed: seed})
@@ -38,34 +38,34 @@ func loPlayout(t testing.TB, players int, seed uint64, moves int) games.State {
 	return s
 }
 
-// loState is a named state of a playout.
-type loState struct {
+// lockedOutState is a named state of a playout.
+type lockedOutState struct {
 	name string
 	s    games.State
 }
 
-// loStates are varied states: every player count, two seeds each, from
+// lockedOutStates are varied states: every player count, two seeds each, from
 // the first move to the game's end. They are played once for the tests
 // that read them (states are not changed).
-func loStates(t testing.TB) []loState {
-	loStatesOnce.Do(func() {
+func lockedOutStates(t testing.TB) []lockedOutState {
+	lockedOutStatesOnce.Do(func() {
 		for players := 3; players <= 6; players++ {
 			for seed := uint64(1); seed <= 2; seed++ {
 				for _, moves := range []int{0, 7, 30, 90, 200, 100000} {
-					loStatesPlayed = append(loStatesPlayed, loState{fmt.Sprintf("%dp-seed%d-%d", players, seed, moves), loPlayout(t, players, seed, moves)})
+					lockedOutStatesPlayed = append(lockedOutStatesPlayed, lockedOutState{fmt.Sprintf("%dp-seed%d-%d", players, seed, moves), lockedOutPlayout(t, players, seed, moves)})
 				}
 			}
 		}
 	})
-	if len(loStatesPlayed) != 48 {
+	if len(lockedOutStatesPlayed) != 48 {
 		t.Fatal("the playouts failed before")
 	}
-	return loStatesPlayed
+	return lockedOutStatesPlayed
 }
 
 var (
-	loStatesOnce   sync.Once
-	loStatesPlayed []loState
+	lockedOutStatesOnce   sync.Once
+	lockedOutStatesPlayed []lockedOutState
 )
 
 // smallestText is the smallest font size a canvas drew its own texts at
@@ -99,10 +99,10 @@ func assertLegible(t *testing.T, name string, least float64, n int, w int) {
 // (no kept shapes) so their numbers are recorded; the chips and tiles,
 // stamped from sprites, are drawn alone for every card met.
 func TestLockedOutLegibleAtPhoneWidth(t *testing.T) {
-	defer func(max int64) { loShapes.max = max }(loShapes.max)
-	loShapes.max = 0
+	defer func(max int64) { lockedOutShapes.max = max }(lockedOutShapes.max)
+	lockedOutShapes.max = 0
 	cards := map[string]lockedout.CardView{}
-	for _, st := range loStates(t) {
+	for _, st := range lockedOutStates(t) {
 		pub := st.s.Public().(*lockedout.PublicView)
 		for _, full := range []bool{false, true} {
 			dc := lockedOutTable(pub, full)
@@ -128,21 +128,21 @@ func TestLockedOutLegibleAtPhoneWidth(t *testing.T) {
 		t.Fatalf("the playouts met only %d cards", len(cards))
 	}
 	for _, c := range cards {
-		tile := NewCanvas(int(loTileW)+7, int(loTileH)+7)
-		loCardTile(tile, c, 3, 3)
+		tile := NewCanvas(int(lockedOutTileW)+7, int(lockedOutTileH)+7)
+		lockedOutCardTile(tile, c, 3, 3)
 		least, n := smallestText(tile)
-		assertLegible(t, "tile "+c.ID, least, n, loWidth)
-		chip := NewCanvas(400, int(loChipH)+5)
-		loChipDraw(chip, c, 2, 2, 390, c.ID+" "+c.Name)
+		assertLegible(t, "tile "+c.ID, least, n, lockedOutWidth)
+		chip := NewCanvas(400, int(lockedOutChipH)+5)
+		lockedOutChipDraw(chip, c, 2, 2, 390, c.ID+" "+c.Name)
 		least, n = smallestText(chip)
-		assertLegible(t, "chip "+c.ID, least, n, loWidth)
+		assertLegible(t, "chip "+c.ID, least, n, lockedOutWidth)
 	}
 }
 
 // The full board of long games stays within the pictures' budget of
 // 150 KB (docs/performance.md) as the turn picture does.
 func TestLockedOutFullWithinBudget(t *testing.T) {
-	for _, st := range loStates(t) {
+	for _, st := range lockedOutStates(t) {
 		if !strings.HasSuffix(st.name, "-200") && !strings.HasSuffix(st.name, "-100000") || strings.Contains(st.name, "seed2") {
 			continue
 		}
@@ -174,13 +174,13 @@ func TestLockedOutPicturesToLookAt(t *testing.T) {
 		players, moves int
 		seed           uint64
 	}{{"start3", 3, 0, 1}, {"mid4", 4, 60, 2}, {"late5", 5, 250, 3}, {"six", 6, 40, 4}, {"end6", 6, 100000, 5}, {"end3", 3, 100000, 6}} {
-		s := loPlayout(t, c.players, c.seed, c.moves)
+		s := lockedOutPlayout(t, c.players, c.seed, c.moves)
 		for kind, draw := range map[string]func(games.View) (image.Image, error){"turn": LockedOut, "full": LockedOutFull} {
 			img, err := draw(s.Public())
 			if err != nil {
 				t.Fatal(err)
 			}
-			loWritePNG(t, filepath.Join(dir, c.name+"-"+kind+".png"), img)
+			lockedOutWritePNG(t, filepath.Join(dir, c.name+"-"+kind+".png"), img)
 		}
 		for seat := range c.players {
 			pv := s.Private(seat).(*lockedout.PrivateView)
@@ -189,29 +189,29 @@ func TestLockedOutPicturesToLookAt(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				loWritePNG(t, filepath.Join(dir, fmt.Sprintf("%s-hand%d.png", c.name, seat)), img)
+				lockedOutWritePNG(t, filepath.Join(dir, fmt.Sprintf("%s-hand%d.png", c.name, seat)), img)
 			}
 		}
 	}
 	// A drawn card shown around, and half a hand looked at.
 	for name, looking := range map[string]string{"shown": "the card", "look": "half of"} {
-		s, seat := loPlayUntil(t, 4, 8, func(pv *lockedout.PrivateView) bool { return strings.HasPrefix(pv.Looking, looking) })
+		s, seat := lockedOutPlayUntil(t, 4, 8, func(pv *lockedout.PrivateView) bool { return strings.HasPrefix(pv.Looking, looking) })
 		for kind, v := range map[string]games.View{"turn": s.Public(), "hand": s.Private(seat)} {
 			img, err := LockedOut(v)
 			if err != nil {
 				t.Fatal(err)
 			}
-			loWritePNG(t, filepath.Join(dir, name+"-"+kind+".png"), img)
+			lockedOutWritePNG(t, filepath.Join(dir, name+"-"+kind+".png"), img)
 		}
 	}
 }
 
-// loPlayUntil plays a seeded game until a seat's private view passes
+// lockedOutPlayUntil plays a seeded game until a seat's private view passes
 // test, and returns the state and the seat.
-func loPlayUntil(t *testing.T, players int, seed uint64, test func(*lockedout.PrivateView) bool) (games.State, int) {
+func lockedOutPlayUntil(t *testing.T, players int, seed uint64, test func(*lockedout.PrivateView) bool) (games.State, int) {
 	t.Helper()
 	for moves := 0; moves < 2000; moves++ {
-		s := loPlayout(t, players, seed, moves)
+		s := lockedOutPlayout(t, players, seed, moves)
 		for seat := range players {
 			if test(s.Private(seat).(*lockedout.PrivateView)) {
 				return s, seat
@@ -222,8 +222,8 @@ func loPlayUntil(t *testing.T, players int, seed uint64, test func(*lockedout.Pr
 	return nil, 0
 }
 
-// loWritePNG writes a picture as PNG.
-func loWritePNG(t *testing.T, path string, img image.Image) {
+// lockedOutWritePNG writes a picture as PNG.
+func lockedOutWritePNG(t *testing.T, path string, img image.Image) {
 	t.Helper()
 	data, err := EncodePNG(img)
 	if err != nil {
@@ -238,7 +238,7 @@ func loWritePNG(t *testing.T, path string, img image.Image) {
 // picture, as BenchmarkImages measures the turn picture: "x-png-cpu" by
 // the thread's CPU time, and its size in KB.
 func BenchmarkLockedOutFull(b *testing.B) {
-	s := loPlayout(b, 5, 3, 150)
+	s := lockedOutPlayout(b, 5, 3, 150)
 	v := s.Public()
 	img, err := LockedOutFull(v)
 	if err != nil {

@@ -14,35 +14,30 @@ import (
 // the palette step and the PNG writer cost about in proportion to the
 // pixels. The map is the ship's 16 x 9 grid.
 const (
-	loWidth = 1000
-	loUnit  = 60.0 // pixels per grid unit of the ship map
-	loMapX  = 20.0
-	loMapH  = 9 * loUnit
-	loLineH = 36.0 // a line of the status band
+	lockedOutWidth = 1000
+	lockedOutUnit  = 60.0 // pixels per grid unit of the ship map
+	lockedOutMapX  = 20.0
+	lockedOutMapH  = 9 * lockedOutUnit
+	lockedOutLineH = 36.0 // a line of the status band
 )
 
-// loStatusLines is the status band's text: who must act now, or the
-// result's verdict, wrapped to the picture's width in at most loBandLines
+// lockedOutStatusLines is the status band's text: who must act now, or the
+// result's verdict, wrapped to the picture's width in at most lockedOutBandLines
 // lines (the band's height is fixed, so the map layer does not depend on
 // it).
-func loStatusLines(m *Canvas, v *lockedout.PublicView) []string {
-	m.Font(loBody, true)
+func lockedOutStatusLines(m *Canvas, v *lockedout.PublicView) []string {
 	text := "Now: " + v.Waiting
 	if v.Over {
-		head, _ := loResultParts(v.Result)
+		head, _ := lockedOutResultParts(v.Result)
 		text = "Game over. " + head
 	}
-	lines := m.Wrap(text, loBandW)
-	if len(lines) > loBandLines {
-		lines = append(lines[:loBandLines-1:loBandLines-1], m.Fit(strings.Join(lines[loBandLines-1:], " "), loBandW))
-	}
-	return lines
+	return fitLines(m, text, lockedOutBody, true, lockedOutBandW, lockedOutBandLines)
 }
 
-// loResultParts splits a result into its verdict and the ranking's
+// lockedOutResultParts splits a result into its verdict and the ranking's
 // places ("1. Dave 6 znooties"); a result in another form is all verdict.
-func loResultParts(result string) (head string, places []string) {
-	result = loZ(result)
+func lockedOutResultParts(result string) (head string, places []string) {
+	result = lockedOutZ(result)
 	i := strings.Index(result, " 1. ")
 	if i < 0 {
 		return result, nil
@@ -50,27 +45,27 @@ func loResultParts(result string) (head string, places []string) {
 	return result[:i], strings.Split(result[i+1:], "; ")
 }
 
-// The status band under the title: two lines of loBody at most.
+// The status band under the title: two lines of lockedOutBody at most.
 const (
-	loBandTop   = 62.0
-	loBandLines = 2
-	loBandH     = loBandLines*loLineH + 14
-	loBandW     = loWidth - 2*loMapX - 24
-	loMapY      = loBandTop + loBandH + 16 // where the map starts
+	lockedOutBandTop   = 62.0
+	lockedOutBandLines = 2
+	lockedOutBandH     = lockedOutBandLines*lockedOutLineH + 14
+	lockedOutBandW     = lockedOutWidth - 2*lockedOutMapX - 24
+	lockedOutMapY      = lockedOutBandTop + lockedOutBandH + 16 // where the map starts
 )
 
-// loLayers keeps the title row, the status band and the map as each
+// lockedOutLayers keeps the title row, the status band and the map as each
 // pattern of locked rooms leaves it: the rooms with their names and locks,
 // the doorways, the engine's labels and empty gauges. A game goes through
 // three such patterns, a stage each.
-var loLayers = NewLayers(4)
+var lockedOutLayers = NewLayers(4)
 
-// loBandRows finds, once per map layer, its rows of paper alone or around
+// lockedOutBandRows finds, once per map layer, its rows of paper alone or around
 // a narrow span (layer_copy.go): above and below the rooms.
-var loBandRows = &layerRowsCache{bg: loPaper}
+var lockedOutBandRows = &layerRowsCache{bg: lockedOutPaper}
 
-// loMapKey names what the map layer depends on.
-func loMapKey(v *lockedout.PublicView) string {
+// lockedOutMapKey names what the map layer depends on.
+func lockedOutMapKey(v *lockedout.PublicView) string {
 	var b strings.Builder
 	for _, r := range v.Rooms {
 		fmt.Fprintf(&b, "%s:%t:%s,", r.ID, r.Accessible, r.Zone)
@@ -82,70 +77,70 @@ func loMapKey(v *lockedout.PublicView) string {
 	return b.String()
 }
 
-// loMapBuild draws the map layer: everything above the panels that only
+// lockedOutMapBuild draws the map layer: everything above the panels that only
 // a lock opening changes.
-func loMapBuild(v *lockedout.PublicView) func() *image.RGBA {
+func lockedOutMapBuild(v *lockedout.PublicView) func() *image.RGBA {
 	return func() *image.RGBA {
-		y0 := loMapY
-		l := NewCanvas(loWidth, int(y0+loMapH+8))
-		l.SetColor(loPaper)
+		y0 := lockedOutMapY
+		l := NewCanvas(lockedOutWidth, int(y0+lockedOutMapH+8))
+		l.SetColor(lockedOutPaper)
 		l.Clear()
-		l.SetColor(loTurn)
-		l.DrawRoundedRectangle(loMapX, loBandTop, loWidth-2*loMapX, loBandH, 8)
+		l.SetColor(lockedOutOnTurnBg)
+		l.DrawRoundedRectangle(lockedOutMapX, lockedOutBandTop, lockedOutWidth-2*lockedOutMapX, lockedOutBandH, 8)
 		l.Fill()
-		l.Font(loTitle, true)
-		l.SetColor(loInk)
-		l.DrawString("LOCKED OUT", loMapX, 44)
-		l.Font(loBody, true)
-		l.DrawStringAnchored(loStage(v.Stage), loWidth-loMapX, 44, 1, 0)
+		l.Font(lockedOutTitle, true)
+		l.SetColor(lockedOutInk)
+		l.DrawString("LOCKED OUT", lockedOutMapX, 44)
+		l.Font(lockedOutBody, true)
+		l.DrawStringAnchored(lockedOutStage(v.Stage), lockedOutWidth-lockedOutMapX, 44, 1, 0)
 		rooms := map[string]lockedout.RoomView{}
 		for _, r := range v.Rooms {
 			rooms[r.ID] = r
 		}
 		for _, r := range v.Rooms {
-			loRoom(l, r, v, y0)
+			lockedOutRoom(l, r, v, y0)
 		}
 		for _, d := range v.Doorways {
-			loDoor(l, rooms[d[0]], rooms[d[1]], y0)
+			lockedOutDoor(l, rooms[d[0]], rooms[d[1]], y0)
 		}
 		return l.RGBA()
 	}
 }
 
-// loCols are the widths of the map's 16 columns: the engine's three give
-// the board computer's two the room its name needs at loSmall, and the
+// lockedOutCols are the widths of the map's 16 columns: the engine's three give
+// the board computer's two the room its name needs at lockedOutSmall, and the
 // orange rooms' "7 Laboratory" fits on one line.
-var loCols = [16]float64{54, 54, 54, 60, 60, 60, 60, 60, 60, 60, 60, 58, 58, 58, 72, 72}
+var lockedOutCols = [16]float64{54, 54, 54, 60, 60, 60, 60, 60, 60, 60, 60, 58, 58, 58, 72, 72}
 
-// loColX is where grid column u starts (u may be 16, the map's right
-// edge); a column past the table is loUnit wide.
-func loColX(u float64) float64 {
-	x := loMapX
+// lockedOutColX is where grid column u starts (u may be 16, the map's right
+// edge); a column past the table is lockedOutUnit wide.
+func lockedOutColX(u float64) float64 {
+	x := lockedOutMapX
 	for i := 0; i < int(u); i++ {
-		if i < len(loCols) {
-			x += loCols[i]
+		if i < len(lockedOutCols) {
+			x += lockedOutCols[i]
 		} else {
-			x += loUnit
+			x += lockedOutUnit
 		}
 	}
 	return x
 }
 
-// loRect is a room's rectangle in pixels, the map starting at y0.
-func loRect(r lockedout.RoomView, y0 float64) (x, y, w, h float64) {
-	x = loColX(r.X)
-	return x, y0 + r.Y*loUnit, loColX(r.X+r.W) - x, r.H * loUnit
+// lockedOutRect is a room's rectangle in pixels, the map starting at y0.
+func lockedOutRect(r lockedout.RoomView, y0 float64) (x, y, w, h float64) {
+	x = lockedOutColX(r.X)
+	return x, y0 + r.Y*lockedOutUnit, lockedOutColX(r.X+r.W) - x, r.H * lockedOutUnit
 }
 
-// loRoomTitle is a room's name as drawn: its lines and whether bold. A
+// lockedOutRoomTitle is a room's name as drawn: its lines and whether bold. A
 // name too long for its room at the bold face takes two lines, then the
 // regular face; the board computer's narrow room needs both.
-func loRoomTitle(dc *Canvas, r lockedout.RoomView) ([]string, bool) {
-	_, _, w, _ := loRect(r, 0)
+func lockedOutRoomTitle(dc *Canvas, r lockedout.RoomView) ([]string, bool) {
+	_, _, w, _ := lockedOutRect(r, 0)
 	width := w - 16
 	name := fmt.Sprintf("%d %s", r.Number, r.Name)
 	for _, bold := range []bool{true, false} {
-		dc.Font(loSmall, bold)
+		dc.Font(lockedOutSmall, bold)
 		lines := dc.Wrap(name, width)
 		fits := len(lines) <= 2
 		for _, l := range lines {
@@ -157,13 +152,13 @@ func loRoomTitle(dc *Canvas, r lockedout.RoomView) ([]string, bool) {
 			return lines, bold
 		}
 	}
-	dc.Font(loSmall, false)
+	dc.Font(lockedOutSmall, false)
 	return []string{dc.Fit(name, width)}, false
 }
 
-// loRoomTop is the height a room's title (and its lock) takes.
-func loRoomTop(dc *Canvas, r lockedout.RoomView) float64 {
-	lines, _ := loRoomTitle(dc, r)
+// lockedOutRoomTop is the height a room's title (and its lock) takes.
+func lockedOutRoomTop(dc *Canvas, r lockedout.RoomView) float64 {
+	lines, _ := lockedOutRoomTitle(dc, r)
 	top := 12 + 30*float64(len(lines))
 	if !r.Accessible {
 		top += 30
@@ -171,50 +166,50 @@ func loRoomTop(dc *Canvas, r lockedout.RoomView) float64 {
 	return top
 }
 
-// loRoom draws a room as a lock leaves it: its fill, hatching when locked,
+// lockedOutRoom draws a room as a lock leaves it: its fill, hatching when locked,
 // outline, name and lock.
-func loRoom(dc *Canvas, r lockedout.RoomView, v *lockedout.PublicView, y0 float64) {
-	x, y, w, h := loRect(r, y0)
-	dc.SetColor(loZoneFill[r.Zone])
+func lockedOutRoom(dc *Canvas, r lockedout.RoomView, v *lockedout.PublicView, y0 float64) {
+	x, y, w, h := lockedOutRect(r, y0)
+	dc.SetColor(lockedOutZoneFill[r.Zone])
 	dc.DrawRectangle(x, y, w, h)
 	dc.Fill()
 	if r.Zone == "green" {
-		loEngine(dc, r, v, y0)
+		lockedOutEngine(dc, r, v, y0)
 	} else if !r.Accessible {
 		// Hatching marks a locked room besides its label, between its
 		// title and its pile's line, which stay on the plain fill.
-		top := loRoomTop(dc, r) + 4
-		loHatch(dc, x, y+top, w, h-top-44)
+		top := lockedOutRoomTop(dc, r) + 4
+		lockedOutHatch(dc, x, y+top, w, h-top-44)
 	}
-	dc.SetColor(loZoneLine[r.Zone])
+	dc.SetColor(lockedOutZoneLine[r.Zone])
 	dc.SetLineWidth(4)
 	dc.DrawRectangle(x, y, w, h)
 	dc.Stroke()
 	if r.Zone == "green" {
 		return
 	}
-	lines, bold := loRoomTitle(dc, r)
-	dc.SetColor(loInk)
-	dc.Font(loSmall, bold)
+	lines, bold := lockedOutRoomTitle(dc, r)
+	dc.SetColor(lockedOutInk)
+	dc.Font(lockedOutSmall, bold)
 	ty := y + 34
 	for _, l := range lines {
 		dc.DrawString(l, x+8, ty)
 		ty += 30
 	}
 	if !r.Accessible {
-		dc.Font(loSmall, true)
-		dc.SetColor(loMuted)
+		dc.Font(lockedOutSmall, true)
+		dc.SetColor(lockedOutMuted)
 		dc.DrawString("LOCKED", x+8, ty)
 	}
 	if r.Zone == "purple" {
-		dc.Font(loSmall, false)
-		dc.SetColor(loInk)
+		dc.Font(lockedOutSmall, false)
+		dc.SetColor(lockedOutInk)
 		dc.DrawString("escape", x+8, y+h-14)
 	}
 }
 
-// loHatch hatches a rectangle with diagonal lines.
-func loHatch(dc *Canvas, x, y, w, h float64) {
+// lockedOutHatch hatches a rectangle with diagonal lines.
+func lockedOutHatch(dc *Canvas, x, y, w, h float64) {
 	dc.SetColor(color.NRGBA{0x60, 0x60, 0x60, 0x80})
 	dc.SetLineWidth(2)
 	for d := -h; d < w; d += 15 {
@@ -232,82 +227,73 @@ func loHatch(dc *Canvas, x, y, w, h float64) {
 	dc.Stroke()
 }
 
-// loTrackBox places track i's block in the engine: its top, and the bar's
+// lockedOutTrackBox places track i's block in the engine: its top, and the bar's
 // left, top and width (30 px high).
-func loTrackBox(r lockedout.RoomView, i int, y0 float64) (top, bx, by, bw float64) {
-	x, y, w, _ := loRect(r, y0)
+func lockedOutTrackBox(r lockedout.RoomView, i int, y0 float64) (top, bx, by, bw float64) {
+	x, y, w, _ := lockedOutRect(r, y0)
 	top = y + 52 + float64(i)*120
 	return top, x + 12, top + 38, w - 24
 }
 
-// loEngine draws the engine compartment's labels and empty gauges: a
+// lockedOutEngine draws the engine compartment's labels and empty gauges: a
 // resource per block, its name above a bar.
-func loEngine(dc *Canvas, r lockedout.RoomView, v *lockedout.PublicView, y0 float64) {
-	x, y, w, _ := loRect(r, y0)
-	dc.Font(loSmall, true)
-	dc.SetColor(loInk)
+func lockedOutEngine(dc *Canvas, r lockedout.RoomView, v *lockedout.PublicView, y0 float64) {
+	x, y, w, _ := lockedOutRect(r, y0)
+	dc.Font(lockedOutSmall, true)
+	dc.SetColor(lockedOutInk)
 	dc.DrawStringAnchored("ENGINE", x+w/2, y+34, 0.5, 0)
 	for i, t := range v.Tracks {
-		top, bx, by, bw := loTrackBox(r, i, y0)
-		dc.Font(loSmall, false)
-		dc.SetColor(loInk)
+		top, bx, by, bw := lockedOutTrackBox(r, i, y0)
+		dc.Font(lockedOutSmall, false)
+		dc.SetColor(lockedOutInk)
 		dc.DrawString(t.Name, bx, top+28)
-		dc.SetColor(loWhite)
+		dc.SetColor(lockedOutWhite)
 		dc.DrawRectangle(bx, by, bw, 30)
 		dc.Fill()
-		dc.SetColor(loInk)
+		dc.SetColor(lockedOutInk)
 		dc.SetLineWidth(2)
 		dc.DrawRectangle(bx, by, bw, 30)
 		dc.Stroke()
 	}
 }
 
-// loEngineState fills the gauges: each track's value, its bar, and
+// lockedOutEngineState fills the gauges: each track's value, its bar, and
 // "saved" when a card of its colour lies in the resource play area.
-func loEngineState(dc *Canvas, r lockedout.RoomView, v *lockedout.PublicView, y0 float64) {
-	x, _, w, _ := loRect(r, y0)
+func lockedOutEngineState(dc *Canvas, r lockedout.RoomView, v *lockedout.PublicView, y0 float64) {
+	x, _, w, _ := lockedOutRect(r, y0)
 	for i, t := range v.Tracks {
-		top, bx, by, bw := loTrackBox(r, i, y0)
+		top, bx, by, bw := lockedOutTrackBox(r, i, y0)
 		start := math.Max(float64(t.Start), 1)
 		if t.Value > 0 {
 			// Whole pixels inside the outline: a plain fill.
 			fw := math.Round((bw - 4) * math.Min(float64(t.Value)/start, 1))
-			loFillRect(dc.RGBA(), image.Rect(int(bx)+2, int(by)+2, int(bx)+2+int(fw), int(by)+28), loCardColor[t.Color])
+			fillRect(dc.RGBA(), image.Rect(int(bx)+2, int(by)+2, int(bx)+2+int(fw), int(by)+28), lockedOutCardColor[t.Color])
 		}
-		dc.Font(loBody+2, true)
-		dc.SetColor(loInk)
+		dc.Font(lockedOutBody+2, true)
+		dc.SetColor(lockedOutInk)
 		if t.Value <= 1 && !t.Saved {
-			dc.SetColor(loAlarm)
+			dc.SetColor(lockedOutAlarm)
 		}
 		if t.Value <= 0 {
 			// Run out, said in the empty bar: a bare 0 reads as 8 when
 			// small.
-			dc.Font(loSmall, true)
+			dc.Font(lockedOutSmall, true)
 			dc.DrawString("out", bx+8, by+25)
 		} else {
 			dc.DrawStringAnchored(fmt.Sprint(t.Value), x+w-12, top+28, 1, 0)
 		}
 		if t.Saved {
-			dc.Font(loSmall, true)
-			dc.SetColor(loZoneLine["green"])
+			dc.Font(lockedOutSmall, true)
+			dc.SetColor(lockedOutZoneLine["green"])
 			dc.DrawString("saved", bx, by+60)
 		}
 	}
 }
 
-// loFillRect paints a rectangle of whole pixels one opaque colour.
-func loFillRect(img *image.RGBA, r image.Rectangle, c color.RGBA) {
-	r = r.Intersect(img.Rect)
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		o := img.PixOffset(r.Min.X, y)
-		fillRGBA(img.Pix[o:o+4*r.Dx()], c)
-	}
-}
-
-// loDoor draws a doorway in the middle of the wall two rooms share.
-func loDoor(dc *Canvas, a, b lockedout.RoomView, y0 float64) {
-	ax, ay, aw, ah := loRect(a, y0)
-	bx, by, bw, bh := loRect(b, y0)
+// lockedOutDoor draws a doorway in the middle of the wall two rooms share.
+func lockedOutDoor(dc *Canvas, a, b lockedout.RoomView, y0 float64) {
+	ax, ay, aw, ah := lockedOutRect(a, y0)
+	bx, by, bw, bh := lockedOutRect(b, y0)
 	var x0, yy0, x1, y1 float64
 	switch {
 	case math.Abs(ax+aw-bx) < 1 || math.Abs(bx+bw-ax) < 1: // side by side
@@ -327,78 +313,78 @@ func loDoor(dc *Canvas, a, b lockedout.RoomView, y0 float64) {
 		m := (lo + hi) / 2
 		x0, yy0, x1, y1 = m-22, wy, m+22, wy
 	default: // not touching: a corridor line between centres
-		dc.SetColor(loInk)
+		dc.SetColor(lockedOutInk)
 		dc.SetLineWidth(3)
 		dc.DrawLine(ax+aw/2, ay+ah/2, bx+bw/2, by+bh/2)
 		dc.Stroke()
 		return
 	}
-	dc.SetColor(loPaper)
+	dc.SetColor(lockedOutPaper)
 	dc.SetLineWidth(9)
 	dc.DrawLine(x0, yy0, x1, y1)
 	dc.Stroke()
-	dc.SetColor(loInk)
+	dc.SetColor(lockedOutInk)
 	for _, p := range [][2]float64{{x0, yy0}, {x1, y1}} {
 		dc.DrawCircle(p[0], p[1], 5)
 		dc.Fill()
 	}
 }
 
-// loRoomState draws what moves change in a room: its pile's count and
+// lockedOutRoomState draws what moves change in a room: its pile's count and
 // the pawns standing there, or the engine's gauges.
-func loRoomState(dc *Canvas, r lockedout.RoomView, v *lockedout.PublicView, y0 float64) {
+func lockedOutRoomState(dc *Canvas, r lockedout.RoomView, v *lockedout.PublicView, y0 float64) {
 	if r.Zone == "green" {
-		loEngineState(dc, r, v, y0)
+		lockedOutEngineState(dc, r, v, y0)
 		return
 	}
-	x, y, w, h := loRect(r, y0)
+	x, y, w, h := lockedOutRect(r, y0)
 	if r.Zone != "purple" {
-		pile := loCards(r.Pile)
+		pile := lockedOutCards(r.Pile)
 		if r.Pile == 0 {
 			pile = "empty"
 		}
-		dc.Font(loSmall, false)
-		dc.SetColor(loInk)
+		dc.Font(lockedOutSmall, false)
+		dc.SetColor(lockedOutInk)
 		dc.DrawString(pile, x+8, y+h-14)
 	}
 	// Pawns fill rows between the title and the pile's line, clear of
 	// the doorways in the middle of the walls.
-	top := loRoomTop(dc, r)
+	top := lockedOutRoomTop(dc, r)
 	perRow := max(int((w-68)/44)+1, 1)
 	rows := (len(r.Pawns) + perRow - 1) / perRow
 	cy := y + top + (h-44-top)/2 - float64(rows-1)*22
 	for i, seat := range r.Pawns {
-		loPawnDisc(dc, x+42+float64(i%perRow)*44, cy+float64(i/perRow)*44, 18, seat)
+		lockedOutPawnDisc(dc, x+42+float64(i%perRow)*44, cy+float64(i/perRow)*44, 18, seat)
 	}
 }
 
-// loShapes keeps the pawns as drawn over what lies under them (shapes.go):
+// lockedOutShapes keeps the pawns as drawn over what lies under them (shapes.go):
 // a seat each at a few dozen places in the rooms and the players' list.
-var loShapes = &shapeCache{max: 512}
+var lockedOutShapes = &shapeCache{max: 512}
 
-type loPawnShape struct {
+type lockedOutPawnShape struct {
 	rad  float64
 	seat int
 }
 
-// loPawnDisc is a player's pawn: a coloured disc with the seat number.
-func loPawnDisc(dc *Canvas, x, y, rad float64, seat int) {
+// lockedOutPawnDisc is a player's pawn: a coloured disc with the seat number.
+func lockedOutPawnDisc(dc *Canvas, x, y, rad float64, seat int) {
 	half := int(rad) + 5
-	dc.shapeIn(loShapes, loPawnShape{rad, seat}, x, y, image.Rect(-half, -half, half+1, half+1), func(dc *Canvas, x, y float64) {
-		loPawnDraw(dc, x, y, rad, seat)
+	dc.shapeIn(lockedOutShapes, lockedOutPawnShape{rad, seat}, x, y, image.Rect(-half, -half, half+1, half+1), func(dc *Canvas, x, y float64) {
+		lockedOutPawnDraw(dc, x, y, rad, seat)
 	})
 }
 
-// loPawnDraw draws a pawn: a white ring, the seat's colour and its number
-// at least loSmall.
-func loPawnDraw(dc *Canvas, x, y, rad float64, seat int) {
-	dc.SetColor(loWhite)
+// lockedOutPawnDraw draws a pawn: a white ring, the seat's colour and its number
+// at least lockedOutSmall.
+func lockedOutPawnDraw(dc *Canvas, x, y, rad float64, seat int) {
+	dc.SetColor(lockedOutWhite)
 	dc.DrawCircle(x, y, rad+2.5)
 	dc.Fill()
-	dc.SetColor(loPawn[seat%len(loPawn)])
+	dc.SetColor(lockedOutPawn[seat%len(lockedOutPawn)])
 	dc.DrawCircle(x, y, rad)
 	dc.Fill()
-	dc.Font(math.Max(rad*1.4, loSmall), true)
-	dc.SetColor(loWhite)
+	dc.Font(math.Max(rad*1.4, lockedOutSmall), true)
+	dc.SetColor(lockedOutWhite)
 	dc.DrawStringAnchored(fmt.Sprint(seat+1), x, y-1, 0.5, 0.36)
 }

@@ -13,18 +13,18 @@ import (
 // games of every size at several points, drawn with no shapes kept and
 // then with them.
 func TestLockedOutShapesAsDrawn(t *testing.T) {
-	defer func(max int64) { loShapes.max = max }(loShapes.max)
+	defer func(max int64) { lockedOutShapes.max = max }(lockedOutShapes.max)
 	for players := 3; players <= 6; players++ {
 		for _, moves := range []int{0, 15, 40, 90, 400} {
 			pub, _ := lockedOutViews(t, players, moves)
 			v := pub.(*lockedout.PublicView)
 			var pics [2][]uint8
 			for pass, max := range []int64{0, 512} {
-				loShapes.m.Clear()
-				loShapes.n.Store(0)
-				loShapes.max = max // 0: every shape drawn directly
-				for range 2 {      // the second time copied
-					dc := lockedOutShip(v)
+				lockedOutShapes.m.Clear()
+				lockedOutShapes.n.Store(0)
+				lockedOutShapes.max = max // 0: every shape drawn directly
+				for range 2 {             // the second time copied
+					dc := lockedOutTurn(v)
 					pics[pass] = append(pics[pass][:0], dc.RGBA().Pix...)
 					releaseRGBA(dc.RGBA())
 				}

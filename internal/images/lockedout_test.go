@@ -197,7 +197,7 @@ func TestLockedOutZnootiesReadAsMoney(t *testing.T) {
 		releaseRGBA(dc.RGBA())
 	}
 	spelt := 0
-	for _, st := range loStates(t) {
+	for _, st := range lockedOutStates(t) {
 		pv := st.s.Public().(*lockedout.PublicView)
 		for _, full := range []bool{false, true} {
 			dc := lockedOutTable(pv, full)
@@ -207,7 +207,7 @@ func TestLockedOutZnootiesReadAsMoney(t *testing.T) {
 		for seat := range pv.Players {
 			if v, ok := st.s.Private(seat).(*lockedout.PrivateView); ok && v != nil {
 				dc := lockedOutHand(v)
-				if want := "Total " + loAltZnooties(v.Total); !slices.Contains(dc.texts, want) {
+				if want := "Total " + lockedOutAltZnooties(v.Total); !slices.Contains(dc.texts, want) {
 					t.Errorf("%s: the hand does not say %q: %q", st.name, want, dc.texts)
 				}
 				check(st.name+" hand", dc)

@@ -26,10 +26,10 @@ func rgbaDrawings(t testing.TB) map[string]struct {
 		pal  *Palette
 	}{
 		"hijack":          {drawHijackRGBA(hv), hijackPalette},
-		"lockedout ship":  {lockedOutShip(pub.(*lockedout.PublicView)).RGBA(), loPalette},
-		"lockedout hand":  {lockedOutHand(priv.(*lockedout.PrivateView)).RGBA(), loPalette},
-		"hunted":          {huntedBoard(hu).RGBA(), huPalette},
-		"hijacked table":  {hijackedTable(hdPub.(*hijacked.PublicView)).RGBA(), hijackedPalette},
+		"lockedout ship":  {lockedOutTurn(pub.(*lockedout.PublicView)).RGBA(), lockedOutPalette},
+		"lockedout hand":  {lockedOutHand(priv.(*lockedout.PrivateView)).RGBA(), lockedOutPalette},
+		"hunted":          {huntedTurnBoard(hu).RGBA(), huntedPalette},
+		"hijacked table":  {hijackedFullTable(hdPub.(*hijacked.PublicView)).RGBA(), hijackedPalette},
 		"hijacked medals": {hijackedMedals(hdPriv.(*hijacked.PrivateView)).RGBA(), hijackedPalette},
 	}
 }

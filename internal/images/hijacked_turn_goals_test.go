@@ -23,13 +23,13 @@ func TestHijackedTurnPictureShowsMedalsAndRecognition(t *testing.T) {
 		if !ok || pv.Over {
 			continue
 		}
-		p := hijackedPhoneTable(pv)
+		p := hijackedTurnTable(pv)
 		said := strings.Join(p.texts, "\n")
 		releaseRGBA(p.RGBA())
 		want := []string{"Medals", "Recognition"}
 		for _, m := range pv.Medals {
 			seen[m.State] = true
-			want = append(want, fmt.Sprintf("%d %s", m.Number, m.Objective), hijackedMedalPhoneState(pv, m))
+			want = append(want, fmt.Sprintf("%d %s", m.Number, m.Objective), hijackedTurnMedalState(pv, m))
 			if m.State == "board" {
 				want = append(want, "open, "+ptsText(m.Value))
 			}
@@ -43,7 +43,7 @@ func TestHijackedTurnPictureShowsMedalsAndRecognition(t *testing.T) {
 			}
 		}
 		for _, pl := range pv.Players {
-			if !hijackedPhoneTokenIn(p, pl, pv) {
+			if !hijackedTurnTokenIn(p, pl, pv) {
 				t.Errorf("%s: %s's thumb is not on the recognition track", name, pl.Name)
 			}
 		}
@@ -53,18 +53,18 @@ func TestHijackedTurnPictureShowsMedalsAndRecognition(t *testing.T) {
 	}
 }
 
-// hijackedPhoneTokenIn: a player's initial is drawn inside the recognition
+// hijackedTurnTokenIn: a player's initial is drawn inside the recognition
 // box of their thumb's space.
-func hijackedPhoneTokenIn(p *hijackedPhone, pl hijacked.PlayerView, v *hijacked.PublicView) bool {
+func hijackedTurnTokenIn(p *hijackedTurn, pl hijacked.PlayerView, v *hijacked.PublicView) bool {
 	var top float64 = -1
 	for _, t := range p.placed {
 		if t.s == "Recognition" {
 			top = t.bottom
 		}
 	}
-	x0 := hijackedEdge + float64(pl.Thumb)*(hijackedRecogBoxW+12)
+	x0 := hijackedTurnEdge + float64(pl.Thumb)*(hijackedTurnRecogBoxW+12)
 	for _, t := range p.placed {
-		if t.s == hijackedInitial(pl.Name) && t.top > top && t.bottom < top+hijackedRecogBoxH+20 && t.x0 > x0 && t.x1 < x0+hijackedRecogBoxW {
+		if t.s == hijackedInitial(pl.Name) && t.top > top && t.bottom < top+hijackedTurnRecogBoxH+20 && t.x0 > x0 && t.x1 < x0+hijackedTurnRecogBoxW {
 			return true
 		}
 	}
@@ -86,6 +86,6 @@ func TestHijackedPicturesToLookAt(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		loWritePNG(t, filepath.Join(dir, name+".png"), img)
+		lockedOutWritePNG(t, filepath.Join(dir, name+".png"), img)
 	}
 }

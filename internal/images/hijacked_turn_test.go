@@ -81,13 +81,13 @@ func hijackedOddViews(t testing.TB) map[string]games.View {
 	return out
 }
 
-// hijackedPhoneOf draws a view's turn picture with the place of every text.
-func hijackedPhoneOf(v games.View) *hijackedPhone {
+// hijackedTurnOf draws a view's turn picture with the place of every text.
+func hijackedTurnOf(v games.View) *hijackedTurn {
 	switch v := v.(type) {
 	case *hijacked.PublicView:
-		return hijackedPhoneTable(v)
+		return hijackedTurnTable(v)
 	case *hijacked.PrivateView:
-		return hijackedMedalsPhone(v)
+		return hijackedTurnMedals(v)
 	}
 	return nil
 }
@@ -110,7 +110,7 @@ func TestHijackedReadableOnAPhone(t *testing.T) {
 	}
 	publics, privates, over, cybot := 0, 0, 0, 0
 	for name, v := range views {
-		p := hijackedPhoneOf(v)
+		p := hijackedTurnOf(v)
 		switch v := v.(type) {
 		case *hijacked.PublicView:
 			publics++
@@ -137,7 +137,7 @@ func TestHijackedReadableOnAPhone(t *testing.T) {
 // hijackedPhoneProblems lists what makes a picture hard to read on a phone: a
 // text under 9/350 of the picture's width, one past its edge, two texts
 // over each other, a text drawn without its size or place recorded.
-func hijackedPhoneProblems(p *hijackedPhone) []string {
+func hijackedPhoneProblems(p *hijackedTurn) []string {
 	var out []string
 	b := p.RGBA().Bounds()
 	if len(p.texts) != len(p.sizes) || len(p.texts) != len(p.placed) || len(p.texts) == 0 {
@@ -163,19 +163,21 @@ func hijackedPhoneProblems(p *hijackedPhone) []string {
 
 // hijackedPhoneProblems finds each kind of problem it looks for.
 func TestHijackedPhoneProblemsFound(t *testing.T) {
-	for want, draw := range map[string]func(p *hijackedPhone){
-		"tall on a phone":         func(p *hijackedPhone) { p.text("small", 100, 100, 0, 20, false, hijackedInk, 0) },
-		"past the picture's edge": func(p *hijackedPhone) { p.text("wide", hijackedWidth-10, 100, 0, hijackedSmall, false, hijackedInk, 0) },
-		"overlap": func(p *hijackedPhone) {
-			p.text("one", 100, 100, 0, hijackedSmall, false, hijackedInk, 0)
-			p.text("two", 120, 110, 0, hijackedSmall, false, hijackedInk, 0)
+	for want, draw := range map[string]func(p *hijackedTurn){
+		"tall on a phone": func(p *hijackedTurn) { p.text("small", 100, 100, 0, 20, false, hijackedInk, 0) },
+		"past the picture's edge": func(p *hijackedTurn) {
+			p.text("wide", hijackedWidth-10, 100, 0, hijackedTurnSmall, false, hijackedInk, 0)
 		},
-		"placed": func(p *hijackedPhone) {
-			hijackedText(p.Canvas, "unrecorded", 100, 100, hijackedSmall, false, hijackedInk)
+		"overlap": func(p *hijackedTurn) {
+			p.text("one", 100, 100, 0, hijackedTurnSmall, false, hijackedInk, 0)
+			p.text("two", 120, 110, 0, hijackedTurnSmall, false, hijackedInk, 0)
+		},
+		"placed": func(p *hijackedTurn) {
+			hijackedFullText(p.Canvas, "unrecorded", 100, 100, hijackedTurnSmall, false, hijackedInk)
 		},
 	} {
-		p := &hijackedPhone{Canvas: hijackedNewCanvas(hijackedWidth, 200)}
-		p.text("fine", 500, 150, 0, hijackedSmall, false, hijackedInk, 0)
+		p := &hijackedTurn{Canvas: hijackedNewCanvas(hijackedWidth, 200)}
+		p.text("fine", 500, 150, 0, hijackedTurnSmall, false, hijackedInk, 0)
 		draw(p)
 		if got := strings.Join(hijackedPhoneProblems(p), "; "); !strings.Contains(got, want) {
 			t.Errorf("want a problem with %q, got %q", want, got)
@@ -194,7 +196,7 @@ func TestHijackedTurnPictureSays(t *testing.T) {
 		if !ok {
 			continue
 		}
-		p := hijackedPhoneTable(pv)
+		p := hijackedTurnTable(pv)
 		said := strings.Join(p.texts, "\n")
 		releaseRGBA(p.RGBA())
 		want := []string{fmt.Sprintf("Round %d", pv.Round)}
@@ -250,7 +252,7 @@ func finishedHijackedViews(t *testing.T) map[string]*hijacked.PublicView {
 // last moves are those before the scoring: no score line is said twice.
 func TestHijackedFinalScoresSaidOnce(t *testing.T) {
 	for name, pv := range finishedHijackedViews(t) {
-		p := hijackedPhoneTable(pv)
+		p := hijackedTurnTable(pv)
 		said := strings.Join(p.texts, "\n")
 		releaseRGBA(p.RGBA())
 		scored := false
@@ -276,7 +278,7 @@ func TestHijackedFinalScoresSaidOnce(t *testing.T) {
 // moves before them.
 func TestHijackedFullFinalScoresSaidOnce(t *testing.T) {
 	for name, pv := range finishedHijackedViews(t) {
-		dc := hijackedTable(pv)
+		dc := hijackedFullTable(pv)
 		texts := dc.texts
 		releaseRGBA(dc.RGBA())
 		results, recent := 0, false
@@ -308,25 +310,25 @@ func TestHijackedFullFinalScoresSaidOnce(t *testing.T) {
 }
 
 // The boxes of the turn picture's layout, put together from a small box
-// (hijacked_box.go), give gg's pixels, as TestHijackedLayoutBoxesAsDrawn
+// (box.go), give gg's pixels, as TestHijackedLayoutBoxesAsDrawn
 // checks for the full board's.
-func TestHijackedPhoneBoxesAsDrawn(t *testing.T) {
+func TestHijackedTurnBoxesAsDrawn(t *testing.T) {
 	boxes := []hijackedTestBox{
-		{24, 20, hijackedSeatW, hijackedSeatCardH, 8, hijackedBack, hijackedBack}, {184, 20, hijackedSeatW, hijackedSeatCardH, 8, hijackedPaper, hijackedLine},
-		{344, 20, hijackedSeatW, hijackedSeatCardH, 8, hijackedPanel, hijackedCardBg["red"]}, {184, 20, hijackedSeatW, 48, 8, hijackedCardBg["blue"], hijackedCardBg["blue"]},
-		{32, 60, 54, 40, 6, hijackedPanel, hijackedInk}, {24, 20, hijackedHijackW, hijackedHijackCardH, 8, hijackedPanel, hijackedInk},
-		{264, 20, hijackedHijackW, hijackedHijackCardH, 8, hijackedPaper, hijackedLine}, {516, 20, 48, 48, 6, hijackedPanel, hijackedInk},
+		{24, 20, hijackedTurnSeatW, hijackedTurnSeatCardH, 8, hijackedBack, hijackedBack}, {184, 20, hijackedTurnSeatW, hijackedTurnSeatCardH, 8, hijackedPaper, hijackedLine},
+		{344, 20, hijackedTurnSeatW, hijackedTurnSeatCardH, 8, hijackedPanel, hijackedCardBg["red"]}, {184, 20, hijackedTurnSeatW, 48, 8, hijackedCardBg["blue"], hijackedCardBg["blue"]},
+		{32, 60, 54, 40, 6, hijackedPanel, hijackedInk}, {24, 20, hijackedTurnHijackW, hijackedTurnHijackCardH, 8, hijackedPanel, hijackedInk},
+		{264, 20, hijackedTurnHijackW, hijackedTurnHijackCardH, 8, hijackedPaper, hijackedLine}, {516, 20, 48, 48, 6, hijackedPanel, hijackedInk},
 		{24, 20, 62, 62, 8, hijackedPanel, hijackedInk}, {96, 20, 62, 62, 8, hijackedBonusBg, hijackedInk}, {168, 20, 62, 62, 8, hijackedPaper, hijackedMuted},
 		{24, 20, 46, 46, 8, hijackedMiniBg, hijackedInk}, {516, 20, 42, 40, 4, hijackedPanel, hijackedLine}, {562, 20, 42, 40, 4, hijackedGreen, hijackedGreen},
-		{hijackedRowMargin, 20, hijackedWidth - 2*hijackedRowMargin, hijackedRowH - 8, 8, hijackedPanel, hijackedLine},
-		{hijackedRowMargin, 20, hijackedWidth - 2*hijackedRowMargin, hijackedRowH - 8, 8, hijackedTurnBg, hijackedLine},
+		{hijackedRowMargin, 20, hijackedWidth - 2*hijackedRowMargin, hijackedTurnRowH - 8, 8, hijackedPanel, hijackedLine},
+		{hijackedRowMargin, 20, hijackedWidth - 2*hijackedRowMargin, hijackedTurnRowH - 8, 8, hijackedOnTurnBg, hijackedLine},
 		{24, 20, 86, 36, 6, hijackedCardBg["yellow"], hijackedCardBg["yellow"]},
 	}
 	for far := 6; far <= 24; far++ {
-		step := float64(int(hijackedHalf) / (far + 1))
-		boxes = append(boxes, hijackedTestBox{hijackedEdge + hijackedHalf - step, 20, step - 3, 40, 4, hijackedPlaneBg, hijackedLine},
-			hijackedTestBox{hijackedEdge + hijackedHalf - 2*step, 20, step - 3, 40, 4, hijackedBack, hijackedBack},
-			hijackedTestBox{hijackedEdge + hijackedHalf - float64(far+1)*step, 20, step - 3, 40, 4, hijackedPanel, hijackedLine})
+		step := float64(int(hijackedTurnHalf) / (far + 1))
+		boxes = append(boxes, hijackedTestBox{hijackedTurnEdge + hijackedTurnHalf - step, 20, step - 3, 40, 4, hijackedPlaneBg, hijackedLine},
+			hijackedTestBox{hijackedTurnEdge + hijackedTurnHalf - 2*step, 20, step - 3, 40, 4, hijackedBack, hijackedBack},
+			hijackedTestBox{hijackedTurnEdge + hijackedTurnHalf - float64(far+1)*step, 20, step - 3, 40, 4, hijackedPanel, hijackedLine})
 	}
 	checkBoxesAsDrawn(t, boxes, 220)
 }

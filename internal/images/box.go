@@ -8,45 +8,49 @@ import (
 	"sync"
 )
 
-// Hijacked's boxes (player rows, the Cybot panel, seats, hijackers) are
-// large rounded rectangles; rasterizing their fill and outline with gg was
-// a third of the table's drawing. A box on whole pixels is instead put
+// Boxes every game draws: rounded ones with an outline (Hijacked's player
+// rows, Cybot panel, seats and hijackers), square ones of whole pixels
+// (Hunted's bars and tower, Locked Out's access types) and plain
+// rectangles of one colour, each painted straight into the pixels.
+//
+// A rounded box is large; rasterizing its fill and outline with gg was a
+// third of Hijacked's drawing. A box on whole pixels is instead put
 // together from a small box drawn once per radius and colours: its four
 // corners copied, its straight edges and inside painted as flat spans,
 // which gives the pixels gg would have drawn.
 
-// hijackedBoxKey names a small box: the corner size k (radius + 2), the radius
+// roundedBoxKey names a small box: the corner size k (radius + 2), the radius
 // and the colours.
-type hijackedBoxKey struct {
+type roundedBoxKey struct {
 	k          int
 	r          float64
 	fill, line color.RGBA
 }
 
-var hijackedBoxes sync.Map // hijackedBoxKey -> *hijackedBoxSprite
+var roundedBoxes sync.Map // roundedBoxKey -> *roundedBoxSprite
 
-// hijackedBoxSprite is a small box and, for each corner (its quadrants, k+1
+// roundedBoxSprite is a small box and, for each corner (its quadrants, k+1
 // pixels square), the spans to stamp (image/draw's arithmetic, clear
 // pixels skipped).
-type hijackedBoxSprite struct {
+type roundedBoxSprite struct {
 	once  sync.Once
 	img   *image.RGBA
 	quads [4][]stampSpan
 }
 
-// hijackedBox draws a rounded box with a 2 px outline.
-func hijackedBox(dc *Canvas, x, y, w, h, r float64, fill, line color.Color) {
+// roundedBox draws a rounded box with a 2 px outline.
+func roundedBox(dc *Canvas, x, y, w, h, r float64, fill, line color.Color) {
 	f, okf := fill.(color.RGBA)
 	l, okl := line.(color.RGBA)
 	k := int(math.Ceil(r)) + 2
 	whole := x == math.Trunc(x) && y == math.Trunc(y) && w == math.Trunc(w) && h == math.Trunc(h)
 	if !okf || !okl || f.A != 255 || !whole || w < float64(2*k) || h < float64(2*k) {
-		hijackedBoxGG(dc, x, y, w, h, r, fill, line)
+		roundedBoxGG(dc, x, y, w, h, r, fill, line)
 		return
 	}
 	n := 2 * k
-	v, _ := hijackedBoxes.LoadOrStore(hijackedBoxKey{k, r, f, l}, &hijackedBoxSprite{})
-	sp := v.(*hijackedBoxSprite)
+	v, _ := roundedBoxes.LoadOrStore(roundedBoxKey{k, r, f, l}, &roundedBoxSprite{})
+	sp := v.(*roundedBoxSprite)
 	m := k + 1 // the small box's middle row and column: straight edges
 	quads := [4]image.Point{{0, 0}, {m, 0}, {0, m}, {m, m}}
 	sp.once.Do(func() {
@@ -88,18 +92,18 @@ func hijackedBox(dc *Canvas, x, y, w, h, r float64, fill, line color.Color) {
 	}
 	// Straight edges: each line across the edge is one colour along it.
 	for i := 0; i <= k; i++ {
-		hijackedSpan(dst, image.Rect(X+k, Y-1+i, X+W-k, Y+i), src.RGBAAt(m, i))           // top
-		hijackedSpan(dst, image.Rect(X+k, Y+H-k+i, X+W-k, Y+H-k+i+1), src.RGBAAt(m, m+i)) // bottom
-		hijackedSpan(dst, image.Rect(X-1+i, Y+k, X+i, Y+H-k), src.RGBAAt(i, m))           // left
-		hijackedSpan(dst, image.Rect(X+W-k+i, Y+k, X+W-k+i+1, Y+H-k), src.RGBAAt(m+i, m)) // right
+		paintSpan(dst, image.Rect(X+k, Y-1+i, X+W-k, Y+i), src.RGBAAt(m, i))           // top
+		paintSpan(dst, image.Rect(X+k, Y+H-k+i, X+W-k, Y+H-k+i+1), src.RGBAAt(m, m+i)) // bottom
+		paintSpan(dst, image.Rect(X-1+i, Y+k, X+i, Y+H-k), src.RGBAAt(i, m))           // left
+		paintSpan(dst, image.Rect(X+W-k+i, Y+k, X+W-k+i+1, Y+H-k), src.RGBAAt(m+i, m)) // right
 	}
 	// Inside: the fill.
-	hijackedSpan(dst, image.Rect(X+k, Y+k, X+W-k, Y+H-k), src.RGBAAt(m, m))
+	paintSpan(dst, image.Rect(X+k, Y+k, X+W-k, Y+H-k), src.RGBAAt(m, m))
 }
 
-// hijackedSpan paints a premultiplied colour over a rectangle: copied when
+// paintSpan paints a premultiplied colour over a rectangle: copied when
 // opaque, blended when not, skipped when clear.
-func hijackedSpan(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
+func paintSpan(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
 	switch c.A {
 	case 0:
 		return
@@ -126,12 +130,19 @@ func fillRect(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
 	}
 }
 
-// hijackedBoxGG is hijackedBox as gg draws it, for the boxes that are not stamped.
-func hijackedBoxGG(dc *Canvas, x, y, w, h, r float64, fill, line color.Color) {
+// roundedBoxGG is roundedBox as gg draws it, for the boxes that are not stamped.
+func roundedBoxGG(dc *Canvas, x, y, w, h, r float64, fill, line color.Color) {
 	dc.DrawRoundedRectangle(x, y, w, h, r)
 	dc.SetColor(fill)
 	dc.FillPreserve()
 	dc.SetColor(line)
 	dc.SetLineWidth(2)
 	dc.Stroke()
+}
+
+// squareBox is a rectangle of whole pixels filled and outlined line pixels
+// wide inside its bounds, painted straight into the pixels.
+func squareBox(dc *Canvas, x, y, w, h, line int, fill, edge color.RGBA) {
+	fillRect(dc.RGBA(), image.Rect(x, y, x+w, y+h), edge)
+	fillRect(dc.RGBA(), image.Rect(x+line, y+line, x+w-line, y+h-line), fill)
 }
