@@ -121,7 +121,7 @@ func TestHijackAlt(t *testing.T) {
 			want = append(want, fmt.Sprintf("%s (%s) to move.", clip(p.Name, 32), p.Marker))
 		}
 		for _, p := range hv.v.Players {
-			want = append(want, fmt.Sprintf("%d markers, %d on the board and %d in hand", p.On+p.In, p.On, p.In))
+			want = append(want, fmt.Sprintf("%d %s, %d on the board and %d in hand", p.On+p.In, map[bool]string{true: "marker", false: "markers"}[p.On+p.In == 1], p.On, p.In))
 		}
 		if hv.v.Last != nil {
 			want = append(want, "Last move: ")
