@@ -135,3 +135,13 @@ func (s *Store) dailyList(ctx context.Context, where string, args ...any) ([]Dai
 	}
 	return out, rows.Err()
 }
+
+// InitBotState keeps value under key unless a value is kept there already,
+// and returns the value kept: processes that make one at once agree on the
+// first.
+func (s *Store) InitBotState(ctx context.Context, key, value string) (string, error) {
+	if err := s.exec(ctx, `INSERT INTO bot_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO NOTHING`, key, value); err != nil {
+		return "", err
+	}
+	return s.BotState(ctx, key)
+}
