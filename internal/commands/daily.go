@@ -50,10 +50,10 @@ const DailySecretKey = "daily_secret"
 // dailyDay is the day (UTC) a moment belongs to.
 func dailyDay(at time.Time) string { return at.UTC().Format("2006-01-02") }
 
-// dailySeed is a kind's run on a day: HMAC-SHA256 of "day/kind" under the
+// DailySeed is a kind's run on a day: HMAC-SHA256 of "day/kind" under the
 // secret, so that the same day gives everyone the same run, another day
 // another, and nobody without the secret a coming one.
-func dailySeed(secret []byte, day, kind string) uint64 {
+func DailySeed(secret []byte, day, kind string) uint64 {
 	mac := hmac.New(sha256.New, secret)
 	mac.Write([]byte(day + "/" + kind))
 	return binary.BigEndian.Uint64(mac.Sum(nil)[:8])
@@ -129,7 +129,7 @@ func (d *daily) start(ctx context.Context, in Interaction, g Game) (Response, er
 	}
 	row := &storage.Game{
 		Guild: in.Guild, Channel: channel, Kind: k.Name, Options: opts, Status: storage.Lobby, Creator: in.User.ID,
-		Seed: dailySeed(secret, day, k.Name), CreatedAt: now, UpdatedAt: now, TurnStartedAt: now,
+		Seed: DailySeed(secret, day, k.Name), CreatedAt: now, UpdatedAt: now, TurnStartedAt: now,
 		Seats: []storage.Seat{{UserID: in.User.ID, Name: in.User.Name.String(), Accepted: true}},
 	}
 	// A kind that needs more seats than one plays its daily run against
