@@ -130,92 +130,7 @@ func TestGenerateScripts(t *testing.T) {
 	// move is a click on the turn message or a DM (or a pick in its select
 	// menu) and on the guided menus it opens.
 	clicks := func(name, header, kind string, players []string, opts games.Options, pick uint64, policy func(games.State, *games.RNG) (int, string), won func(*games.Outcome) bool) {
-		var kd *games.Kind
-		for _, g := range catalog.Games() {
-			if g.Kind.Name == kind {
-				kd = g.Kind
-			}
-		}
-		opts, err := kd.Resolve(opts)
-		if err != nil {
-			t.Fatal(err)
-		}
-		// Each move is the policy's, found among the buttons and guided
-		// menus and clicked. The first seeded run the goal accepts is kept
-		// (or the last one tried).
-		type step struct {
-			text    string
-			choices []games.Choice
-			pick    games.Choice
-		}
-		var path func(ref games.Refiner, seat int, text string, choices []games.Choice, move string, depth int) []step
-		path = func(ref games.Refiner, seat int, text string, choices []games.Choice, move string, depth int) []step {
-			for _, c := range choices {
-				if c.Move == move {
-					return []step{{text, choices, c}}
-				}
-			}
-			for _, c := range choices {
-				if c.Refine != "" && depth < 6 && ref != nil {
-					subText, sub := ref.Refine(seat, c.Refine)
-					if rest := path(ref, seat, subText, sub, move, depth+1); rest != nil {
-						return append([]step{{text, choices, c}}, rest...)
-					}
-				}
-			}
-			return nil
-		}
-		var b strings.Builder
-		for try := uint64(0); try < 200; try++ {
-			s, err := kd.New(games.Setup{Players: players, Options: opts, Seed: seed})
-			if err != nil {
-				t.Fatal(err)
-			}
-			ref, _ := s.(games.Refiner)
-			rng := games.NewRNG(pick + try)
-			b.Reset()
-			b.WriteString(header)
-			for n := 0; n < 3000 && s.Outcome() == nil; n++ {
-				seat, move := policy(s, rng)
-				var steps []step
-				for _, p := range s.Prompts() {
-					if p.Seat == seat && !p.Standing {
-						steps = path(ref, p.Seat, p.Text, p.Choices, move, 0)
-						break
-					}
-				}
-				if steps == nil {
-					t.Fatalf("%s: no buttons lead to %q", name, move)
-				}
-				for _, st := range steps {
-					c := st.pick
-					if len(st.choices) <= 5 {
-						fmt.Fprintf(&b, "> %s: click %s\n", players[seat], c.Label)
-						continue
-					}
-					menu := []rune(st.text)
-					if len(menu) > 40 {
-						menu = menu[:40]
-					}
-					v := "m|" + c.Move
-					if c.Refine != "" {
-						v = "r|" + c.Refine
-					}
-					fmt.Fprintf(&b, "> %s: select \"%s\" %s\n", players[seat], string(menu), v)
-				}
-				if _, err := s.Apply(seat, move); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if o := s.Outcome(); o != nil && won(o) {
-				t.Logf("%s: kept with pick %d", name, pick+try)
-				break
-			}
-		}
-		b.WriteString("> " + players[0] + ": /game history\n")
-		if err := os.WriteFile(filepath.Join("testdata", name), []byte(b.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		clickScript(t, seed, name, header, kind, players, opts, pick, policy, won)
 	}
 	// The policies: Hunted's greedy player with a little noise; elsewhere a
 	// random prompt's random button-reachable move, the game's first
@@ -404,6 +319,103 @@ func hijackedClicks(t *testing.T, seed uint64, name, header string, players []st
 		asked := bots == nil || strings.Contains(b.String(), "click Cooperate") && strings.Contains(b.String(), " card at seat ")
 		if o := s.Outcome(); o != nil && len(o.Winners()) > 0 && asked {
 			t.Logf("%s: passengers freed with pick %d", name, pick+try)
+			break
+		}
+	}
+	b.WriteString("> " + players[0] + ": /game history\n")
+	if err := os.WriteFile(filepath.Join("testdata", name), []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// clickScript writes a whole game played by buttons alone from the given
+// seed: each move is the policy's, found among the buttons and guided
+// menus and clicked; the first seeded run the goal accepts is kept (or the
+// last one tried).
+func clickScript(t *testing.T, seed uint64, name, header, kind string, players []string, opts games.Options, pick uint64, policy func(games.State, *games.RNG) (int, string), won func(*games.Outcome) bool) {
+	var kd *games.Kind
+	for _, g := range catalog.Games() {
+		if g.Kind.Name == kind {
+			kd = g.Kind
+		}
+	}
+	opts, err := kd.Resolve(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each move is the policy's, found among the buttons and guided
+	// menus and clicked. The first seeded run the goal accepts is kept
+	// (or the last one tried).
+	type step struct {
+		text    string
+		choices []games.Choice
+		pick    games.Choice
+	}
+	var path func(ref games.Refiner, seat int, text string, choices []games.Choice, move string, depth int) []step
+	path = func(ref games.Refiner, seat int, text string, choices []games.Choice, move string, depth int) []step {
+		for _, c := range choices {
+			if c.Move == move {
+				return []step{{text, choices, c}}
+			}
+		}
+		for _, c := range choices {
+			if c.Refine != "" && depth < 6 && ref != nil {
+				subText, sub := ref.Refine(seat, c.Refine)
+				if rest := path(ref, seat, subText, sub, move, depth+1); rest != nil {
+					return append([]step{{text, choices, c}}, rest...)
+				}
+			}
+		}
+		return nil
+	}
+	var b strings.Builder
+	for try := uint64(0); try < 200; try++ {
+		s, err := kd.New(games.Setup{Players: players, Options: opts, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ref, _ := s.(games.Refiner)
+		rng := games.NewRNG(pick + try)
+		b.Reset()
+		b.WriteString(header)
+		for n := 0; n < 3000 && s.Outcome() == nil; n++ {
+			seat, move := policy(s, rng)
+			var steps []step
+			for _, p := range s.Prompts() {
+				if p.Seat == seat && !p.Standing {
+					steps = path(ref, p.Seat, p.Text, p.Choices, move, 0)
+					break
+				}
+			}
+			if steps == nil {
+				t.Fatalf("%s: no buttons lead to %q", name, move)
+			}
+			for i, st := range steps {
+				c := st.pick
+				if len(st.choices) <= 5 {
+					fmt.Fprintf(&b, "> %s: click %s\n", players[seat], c.Label)
+					continue
+				}
+				menu := []rune(st.text)
+				if i == 0 {
+					// A prompt's own menu says whose it is (menuPlaceholder).
+					menu = []rune(players[seat] + ": choose a move")
+				}
+				if len(menu) > 40 {
+					menu = menu[:40]
+				}
+				v := "m|" + c.Move
+				if c.Refine != "" {
+					v = "r|" + c.Refine
+				}
+				fmt.Fprintf(&b, "> %s: select \"%s\" %s\n", players[seat], string(menu), v)
+			}
+			if _, err := s.Apply(seat, move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if o := s.Outcome(); o != nil && won(o) {
+			t.Logf("%s: kept with pick %d", name, pick+try)
 			break
 		}
 	}

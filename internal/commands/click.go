@@ -113,7 +113,8 @@ func (r *Router) moveClick(ctx context.Context, c *Call, t *table) (acted, error
 	saved.answer = Response{Kind: Ack}
 	// Controls in a DM are this player's alone: cleared once used. The
 	// channel's turn message is replaced by publishing.
-	saved.clearDM = in.DM && in.MessageID != ""
+	// A daily run's turn message lives in the DM: publishing replaces it.
+	saved.clearDM = in.DM && in.MessageID != "" && in.Channel != t.row.Channel
 	return saved, nil
 }
 

@@ -20,6 +20,8 @@ func (r *Router) Tick(ctx context.Context) {
 	r.work.Add(1)
 	defer r.work.Done()
 	r.clock.tick(ctx)
+	// The day's end ends the daily runs left unfinished.
+	r.daily.closeDays(ctx)
 }
 
 // clock is what time does to the games: reminders and their rhythm, turn

@@ -36,7 +36,10 @@ type delivered struct {
 // publish shows what a change did and returns the trouble notice, if any.
 func (r *Router) publish(ctx context.Context, t *table, events []games.Event) string {
 	r.readPresentation(ctx, t)
-	return r.deliver(ctx, t, present(t, events)).trouble
+	trouble := r.deliver(ctx, t, present(t, events)).trouble
+	// A daily run that ended posts its result where it was asked for.
+	r.daily.ended(ctx, t)
+	return trouble
 }
 
 // repost brings a game's controls back: it posts the turn message anew when

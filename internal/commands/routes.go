@@ -66,6 +66,7 @@ func paceRoom(r *Router) *pace         { return r.pace }
 func votesRoom(r *Router) *votes       { return r.votes }
 func leavingRoom(r *Router) *leaving   { return r.leaving }
 func lobbiesRoom(r *Router) *lobbies   { return r.lobbies }
+func dailyRoom(r *Router) *daily       { return r.daily }
 
 // The lines of /game help, in order.
 const (
@@ -134,6 +135,9 @@ func init() {
 		}, withGameChoice("one game only")...)}, group: groupTable, handle: inRoom(recordsRoom, (*records).stats)},
 		{Subcommand: Subcommand{Name: "leaderboard", Description: "this server's best players", Options: withGameChoice("one game only")},
 			group: groupTable, handle: inRoom(recordsRoom, (*records).leaderboard)},
+		{Subcommand: Subcommand{Name: "daily", Description: "today's daily runs: standings here and everywhere, your streak", Options: append(withGameChoice("one game only"),
+			CommandOption{Name: "replay", Description: "replay yesterday's best run as a GIF", Type: BooleanOption})},
+			group: groupEveryone, note: "today's standings, your streak", anywhere: true, handle: inRoom(dailyRoom, (*daily).standings)},
 		{Subcommand: Subcommand{Name: "settings", Description: "this server's settings for new games"},
 			group: groupServer, note: "the turn limit of new games, time banks, time away", anywhere: true, handle: inRoom(settingsRoom, (*settings).show)},
 	}
@@ -188,6 +192,12 @@ func kindRoutes(k *games.Kind) []route {
 	}
 	if solo, ok := soloSubcommand(k); ok {
 		routes = append(routes, route{Subcommand: solo, posts: true, handle: (*Router).solo})
+	}
+	if k.Daily != nil {
+		// Played in the player's DM; in the DM itself it shows the day's
+		// run, in a server channel it starts it there too.
+		routes = append(routes, route{Subcommand: Subcommand{Name: "daily", Description: "today's run of " + k.Title + ", the same for everyone, played in your DM with me"},
+			posts: true, anywhere: true, handle: inKindRoom(dailyRoom, (*daily).start)})
 	}
 	return routes
 }

@@ -73,7 +73,7 @@ func TestEverySubcommandIsDispatched(t *testing.T) {
 			}
 		}
 	}
-	if want := []string{"game rules", "game turns", "game notify", "game away", "game help", "game settings"}; !slices.Equal(anywhere, want) {
+	if want := []string{"game rules", "game turns", "game notify", "game away", "game help", "game daily", "game settings"}; !slices.Equal(anywhere, want) {
 		t.Errorf("subcommands that work in DMs: %v, want %v", anywhere, want)
 	}
 }

@@ -64,6 +64,9 @@ func rulesParts(k *games.Kind) []rulesPart {
 	if k.MoveHelp != "" {
 		parts = append(parts, rulesPart{title: "Typed moves", text: strings.TrimSpace(k.MoveHelp)})
 	}
+	if k.Daily != nil {
+		parts = append(parts, rulesPart{title: "Daily run", text: dailyRules(k)})
+	}
 	var out []rulesPart
 	for _, p := range parts {
 		pieces := splitText(p.text, rulesPartSize)

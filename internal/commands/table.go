@@ -79,10 +79,11 @@ func (t *table) from(in Interaction) {
 	t.actor = in.User.ID
 	switch {
 	case in.Reply == nil:
+	case in.Channel == t.row.Channel:
+		// A daily run's channel is the player's DM.
+		t.origin = origin{reply: in.Reply, clicked: in.MessageID}
 	case in.DM:
 		t.privateOrigin = in.Reply
-	case in.Channel == t.row.Channel:
-		t.origin = origin{reply: in.Reply, clicked: in.MessageID}
 	}
 }
 

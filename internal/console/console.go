@@ -48,6 +48,9 @@ var Start = time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
 // consoleBot is the bot's own user in console mode: @standoff.
 const consoleBot = "standoff"
 
+// defaultGuild is the server commands run in until "server NAME".
+const defaultGuild = "console"
+
 // consoleDM is the channel name that stands for each user's direct
 // messages with the bot: commands typed there run in their DM.
 const consoleDM = "dm"
@@ -71,12 +74,14 @@ type Console struct {
 	manage  map[string]bool // users with Manage Channels
 	admin   map[string]bool // users with Manage Server
 	channel string
-	clock   time.Time
-	seeds   *games.RNG
-	images  int
-	store   *storage.Store
-	router  *commands.Router
-	forms   map[string]*commands.Form // the form each user has open (clicks.go)
+	// guild is the server the next commands run in (server NAME).
+	guild  string
+	clock  time.Time
+	seeds  *games.RNG
+	images int
+	store  *storage.Store
+	router *commands.Router
+	forms  map[string]*commands.Form // the form each user has open (clicks.go)
 	// threads are the threads the bot started, by id, with their parent
 	// channel; follow is the one the console moves into once the command
 	// that started it is answered (output.go).
@@ -90,7 +95,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
 		opts.Config.BotUserID = consoleBot
 	}
 	c := &Console{opts: opts, out: out, closed: map[string]bool{}, manage: map[string]bool{}, admin: map[string]bool{},
-		channel: "general", clock: Start, seeds: games.NewRNG(opts.Seed), threads: map[string]string{}}
+		channel: "general", guild: defaultGuild, clock: Start, seeds: games.NewRNG(opts.Seed), threads: map[string]string{}}
 	if opts.ImagesDir != "" {
 		if err := os.MkdirAll(opts.ImagesDir, 0o755); err != nil {
 			return err
@@ -206,6 +211,13 @@ func (c *Console) open() error {
 		st.Close()
 		return fmt.Errorf("%s: %w", c.opts.DB, err)
 	}
+	// The console's daily runs come from its seed, so that a transcript
+	// replays the same runs; the bot keeps a random secret.
+	secret := games.NewRNG(c.opts.Seed ^ 0xda11)
+	if _, err := st.InitBotState(context.Background(), commands.DailySecretKey, fmt.Sprintf("%016x%016x", secret.Uint64(), secret.Uint64())); err != nil {
+		st.Close()
+		return err
+	}
 	c.store = st
 	log := c.opts.Log
 	if log == nil {
@@ -250,6 +262,19 @@ func (c *Console) line(ctx context.Context, line string) error {
 			return fmt.Errorf("usage: channel NAME")
 		}
 		c.channel = strings.TrimPrefix(f[1], "#")
+		if c.channel != consoleDM && !c.isThread(c.channel) && !strings.Contains(c.channel, ".") {
+			c.channel = c.serverChannel(c.channel)
+		}
+		return nil
+	case "server":
+		if len(f) != 2 {
+			return fmt.Errorf("usage: server NAME")
+		}
+		// Channels are the same names on every server; a channel of
+		// another server than the first is known by its server's prefix.
+		c.guild = strings.ToLower(f[1])
+		c.channel = c.serverChannel("general")
+		fmt.Fprintf(c.out, "[server %s] now on server %s, in #%s\n", c.guild, c.guild, c.channel)
 		return nil
 	case "wait":
 		if len(f) != 2 {
@@ -342,7 +367,7 @@ func (c *Console) loadClock(ctx context.Context) error {
 }
 
 func (c *Console) userAction(ctx context.Context, user, rest string) error {
-	in := commands.Interaction{Guild: "console", Channel: c.channel, User: commands.User{ID: user, Name: commands.NameOf(user)}, CanManage: c.manage[user], CanManageServer: c.admin[user]}
+	in := commands.Interaction{Guild: c.guild, Channel: c.channel, User: commands.User{ID: user, Name: commands.NameOf(user)}, CanManage: c.manage[user], CanManageServer: c.admin[user]}
 	if c.channel == consoleDM {
 		in.Guild, in.Channel, in.DM = "", "dm-"+user, true
 	}
@@ -500,3 +525,13 @@ func (c *Console) fillCommand(in *commands.Interaction, words []string, autocomp
 // splitWords splits on spaces, keeping "quoted values" (also opt:"a b") whole.
 
 // Transport.
+
+// serverChannel is a channel's name on the current server: as typed on
+// the first server, "NAME.SERVER" on any other, so that two servers'
+// #general stay apart.
+func (c *Console) serverChannel(name string) string {
+	if c.guild == defaultGuild {
+		return name
+	}
+	return name + "." + c.guild
+}

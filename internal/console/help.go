@@ -15,6 +15,8 @@ const Help = `Console grammar (one command per line):
                                            list what Discord would suggest
   channel NAME       switch channel or thread (one game in each); channel dm: each user's DM with the bot.
                      A new game starts a thread (e.g. #hijack-1) and the console moves into it
+  server NAME        run the next commands on server NAME (default: console), in its #general;
+                     its channels show as #NAME.SERVER (channel NAME switches within it)
   wait DURATION      advance the clock (e.g. 30m, 25h, 2d); reminders fire; the clock is kept in the database
   restart            close and reopen everything from the database file
   dms NAME off|on    close or open NAME's direct messages

@@ -17,9 +17,24 @@ import (
 // send by DM is printed with where it appears, and kept so that users can
 // click what they see.
 
-// Send posts a message in a channel.
+// Send posts a message in a channel; a user's DM channel (a daily run's)
+// shows as their DM.
 func (c *Console) Send(_ context.Context, channel string, m commands.Message) (string, error) {
+	if user, ok := strings.CutPrefix(channel, "dm-"); ok {
+		return c.record("DM "+user, user, channel, m), nil
+	}
 	return c.record("#"+channel, "", channel, m), nil
+}
+
+// DMChannel is a user's DM channel with the bot (commands.DMChanneler):
+// a daily run is played there.
+func (c *Console) DMChannel(_ context.Context, user string) (string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closed[user] {
+		return "", commands.ErrDMClosed
+	}
+	return "dm-" + user, nil
 }
 
 // Edit replaces a message's content and controls.

@@ -244,6 +244,14 @@ func (b *Bot) OpenDM(ctx context.Context, user string) error {
 
 var _ commands.DMOpener = (*Bot)(nil)
 
+// DMChannel is the DM channel with a user, where a daily run is played
+// (commands.DMChanneler).
+func (b *Bot) DMChannel(ctx context.Context, user string) (string, error) {
+	return b.dmChannel(ctx, user)
+}
+
+var _ commands.DMChanneler = (*Bot)(nil)
+
 // dmChannel opens (or finds) the DM channel with a user; opening it again
 // returns the same channel, so it may be retried.
 func (b *Bot) dmChannel(ctx context.Context, user string) (string, error) {

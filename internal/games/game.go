@@ -49,6 +49,11 @@ type Kind struct {
 	// /game history) in games where a move can name hidden things, such as
 	// the card swapped. Nil means every move is public as typed.
 	PublicMove func(move string) string
+	// Daily, when set, gives the kind a daily run (/<kind> daily): one
+	// player alone (against the kind's bot when it needs more seats),
+	// played with these options, the same run for everyone on a day. Nil:
+	// the kind has no daily run.
+	Daily Options
 }
 
 // OptionKind is how an option is typed on Discord.
@@ -139,6 +144,14 @@ type Completer interface {
 // and not only when someone else must act.
 type TurnCounter interface {
 	TurnCount() int
+}
+
+// Marker is implemented by games whose daily run can say, in one symbol,
+// how a seat's turn went (health lost, points gained) without naming a
+// card: the line of symbols shared when a daily run ends. prev is the
+// state as the turn began, of the same game.
+type Marker interface {
+	Mark(prev State, seat int) string
 }
 
 // UndoChecker is implemented by games that refuse to take back more moves

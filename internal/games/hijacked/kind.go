@@ -22,6 +22,8 @@ var Kind = &games.Kind{
 	Bot:        bot, // the Cybot of the solo mode, and a simple player for automated seats
 	BotLevels:  1,
 	BotName:    "Cybot",
+	// The daily run is the solo mode against the Cybot.
+	Daily: games.Options{},
 }
 
 // rules is the text of /game rules. Each line that opens with a short label

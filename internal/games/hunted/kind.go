@@ -28,6 +28,8 @@ var Kind = &games.Kind{
 	New:        newGame,
 	OptionText: SetupText,
 	Decode:     decode,
+	// The daily run is the rulebook's standard solo start.
+	Daily: games.Options{"health": maxHealth, "time": maxTime},
 }
 
 const rules = `Hunted: Kobayashi Tower. Reach the Roof and hit Lars three times before your health or time runs out.
