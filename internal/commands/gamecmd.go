@@ -53,6 +53,7 @@ func (r *Router) status(ctx context.Context, in Interaction) (Response, error) {
 		notice = done.Notice
 	}
 	r.readBest(ctx, t)
+	t.ratings = readRatingChanges(ctx, r.store, r.log, t)
 	m := t.turnMessage("")
 	m.views = nil
 	m.attachFull(t, t.state.Public(), "board.png")

@@ -85,11 +85,13 @@ func (t *table) turnMessage(narration string) Message {
 		if !t.placesSaid(out, narration) {
 			b.WriteString(t.standings(out))
 		}
-		if t.best != "" {
-			if !strings.HasSuffix(b.String(), "\n") {
-				b.WriteString("\n")
+		for _, line := range []string{t.best, t.ratings} {
+			if line != "" {
+				if !strings.HasSuffix(b.String(), "\n") {
+					b.WriteString("\n")
+				}
+				b.WriteString(line)
 			}
-			b.WriteString(t.best)
 		}
 	} else if t.paused() {
 		line, ids := t.pausedLine()
