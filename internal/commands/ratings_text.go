@@ -128,7 +128,12 @@ func leaderOrder(rated map[string]storage.PlayerRating) string {
 	if len(rated) == 0 {
 		return ""
 	}
-	return fmt.Sprintf(", by rating; provisional ratings (deviation over %d: too few games yet) follow, by wins", provisionalDeviation)
+	for _, p := range rated {
+		if p.Games > 0 && !provisional(p) {
+			return fmt.Sprintf(", by rating; provisional ratings (deviation over %d: too few games yet) follow, by wins", provisionalDeviation)
+		}
+	}
+	return fmt.Sprintf(", by wins while every rating is provisional (deviation over %d: too few games yet)", provisionalDeviation)
 }
 
 // readRatingChanges is a finished game's line of rating changes for its
@@ -143,6 +148,12 @@ func readRatingChanges(ctx context.Context, store *storage.Store, log *slog.Logg
 		log.Warn("could not read the game's rating changes", "game", t.row.ID, "err", err)
 		return ""
 	}
+	// Biggest gain first: the order of the places as the ratings counted
+	// them (a seat the bot played at the end counted last, whatever the
+	// standings above say of it).
+	slices.SortStableFunc(changes, func(a, b storage.RatingChange) int {
+		return cmpFloat(b.After-b.Before, a.After-a.Before)
+	})
 	return ratingChangeLine(t.row.Seats, changes)
 }
 
