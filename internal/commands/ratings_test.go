@@ -237,3 +237,16 @@ func TestUnratedGames(t *testing.T) {
 		t.Fatalf("stats without a rated game: %q", s)
 	}
 }
+
+// Issue 36: "/game help, the README and /game rules say how both work."
+func TestHelpAndRulesSayHowRatingsWork(t *testing.T) {
+	h := newHarness(t)
+	help := shown(h.cmd("alice", "game", "help").Message)
+	if !strings.Contains(help, "Glicko-2 rating") || !strings.Contains(help, "co-op, solo and abandoned games and bot seats change none") || len(help) > maxContent {
+		t.Fatalf("/game help (%d chars) does not say how ratings work:\n%s", len(help), help)
+	}
+	rules := shown(h.cmd("alice", "game", "rules", "game=tally").Message)
+	if !strings.Contains(rules, "moves their rating for this game on this server") {
+		t.Fatalf("/game rules does not say how ratings work:\n%s", rules)
+	}
+}

@@ -16,6 +16,15 @@ import (
 // rated game's final message. What is shown is read here; the callers
 // make one call each.
 
+// ratingsHelp is /game help's sentence on ratings; ratingsRule is the one
+// under every game's rules overview.
+const (
+	ratingsHelp = "Ratings: each finished game between players moves their Glicko-2 rating for that game on this server " +
+		"(resigning, or leaving your seat to the bot, is a loss); co-op, solo and abandoned games and bot seats change none. " +
+		"`/game stats` and `/game leaderboard [game]` show them.\n"
+	ratingsRule = "Rated: a finished game between players moves their rating for this game on this server (`/game stats`, `/game leaderboard`); co-op and solo games are not rated."
+)
+
 // provisionalDeviation is the deviation above which a rating is called
 // provisional, as Lichess does: a newcomer starts at 350 and passes below
 // it after about ten two-player games against known players, sixteen

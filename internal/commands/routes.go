@@ -103,10 +103,10 @@ func init() {
 		{Subcommand: Subcommand{Name: "replay", Description: "an animated replay of a finished game", Options: []CommandOption{
 			{Name: "id", Description: "the game number (default: this channel's last finished game, or its threads')", Type: IntegerOption, Min: 1, Max: 1 << 30},
 		}}, group: groupTable, posts: true, public: true, handle: shared((*Router).replay)},
-		{Subcommand: Subcommand{Name: "stats", Description: "wins, losses and best scores on this server", Options: append([]CommandOption{
+		{Subcommand: Subcommand{Name: "stats", Description: "wins, losses, best scores and ratings on this server", Options: append([]CommandOption{
 			{Name: "user", Description: "whose stats (default: yours)", Type: UserOption},
 		}, withGameChoice("one game only")...)}, group: groupTable, handle: shared((*Router).stats)},
-		{Subcommand: Subcommand{Name: "leaderboard", Description: "this server's best players", Options: withGameChoice("one game only")},
+		{Subcommand: Subcommand{Name: "leaderboard", Description: "this server's best players (by rating for one game)", Options: withGameChoice("one game only")},
 			group: groupTable, handle: shared((*Router).leaderboard)},
 		{Subcommand: Subcommand{Name: "settings", Description: "this server's settings for new games"},
 			group: groupServer, note: "the turn limit of new games, time banks, time away", anywhere: true, handle: shared((*Router).settings)},
@@ -367,6 +367,7 @@ func (r *Router) helpText() string {
 		}
 		fmt.Fprintf(&b, "%s: %s.\n", group, strings.Join(items, ", "))
 	}
+	b.WriteString(ratingsHelp)
 	b.WriteString("Buttons under the newest game message play moves; older messages stop working once the game moves on.")
 	return b.String()
 }
