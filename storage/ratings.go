@@ -3,6 +3,8 @@ package storage
 import (
 	"context"
 	"database/sql"
+	"slices"
+	"strings"
 	"time"
 
 	"standoff/internal/ratings"
@@ -81,6 +83,9 @@ func (s *Store) rate(ctx context.Context, tx *sql.Tx, results []Result) error {
 	}
 	seats := make([]ratings.Seat, len(idx))
 	played := make([]int, len(idx))
+	if err := s.lockRatings(ctx, tx, results, idx); err != nil {
+		return err
+	}
 	for k, i := range idx {
 		r := results[i]
 		p, err := s.readRating(ctx, tx, r.Guild, r.Kind, r.UserID)
@@ -102,6 +107,35 @@ func (s *Store) rate(ctx context.Context, tx *sql.Tx, results []Result) error {
 		}
 		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO rating_changes (game_id, seat, user_id, rating_before, rating_after, deviation)
 			VALUES (?, ?, ?, ?, ?, ?)`), r.GameID, r.Seat, r.UserID, seats[k].Rating.Rating, a.Rating, a.Deviation); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lockRatings makes sure the rated players have a row each and, on
+// PostgreSQL, holds those rows until the transaction ends: two games
+// ending at once for the same player (two processes) then rate one after
+// the other, the second from the first's result, where each would
+// otherwise read the same rating and the last write would lose the
+// other game. Rows are locked in the order of the players' ids, so two
+// such games cannot wait on each other. SQLite has one writer at a time.
+func (s *Store) lockRatings(ctx context.Context, tx *sql.Tx, results []Result, idx []int) error {
+	order := slices.Clone(idx)
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(results[a].UserID, results[b].UserID) })
+	n := ratings.New()
+	for _, i := range order {
+		r := results[i]
+		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO ratings (guild, kind, user_id, rating, deviation, volatility, games, updated)
+			VALUES (?, ?, ?, ?, ?, ?, 0, 0) ON CONFLICT (guild, kind, user_id) DO NOTHING`),
+			r.Guild, r.Kind, r.UserID, n.Rating, n.Deviation, n.Volatility); err != nil {
+			return err
+		}
+		if !s.pg {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, s.q(`SELECT 1 FROM ratings WHERE guild = ? AND kind = ? AND user_id = ? FOR UPDATE`),
+			r.Guild, r.Kind, r.UserID); err != nil {
 			return err
 		}
 	}

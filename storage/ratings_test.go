@@ -239,3 +239,49 @@ func TestRatingsSurviveMigrationAndReopening(t *testing.T) {
 		})
 	})
 }
+
+// TestGamesEndingTogetherAreAllRated: games that end at the same moment
+// for the same player (each its own transaction, as two processes sharing
+// a PostgreSQL database would write them) are each rated, none lost: the
+// player's count is every game, and alice, who won them all, is rated as
+// a player who won them one after the other.
+func TestGamesEndingTogetherAreAllRated(t *testing.T) {
+	eachBackend(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		const n = 8
+		var gs []*Game
+		for i := 0; i < n; i++ {
+			g := newGame(fmt.Sprintf("c%d", i))
+			g.Seats[1].UserID = fmt.Sprintf("u%d", i)
+			if err := s.CreateGame(ctx, g); err != nil {
+				t.Fatal(err)
+			}
+			gs = append(gs, g)
+		}
+		errs := make(chan error, n)
+		for _, g := range gs {
+			go func(g *Game) {
+				at := time.Date(2026, 2, 1, 12, 0, 0, 0, time.UTC)
+				g.Status = Finished
+				g.Results = []Result{
+					{GameID: g.ID, Seat: 0, Guild: g.Guild, Channel: g.Channel, Kind: g.Kind, UserID: "alice", Rank: 1, Players: 2, FinishedAt: at, Outcome: "won"},
+					{GameID: g.ID, Seat: 1, Guild: g.Guild, Channel: g.Channel, Kind: g.Kind, UserID: g.Seats[1].UserID, Rank: 2, Players: 2, FinishedAt: at, Outcome: "lost"},
+				}
+				errs <- s.Save(ctx, g, g.Version, nil)
+			}(g)
+		}
+		for range gs {
+			if err := <-errs; err != nil {
+				t.Fatal(err)
+			}
+		}
+		alice := ratingsByUser(t, s, "g1", "test")["alice"]
+		want := ratings.New()
+		for i := 0; i < n; i++ {
+			want = ratings.Game([]ratings.Seat{{Rating: want, Place: 1}, {Rating: ratings.New(), Place: 2}})[0]
+		}
+		if alice.Games != n || math.Abs(alice.Rating-want.Rating) > 1e-6 {
+			t.Fatalf("alice after %d wins at once: %+v, want %d games at %.2f", n, alice, n, want.Rating)
+		}
+	})
+}
