@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"standoff/internal/games"
 	"standoff/internal/ratings"
 )
 
@@ -42,7 +43,7 @@ type RatingChange struct {
 func ratedPlaces(results []Result) (seats []int, places []int) {
 	contest, last := false, 0
 	for _, r := range results {
-		contest = contest || r.Rank != results[0].Rank || r.Outcome == string(drew)
+		contest = contest || r.Rank != results[0].Rank || r.Outcome == string(games.Drew)
 		last = max(last, r.Rank)
 	}
 	if !contest {
@@ -69,9 +70,6 @@ func ratedPlaces(results []Result) (seats []int, places []int) {
 	return seats, places
 }
 
-// drew is games.Drew as a result's Outcome says it.
-const drew = "drew"
-
 // rate applies a finished game's results to its rated players' ratings,
 // in the transaction that writes the results (writeResults), so the two
 // are never apart: written together, lost together, and a game whose
@@ -82,7 +80,7 @@ func (s *Store) rate(ctx context.Context, tx *sql.Tx, results []Result) error {
 		return nil
 	}
 	seats := make([]ratings.Seat, len(idx))
-	played := make([]int, len(idx))
+	played := make([]int, len(idx)) // rated games so far
 	if err := s.lockRatings(ctx, tx, results, idx); err != nil {
 		return err
 	}
