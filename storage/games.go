@@ -86,6 +86,9 @@ type Result struct {
 	// with others), "drew" or "lost" (games.SeatResult); "" for a result
 	// written before outcomes were kept, read from Rank.
 	Outcome string
+	// Away: the bot was playing the seat for its player when the game
+	// ended; ratings count it as the player's loss (ratedPlaces).
+	Away bool
 }
 
 // Seat is one player of a game.

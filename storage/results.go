@@ -5,21 +5,34 @@ import (
 	"database/sql"
 )
 
+// writeResults writes one finished game's results and, the first time they
+// are written, rates the game (rate): in the caller's transaction.
 func (s *Store) writeResults(ctx context.Context, tx *sql.Tx, results []Result) error {
+	if len(results) == 0 {
+		return nil
+	}
+	var known int
+	if err := tx.QueryRowContext(ctx, s.q(`SELECT COUNT(*) FROM results WHERE game_id = ?`), results[0].GameID).Scan(&known); err != nil {
+		return err
+	}
 	for _, r := range results {
 		var score any
 		if r.Score != nil {
 			score = *r.Score
 		}
 		if _, err := tx.ExecContext(ctx, s.q(`INSERT INTO results
-			(game_id, seat, guild, channel, kind, user_id, automated, rank, score, players, finished_at, outcome)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (game_id, seat) DO UPDATE SET rank = excluded.rank, score = excluded.score, finished_at = excluded.finished_at, outcome = excluded.outcome`),
-			r.GameID, r.Seat, r.Guild, r.Channel, r.Kind, r.UserID, b2i(r.Automated), r.Rank, score, r.Players, unix(r.FinishedAt), r.Outcome); err != nil {
+			(game_id, seat, guild, channel, kind, user_id, automated, rank, score, players, finished_at, outcome, away)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (game_id, seat) DO UPDATE SET rank = excluded.rank, score = excluded.score, finished_at = excluded.finished_at,
+				outcome = excluded.outcome, away = excluded.away`),
+			r.GameID, r.Seat, r.Guild, r.Channel, r.Kind, r.UserID, b2i(r.Automated), r.Rank, score, r.Players, unix(r.FinishedAt), r.Outcome, b2i(r.Away)); err != nil {
 			return err
 		}
 	}
-	return nil
+	if known > 0 {
+		return nil
+	}
+	return s.rate(ctx, tx, results)
 }
 
 // ResultFilter narrows a results query; empty fields match everything.
@@ -35,7 +48,7 @@ type ResultFilter struct {
 
 // Results lists the seats' results of finished games matching f, newest first.
 func (s *Store) Results(ctx context.Context, f ResultFilter) ([]Result, error) {
-	rows, err := s.read.QueryContext(ctx, s.q(`SELECT game_id, seat, guild, channel, kind, user_id, automated, rank, score, players, finished_at, outcome
+	rows, err := s.read.QueryContext(ctx, s.q(`SELECT game_id, seat, guild, channel, kind, user_id, automated, rank, score, players, finished_at, outcome, away
 		FROM results
 		WHERE (? = '' OR guild = ?) AND (? = '' OR channel = ? OR (? = 1 AND channel IN (SELECT thread FROM game_threads WHERE parent = ?)))
 		AND (? = '' OR kind = ?) AND (? = '' OR user_id = ?)
@@ -50,7 +63,7 @@ func (s *Store) Results(ctx context.Context, f ResultFilter) ([]Result, error) {
 		var r Result
 		var score sql.NullInt64
 		var at int64
-		if err := rows.Scan(&r.GameID, &r.Seat, &r.Guild, &r.Channel, &r.Kind, &r.UserID, &r.Automated, &r.Rank, &score, &r.Players, &at, &r.Outcome); err != nil {
+		if err := rows.Scan(&r.GameID, &r.Seat, &r.Guild, &r.Channel, &r.Kind, &r.UserID, &r.Automated, &r.Rank, &score, &r.Players, &at, &r.Outcome, &r.Away); err != nil {
 			return nil, err
 		}
 		if score.Valid {

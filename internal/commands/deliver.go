@@ -63,6 +63,7 @@ func (r *Router) repost(ctx context.Context, t *table) (notice string, failed bo
 // the time. Reading it here keeps the presenter free of I/O and clocks.
 func (r *Router) readPresentation(ctx context.Context, t *table) {
 	r.records.readBest(ctx, t)
+	t.ratings = readRatingChanges(ctx, r.store, r.log, t)
 	if o := r.loadOwed(ctx, t); o != nil && o.PingsKnown {
 		t.owedPings, t.owedPingsKnown = append([]string(nil), o.Pings...), true
 	} else {

@@ -85,11 +85,13 @@ func turnMessage(t *table, narration string) Message {
 		if !placesSaid(t, out, narration) {
 			b.WriteString(standings(t, out))
 		}
-		if t.best != "" {
-			if !strings.HasSuffix(b.String(), "\n") {
-				b.WriteString("\n")
+		for _, line := range []string{t.best, t.ratings} {
+			if line != "" {
+				if !strings.HasSuffix(b.String(), "\n") {
+					b.WriteString("\n")
+				}
+				b.WriteString(line)
 			}
-			b.WriteString(t.best)
 		}
 	} else if t.paused() {
 		line, ids := t.pausedLine()

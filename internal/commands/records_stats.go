@@ -36,7 +36,7 @@ func (rec *records) resultsOf(t *table) []storage.Result {
 		}
 		res := storage.Result{GameID: t.row.ID, Seat: i, Guild: t.row.Guild, Channel: t.row.Channel, Kind: t.row.Kind,
 			UserID: s.UserID, Automated: s.BotLevel > 0, Rank: out.Rank[i], Players: len(t.row.Seats), FinishedAt: rec.now(),
-			Outcome: string(out.ResultOf(i))}
+			Outcome: string(out.ResultOf(i)), Away: s.Away}
 		// A table that lost to the game scored nothing worth a best score:
 		// a Hunted run given up on its first turn keeps all its health and
 		// time, its highest score.
@@ -162,6 +162,7 @@ func (rec *records) stats(ctx context.Context, in Interaction) (Response, error)
 	if all.played == 0 {
 		return ephemeral(fmt.Sprintf("%s has not finished a game on this server yet.", name)), nil
 	}
+	rated := readRatings(ctx, rec.store, rec.log, in.Guild, in.Options["game"], user)
 	sort.Strings(kinds)
 	lines := []string{fmt.Sprintf("**%s** on this server: %s, %s.", name, plural(all.played, "game"), all.tally())}
 	for _, k := range kinds {
@@ -170,6 +171,7 @@ func (rec *records) stats(ctx context.Context, in Interaction) (Response, error)
 		if a.best != nil {
 			line += fmt.Sprintf(", best score %d", *a.best)
 		}
+		line += statsRating(rated[k])
 		lines = append(lines, line+".")
 	}
 	return ephemeral(clip(strings.Join(lines, "\n"), maxContent)), nil
@@ -219,7 +221,9 @@ func (rec *records) leaderboard(ctx context.Context, in Interaction) (Response, 
 		}
 		return ids[i] < ids[j]
 	})
-	lines := []string{fmt.Sprintf("**Leaderboard** · %s on this server", what)}
+	rated := readBoard(ctx, rec.store, rec.log, in.Guild, kind)
+	ids = byRating(ids, rated)
+	lines := []string{fmt.Sprintf("**Leaderboard** · %s on this server", what) + leaderOrder(rated)}
 	for i, id := range ids {
 		if i == 10 {
 			break
@@ -236,6 +240,7 @@ func (rec *records) leaderboard(ctx context.Context, in Interaction) (Response, 
 		if a.best != nil && kind != "" {
 			line += fmt.Sprintf(", best score %d", *a.best)
 		}
+		line += leaderRating(rated[id])
 		lines = append(lines, line)
 	}
 	// The mentions name players without pinging them: a reply pings nobody

@@ -130,10 +130,10 @@ func init() {
 		{Subcommand: Subcommand{Name: "replay", Description: "an animated replay of a finished game", Options: []CommandOption{
 			{Name: "id", Description: "the game number (default: this channel's last finished game, or its threads')", Type: IntegerOption, Min: 1, Max: 1 << 30},
 		}}, group: groupTable, posts: true, public: true, handle: inRoom(recordsRoom, (*records).replay)},
-		{Subcommand: Subcommand{Name: "stats", Description: "wins, losses and best scores on this server", Options: append([]CommandOption{
+		{Subcommand: Subcommand{Name: "stats", Description: "wins, losses, best scores and ratings on this server", Options: append([]CommandOption{
 			{Name: "user", Description: "whose stats (default: yours)", Type: UserOption},
 		}, withGameChoice("one game only")...)}, group: groupTable, handle: inRoom(recordsRoom, (*records).stats)},
-		{Subcommand: Subcommand{Name: "leaderboard", Description: "this server's best players", Options: withGameChoice("one game only")},
+		{Subcommand: Subcommand{Name: "leaderboard", Description: "this server's best players (by rating for one game)", Options: withGameChoice("one game only")},
 			group: groupTable, handle: inRoom(recordsRoom, (*records).leaderboard)},
 		{Subcommand: Subcommand{Name: "daily", Description: "today's daily runs: standings here and everywhere, your streak", Options: append(withGameChoice("one game only"),
 			CommandOption{Name: "replay", Description: "replay yesterday's best run as a GIF", Type: BooleanOption})},
@@ -345,6 +345,7 @@ func (r *Router) helpText() string {
 		}
 		fmt.Fprintf(&b, "%s: %s.\n", group, strings.Join(items, ", "))
 	}
+	b.WriteString(ratingsHelp)
 	b.WriteString("Buttons under the newest game message play moves; older messages stop working once the game moves on.")
 	return b.String()
 }

@@ -108,7 +108,7 @@ func rulesMessage(k *games.Kind, part string) Message {
 	}
 	parts := rulesParts(k)
 	intro, _ := rulesIntro(k)
-	text := fmt.Sprintf("**%s** (%s)\n%s\nPick a part of the rules from the menu.", k.Title, players, intro)
+	text := fmt.Sprintf("**%s** (%s)\n%s\n%s\nPick a part of the rules from the menu.", k.Title, players, intro, ratingsRule)
 	if n, err := strconv.Atoi(part); err == nil && n >= 0 && n < len(parts) {
 		text = fmt.Sprintf("**%s** (%s) · **%s**\n%s", k.Title, players, parts[n].title, parts[n].text)
 	}

@@ -52,6 +52,7 @@ func (r *Router) status(ctx context.Context, in Interaction) (Response, error) {
 		notice = done.Notice
 	}
 	r.records.readBest(ctx, t)
+	t.ratings = readRatingChanges(ctx, r.store, r.log, t)
 	m := turnMessage(t, "")
 	m.views = nil
 	m.attachFull(t, t.state.Public(), "board.png")

@@ -25,6 +25,9 @@ type table struct {
 	// read (readBest) before the message is built: building a message
 	// does no I/O.
 	best string
+	// ratings is a rated game's line of rating changes for its final
+	// message, read with best (readRatingChanges).
+	ratings string
 	// origin is the interaction in the game's channel that this change
 	// comes from, if any: delivery answers through it first.
 	origin origin
