@@ -42,6 +42,13 @@ func (m *Message) attach(t *table, v games.View, name string, draw Renderer) {
 	if draw == nil || v == nil {
 		return
 	}
+	if a, ok := v.(games.AutomatedSeats); ok {
+		for i, s := range t.row.Seats {
+			if automated(s) {
+				a.MarkAutomated(i)
+			}
+		}
+	}
 	p := viewPicture{name: name, view: v, draw: draw}
 	if t.game.Alt != nil {
 		p.alt = clip(t.game.Alt(v), maxAltText)

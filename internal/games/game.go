@@ -168,6 +168,14 @@ type View interface {
 	Text() string
 }
 
+// AutomatedSeats is a view that can show which seats the bot plays now. A
+// seat the table handed to the bot (a vote, a turn limit) keeps its
+// player's name in the engine's state, which never learns of it; the
+// table marks such seats on each view before it is drawn or described.
+type AutomatedSeats interface {
+	MarkAutomated(seat int)
+}
+
 // Event narrates what happened. Seat -1 is public; otherwise only that seat
 // may see it (it goes to their DM).
 type Event struct {

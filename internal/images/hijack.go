@@ -242,7 +242,7 @@ func drawHijackHeader(dc *Canvas, v *hijack.View) {
 		title += ": game over"
 	case v.Turn >= 0:
 		p := v.Players[v.Turn]
-		title += fmt.Sprintf(": %s (%s) to move", hijackName(p.Name, 24), p.Marker)
+		title += fmt.Sprintf(": %s (%s) to move", hijackSeatName(p, 24), p.Marker)
 	}
 	dc.DrawStringAnchored(title, hijackMargin, 42, 0, 0)
 	if !v.Over && v.Turn >= 0 {
@@ -310,7 +310,7 @@ func drawHijackPanel(dc *Canvas, v *hijack.View, top float64) {
 		if p.Removed {
 			dc.SetColor(hijackFaint)
 		}
-		dc.DrawStringAnchored(hijackName(p.Name, 18), hijackMargin+56, y+hijackRowH/2-5, 0, 0.35)
+		dc.DrawStringAnchored(hijackSeatName(p, 18), hijackMargin+56, y+hijackRowH/2-5, 0, 0.35)
 		dc.Font(hijackMinText, false)
 		status := fmt.Sprintf("%d = %d on + %d in", p.On+p.In, p.On, p.In)
 		switch {
@@ -333,7 +333,7 @@ func drawHijackPanel(dc *Canvas, v *hijack.View, top float64) {
 	var lines []string
 	if v.Last != nil {
 		who := v.Players[v.Last.Seat]
-		line := fmt.Sprintf("Last: %s (%s) %s", hijackName(who.Name, 18), who.Marker, v.Last.Move)
+		line := fmt.Sprintf("Last: %s (%s) %s", hijackSeatName(who, 18), who.Marker, v.Last.Move)
 		if len(v.Last.Captured) > 0 {
 			count := map[string]int{}
 			var order []string
@@ -382,6 +382,17 @@ func drawHijackKey(dc *Canvas, top float64) {
 	}
 	dc.Font(hijackMinText, false)
 	dc.DrawStringAnchored("directions", kx, ky+kr+20, 0.5, 0.5)
+}
+
+// hijackSeatName is a seat's name in at most n characters, marked when
+// the bot plays it: a seat the bot took over keeps its player's name
+// ("alice (bot)"), one it sat in from the start is named with its mark.
+func hijackSeatName(p hijack.PlayerView, n int) string {
+	name := p.Name
+	if p.Bot && !strings.Contains(strings.ToLower(name), "(bot") {
+		name += " (bot)"
+	}
+	return hijackName(name, n)
 }
 
 // hijackName is a seat's name in at most n characters. A seat the bot

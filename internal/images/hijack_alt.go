@@ -32,7 +32,7 @@ func hijackAltParts(hv *hijack.View) []altPart {
 		}
 	case hv.Turn >= 0 && hv.Turn < len(hv.Players):
 		p := hv.Players[hv.Turn]
-		head += fmt.Sprintf(" %s (%s) to move.", hijackName(p.Name, 32), p.Marker)
+		head += fmt.Sprintf(" %s (%s) to move.", hijackSeatName(p, 32), p.Marker)
 	}
 	parts := []altPart{{head, 1}, {hijackAltPlayers(hv), 2}}
 	if last := hijackAltLast(hv); last != "" {
@@ -42,7 +42,7 @@ func hijackAltParts(hv *hijack.View) []altPart {
 	if len(hv.DrawOffer) > 0 {
 		var names []string
 		for _, p := range hv.DrawOffer {
-			names = append(names, hijackName(hv.Players[p].Name, 32))
+			names = append(names, hijackSeatName(hv.Players[p], 32))
 		}
 		parts = append(parts, altPart{"A draw is offered; agreed so far: " + strings.Join(names, ", ") + ".", 5})
 	}
@@ -56,7 +56,7 @@ func hijackAltParts(hv *hijack.View) []altPart {
 func hijackAltPlayers(v *hijack.View) string {
 	var out []string
 	for i, p := range v.Players {
-		s := fmt.Sprintf("%s (%s, %s): %s, %d on the board and %d in hand", hijackName(p.Name, 32), p.Marker,
+		s := fmt.Sprintf("%s (%s, %s): %s, %d on the board and %d in hand", hijackSeatName(p, 32), p.Marker,
 			hijackAltShape(i), count(p.On+p.In, "marker"), p.On, p.In)
 		switch {
 		case v.Over && p.Drew:
@@ -85,7 +85,7 @@ func hijackAltLast(v *hijack.View) string {
 		return ""
 	}
 	who := v.Players[l.Seat]
-	s := fmt.Sprintf("Last move: %s (%s) %s", hijackName(who.Name, 32), who.Marker, l.Move)
+	s := fmt.Sprintf("Last move: %s (%s) %s", hijackSeatName(who, 32), who.Marker, l.Move)
 	if len(l.Captured) > 0 {
 		count := map[int]int{}
 		var order []int

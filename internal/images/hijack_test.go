@@ -229,3 +229,24 @@ func TestHijackAltCountsMarkersInWords(t *testing.T) {
 		t.Fatalf("markers counted as %q", alt)
 	}
 }
+
+// A seat the bot took over keeps its player's name; the view's Bot mark
+// (set by the table) names it as the bot's on the picture and in the alt.
+func TestHijackTakenOverSeatMarked(t *testing.T) {
+	s, err := hijack.Kind.New(games.Setup{Players: []string{"alice", "bob"}, Options: games.Options{"size": 3, "num_pieces": 12}, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	playRandomly(t, s, 1, 1) // bob to move: his name in the title too
+	v := s.Public().(*hijack.View)
+	v.MarkAutomated(1)
+	dc := drawHijackCanvas(v)
+	said := strings.Join(dc.texts, "\n")
+	releaseRGBA(dc.RGBA())
+	if !strings.Contains(said, "bob (bot)") || strings.Contains(said, "alice (bot)") {
+		t.Errorf("the picture does not mark bob's seat: %q", said)
+	}
+	if alt := HijackAlt(v); !strings.Contains(alt, "bob (bot)") {
+		t.Errorf("the alt text does not mark bob's seat: %q", alt)
+	}
+}

@@ -41,6 +41,16 @@ type PlayerView struct {
 	Rank    int    `json:"rank,omitempty"` // when the game is over
 	// Drew marks a seat ranked first in a drawn game: no winner.
 	Drew bool `json:"drew,omitempty"`
+	// Bot marks a seat the bot plays now (games.AutomatedSeats).
+	Bot bool `json:"bot,omitempty"`
+}
+
+// MarkAutomated marks a seat the bot plays: the table knows it (a seat
+// handed over by a vote keeps its player's name), the engine does not.
+func (v *View) MarkAutomated(seat int) {
+	if seat >= 0 && seat < len(v.Players) {
+		v.Players[seat].Bot = true
+	}
 }
 
 // OptionsView are the game's options.
