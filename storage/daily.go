@@ -18,7 +18,7 @@ type DailyRun struct {
 	Channel string // where its result is posted
 	// Thread is the private thread the run is played in; "" when it is
 	// played in the player's DM.
-	Thread string
+	Thread  string
 	GameID  int64
 	Started time.Time
 	// Ended is zero while the run goes on.
