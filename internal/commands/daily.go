@@ -439,7 +439,7 @@ func dailyRules(k *games.Kind) string {
 		against = "alone against the " + k.BotName
 	}
 	return fmt.Sprintf("Daily run: /%s daily plays today's run %s, the same run for every player of every server (the day in UTC picks it). "+
-		"It is played in your DM with the bot, so nobody sees its cards before playing their own; the channel you asked in gets only your result when it ends: "+
+		"It is played in your DM with the bot (or in a private thread only you see, where the server chose /standoff settings daily:thread), so nobody sees its cards before playing their own; the channel you asked in gets only your result when it ends: "+
 		"outcome, score and a line of symbols that names no card, the full run hidden behind a spoiler. One attempt a day: asking again shows your run. "+
 		"Turn limits do not apply; a run not finished when the day changes at 00:00 UTC counts with what it reached. "+
 		"/game daily shows today's standings on this server and on all servers, your streak (days in a row with a finished run) and your best; "+
