@@ -16,6 +16,9 @@ type DailyRun struct {
 	Name    string
 	Guild   string // the server it was asked on
 	Channel string // where its result is posted
+	// Thread is the private thread the run is played in; "" when it is
+	// played in the player's DM.
+	Thread  string
 	GameID  int64
 	Started time.Time
 	// Ended is zero while the run goes on.
@@ -33,12 +36,12 @@ const DailyAbandoned = "abandoned"
 // ErrDailyTaken: the player already has a run of that kind that day.
 var ErrDailyTaken = errors.New("a daily run was already started that day")
 
-const dailyColumns = `day, kind, user_id, name, guild, channel, game_id, started_at, ended_at, outcome, score, marks`
+const dailyColumns = `day, kind, user_id, name, guild, channel, game_id, started_at, ended_at, outcome, score, marks, thread`
 
 func scanDaily(row scanner) (DailyRun, error) {
 	var r DailyRun
 	var started, ended int64
-	err := row.Scan(&r.Day, &r.Kind, &r.UserID, &r.Name, &r.Guild, &r.Channel, &r.GameID, &started, &ended, &r.Outcome, &r.Score, &r.Marks)
+	err := row.Scan(&r.Day, &r.Kind, &r.UserID, &r.Name, &r.Guild, &r.Channel, &r.GameID, &started, &ended, &r.Outcome, &r.Score, &r.Marks, &r.Thread)
 	r.Started, r.Ended = fromUnix(started), fromUnix(ended)
 	return r, err
 }
@@ -46,8 +49,8 @@ func scanDaily(row scanner) (DailyRun, error) {
 // StartDaily records a run that began; ErrDailyTaken when the player has
 // one of the kind that day already (one attempt a day).
 func (s *Store) StartDaily(ctx context.Context, r DailyRun) error {
-	err := s.exec(ctx, `INSERT INTO daily_runs (`+dailyColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		r.Day, r.Kind, r.UserID, r.Name, r.Guild, r.Channel, r.GameID, unix(r.Started), unix(r.Ended), r.Outcome, r.Score, r.Marks)
+	err := s.exec(ctx, `INSERT INTO daily_runs (`+dailyColumns+`) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.Day, r.Kind, r.UserID, r.Name, r.Guild, r.Channel, r.GameID, unix(r.Started), unix(r.Ended), r.Outcome, r.Score, r.Marks, r.Thread)
 	if err != nil && uniqueViolation(err) {
 		return ErrDailyTaken
 	}

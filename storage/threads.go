@@ -12,16 +12,26 @@ type GuildThreads struct {
 	Off bool
 	// Told: the server was told once that the bot may not start threads.
 	Told bool
+	// DailyThread: daily runs are played in a private thread of the channel
+	// they were asked in, not in the player's DM.
+	DailyThread bool
 }
 
 // GuildThreads reads a server's thread settings (zero: the defaults).
 func (s *Store) GuildThreads(ctx context.Context, guild string) (GuildThreads, error) {
-	var off, told int
-	err := s.read.QueryRowContext(ctx, s.q(`SELECT threads_off, told_no_threads FROM guild_threads WHERE guild = ?`), guild).Scan(&off, &told)
+	var off, told, daily int
+	err := s.read.QueryRowContext(ctx, s.q(`SELECT threads_off, told_no_threads, daily_thread FROM guild_threads WHERE guild = ?`), guild).Scan(&off, &told, &daily)
 	if errors.Is(err, sql.ErrNoRows) {
 		return GuildThreads{}, nil
 	}
-	return GuildThreads{Off: off != 0, Told: told != 0}, err
+	return GuildThreads{Off: off != 0, Told: told != 0, DailyThread: daily != 0}, err
+}
+
+// SetGuildDailyThread sets where a server's daily runs are played: a
+// private thread (true) or the player's DM.
+func (s *Store) SetGuildDailyThread(ctx context.Context, guild string, thread bool) error {
+	return s.exec(ctx, `INSERT INTO guild_threads (guild, daily_thread) VALUES (?, ?)
+		ON CONFLICT (guild) DO UPDATE SET daily_thread = excluded.daily_thread`, guild, b2i(thread))
 }
 
 // SetGuildThreadsOff turns a thread per game off (or back on) for a

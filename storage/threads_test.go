@@ -130,3 +130,37 @@ func TestOpenGamesInThreadsOf(t *testing.T) {
 		}
 	})
 }
+
+// A server's daily runs are played in the player's DM unless it chooses
+// private threads (migration 014); the choice leaves its other thread
+// settings alone, and a run remembers its thread.
+func TestGuildDailyThread(t *testing.T) {
+	eachBackend(t, func(t *testing.T, s *Store) {
+		ctx := context.Background()
+		if g, err := s.GuildThreads(ctx, "g1"); err != nil || g.DailyThread {
+			t.Fatalf("default: %+v, %v; want DMs", g, err)
+		}
+		if err := s.SetGuildThreadsOff(ctx, "g1", true); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.SetGuildDailyThread(ctx, "g1", true); err != nil {
+			t.Fatal(err)
+		}
+		if g, err := s.GuildThreads(ctx, "g1"); err != nil || g != (GuildThreads{Off: true, DailyThread: true}) {
+			t.Fatalf("g1: %+v, %v; want threads off, daily runs in threads", g, err)
+		}
+		if err := s.SetGuildDailyThread(ctx, "g1", false); err != nil {
+			t.Fatal(err)
+		}
+		if g, err := s.GuildThreads(ctx, "g1"); err != nil || g != (GuildThreads{Off: true}) {
+			t.Fatalf("g1 back to DMs: %+v, %v", g, err)
+		}
+		run := DailyRun{Day: "2026-01-01", Kind: "hunted", UserID: "u1", Name: "alice", Guild: "g1", Channel: "c1", GameID: 7, Thread: "t9"}
+		if err := s.StartDaily(ctx, run); err != nil {
+			t.Fatal(err)
+		}
+		if got, ok, err := s.DailyOfGame(ctx, 7); err != nil || !ok || got.Thread != "t9" {
+			t.Fatalf("run: %+v, %v, %v; want its thread t9", got, ok, err)
+		}
+	})
+}

@@ -88,8 +88,8 @@ func untilNextDay(now time.Time) string {
 	return fmt.Sprintf("in %dh %dm", h, m)
 }
 
-// start is /<kind> daily: today's run, started in the player's DM, or the
-// run they have today already.
+// start is /<kind> daily: today's run, started in the player's DM or a
+// private thread (daily_place.go), or the run they have today already.
 func (d *daily) start(ctx context.Context, in Interaction, g Game) (Response, error) {
 	k := g.Kind
 	now := d.now()
@@ -105,19 +105,15 @@ func (d *daily) start(ctx context.Context, in Interaction, g Game) (Response, er
 	if in.DM {
 		return Response{}, refusef("Start today's %s daily run with /%s daily in a channel of your server: it is played here, in our DM, and its result is posted in that channel.", k.Title, k.Name)
 	}
-	dm, ok := d.out.(DMChanneler)
-	if !ok {
-		return Response{}, refusef("Daily runs are played in direct messages, which this connection cannot open.")
-	}
-	channel, err := dm.DMChannel(ctx, in.User.ID)
-	if errors.Is(err, ErrDMClosed) {
-		return Response{}, refusef("Your daily run is played in your DMs with me, and I cannot write to you there. Allow direct messages from this server's members (Privacy Settings), then run /%s daily again.", k.Name)
-	}
+	thread, why, err := d.privateThread(ctx, in, k.Title)
 	if err != nil {
 		return Response{}, err
 	}
-	if id, err := d.store.OpenGameID(ctx, channel); err == nil {
-		return Response{}, refusef("Finish the daily run going on in our DM first (game #%d); one run at a time is played there.", id)
+	channel := thread
+	if thread == "" {
+		if channel, err = d.dmPlace(ctx, in, k.Name, why); err != nil {
+			return Response{}, err
+		}
 	}
 	secret, err := d.secret(ctx)
 	if err != nil {
@@ -147,7 +143,7 @@ func (d *daily) start(ctx context.Context, in Interaction, g Game) (Response, er
 		return Response{}, err
 	}
 	run = storage.DailyRun{Day: day, Kind: k.Name, UserID: in.User.ID, Name: in.User.Name.String(), Guild: in.Guild,
-		Channel: in.Channel, GameID: row.ID, Started: now}
+		Channel: in.Channel, GameID: row.ID, Started: now, Thread: thread}
 	if err := d.store.StartDaily(ctx, run); err != nil {
 		row.Status = storage.Abandoned
 		if serr := d.store.Save(ctx, row, row.Version, nil); serr != nil {
@@ -163,9 +159,40 @@ func (d *daily) start(ctx context.Context, in Interaction, g Game) (Response, er
 	if err := d.begin(ctx, row, day); err != nil {
 		return Response{}, err
 	}
-	return ephemeral(fmt.Sprintf("Your %s daily run of %s has begun in your DMs with me: the same run for every player today, where nobody else sees its cards. "+
+	where := "in your DMs with me"
+	if thread != "" {
+		where = "in your private thread " + channelMention(thread) + ", which only you (and the server's moderators) see"
+	}
+	answer := fmt.Sprintf("Your %s daily run of %s has begun %s: the same run for every player today, where nobody else sees its cards. "+
 		"One attempt a day; turn limits do not apply. When it ends, its result (no cards named) is posted here. "+
-		"The day changes at 00:00 UTC (%s); a run not finished by then counts with what it reached.", k.Title, day, untilNextDay(now))), nil
+		"The day changes at 00:00 UTC (%s); a run not finished by then counts with what it reached.", k.Title, day, where, untilNextDay(now))
+	if why != "" {
+		answer += "\n" + why
+	}
+	return ephemeral(answer), nil
+}
+
+// dmPlace is the player's DM channel for a daily run, refused when the
+// DM cannot hold it; why says first why it is not a private thread.
+func (d *daily) dmPlace(ctx context.Context, in Interaction, kind, why string) (string, error) {
+	if why != "" {
+		why += " "
+	}
+	dm, ok := d.out.(DMChanneler)
+	if !ok {
+		return "", refusef("%sDaily runs are played in direct messages, which this connection cannot open.", why)
+	}
+	channel, err := dm.DMChannel(ctx, in.User.ID)
+	if errors.Is(err, ErrDMClosed) {
+		return "", refusef("%sYour daily run is played in your DMs with me, and I cannot write to you there. Allow direct messages from this server's members (Privacy Settings), then run /%s daily again.", why, kind)
+	}
+	if err != nil {
+		return "", err
+	}
+	if id, err := d.store.OpenGameID(ctx, channel); err == nil {
+		return "", refusef("Finish the daily run going on in our DM first (game #%d); one run at a time is played there.", id)
+	}
+	return channel, nil
 }
 
 // begin deals the run and shows its first turn in the DM.
@@ -206,8 +233,12 @@ func (d *daily) yours(run storage.DailyRun, now time.Time) string {
 	title := d.games.title(run.Kind)
 	next := fmt.Sprintf("The next run comes at 00:00 UTC (%s).", untilNextDay(now))
 	if run.Ended.IsZero() {
-		return fmt.Sprintf("Your %s daily run of %s is going on in your DMs with me (game #%d): one attempt a day. It counts with what it reached if it is not finished by 00:00 UTC (%s).",
-			title, run.Day, run.GameID, untilNextDay(now))
+		where := "in your DMs with me"
+		if run.Thread != "" {
+			where = "in your private thread " + channelMention(run.Thread)
+		}
+		return fmt.Sprintf("Your %s daily run of %s is going on %s (game #%d): one attempt a day. It counts with what it reached if it is not finished by 00:00 UTC (%s).",
+			title, run.Day, where, run.GameID, untilNextDay(now))
 	}
 	return fmt.Sprintf("You played your %s daily run of %s: %s, score %d.\n%s\n%s See today's standings with /game daily.",
 		title, run.Day, run.Outcome, run.Score, run.Marks, next)
@@ -408,7 +439,7 @@ func dailyRules(k *games.Kind) string {
 		against = "alone against the " + k.BotName
 	}
 	return fmt.Sprintf("Daily run: /%s daily plays today's run %s, the same run for every player of every server (the day in UTC picks it). "+
-		"It is played in your DM with the bot, so nobody sees its cards before playing their own; the channel you asked in gets only your result when it ends: "+
+		"It is played in your DM with the bot (or in a private thread only you see, where the server chose /standoff settings daily:thread), so nobody sees its cards before playing their own; the channel you asked in gets only your result when it ends: "+
 		"outcome, score and a line of symbols that names no card, the full run hidden behind a spoiler. One attempt a day: asking again shows your run. "+
 		"Turn limits do not apply; a run not finished when the day changes at 00:00 UTC counts with what it reached. "+
 		"/game daily shows today's standings on this server and on all servers, your streak (days in a row with a finished run) and your best; "+

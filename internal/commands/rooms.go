@@ -40,7 +40,8 @@ func wire(r *Router) {
 		lobbies: &lobbies{}, votes: &votes{}, clock: &clock{}, leaving: &leaving{}, daily: &daily{}}
 	*r.threads = threads{base: b, later: r.later}
 	*r.settings = settings{base: b, serverTurnLimit: r.serverTurnLimit,
-		setThreads: r.threads.setServerThreads, describeThreads: r.threads.describeServerThreads}
+		setThreads: r.threads.setServerThreads, describeThreads: r.threads.describeServerThreads,
+		setDaily: r.daily.setServerDaily, describeDaily: r.daily.describeServerDaily}
 	*r.records = records{base: b, threads: r.threads, reload: r.reload}
 	*r.pace = pace{base: b, threadName: r.threads.threadName}
 	*r.lobbies = lobbies{base: b, threads: r.threads, seed: r.seed, table: r.table, askOpponents: r.askOpponents,

@@ -18,6 +18,7 @@ var serverRhythmOptions = []CommandOption{
 	}},
 	{Name: "away_days", Description: "the most days a player may be away with /game away", Type: IntegerOption, Min: 1, Max: rhythm.MaxAwayDays},
 	threadsOption,
+	dailyPlaceOption,
 }
 
 // settings is /game settings and /standoff settings: the rules a server
@@ -28,6 +29,10 @@ type settings struct {
 	// setThreads and describeThreads are the threads room's own setting.
 	setThreads      func(ctx context.Context, in Interaction) error
 	describeThreads func(ctx context.Context, guild string) (string, error)
+	// setDaily and describeDaily are the daily room's: where daily runs
+	// are played.
+	setDaily      func(ctx context.Context, in Interaction) error
+	describeDaily func(ctx context.Context, guild string) (string, error)
 }
 
 // show shows this server's settings to anyone: the turn limit that new
@@ -44,7 +49,7 @@ func (st *settings) show(ctx context.Context, in Interaction) (Response, error) 
 	return ephemeral(now + "\n" + changeHint), nil
 }
 
-const changeHint = "Someone with the Manage Server permission can change them: `/standoff settings turn_limit:24h|72h|7d|none|bank|default`, `bank:`, `away_days:`, `threads:on|off`."
+const changeHint = "Someone with the Manage Server permission can change them: `/standoff settings turn_limit:24h|72h|7d|none|bank|default`, `bank:`, `away_days:`, `threads:on|off`, `daily:dm|thread`."
 
 // changeSettings changes this server's settings, for someone with the
 // Manage Server permission. Discord offers /standoff only to them by
@@ -59,7 +64,8 @@ func (st *settings) change(ctx context.Context, in Interaction) (Response, error
 	_, bank := in.Options["bank"]
 	_, away := in.Options["away_days"]
 	_, threads := in.Options["threads"]
-	if !change && !bank && !away && !threads {
+	_, dailyPlace := in.Options["daily"]
+	if !change && !bank && !away && !threads && !dailyPlace {
 		return st.show(ctx, in)
 	}
 	if !in.CanManageServer {
@@ -76,6 +82,11 @@ func (st *settings) change(ctx context.Context, in Interaction) (Response, error
 	}
 	if threads {
 		if err := st.setThreads(ctx, in); err != nil {
+			return Response{}, err
+		}
+	}
+	if dailyPlace {
+		if err := st.setDaily(ctx, in); err != nil {
 			return Response{}, err
 		}
 	}
@@ -152,7 +163,11 @@ func (st *settings) describeServer(ctx context.Context, guild string) (string, e
 	if err != nil {
 		return "", err
 	}
-	return limit + "\n" + describeServerRhythm(g) + "\n" + threads, nil
+	daily, err := st.describeDaily(ctx, guild)
+	if err != nil {
+		return "", err
+	}
+	return limit + "\n" + describeServerRhythm(g) + "\n" + threads + "\n" + daily, nil
 }
 
 // describeServerRhythm says what a time bank holds and how long players

@@ -45,6 +45,10 @@ type Interaction struct {
 	// start a thread for a new game here (the permissions it lacks); ""
 	// when it may (threads.go).
 	CannotThread string
+	// CannotPrivateThread, when set by the transport, says why the bot may
+	// not create a private thread here for a daily run (the permissions it
+	// lacks); "" when it may (daily_place.go).
+	CannotPrivateThread string
 
 	// Slash commands and autocomplete.
 	Command string            // e.g. "hijack"

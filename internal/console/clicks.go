@@ -2,6 +2,7 @@ package console
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"standoff/internal/commands"
@@ -17,6 +18,13 @@ func (c *Console) visible(user string) []*consoleMessage {
 	var out []*consoleMessage
 	for i := len(c.msgs) - 1; i >= 0; i-- {
 		m := c.msgs[i]
+		if members, ok := c.private[m.chann]; ok && m.user == "" {
+			// A private thread is seen by its members, from anywhere.
+			if slices.Contains(members, user) {
+				out = append(out, m)
+			}
+			continue
+		}
 		if m.where == "#"+c.channel || m.user == user {
 			out = append(out, m)
 		}

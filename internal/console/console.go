@@ -87,6 +87,9 @@ type Console struct {
 	// that started it is answered (output.go).
 	threads map[string]string
 	follow  string
+	// private are the private threads the bot created, by id, with their
+	// members: only they see what is posted there (output.go).
+	private map[string][]string
 }
 
 // Run reads commands from in until EOF and writes what users see to out.
@@ -95,7 +98,7 @@ func Run(ctx context.Context, in io.Reader, out io.Writer, opts Options) error {
 		opts.Config.BotUserID = consoleBot
 	}
 	c := &Console{opts: opts, out: out, closed: map[string]bool{}, manage: map[string]bool{}, admin: map[string]bool{},
-		channel: "general", guild: defaultGuild, clock: Start, seeds: games.NewRNG(opts.Seed), threads: map[string]string{}}
+		channel: "general", guild: defaultGuild, clock: Start, seeds: games.NewRNG(opts.Seed), threads: map[string]string{}, private: map[string][]string{}}
 	if opts.ImagesDir != "" {
 		if err := os.MkdirAll(opts.ImagesDir, 0o755); err != nil {
 			return err

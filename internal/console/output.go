@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -173,6 +174,44 @@ func (c *Console) StartThread(_ context.Context, channel, messageID, name string
 	}
 	fmt.Fprintf(c.out, "[#%s] %s started thread %q → #%s\n", channel, consoleBot, name, id)
 	return id, nil
+}
+
+// StartPrivateThread creates a private thread (commands.PrivateThreadStarter):
+// it prints where, and names it after its whole name ("Hunted daily: alice"
+// is #hunted-daily-alice). The console stays where it is: the thread's
+// members see it from anywhere, as Discord lists a member's threads, and
+// nobody else sees it at all.
+func (c *Console) StartPrivateThread(_ context.Context, channel, name string, _ time.Duration) (string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.threads[channel]; ok {
+		return "", fmt.Errorf("%w: #%s is a thread, and a thread holds no threads", commands.ErrChannelGone, channel)
+	}
+	base := threadSlug(strings.ReplaceAll(name, ":", ""))
+	id := base
+	for n := 2; c.threads[id] != "" || id == channel; n++ {
+		id = fmt.Sprintf("%s-%d", base, n)
+	}
+	c.threads[id] = channel
+	c.private[id] = nil
+	fmt.Fprintf(c.out, "[#%s] %s started private thread %q → #%s\n", channel, consoleBot, name, id)
+	return id, nil
+}
+
+// AddThreadMember adds a user to a private thread and prints its members.
+func (c *Console) AddThreadMember(_ context.Context, thread, user string) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	members, ok := c.private[thread]
+	if !ok {
+		return fmt.Errorf("%w: #%s is no private thread", commands.ErrChannelGone, thread)
+	}
+	if !slices.Contains(members, user) {
+		members = append(members, user)
+		c.private[thread] = members
+	}
+	fmt.Fprintf(c.out, "[#%s] members: %s, %s\n", thread, consoleBot, strings.Join(members, ", "))
+	return nil
 }
 
 // RenameThread prints a thread's new name; its channel name (the part

@@ -108,6 +108,7 @@ func interaction(i *discordgo.InteractionCreate) (commands.Interaction, bool) {
 	if !in.DM {
 		in.CannotPost = cannotPost(i.AppPermissions)
 		in.CannotThread = cannotThread(i.AppPermissions)
+		in.CannotPrivateThread = cannotPrivateThread(i.AppPermissions)
 	}
 	switch i.Type {
 	case discordgo.InteractionApplicationCommand, discordgo.InteractionApplicationCommandAutocomplete:

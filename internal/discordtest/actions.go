@@ -93,6 +93,9 @@ func (s *Server) actorLocked(userID, channelID string) (*userState, *channelStat
 	if ch.kind == ChannelDM && ch.dmUser != userID {
 		return nil, nil, fmt.Errorf("discordtest: user %s cannot act in the DM channel of %s", userID, ch.dmUser)
 	}
+	if !s.canSeeLocked(u, ch) {
+		return nil, nil, privateThreadErr(userID, channelID)
+	}
 	return u, ch, nil
 }
 

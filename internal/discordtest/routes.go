@@ -92,6 +92,7 @@ func init() {
 		{RouteDeleteMessage, true, (*Server).deleteMessage},
 		{RouteStartThreadFromMessage, true, announceThread((*Server).startThreadFromMessage)},
 		{RouteStartThread, true, announceThread((*Server).startThread)},
+		{RouteAddThreadMember, true, (*Server).addThreadMember},
 	}
 }
 

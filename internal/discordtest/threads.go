@@ -62,7 +62,10 @@ type Thread struct {
 	// Starter is the message it was started from ("" without one).
 	Starter     string
 	AutoArchive int // minutes
-	CreatedAt   time.Time
+	// Invitable: members who are no moderators may add others (private
+	// threads; public ones are always open).
+	Invitable bool
+	CreatedAt time.Time
 }
 
 // threadArchiveDurations are auto_archive_duration's documented values.
@@ -75,6 +78,7 @@ type threadStart struct {
 	name        string
 	autoArchive int
 	kind        int
+	invitable   bool
 }
 
 // readThreadStart reads and validates a thread route's body; withType
@@ -89,12 +93,13 @@ func readThreadStart(c *call, withType bool) (threadStart, *reply) {
 		AutoArchive *int    `json:"auto_archive_duration"`
 		RateLimit   *int    `json:"rate_limit_per_user"`
 		Type        *int    `json:"type"`
+		Invitable   *bool   `json:"invitable"`
 	}
 	if json.Unmarshal(b, &req) != nil {
 		return threadStart{}, invalidJSON()
 	}
 	fe := &formErrors{}
-	ts := threadStart{autoArchive: 1440, kind: ChannelPublicThread}
+	ts := threadStart{autoArchive: 1440, kind: ChannelPublicThread, invitable: true}
 	if req.Name == nil {
 		fe.required("name")
 	} else {
@@ -117,6 +122,9 @@ func readThreadStart(c *call, withType bool) (threadStart, *reply) {
 			if !isThread(ts.kind) {
 				fe.add("type", "BASE_TYPE_CHOICES", "Value must be one of {10, 11, 12}.")
 			}
+		}
+		if req.Invitable != nil && ts.kind == ChannelPrivateThread {
+			ts.invitable = *req.Invitable
 		}
 	}
 	return ts, fe.reply()
@@ -192,7 +200,7 @@ func (s *Server) newThreadLocked(parent *channelState, id, starter string, ts th
 		g.channels = append(g.channels, id)
 	}
 	s.threads = append(s.threads, Thread{ID: id, GuildID: parent.guildID, ParentID: parent.id, Type: ts.kind,
-		Name: ts.name, Starter: starter, AutoArchive: ts.autoArchive, CreatedAt: time.Now().UTC()})
+		Name: ts.name, Starter: starter, AutoArchive: ts.autoArchive, Invitable: ts.kind == ChannelPublicThread || ts.invitable, CreatedAt: time.Now().UTC()})
 	s.notifyLocked()
 	return th
 }
