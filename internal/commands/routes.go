@@ -196,7 +196,7 @@ func kindRoutes(k *games.Kind) []route {
 	if k.Daily != nil {
 		// Played in the player's DM; in the DM itself it shows the day's
 		// run, in a server channel it starts it there too.
-		routes = append(routes, route{Subcommand: Subcommand{Name: "daily", Description: "today's run of " + k.Title + ", the same for everyone, played in your DM with me"},
+		routes = append(routes, route{Subcommand: Subcommand{Name: "daily", Description: "today's run of " + k.Title + ", the same for everyone, played in your DM or a private thread"},
 			posts: true, anywhere: true, handle: inKindRoom(dailyRoom, (*daily).start)})
 	}
 	return routes
