@@ -118,3 +118,63 @@ type Budget struct {
 
 // Spare is how many spare-priority requests may start now.
 func (b Budget) Spare() int { return max(b.Free-b.Reserve, 0) }
+
+// Rank orders the urgent requests that wait for the bot token's global
+// budget when it is short: a request of a better rank always goes before
+// one of a worse rank, whatever came first. Requests marked with no rank
+// rank Act: what a player just did and is waiting to see.
+type Rank int
+
+const (
+	// Act: what a waited-on player must see to act (their private
+	// decision, the turn message that pings them).
+	RankAct Rank = iota
+	// Update: other private updates and owed edits of a living message.
+	RankUpdate
+	// Cleanup: what may wait (controls off a replaced message); spare
+	// requests always rank here.
+	RankCleanup
+)
+
+func (r Rank) String() string {
+	switch r {
+	case RankAct:
+		return "act"
+	case RankUpdate:
+		return "update"
+	}
+	return "cleanup"
+}
+
+type rankKey struct{}
+
+// WithRank marks the requests made with ctx.
+func WithRank(ctx context.Context, r Rank) context.Context {
+	return context.WithValue(ctx, rankKey{}, r)
+}
+
+// RankOf is the rank of requests made with ctx: RankCleanup for a spare
+// one, else the rank WithRank set (RankAct unless marked).
+func RankOf(ctx context.Context) Rank {
+	if PriorityOf(ctx) == Spare {
+		return RankCleanup
+	}
+	r, _ := ctx.Value(rankKey{}).(Rank)
+	return r
+}
+
+type serverKey struct{}
+
+// WithServer says which server (guild) the requests made with ctx are
+// for. Among requests of one rank waiting for the global budget, the
+// servers are served in turn: one server's burst waits behind the others'
+// next request, it cannot take the whole budget.
+func WithServer(ctx context.Context, guild string) context.Context {
+	return context.WithValue(ctx, serverKey{}, guild)
+}
+
+// ServerOf is the server WithServer set ("" for none: one line of its own).
+func ServerOf(ctx context.Context) string {
+	s, _ := ctx.Value(serverKey{}).(string)
+	return s
+}
