@@ -30,20 +30,21 @@ import (
 
 // config is one load test.
 type config struct {
-	games    int
-	duration time.Duration
-	echo     time.Duration // how long the echo baseline runs
-	images   bool
-	seed     uint64
-	dir      string    // for the database and the bot's log
-	self     []string  // how to start this program again as the server
-	log      io.Writer // progress lines
-	kinds    []string  // the kinds to play; empty for every kind
-	stored   int       // games stored before the bot starts, to measure it at rest
-	cpuProf  string    // the bot's CPU profile, if set
-	heapProf string    // the bot's heap profile at the end, if set
-	stacks   string    // the bot's goroutines when the play ends, if set
-	selfProf string    // this process's CPU profile during play, if set
+	games     int
+	duration  time.Duration
+	echo      time.Duration // how long the echo baseline runs
+	images    bool
+	seed      uint64
+	dir       string    // for the database and the bot's log
+	self      []string  // how to start this program again as the server
+	log       io.Writer // progress lines
+	kinds     []string  // the kinds to play; empty for every kind
+	stored    int       // games stored before the bot starts, to measure it at rest
+	cpuProf   string    // the bot's CPU profile, if set
+	heapProf  string    // the bot's heap profile at the end, if set
+	stacks    string    // the bot's goroutines when the play ends, if set
+	blockProf string    // where the bot's goroutines waited during play, if set
+	selfProf  string    // this process's CPU profile during play, if set
 	// rate is the moves per second offered across all games (the open
 	// loop, see schedule.go); 0 plays each game back to back.
 	rate float64
@@ -615,7 +616,7 @@ func startChild(cfg config, mode, addr, token, db string) (*child, error) {
 	cmd := exec.Command(cfg.self[0], cfg.self[1:]...)
 	cmd.Env = os.Environ()
 	if mode == "bot" {
-		cmd.Env = append(cmd.Env, envCPU+"="+cfg.cpuProf, envHeap+"="+cfg.heapProf, envStacks+"="+cfg.stacks)
+		cmd.Env = append(cmd.Env, envCPU+"="+cfg.cpuProf, envHeap+"="+cfg.heapProf, envStacks+"="+cfg.stacks, envBlock+"="+cfg.blockProf)
 		if cfg.stored > 0 {
 			cmd.Env = append(cmd.Env, envTick+"="+restTick.String())
 		}

@@ -83,6 +83,8 @@ func main() {
 	cpu := flag.String("cpuprofile", "", "write the bot process's CPU profile to this file")
 	stacks := flag.String("goroutines", "", "write the bot process's goroutines when the play ends to this file (what they wait on)")
 	heap := flag.String("heapprofile", "", "write the bot process's heap profile at the end to this file")
+	block := flag.String("blockprofile", "", "write where the bot process's goroutines waited during play (channels, selects, timers, locks: "+
+		"the block profile) to this file, and its contended mutexes to FILE.mutex")
 	rate := flag.Float64("rate", 0, "moves per second offered across all games, each game moving at random (Poisson) times "+
 		"with a mean of games/rate seconds but never before its last move was answered and shown: latency at a given "+
 		"throughput (an open loop); 0 plays each game back to back (a closed loop, whose latency is only games / throughput)")
@@ -116,7 +118,7 @@ func main() {
 	}
 	cfg := config{games: *n, duration: *d, echo: *echo, images: *images, seed: *seed, dir: dir,
 		self: []string{self}, log: os.Stderr, cpuProf: abs(*cpu), heapProf: abs(*heap), kinds: split(*kinds),
-		stored: *stored, stacks: abs(*stacks), selfProf: *selfProf, rate: *rate, kindRates: kindRates, noLimits: !*limits}
+		stored: *stored, stacks: abs(*stacks), blockProf: abs(*block), selfProf: *selfProf, rate: *rate, kindRates: kindRates, noLimits: !*limits}
 	newTB := func() (testing.TB, func()) {
 		tb := &processTB{}
 		return tb, tb.cleanup

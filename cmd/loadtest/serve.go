@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"strings"
 	"sync"
@@ -38,6 +39,7 @@ const (
 	envHeap   = "LOADTEST_HEAPPROFILE"
 	envTick   = "LOADTEST_TICK" // how often the clock runs (default: hourly, out of the way)
 	envStacks = "LOADTEST_GOROUTINES"
+	envBlock  = "LOADTEST_BLOCKPROFILE"
 )
 
 // childSummary is what the serving process tells at the end, on stdout.
@@ -86,6 +88,13 @@ func serveChild() error {
 			return err
 		}
 	}
+	if os.Getenv(envBlock) != "" {
+		// Every wait of 100 µs or more is recorded, shorter ones in
+		// proportion: where a board waits is a wait, not CPU, so the CPU
+		// profile cannot show it.
+		runtime.SetBlockProfileRate(100_000)
+		runtime.SetMutexProfileFraction(5)
+	}
 	fmt.Println("ready")
 	// The parent closes stdin to stop us (and so does its death).
 	_, _ = bufio.NewReader(os.Stdin).ReadString('\n')
@@ -97,6 +106,16 @@ func serveChild() error {
 		if f, err := os.Create(path); err == nil {
 			_ = pprof.Lookup("goroutine").WriteTo(f, 1)
 			f.Close()
+		}
+	}
+	if path := os.Getenv(envBlock); path != "" {
+		runtime.SetBlockProfileRate(0)
+		runtime.SetMutexProfileFraction(0)
+		for name, file := range map[string]string{"block": path, "mutex": path + ".mutex"} {
+			if f, err := os.Create(file); err == nil {
+				_ = pprof.Lookup(name).WriteTo(f, 0)
+				f.Close()
+			}
 		}
 	}
 	if path := os.Getenv(envHeap); path != "" {
