@@ -78,6 +78,9 @@ func (r *Router) readPresentation(ctx context.Context, t *table) {
 // runs under the game's lock, so each wait for Discord's limits is bounded
 // (underLock) and what could not go is owed (owed.go).
 func (r *Router) deliver(ctx context.Context, t *table, pub publication) delivered {
+	// What waits for the bot token's global budget waits in its server's
+	// turn (pacing.WithServer), so one server's burst cannot take it all.
+	ctx = pacing.WithServer(ctx, t.row.Guild)
 	votes := false
 	if pub.lapsed != nil {
 		r.closeLapsedVote(ctx, t, *pub.lapsed)
@@ -101,7 +104,9 @@ func (r *Router) deliver(ctx context.Context, t *table, pub publication) deliver
 func (r *Router) deliverTurn(ctx context.Context, t *table, p turnPost) delivered {
 	r.drawViews(t.row.ID, &p.message)
 	if p.how == postEdit {
-		err := r.editTurn(ctx, t, p)
+		// An edit pings nobody: when the budget is short it goes after
+		// what someone needs in order to act.
+		err := r.editTurn(pacing.WithRank(ctx, pacing.RankUpdate), t, p)
 		switch {
 		case err == nil:
 			t.row.TurnOwner, t.row.Narration, t.row.RefreshPending = p.owner, p.narration, false
@@ -291,7 +296,7 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 			}
 			continue
 		}
-		err := r.openDM(ctx, t, p)
+		err := r.openDM(privateContext(ctx, p), t, p)
 		if err == nil {
 			r.drawViews(t.row.ID, &p.message)
 			err = r.sendPrivate(ctx, t, p)
@@ -361,6 +366,21 @@ func (r *Router) replaceHand(ctx context.Context, t *table, m Message) error {
 	return r.out.Edit(ctx, t.hand.channel, t.hand.message, m)
 }
 
+// privateContext is how a seat's private message waits for Discord's
+// limits under the game's lock: not at all. A DM goes with the bot's token,
+// whose budget one busy server or game can use up; waiting for it here
+// would hold the game's lock (and, on PostgreSQL, one of the connections
+// every game's lock needs) for work another game's shortage decides. What
+// the limits hold back is owed instead and goes through the one queue, in
+// its rank: a decision the game waits on ranks act, anything else update.
+func privateContext(ctx context.Context, p privatePost) context.Context {
+	rank := pacing.RankUpdate
+	if p.newDecision {
+		rank = pacing.RankAct
+	}
+	return pacing.WithMaxWait(pacing.WithRank(ctx, rank), 0)
+}
+
 // openDM opens the DM channel a seat's private message will go through,
 // where the transport has one to open (DMOpener). Only a hold-up by the
 // limits or a closed DM is reported: sending reports anything else.
@@ -389,7 +409,7 @@ func (r *Router) sendPrivate(ctx context.Context, t *table, p privatePost) error
 		}
 		r.log.Info("a private message could not follow the player's own interaction; sending it as a DM", "game", t.row.ID, "err", err)
 	}
-	return r.out.DM(ctx, p.user, p.message)
+	return r.out.DM(privateContext(ctx, p), p.user, p.message)
 }
 
 // deliveryTrouble notes why the channel could not be updated and says so

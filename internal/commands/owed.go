@@ -108,8 +108,9 @@ func (r *Router) redoLater(game int64, guild string, prio delivery.Priority, err
 	if errors.As(err, &limited) {
 		until = limited.Until
 	}
-	r.queue.Add(delivery.Job{Key: redoKey(game), Guild: guild, Priority: prio, Until: until, Run: func(context.Context) error {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	r.queue.Add(delivery.Job{Key: redoKey(game), Guild: guild, Priority: prio, Until: until, Run: func(ctx context.Context) error {
+		// The queue's context carries the job's rank and server.
+		ctx, cancel := context.WithTimeout(ctx, time.Minute)
 		defer cancel()
 		return r.redoOwed(ctx, game)
 	}})

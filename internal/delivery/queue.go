@@ -37,6 +37,18 @@ func (p Priority) String() string {
 	return "cleanup"
 }
 
+// Rank is the transport's rank of the priority: the order in which
+// requests waiting for the bot token's global budget get it.
+func (p Priority) Rank() pacing.Rank {
+	switch p {
+	case Act:
+		return pacing.RankAct
+	case Update:
+		return pacing.RankUpdate
+	}
+	return pacing.RankCleanup
+}
+
 // Job is work the limits held back.
 type Job struct {
 	// Key, when set, makes the job the one redo of what Key owes: while one
@@ -474,7 +486,9 @@ func (q *Queue) isStopped() bool {
 
 // run runs one job and gives a held-back one its place back.
 func (q *Queue) run(it *item) {
-	ctx := context.Background()
+	// Whatever the job sends waits for the global budget at its rank and
+	// in its server's turn (the transport orders its waiters so).
+	ctx := pacing.WithServer(pacing.WithRank(context.Background(), it.Priority.Rank()), it.Guild)
 	if it.Priority == Cleanup {
 		ctx = pacing.WithPriority(ctx, pacing.Spare)
 	}
