@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -38,6 +39,69 @@ type rest struct {
 	buckets   *buckets
 	maxWait   time.Duration
 	metrics   *telemetry.Metrics // nil: none
+	waits     budgetWaits
+}
+
+// BudgetWaits is how long the bot's requests waited for Discord's rate
+// limits before they were sent (their bucket and, with the bot's token,
+// the global budget), by rank, and how many were refused instead of
+// waiting past their deadline (what was refused is owed and queued).
+// Requests on interaction endpoints are counted apart: they never wait
+// for the bot token's budget, only for their own interaction's bucket.
+type BudgetWaits struct {
+	Bot         [pacing.RankCleanup + 1]WaitTally `json:"bot"` // by rank: act, update, clean-up
+	Interaction WaitTally                         `json:"interaction"`
+}
+
+// WaitTally sums the waits of some requests.
+type WaitTally struct {
+	Sent    int           `json:"sent"`    // requests sent
+	Waited  int           `json:"waited"`  // of them, those that waited a millisecond or more
+	Total   time.Duration `json:"total"`   // the time they waited, together
+	Max     time.Duration `json:"max"`     // the longest
+	Refused int           `json:"refused"` // not sent: the limits would have held them too long
+}
+
+type budgetWaits struct {
+	mu sync.Mutex
+	BudgetWaits
+}
+
+func (b *budgetWaits) tally(exempt bool, rank pacing.Rank) *WaitTally {
+	if exempt {
+		return &b.Interaction
+	}
+	return &b.Bot[min(max(rank, pacing.RankAct), pacing.RankCleanup)]
+}
+
+func (b *budgetWaits) sent(exempt bool, rank pacing.Rank, waited time.Duration) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	t := b.tally(exempt, rank)
+	t.Sent++
+	if waited >= time.Millisecond {
+		t.Waited++
+	}
+	t.Total += waited
+	t.Max = max(t.Max, waited)
+}
+
+func (b *budgetWaits) refused(exempt bool, rank pacing.Rank) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.tally(exempt, rank).Refused++
+}
+
+// BudgetWaits is how long the bot's requests have waited for the limits
+// since it started, or since the last reset.
+func (b *Bot) BudgetWaits(reset bool) BudgetWaits {
+	b.api.waits.mu.Lock()
+	defer b.api.waits.mu.Unlock()
+	w := b.api.waits.BudgetWaits
+	if reset {
+		b.api.waits.BudgetWaits = BudgetWaits{}
+	}
+	return w
 }
 
 // DefaultMaxWait is how long a request may wait for a rate limit when its
@@ -103,26 +167,31 @@ func (r *rest) do(ctx context.Context, method, url string, data body) ([]byte, e
 	exempt := interactionRoute(url)
 	rt := parseRoute(method, url)
 	prio := pacing.PriorityOf(ctx)
+	rank := pacing.RankOf(ctx)
 	deadline := r.deadline(ctx)
 	for attempt := 0; ; attempt++ {
 		waiting := time.Now()
 		if !exempt {
 			if err := r.global.check(prio, deadline, rt.shown); err != nil {
+				r.waits.refused(exempt, rank)
 				return nil, err
 			}
 		}
 		st, err := r.buckets.acquire(ctx, rt, prio, deadline)
 		if err != nil {
+			r.waits.refused(exempt, rank)
 			return nil, rateWaitError(err)
 		}
 		var answered func()
 		if !exempt {
 			if answered, err = r.global.acquire(ctx, prio, deadline, rt.shown); err != nil {
 				r.buckets.cancel(st)
+				r.waits.refused(exempt, rank)
 				return nil, rateWaitError(err)
 			}
 		}
 		r.metrics.RateLimitWait(!exempt, waiting)
+		r.waits.sent(exempt, rank, time.Since(waiting))
 		resp, raw, err := r.send(ctx, method, url, data, exempt)
 		r.metrics.DiscordRequest(rt.template, !exempt, resp)
 		if answered != nil {
