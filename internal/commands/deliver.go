@@ -78,9 +78,14 @@ func (r *Router) readPresentation(ctx context.Context, t *table) {
 // runs under the game's lock, so each wait for Discord's limits is bounded
 // (underLock) and what could not go is owed (owed.go).
 func (r *Router) deliver(ctx context.Context, t *table, pub publication) delivered {
-	// What waits for the bot token's global budget waits in its server's
-	// turn (pacing.WithServer), so one server's burst cannot take it all.
-	ctx = pacing.WithServer(ctx, t.row.Guild)
+	// Nothing sent with the bot's token waits for its limits here, under
+	// the game's lock: what they hold back is owed and queued (owed.go),
+	// so a shortage another game or server caused never holds this lock
+	// (nor, on PostgreSQL, one of the connections every game's lock
+	// needs). The player's own interaction keeps its bound (underLock).
+	// A request says its server (pacing.WithServer) for the transport's
+	// turns between servers.
+	ctx = pacing.WithServer(pacing.WithBudgetWait(ctx, 0), t.row.Guild)
 	votes := false
 	if pub.lapsed != nil {
 		r.closeLapsedVote(ctx, t, *pub.lapsed)

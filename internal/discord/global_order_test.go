@@ -3,10 +3,13 @@ package discord
 import (
 	"context"
 	"errors"
+	"net/http"
 	"runtime"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 
 	"standoff/internal/pacing"
 )
@@ -134,4 +137,37 @@ func TestGlobalBudgetNoWaitRequestKeepsTheLine(t *testing.T) {
 func isLimited(err error) bool {
 	var l *pacing.LimitedError
 	return errors.As(err, &l)
+}
+
+// Issue 35: "What goes through a player's interaction never waits for the
+// bot token's budget; work that waits for the budget never holds a game's
+// lock". A delivery under a game's lock sends with a budget wait of 0: a
+// bot-token request the global budget cannot serve now is refused at once
+// (owed and queued by the caller), while a request on the player's own
+// interaction, which takes nothing from that budget, goes.
+func TestBudgetWaitRefusesBotTokenRequestsOnly(t *testing.T) {
+	d := newMiniDiscord(t)
+	g := NewGlobalLimit(1, time.Hour) // one request, then none for the test's life
+	r := testREST(d.client(), g)
+	r.maxWait = time.Hour // without the budget's bound, the request would wait (and the test time out)
+	hold, err := g.acquire(context.Background(), pacing.Urgent, time.Now().Add(time.Hour), "held")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer hold()
+	ctx := pacing.WithBudgetWait(context.Background(), 0)
+	_, err = r.do(ctx, http.MethodPost, discordgo.EndpointChannelMessages("901"), body{})
+	var le *pacing.LimitedError
+	if !errors.As(err, &le) || le.Scope != pacing.ScopeGlobal {
+		t.Fatalf("a bot-token request with the budget used, sent with a budget wait of 0: %v, want a global LimitedError at once", err)
+	}
+	if _, err := r.do(ctx, http.MethodPost, discordgo.EndpointWebhookToken("77", "tok"), body{}); err != nil {
+		t.Errorf("a follow-up on the player's interaction with the bot token's budget used: %v", err)
+	}
+	if w := r.waits.Bot[pacing.RankAct].Refused; w != 1 {
+		t.Errorf("%d bot-token requests counted refused, want 1", w)
+	}
+	if n := r.waits.Interaction.Sent; n != 1 {
+		t.Errorf("%d interaction requests counted sent, want 1", n)
+	}
 }

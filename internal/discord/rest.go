@@ -145,10 +145,14 @@ type tooMany struct {
 
 // deadline is the latest a request may still be sent: its context's
 // deadline, and no later than maxWait (or its context's own bound,
-// pacing.WithMaxWait) from now.
-func (r *rest) deadline(ctx context.Context) time.Time {
+// pacing.WithMaxWait; for a bot-token request, not exempt,
+// pacing.WithBudgetWait too) from now.
+func (r *rest) deadline(ctx context.Context, exempt bool) time.Time {
 	wait := r.maxWait
 	if w, ok := pacing.MaxWaitOf(ctx); ok && w < wait {
+		wait = w
+	}
+	if w, ok := pacing.BudgetWaitOf(ctx); ok && w < wait && !exempt {
 		wait = w
 	}
 	d := time.Now().Add(wait)
@@ -168,7 +172,7 @@ func (r *rest) do(ctx context.Context, method, url string, data body) ([]byte, e
 	rt := parseRoute(method, url)
 	prio := pacing.PriorityOf(ctx)
 	rank := pacing.RankOf(ctx)
-	deadline := r.deadline(ctx)
+	deadline := r.deadline(ctx, exempt)
 	for attempt := 0; ; attempt++ {
 		waiting := time.Now()
 		if !exempt {

@@ -74,6 +74,25 @@ func MaxWaitOf(ctx context.Context) (d time.Duration, ok bool) {
 	return d, ok
 }
 
+type budgetWaitKey struct{}
+
+// WithBudgetWait bounds, like WithMaxWait, how long the requests made with
+// ctx may wait for a rate limit, but only those made with the bot's token:
+// requests on a player's interaction (its answer, follow-ups and edits)
+// keep their own bound, as they take nothing from the budget another
+// game's shortage can use up. A game's delivery under its lock sends with
+// 0: what the bot token's limits hold back is owed and queued, never
+// waited for holding the lock.
+func WithBudgetWait(ctx context.Context, d time.Duration) context.Context {
+	return context.WithValue(ctx, budgetWaitKey{}, d)
+}
+
+// BudgetWaitOf is the bound WithBudgetWait set; ok is false without one.
+func BudgetWaitOf(ctx context.Context) (d time.Duration, ok bool) {
+	d, ok = ctx.Value(budgetWaitKey{}).(time.Duration)
+	return d, ok
+}
+
 // ErrLimited matches every *LimitedError (errors.Is).
 var ErrLimited = errors.New("Discord's rate limit leaves no room for this request now")
 
