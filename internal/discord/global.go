@@ -262,6 +262,14 @@ func (g *GlobalLimit) check(prio pacing.Priority, deadline time.Time, route stri
 	return &pacing.LimitedError{Scope: pacing.ScopeGlobal, Route: route, Until: until, Priority: prio}
 }
 
+// unreserve gives back a request taken from the budget and never sent.
+func (g *GlobalLimit) unreserve() {
+	g.mu.Lock()
+	g.inflight--
+	g.notifyLocked()
+	g.mu.Unlock()
+}
+
 // release records a request's answer.
 func (g *GlobalLimit) release() {
 	g.mu.Lock()

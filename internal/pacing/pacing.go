@@ -15,6 +15,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 )
 
@@ -196,4 +197,36 @@ func WithServer(ctx context.Context, guild string) context.Context {
 func ServerOf(ctx context.Context) string {
 	s, _ := ctx.Value(serverKey{}).(string)
 	return s
+}
+
+// Reserver is a transport that can keep a place in the bot token's global
+// budget for work about to run: Reserve waits in the budget's line (at the
+// rank and server ctx says, outside any lock) until a request may go, and
+// keeps that request for the first bot-token request made with the
+// context it returns, which then goes without waiting again. release gives
+// the place back if no request took it. Work the limits held back (the
+// queue's redos) reserves so, or requests that may not wait, arriving all
+// the time, would take every request the budget frees before it.
+type Reserver interface {
+	Reserve(ctx context.Context) (reserved context.Context, release func(), err error)
+}
+
+// Reservation is a place in the global budget kept by Reserve.
+type Reservation struct{ taken atomic.Bool }
+
+// Take takes the reservation; false when it was taken already.
+func (r *Reservation) Take() bool { return r != nil && r.taken.CompareAndSwap(false, true) }
+
+type reservationKey struct{}
+
+// WithReservation gives the requests made with ctx the reservation.
+func WithReservation(ctx context.Context, r *Reservation) context.Context {
+	return context.WithValue(ctx, reservationKey{}, r)
+}
+
+// ReservationOf is the reservation of the requests made with ctx (nil:
+// none).
+func ReservationOf(ctx context.Context) *Reservation {
+	r, _ := ctx.Value(reservationKey{}).(*Reservation)
+	return r
 }
