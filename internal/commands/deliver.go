@@ -78,14 +78,12 @@ func (r *Router) readPresentation(ctx context.Context, t *table) {
 // runs under the game's lock, so each wait for Discord's limits is bounded
 // (underLock) and what could not go is owed (owed.go).
 func (r *Router) deliver(ctx context.Context, t *table, pub publication) delivered {
-	// Nothing sent with the bot's token waits for its limits here, under
-	// the game's lock: what they hold back is owed and queued (owed.go),
-	// so a shortage another game or server caused never holds this lock
-	// (nor, on PostgreSQL, one of the connections every game's lock
-	// needs). The player's own interaction keeps its bound (underLock).
 	// A request says its server (pacing.WithServer) for the transport's
-	// turns between servers.
-	ctx = pacing.WithServer(pacing.WithBudgetWait(ctx, 0), t.row.Guild)
+	// turns between servers. The private messages wait for no shared limit
+	// here, under the game's lock (privateContext, openDM); the turn
+	// message may still wait up to the lock's bound (underLock) for the
+	// global budget: see docs/performance.md, issue 35.
+	ctx = pacing.WithServer(ctx, t.row.Guild)
 	votes := false
 	if pub.lapsed != nil {
 		r.closeLapsedVote(ctx, t, *pub.lapsed)
@@ -301,7 +299,9 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 			}
 			continue
 		}
-		err := r.openDM(privateContext(ctx, p), t, p)
+		// The DM-channel bucket is one for the whole bot: a move does not
+		// wait for it under its lock at all.
+		err := r.openDM(pacing.WithMaxWait(privateContext(ctx, p), 0), t, p)
 		if err == nil {
 			r.drawViews(t.row.ID, &p.message)
 			err = r.sendPrivate(ctx, t, p)
@@ -371,19 +371,21 @@ func (r *Router) replaceHand(ctx context.Context, t *table, m Message) error {
 	return r.out.Edit(ctx, t.hand.channel, t.hand.message, m)
 }
 
-// privateContext is how a seat's private message waits for Discord's
-// limits under the game's lock: not at all. A DM goes with the bot's token,
-// whose budget one busy server or game can use up; waiting for it here
-// would hold the game's lock (and, on PostgreSQL, one of the connections
-// every game's lock needs) for work another game's shortage decides. What
-// the limits hold back is owed instead and goes through the one queue, in
-// its rank: a decision the game waits on ranks act, anything else update.
+// privateContext is how a seat's private message goes under the game's
+// lock: it does not wait for the bot token's global budget at all (nor its
+// channel's opening for the bot's one DM-channel bucket, openDM). A burst
+// of DMs (one busy server's Locked Out night, a crowd of new players) can
+// use those up for seconds; waiting for them here would hold the game's
+// lock, and on PostgreSQL one of the connections every game's lock needs,
+// for a shortage other games caused. What they hold back is owed and goes
+// through the one queue at its rank: a decision the game waits on ranks
+// act, anything else update.
 func privateContext(ctx context.Context, p privatePost) context.Context {
 	rank := pacing.RankUpdate
 	if p.newDecision {
 		rank = pacing.RankAct
 	}
-	return pacing.WithMaxWait(pacing.WithRank(ctx, rank), 0)
+	return pacing.WithBudgetWait(pacing.WithRank(ctx, rank), 0)
 }
 
 // openDM opens the DM channel a seat's private message will go through,

@@ -24,6 +24,8 @@ type budgetWait struct {
 	user     string
 	maxWait  time.Duration
 	bounded  bool
+	budget   time.Duration // pacing.WithBudgetWait's bound
+	budgeted bool
 	rank     pacing.Rank
 	server   string
 	priority pacing.Priority
@@ -31,8 +33,9 @@ type budgetWait struct {
 
 func (b *budgetSeen) note(ctx context.Context, route, user string) {
 	d, ok := pacing.MaxWaitOf(ctx)
+	bd, bok := pacing.BudgetWaitOf(ctx)
 	b.mu.Lock()
-	b.seen = append(b.seen, budgetWait{route, user, d, ok, pacing.RankOf(ctx), pacing.ServerOf(ctx), pacing.PriorityOf(ctx)})
+	b.seen = append(b.seen, budgetWait{route, user, d, ok, bd, bok, pacing.RankOf(ctx), pacing.ServerOf(ctx), pacing.PriorityOf(ctx)})
 	b.mu.Unlock()
 }
 
@@ -77,8 +80,11 @@ func TestMovesDMsNeverWaitForTheBudgetUnderTheLock(t *testing.T) {
 		t.Fatalf("bob's decision went through %v, want his DM channel opened and his DM sent", seen.seen)
 	}
 	for _, w := range bobs {
-		if !w.bounded || w.maxWait != 0 {
-			t.Errorf("%s for bob under the game's lock could wait %v for the limits (bounded %v), want none", w.route, w.maxWait, w.bounded)
+		if !w.budgeted || w.budget != 0 {
+			t.Errorf("%s for bob under the game's lock could wait %v for the global budget (bounded %v), want none", w.route, w.budget, w.budgeted)
+		}
+		if w.route == "open" && (!w.bounded || w.maxWait != 0) {
+			t.Errorf("opening bob's DM channel under the game's lock could wait %v for the bot's one DM-channel bucket (bounded %v), want none", w.maxWait, w.bounded)
 		}
 		if w.rank != pacing.RankAct {
 			t.Errorf("%s of a decision the game waits on ranks %v, want act", w.route, w.rank)

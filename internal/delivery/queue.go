@@ -87,8 +87,11 @@ const (
 	CleanupRetry = 30 * time.Second
 	MaxCleanups  = 10_000
 	// Workers bounds the jobs running at once; clean-ups run one at a
-	// time among them.
-	Workers = 4
+	// time among them. A redo may wait a little for a bucket or its place
+	// in the global budget (outside any lock), so there are enough of them
+	// that redos waiting for the bot's one DM-channel bucket leave others
+	// (an owed turn message) workers to run on.
+	Workers = 16
 )
 
 // RedoWait is how long the try-th redo of a key in a row waits when the
