@@ -364,10 +364,22 @@ func printGroups(w io.Writer, by string, groups map[string]*kindLatencies) {
 func printBudget(w io.Writer, b *discord.BudgetWaits) {
 	fmt.Fprintf(w, "waits for Discord's limits in the bot (bucket and global budget, from the start of play):")
 	for rank, t := range b.Bot {
-		fmt.Fprintf(w, " bot token, %s: %d sent, %d waited, %s in all, longest %s, %d refused (owed and queued);",
-			pacing.Rank(rank), t.Sent, t.Waited, ms(t.Total), ms(t.Max), t.Refused)
+		fmt.Fprintf(w, " bot token, %s: %d sent, %d places kept for held-back work, %d waited, %s in all, longest %s, %d refused (owed and queued);",
+			pacing.Rank(rank), t.Sent, t.Reserved, t.Waited, ms(t.Total), ms(t.Max), t.Refused)
 	}
 	t := b.Interaction
 	fmt.Fprintf(w, " interactions (never the global budget): %d sent, %d waited for their own bucket, %s in all, longest %s, %d refused\n",
 		t.Sent, t.Waited, ms(t.Total), ms(t.Max), t.Refused)
+	if len(b.RefusedBy) > 0 {
+		var keys []string
+		for k := range b.RefusedBy {
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(i, j int) bool { return b.RefusedBy[keys[i]] > b.RefusedBy[keys[j]] })
+		fmt.Fprintf(w, "  refused, by the limit and route that held them:")
+		for _, k := range keys {
+			fmt.Fprintf(w, " %s %d;", k, b.RefusedBy[k])
+		}
+		fmt.Fprintln(w)
+	}
 }
