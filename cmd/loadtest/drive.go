@@ -30,20 +30,21 @@ import (
 
 // config is one load test.
 type config struct {
-	games    int
-	duration time.Duration
-	echo     time.Duration // how long the echo baseline runs
-	images   bool
-	seed     uint64
-	dir      string    // for the database and the bot's log
-	self     []string  // how to start this program again as the server
-	log      io.Writer // progress lines
-	kinds    []string  // the kinds to play; empty for every kind
-	stored   int       // games stored before the bot starts, to measure it at rest
-	cpuProf  string    // the bot's CPU profile, if set
-	heapProf string    // the bot's heap profile at the end, if set
-	stacks   string    // the bot's goroutines when the play ends, if set
-	selfProf string    // this process's CPU profile during play, if set
+	games     int
+	duration  time.Duration
+	echo      time.Duration // how long the echo baseline runs
+	images    bool
+	seed      uint64
+	dir       string    // for the database and the bot's log
+	self      []string  // how to start this program again as the server
+	log       io.Writer // progress lines
+	kinds     []string  // the kinds to play; empty for every kind
+	stored    int       // games stored before the bot starts, to measure it at rest
+	cpuProf   string    // the bot's CPU profile, if set
+	heapProf  string    // the bot's heap profile at the end, if set
+	stacks    string    // the bot's goroutines when the play ends, if set
+	blockProf string    // where the bot's goroutines waited during play, if set
+	selfProf  string    // this process's CPU profile during play, if set
 	// rate is the moves per second offered across all games (the open
 	// loop, see schedule.go); 0 plays each game back to back.
 	rate float64
@@ -52,15 +53,28 @@ type config struct {
 	kindRates map[string]float64
 	// noLimits turns the fake's rate limits off (default: Discord's).
 	noLimits bool
+	// servers spreads the games over this many servers (guilds), game i
+	// in server i mod servers (at least 1).
+	servers int
 }
 
 const guild = "900"
+
+// serverOf is the guild of the i-th game among n servers: the first is
+// guild, as with one server.
+func serverOf(i, n int) string {
+	if n <= 1 {
+		return guild
+	}
+	return strconv.Itoa(900 + i%n)
+}
 
 func (c config) offer() offer { return offer{total: c.rate, byKind: c.kindRates} }
 
 // table is one channel with its game and players.
 type table struct {
 	channel string
+	server  string // the guild
 	game    commands.Game
 	users   []string // user ids, seat order as challenged
 	rng     *rand.Rand
@@ -110,7 +124,8 @@ func run(cfg config, tb testing.TB) (*result, error) {
 		players := min(max(2, g.Kind.MinPlayers), g.Kind.MaxPlayers)
 		t := &table{channel: strconv.Itoa(10000 + i), game: g, rng: rand.New(rand.NewPCG(cfg.seed, uint64(i))), lastAt: map[string]time.Time{},
 			clock: rand.New(rand.NewPCG(cfg.seed^0x5bd1e995, uint64(i)))}
-		fake.AddChannel(guild, t.channel)
+		t.server = serverOf(i, cfg.servers)
+		fake.AddChannel(t.server, t.channel)
 		for j := 0; j < players; j++ {
 			id := strconv.Itoa(uid)
 			uid++
@@ -157,8 +172,10 @@ func run(cfg config, tb testing.TB) (*result, error) {
 	// Each table plays in the channel named for it, where the driver and
 	// the cost report look (a thread per game costs two bot-token requests
 	// at its start, none per move: internal/discord/e2e_threads_test.go).
-	if err := store.SetGuildThreadsOff(context.Background(), guild, true); err != nil {
-		return nil, err
+	for i := range max(cfg.servers, 1) {
+		if err := store.SetGuildThreadsOff(context.Background(), serverOf(i, cfg.servers), true); err != nil {
+			return nil, err
+		}
 	}
 
 	fmt.Fprintf(cfg.log, "starting %d games...\n", len(tables))
@@ -179,6 +196,9 @@ func run(cfg config, tb testing.TB) (*result, error) {
 		return nil, err
 	}
 	p.reads.Store(0)
+	if _, err := io.WriteString(bot.stdin, "play\n"); err != nil { // its waits for the limits count from here
+		return nil, err
+	}
 	res.end = started.Add(cfg.duration)
 	res.offered = schedule(tables, cfg.offer(), started, res.end, func(t *table, due time.Time) {
 		o, err := p.playOne(t, due)
@@ -203,6 +223,7 @@ func run(cfg config, tb testing.TB) (*result, error) {
 	res.selfCPU = selfCPU() - self0
 	res.requests = fake.Calls(discordtest.RouteAny) - calls0
 	res.selfRSS = peakRSS(os.Getpid())
+	res.dmLatencies(fake, tables)
 	res.discord = measureCost(fake, tables, started, started.Add(res.elapsed), !cfg.noLimits, res.movesByKind())
 	stopProf()
 	sum, err := bot.stop()
@@ -210,6 +231,7 @@ func run(cfg config, tb testing.TB) (*result, error) {
 		return nil, fmt.Errorf("bot: %w", err)
 	}
 	res.logErrors = sum.LogErrors
+	res.budget = sum.Budget
 
 	if cfg.echo > 0 {
 		fmt.Fprintf(cfg.log, "echo baseline for %v...\n", cfg.echo)
@@ -369,7 +391,10 @@ type outcome struct {
 	lag     time.Duration // how late it started (open loop)
 	doneAt  time.Time     // when the answer was finished
 	kind    string        // the game's kind
+	server  string        // the game's server
 	inDM    bool          // clicked in the player's DM, not typed
+	table   *table
+	t0      time.Time // when the command was sent
 }
 
 // waitedOn finds a seat the game waits on that the load test plays (not
@@ -469,7 +494,7 @@ func (p *player) playOne(t *table, due time.Time) (outcome, error) {
 	}
 	t.pace(user)
 	t0 := time.Now()
-	o := outcome{behind: lateStart(due, t0), kind: t.game.Kind.Name}
+	o := outcome{behind: lateStart(due, t0), kind: t.game.Kind.Name, server: t.server, table: t, t0: t0}
 	if !due.IsZero() {
 		o.lag = max(t0.Sub(due), 0)
 	}
@@ -615,7 +640,7 @@ func startChild(cfg config, mode, addr, token, db string) (*child, error) {
 	cmd := exec.Command(cfg.self[0], cfg.self[1:]...)
 	cmd.Env = os.Environ()
 	if mode == "bot" {
-		cmd.Env = append(cmd.Env, envCPU+"="+cfg.cpuProf, envHeap+"="+cfg.heapProf, envStacks+"="+cfg.stacks)
+		cmd.Env = append(cmd.Env, envCPU+"="+cfg.cpuProf, envHeap+"="+cfg.heapProf, envStacks+"="+cfg.stacks, envBlock+"="+cfg.blockProf)
 		if cfg.stored > 0 {
 			cmd.Env = append(cmd.Env, envTick+"="+restTick.String())
 		}

@@ -83,11 +83,15 @@ func main() {
 	cpu := flag.String("cpuprofile", "", "write the bot process's CPU profile to this file")
 	stacks := flag.String("goroutines", "", "write the bot process's goroutines when the play ends to this file (what they wait on)")
 	heap := flag.String("heapprofile", "", "write the bot process's heap profile at the end to this file")
+	block := flag.String("blockprofile", "", "write where the bot process's goroutines waited during play (channels, selects, timers, locks: "+
+		"the block profile) to this file, and its contended mutexes to FILE.mutex")
 	rate := flag.Float64("rate", 0, "moves per second offered across all games, each game moving at random (Poisson) times "+
 		"with a mean of games/rate seconds but never before its last move was answered and shown: latency at a given "+
 		"throughput (an open loop); 0 plays each game back to back (a closed loop, whose latency is only games / throughput)")
 	runs := flag.Int("runs", 1, "run the whole test this many times, each with a fresh database and bot, and print the median of each figure "+
 		"(each run plays the same seeded games on the same schedule, so the runs differ only by the machine)")
+	servers := flag.Int("servers", 1, "spread the games over this many servers (guilds), game i in server i mod N; the report gives each server's "+
+		"latencies (games go round the kinds the same way, so with as many servers as kinds each server plays one kind)")
 	limits := flag.Bool("limits", true, "enforce Discord's documented and observed rate limits in the fake (false: none, for comparison)")
 	selfProf := flag.String("selfprofile", "", "write the CPU profile of the load test's own process (the fake Discord and the players) during play to this file")
 	flag.Parse()
@@ -116,7 +120,7 @@ func main() {
 	}
 	cfg := config{games: *n, duration: *d, echo: *echo, images: *images, seed: *seed, dir: dir,
 		self: []string{self}, log: os.Stderr, cpuProf: abs(*cpu), heapProf: abs(*heap), kinds: split(*kinds),
-		stored: *stored, stacks: abs(*stacks), selfProf: *selfProf, rate: *rate, kindRates: kindRates, noLimits: !*limits}
+		stored: *stored, stacks: abs(*stacks), blockProf: abs(*block), selfProf: *selfProf, rate: *rate, kindRates: kindRates, noLimits: !*limits, servers: *servers}
 	newTB := func() (testing.TB, func()) {
 		tb := &processTB{}
 		return tb, tb.cleanup

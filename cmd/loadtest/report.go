@@ -4,9 +4,14 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"time"
+
+	"standoff/internal/discord"
+	"standoff/internal/discordtest"
+	"standoff/internal/pacing"
 )
 
 // latencies collects durations for percentiles.
@@ -44,7 +49,11 @@ type result struct {
 	lag          latencies // how late each open-loop move started
 	fromDue      latencies // open loop: board latency counted from the move's due time
 	byKind       map[string]*kindLatencies
-	late         int // first response after Discord's 3 s, or none
+	byServer     map[string]*kindLatencies
+	dm           latencies              // the bot-token DMs' latency (dmLatencies)
+	played       map[*table][]time.Time // when each table's moves were sent, in order
+	budget       *discord.BudgetWaits   // how long the bot's requests waited for the limits while playing
+	late         int                    // first response after Discord's 3 s, or none
 	refused      map[string]int
 	gamesOver    int
 	driverErrors int
@@ -64,7 +73,54 @@ type result struct {
 }
 
 // kindLatencies are one kind's answer and board latencies.
-type kindLatencies struct{ answer, board latencies }
+type kindLatencies struct {
+	answer, board, dm latencies
+	noBoard           int
+}
+
+// group is the latencies of a kind or a server.
+func group(m *map[string]*kindLatencies, key string) *kindLatencies {
+	if *m == nil {
+		*m = map[string]*kindLatencies{}
+	}
+	k := (*m)[key]
+	if k == nil {
+		k = &kindLatencies{}
+		(*m)[key] = k
+	}
+	return k
+}
+
+// dmLatencies finds, in the fake's record, each DM the bot sent with its
+// token to a table's players while they played, and counts it from the
+// table's latest move sent before it: the move whose publication it is,
+// or (a DM that the limits held back past the game's next move) a later
+// one, so that a DM late by more than a move counts short, never long.
+// The actor's own private answer, a follow-up of their interaction, is
+// not a DM here: it never waits for the bot token's budget.
+func (r *result) dmLatencies(fake *discordtest.Server, tables []*table) {
+	for _, t := range tables {
+		sent := r.played[t]
+		if len(sent) == 0 {
+			continue
+		}
+		for _, u := range t.users {
+			for _, m := range fake.DMs(u) {
+				if m.Webhook || m.CreatedAt.Before(sent[0]) {
+					continue
+				}
+				i, _ := slices.BinarySearchFunc(sent, m.CreatedAt, func(a, b time.Time) int { return a.Compare(b) })
+				if i == len(sent) || sent[i].After(m.CreatedAt) {
+					i--
+				}
+				d := m.CreatedAt.Sub(sent[i])
+				r.dm.add(d)
+				group(&r.byKind, t.game.Kind.Name).dm.add(d)
+				group(&r.byServer, t.server).dm.add(d)
+			}
+		}
+	}
+}
 
 // restFigures is the bot with many stored games, before any traffic.
 type restFigures struct {
@@ -102,17 +158,19 @@ func (r *result) add(o outcome) {
 		r.inWindow++
 	}
 	r.lat.add(o.latency)
-	if r.byKind == nil {
-		r.byKind = map[string]*kindLatencies{}
+	if o.table != nil {
+		if r.played == nil {
+			r.played = map[*table][]time.Time{}
+		}
+		r.played[o.table] = append(r.played[o.table], o.t0)
 	}
-	k := r.byKind[o.kind]
-	if k == nil {
-		k = &kindLatencies{}
-		r.byKind[o.kind] = k
-	}
-	k.answer.add(o.latency)
-	if !o.noBoard {
-		k.board.add(o.board)
+	for _, k := range []*kindLatencies{group(&r.byKind, o.kind), group(&r.byServer, o.server)} {
+		k.answer.add(o.latency)
+		if o.noBoard {
+			k.noBoard++
+		} else {
+			k.board.add(o.board)
+		}
 	}
 	if o.noBoard {
 		r.noBoard++
@@ -211,18 +269,14 @@ func (r *result) printBody(w io.Writer) {
 		ms(r.lat.p(0.5)), ms(r.lat.p(0.9)), ms(r.lat.p(0.99)))
 	fmt.Fprintf(w, "latency, board (command sent to the channel showing the move): p50 %s  p90 %s  p99 %s; played moves never shown within %v: %d\n",
 		ms(r.board.p(0.5)), ms(r.board.p(0.9)), ms(r.board.p(0.99)), boardWait, r.noBoard)
-	if len(r.byKind) > 1 {
-		var kinds []string
-		for k := range r.byKind {
-			kinds = append(kinds, k)
-		}
-		sort.Strings(kinds)
-		fmt.Fprintf(w, "  by kind, answer p50/p99 and board p50/p99:")
-		for _, k := range kinds {
-			l := r.byKind[k]
-			fmt.Fprintf(w, " %s %s/%s and %s/%s;", k, msShort(l.answer.p(0.5)), msShort(l.answer.p(0.99)), msShort(l.board.p(0.5)), msShort(l.board.p(0.99)))
-		}
-		fmt.Fprintln(w)
+	fmt.Fprintf(w, "latency, DM (command sent to each DM the bot sent with its token to the game's players, counted from the game's latest move before it): p50 %s  p90 %s  p99 %s; %d DMs\n",
+		ms(r.dm.p(0.5)), ms(r.dm.p(0.9)), ms(r.dm.p(0.99)), len(r.dm.d))
+	printGroups(w, "kind", r.byKind)
+	if len(r.byServer) > 1 {
+		printGroups(w, "server", r.byServer)
+	}
+	if b := r.budget; b != nil {
+		printBudget(w, b)
 	}
 	if r.cfg.rate > 0 {
 		// What a player who meant to move at the due time waited, the wait
@@ -287,4 +341,45 @@ func metOrNot(met bool) string {
 		return "met"
 	}
 	return "not met"
+}
+
+// printGroups prints the latencies of each kind or server.
+func printGroups(w io.Writer, by string, groups map[string]*kindLatencies) {
+	var keys []string
+	for k := range groups {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	fmt.Fprintf(w, "  by %s, answer p50/p99, board p50/p99, DM p50/p99 (DMs), never shown:", by)
+	for _, k := range keys {
+		l := groups[k]
+		fmt.Fprintf(w, " %s %s/%s, %s/%s, %s/%s (%d), %d;", k, msShort(l.answer.p(0.5)), msShort(l.answer.p(0.99)),
+			msShort(l.board.p(0.5)), msShort(l.board.p(0.99)), msShort(l.dm.p(0.5)), msShort(l.dm.p(0.99)), len(l.dm.d), l.noBoard)
+	}
+	fmt.Fprintln(w)
+}
+
+// printBudget prints how long the bot's requests waited for Discord's
+// limits while playing, by rank.
+func printBudget(w io.Writer, b *discord.BudgetWaits) {
+	fmt.Fprintf(w, "waits for Discord's limits in the bot (bucket and global budget, from the start of play):")
+	for rank, t := range b.Bot {
+		fmt.Fprintf(w, " bot token, %s: %d sent, %d places kept for held-back work, %d waited, %s in all, longest %s, %d refused (owed and queued);",
+			pacing.Rank(rank), t.Sent, t.Reserved, t.Waited, ms(t.Total), ms(t.Max), t.Refused)
+	}
+	t := b.Interaction
+	fmt.Fprintf(w, " interactions (never the global budget): %d sent, %d waited for their own bucket, %s in all, longest %s, %d refused\n",
+		t.Sent, t.Waited, ms(t.Total), ms(t.Max), t.Refused)
+	if len(b.RefusedBy) > 0 {
+		var keys []string
+		for k := range b.RefusedBy {
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(i, j int) bool { return b.RefusedBy[keys[i]] > b.RefusedBy[keys[j]] })
+		fmt.Fprintf(w, "  refused, by the limit and route that held them:")
+		for _, k := range keys {
+			fmt.Fprintf(w, " %s %d;", k, b.RefusedBy[k])
+		}
+		fmt.Fprintln(w)
+	}
 }

@@ -144,7 +144,7 @@ func runAll(cfg config, runs int, newTB func() (testing.TB, func()), out io.Writ
 	for i := range runs {
 		c := cfg
 		if i > 0 {
-			c.cpuProf, c.heapProf, c.stacks, c.selfProf = "", "", "", ""
+			c.cpuProf, c.heapProf, c.stacks, c.blockProf, c.selfProf = "", "", "", "", ""
 		}
 		dir, err := os.MkdirTemp(cfg.dir, fmt.Sprintf("run%d-", i+1))
 		if err != nil {

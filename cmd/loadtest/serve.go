@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime"
 	"runtime/pprof"
 	"strings"
 	"sync"
@@ -38,12 +39,16 @@ const (
 	envHeap   = "LOADTEST_HEAPPROFILE"
 	envTick   = "LOADTEST_TICK" // how often the clock runs (default: hourly, out of the way)
 	envStacks = "LOADTEST_GOROUTINES"
+	envBlock  = "LOADTEST_BLOCKPROFILE"
 )
 
 // childSummary is what the serving process tells at the end, on stdout.
 type childSummary struct {
 	LogErrors map[string]int `json:"log_errors"` // error log lines by message
 	Answered  int            `json:"answered"`   // echo: interactions answered
+	// Budget: how long the bot's requests waited for Discord's limits
+	// from the start of play ("play" on stdin) to the end.
+	Budget *discord.BudgetWaits `json:"budget,omitempty"`
 }
 
 // serveChild runs the bot (or the echo bot) until its stdin closes, then
@@ -57,13 +62,19 @@ func serveChild() error {
 	log := slog.New(counter.wrap(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
 	var summary childSummary
 	var stop func() error
+	var play func()
 	switch os.Getenv(envServe) {
 	case "bot":
-		s, err := serveBot(addr, log)
+		s, bot, err := serveBot(addr, log)
 		if err != nil {
 			return err
 		}
-		stop = s
+		play = func() { bot.BudgetWaits(true) }
+		stop = func() error {
+			w := bot.BudgetWaits(false)
+			summary.Budget = &w
+			return s()
+		}
 	case "echo":
 		s, answered, err := serveEcho(addr)
 		if err != nil {
@@ -86,9 +97,26 @@ func serveChild() error {
 			return err
 		}
 	}
+	if os.Getenv(envBlock) != "" {
+		// Every wait of 100 µs or more is recorded, shorter ones in
+		// proportion: where a board waits is a wait, not CPU, so the CPU
+		// profile cannot show it.
+		runtime.SetBlockProfileRate(100_000)
+		runtime.SetMutexProfileFraction(5)
+	}
 	fmt.Println("ready")
-	// The parent closes stdin to stop us (and so does its death).
-	_, _ = bufio.NewReader(os.Stdin).ReadString('\n')
+	// The parent says "play" when the play starts, and closes stdin to stop
+	// us (and so does its death).
+	in := bufio.NewReader(os.Stdin)
+	for {
+		line, err := in.ReadString('\n')
+		if err != nil {
+			break
+		}
+		if strings.TrimSpace(line) == "play" && play != nil {
+			play()
+		}
+	}
 	if os.Getenv(envCPU) != "" {
 		pprof.StopCPUProfile()
 	}
@@ -97,6 +125,16 @@ func serveChild() error {
 		if f, err := os.Create(path); err == nil {
 			_ = pprof.Lookup("goroutine").WriteTo(f, 1)
 			f.Close()
+		}
+	}
+	if path := os.Getenv(envBlock); path != "" {
+		runtime.SetBlockProfileRate(0)
+		runtime.SetMutexProfileFraction(0)
+		for name, file := range map[string]string{"block": path, "mutex": path + ".mutex"} {
+			if f, err := os.Create(file); err == nil {
+				_ = pprof.Lookup(name).WriteTo(f, 0)
+				f.Close()
+			}
 		}
 	}
 	if path := os.Getenv(envHeap); path != "" {
@@ -112,12 +150,12 @@ func serveChild() error {
 	return err
 }
 
-func serveBot(addr string, log *slog.Logger) (func() error, error) {
+func serveBot(addr string, log *slog.Logger) (func() error, *discord.Bot, error) {
 	memlimit.Apply()           // as cmd/bot does
 	lowpriority.AddProcessor() // as cmd/bot does
 	store, err := storage.Open(os.Getenv(envDB))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	tick := time.Hour
 	if d, err := time.ParseDuration(os.Getenv(envTick)); err == nil && d > 0 {
@@ -126,12 +164,12 @@ func serveBot(addr string, log *slog.Logger) (func() error, error) {
 	bot, err := discord.New(discord.Options{Token: os.Getenv(envToken), Configure: configure(addr), TickEvery: tick, Log: log})
 	if err != nil {
 		store.Close()
-		return nil, err
+		return nil, nil, err
 	}
 	userID, err := bot.Open()
 	if err != nil {
 		store.Close()
-		return nil, err
+		return nil, nil, err
 	}
 	gs := catalog.Games()
 	if os.Getenv(envImages) == "0" {
@@ -146,7 +184,7 @@ func serveBot(addr string, log *slog.Logger) (func() error, error) {
 	if err := bot.Serve(router); err != nil {
 		bot.Close()
 		store.Close()
-		return nil, err
+		return nil, nil, err
 	}
 	return func() error {
 		err := bot.Close()
@@ -154,7 +192,7 @@ func serveBot(addr string, log *slog.Logger) (func() error, error) {
 			err = cerr
 		}
 		return err
-	}, nil
+	}, bot, nil
 }
 
 // serveEcho is the baseline: a discordgo session on the same fake that

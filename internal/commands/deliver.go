@@ -82,6 +82,12 @@ func (r *Router) readPresentation(ctx context.Context, t *table) {
 // runs under the game's lock, so each wait for Discord's limits is bounded
 // (underLock) and what could not go is owed (owed.go).
 func (r *Router) deliver(ctx context.Context, t *table, pub publication) delivered {
+	// A request says its server (pacing.WithServer) for the transport's
+	// turns between servers. The private messages wait for no shared limit
+	// here, under the game's lock (privateContext, openDM); the turn
+	// message may still wait up to the lock's bound (underLock) for the
+	// global budget: see docs/performance.md, issue 35.
+	ctx = pacing.WithServer(ctx, t.row.Guild)
 	votes := false
 	if pub.lapsed != nil {
 		r.closeLapsedVote(ctx, t, *pub.lapsed)
@@ -105,7 +111,9 @@ func (r *Router) deliver(ctx context.Context, t *table, pub publication) deliver
 func (r *Router) deliverTurn(ctx context.Context, t *table, p turnPost) delivered {
 	r.drawViews(t.row.ID, &p.message)
 	if p.how == postEdit {
-		err := r.editTurn(ctx, t, p)
+		// An edit pings nobody: when the budget is short it goes after
+		// what someone needs in order to act.
+		err := r.editTurn(pacing.WithRank(ctx, pacing.RankUpdate), t, p)
 		switch {
 		case err == nil:
 			t.row.TurnOwner, t.row.Narration, t.row.RefreshPending = p.owner, p.narration, false
@@ -295,7 +303,9 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 			}
 			continue
 		}
-		err := r.openDM(ctx, t, p)
+		// The DM-channel bucket is one for the whole bot: a move does not
+		// wait for it under its lock at all.
+		err := r.openDM(pacing.WithMaxWait(privateContext(ctx, p), 0), t, p)
 		if err == nil {
 			r.drawViews(t.row.ID, &p.message)
 			err = r.sendPrivate(ctx, t, p)
@@ -365,6 +375,23 @@ func (r *Router) replaceHand(ctx context.Context, t *table, m Message) error {
 	return r.out.Edit(ctx, t.hand.channel, t.hand.message, m)
 }
 
+// privateContext is how a seat's private message goes under the game's
+// lock: it does not wait for the bot token's global budget at all (nor its
+// channel's opening for the bot's one DM-channel bucket, openDM). A burst
+// of DMs (one busy server's Locked Out night, a crowd of new players) can
+// use those up for seconds; waiting for them here would hold the game's
+// lock, and on PostgreSQL one of the connections every game's lock needs,
+// for a shortage other games caused. What they hold back is owed and goes
+// through the one queue at its rank: a decision the game waits on ranks
+// act, anything else update.
+func privateContext(ctx context.Context, p privatePost) context.Context {
+	rank := pacing.RankUpdate
+	if p.newDecision {
+		rank = pacing.RankAct
+	}
+	return pacing.WithBudgetWait(pacing.WithRank(ctx, rank), 0)
+}
+
 // openDM opens the DM channel a seat's private message will go through,
 // where the transport has one to open (DMOpener). Only a hold-up by the
 // limits or a closed DM is reported: sending reports anything else.
@@ -393,7 +420,7 @@ func (r *Router) sendPrivate(ctx context.Context, t *table, p privatePost) error
 		}
 		r.log.Info("a private message could not follow the player's own interaction; sending it as a DM", "game", t.row.ID, "err", err)
 	}
-	return r.out.DM(ctx, p.user, p.message)
+	return r.out.DM(privateContext(ctx, p), p.user, p.message)
 }
 
 // deliveryTrouble notes why the channel could not be updated and says so

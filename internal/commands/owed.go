@@ -108,8 +108,9 @@ func (r *Router) redoLater(game int64, guild string, prio delivery.Priority, err
 	if errors.As(err, &limited) {
 		until = limited.Until
 	}
-	r.queue.Add(delivery.Job{Key: redoKey(game), Guild: guild, Priority: prio, Until: until, Run: func(context.Context) error {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	r.queue.Add(delivery.Job{Key: redoKey(game), Guild: guild, Priority: prio, Until: until, Run: func(ctx context.Context) error {
+		// The queue's context carries the job's rank and server.
+		ctx, cancel := context.WithTimeout(ctx, time.Minute)
 		defer cancel()
 		return r.redoOwed(ctx, game)
 	}})
@@ -141,12 +142,25 @@ func (r *Router) redoOwedGames(ctx context.Context) {
 // redoOwed sends what the game owes: its turn message, when a post or an
 // edit is owed, and each seat's private message that says something its
 // seat has not been shown; and records it. The DM channels it needs are
-// opened first, outside the game's lock: a redo the limits still hold
-// gives its place in the queue back (the error) and holds no lock while
-// it waits. Held back again under the lock, delivery queues the next try.
+// opened first, outside the game's lock, waiting for their bucket there
+// and never under the lock. Held back again under the lock, delivery
+// queues the next try.
 func (r *Router) redoOwed(ctx context.Context, game int64) error {
-	if err := r.openOwedDMs(ctx, game); err != nil {
-		return err
+	// A DM channel the limits still hold shut does not hold up the rest of
+	// what the game owes (its turn message, the other players' DMs): the
+	// redo goes on, and the DMs that still cannot go are owed again.
+	_ = r.openOwedDMs(ctx, game)
+	if rs, ok := r.out.(pacing.Reserver); ok {
+		// Its place in the budget's line is kept before the game's lock
+		// is taken: under it nothing waits, and what the moves send
+		// meanwhile, not waiting either, cannot take every request the
+		// budget frees before it.
+		reserved, release, err := rs.Reserve(ctx)
+		if err != nil {
+			return err
+		}
+		defer release()
+		ctx = reserved
 	}
 	ctx, unlock := r.lock(ctx, game)
 	defer unlock()
@@ -206,9 +220,15 @@ func (r *Router) recordedOwed(t *table) {
 	}
 }
 
+// redoOpenWait bounds how long a redo waits for the DM-channel bucket, in
+// its line, before the game's lock is taken: the moves' own openings do not
+// wait, so a redo that never waited would lose to them every time.
+const redoOpenWait = 2 * time.Second
+
 // openOwedDMs opens the DM channels of the game's owed private messages
-// before its lock is taken, waiting for no limit: the limits holding one
-// back are reported, for the queue to try again when they said.
+// before its lock is taken, waiting for their bucket no longer than
+// redoOpenWait: the limits holding one back longer are reported, for the
+// queue to try again when they said.
 func (r *Router) openOwedDMs(ctx context.Context, game int64) error {
 	o, ok := r.out.(DMOpener)
 	if !ok {
@@ -218,7 +238,7 @@ func (r *Router) openOwedDMs(ctx context.Context, game int64) error {
 	if err != nil {
 		return nil // the redo reads the game anyway, and says so
 	}
-	ctx = pacing.WithMaxWait(ctx, 0)
+	ctx = pacing.WithMaxWait(ctx, redoOpenWait)
 	for u := range owed.Private {
 		if err := o.OpenDM(ctx, u); errors.Is(err, pacing.ErrLimited) {
 			return err

@@ -37,6 +37,18 @@ func (p Priority) String() string {
 	return "cleanup"
 }
 
+// Rank is the transport's rank of the priority: the order in which
+// requests waiting for the bot token's global budget get it.
+func (p Priority) Rank() pacing.Rank {
+	switch p {
+	case Act:
+		return pacing.RankAct
+	case Update:
+		return pacing.RankUpdate
+	}
+	return pacing.RankCleanup
+}
+
 // Job is work the limits held back.
 type Job struct {
 	// Key, when set, makes the job the one redo of what Key owes: while one
@@ -75,8 +87,11 @@ const (
 	CleanupRetry = 30 * time.Second
 	MaxCleanups  = 10_000
 	// Workers bounds the jobs running at once; clean-ups run one at a
-	// time among them.
-	Workers = 4
+	// time among them. A redo may wait a little for a bucket or its place
+	// in the global budget (outside any lock), so there are enough of them
+	// that redos waiting for the bot's one DM-channel bucket leave others
+	// (an owed turn message) workers to run on.
+	Workers = 16
 )
 
 // RedoWait is how long the try-th redo of a key in a row waits when the
@@ -474,7 +489,9 @@ func (q *Queue) isStopped() bool {
 
 // run runs one job and gives a held-back one its place back.
 func (q *Queue) run(it *item) {
-	ctx := context.Background()
+	// Whatever the job sends waits for the global budget at its rank and
+	// in its server's turn (the transport orders its waiters so).
+	ctx := pacing.WithServer(pacing.WithRank(context.Background(), it.Priority.Rank()), it.Guild)
 	if it.Priority == Cleanup {
 		ctx = pacing.WithPriority(ctx, pacing.Spare)
 	}

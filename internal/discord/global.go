@@ -31,6 +31,26 @@ type GlobalLimit struct {
 	done       []time.Time // when the answers of the last requests came, oldest first
 	blocked    time.Time   // a global 429 holds every request until then
 	changed    chan struct{}
+	// waiters are the urgent requests waiting for the budget, in order of
+	// arrival: the budget goes to them by rank, then to the servers in
+	// turn (order), never to whoever wakes first.
+	waiters []*globalWaiter
+	seq     uint64
+	// Turns, per rank: each waiter's turn is one past its server's last
+	// and no earlier than the turn being served (the last granted), so the
+	// servers waiting take turns one request each, and a server that
+	// comes back after a while is served next, not credited for the time
+	// it was quiet.
+	served [pacing.RankCleanup + 1]uint64
+	last   [pacing.RankCleanup + 1]map[string]uint64
+}
+
+// globalWaiter is a request waiting for the global budget.
+type globalWaiter struct {
+	rank   pacing.Rank
+	server string
+	turn   uint64
+	seq    uint64
 }
 
 // DefaultRequestsPerSecond is Discord's global limit per bot token.
@@ -107,7 +127,16 @@ func (g *GlobalLimit) next(k int) time.Time {
 // acquire takes one request from the budget, waiting while it is used up,
 // but not past deadline (nor at all for a spare request: it fails at once
 // with a *pacing.LimitedError). done must be called once the answer came.
+// While the budget is short the requests waiting for it go in order
+// (ahead): by rank (pacing.WithRank: act, update, clean-up), then one of
+// each server's in turn (pacing.WithServer), then by arrival; a request
+// that arrives while others wait takes its place among them, so one that
+// may not wait (a deadline of now) goes only if nothing ahead of it waits.
 func (g *GlobalLimit) acquire(ctx context.Context, prio pacing.Priority, deadline time.Time, route string) (done func(), err error) {
+	g.mu.Lock()
+	w := g.arrive(pacing.RankOf(ctx), pacing.ServerOf(ctx))
+	g.mu.Unlock()
+	defer g.leave(w)
 	for {
 		g.mu.Lock()
 		now := time.Now()
@@ -117,16 +146,18 @@ func (g *GlobalLimit) acquire(ctx context.Context, prio pacing.Priority, deadlin
 			need += g.reserve
 		}
 		free := g.limit - g.inflight - len(g.done)
+		ahead := g.ahead(w)
 		var until time.Time
 		switch {
 		case g.blocked.After(now):
 			until = g.blocked
-		case free >= need:
+		case free-ahead >= need:
 			g.inflight++
+			g.served[w.rank] = max(g.served[w.rank], w.turn)
 			g.mu.Unlock()
 			return g.release, nil
 		default:
-			until = g.next(need - free)
+			until = g.next(need + ahead - free)
 		}
 		changed := g.changed
 		g.mu.Unlock()
@@ -134,6 +165,77 @@ func (g *GlobalLimit) acquire(ctx context.Context, prio pacing.Priority, deadlin
 			return nil, err
 		}
 	}
+}
+
+// leave takes a request out of the waiters, granted or given up: those
+// behind it move up.
+func (g *GlobalLimit) leave(w *globalWaiter) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for i, x := range g.waiters {
+		if x == w {
+			g.waiters = append(g.waiters[:i:i], g.waiters[i+1:]...)
+			break
+		}
+	}
+	g.notifyLocked()
+}
+
+func (g *GlobalLimit) notifyLocked() {
+	close(g.changed)
+	g.changed = make(chan struct{})
+}
+
+// arrive adds a waiter in its server's next turn. Call with g.mu held.
+func (g *GlobalLimit) arrive(rank pacing.Rank, server string) *globalWaiter {
+	rank = min(max(rank, pacing.RankAct), pacing.RankCleanup)
+	last := g.last[rank]
+	if last == nil || len(last) > maxBuckets {
+		// Past turns say nothing once served: a server whose last turn
+		// was served starts from the turn being served anyway.
+		fresh := map[string]uint64{}
+		for k, v := range last {
+			if v > g.served[rank] {
+				fresh[k] = v
+			}
+		}
+		last, g.last[rank] = fresh, fresh
+	}
+	g.seq++
+	w := &globalWaiter{rank: rank, server: server, seq: g.seq, turn: max(last[server], g.served[rank]) + 1}
+	last[server] = w.turn
+	g.waiters = append(g.waiters, w)
+	return w
+}
+
+// ahead counts the waiters that go before w: a better rank; or the same
+// rank and an earlier turn (the servers are served in turn); or the same
+// turn and an earlier arrival. Call with g.mu held.
+func (g *GlobalLimit) ahead(w *globalWaiter) int {
+	n := 0
+	for _, x := range g.waiters {
+		switch {
+		case x == w:
+		case x.rank != w.rank:
+			if x.rank < w.rank {
+				n++
+			}
+		case x.turn != w.turn:
+			if x.turn < w.turn {
+				n++
+			}
+		case x.seq < w.seq:
+			n++
+		}
+	}
+	return n
+}
+
+// waiting is how many requests wait for the budget now.
+func (g *GlobalLimit) waiting() int {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return len(g.waiters)
 }
 
 // check fails at once a request the budget certainly cannot serve in
@@ -146,10 +248,13 @@ func (g *GlobalLimit) check(prio pacing.Priority, deadline time.Time, route stri
 	g.prune(now)
 	until := g.blocked
 	if !until.After(deadline) {
-		if prio != pacing.Spare || g.limit-g.inflight-len(g.done) > g.reserve {
+		// Spare budget is what neither the reserve nor the urgent
+		// requests waiting for it will take.
+		free := g.limit - g.inflight - len(g.done) - len(g.waiters)
+		if prio != pacing.Spare || free > g.reserve {
 			return nil
 		}
-		until = g.next(g.reserve + 1 - (g.limit - g.inflight - len(g.done)))
+		until = g.next(g.reserve + 1 - free)
 		if until.IsZero() {
 			until = now.Add(g.window)
 		}
@@ -157,13 +262,20 @@ func (g *GlobalLimit) check(prio pacing.Priority, deadline time.Time, route stri
 	return &pacing.LimitedError{Scope: pacing.ScopeGlobal, Route: route, Until: until, Priority: prio}
 }
 
+// unreserve gives back a request taken from the budget and never sent.
+func (g *GlobalLimit) unreserve() {
+	g.mu.Lock()
+	g.inflight--
+	g.notifyLocked()
+	g.mu.Unlock()
+}
+
 // release records a request's answer.
 func (g *GlobalLimit) release() {
 	g.mu.Lock()
 	g.inflight--
 	g.done = append(g.done, time.Now())
-	close(g.changed)
-	g.changed = make(chan struct{})
+	g.notifyLocked()
 	g.mu.Unlock()
 }
 

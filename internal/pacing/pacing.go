@@ -15,6 +15,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 )
 
@@ -74,6 +75,25 @@ func MaxWaitOf(ctx context.Context) (d time.Duration, ok bool) {
 	return d, ok
 }
 
+type budgetWaitKey struct{}
+
+// WithBudgetWait bounds, like WithMaxWait, how long the requests made with
+// ctx may wait for a rate limit, but only those made with the bot's token:
+// requests on a player's interaction (its answer, follow-ups and edits)
+// keep their own bound, as they take nothing from the budget another
+// game's shortage can use up. A game's delivery under its lock sends with
+// 0: what the bot token's limits hold back is owed and queued, never
+// waited for holding the lock.
+func WithBudgetWait(ctx context.Context, d time.Duration) context.Context {
+	return context.WithValue(ctx, budgetWaitKey{}, d)
+}
+
+// BudgetWaitOf is the bound WithBudgetWait set; ok is false without one.
+func BudgetWaitOf(ctx context.Context) (d time.Duration, ok bool) {
+	d, ok = ctx.Value(budgetWaitKey{}).(time.Duration)
+	return d, ok
+}
+
 // ErrLimited matches every *LimitedError (errors.Is).
 var ErrLimited = errors.New("Discord's rate limit leaves no room for this request now")
 
@@ -118,3 +138,95 @@ type Budget struct {
 
 // Spare is how many spare-priority requests may start now.
 func (b Budget) Spare() int { return max(b.Free-b.Reserve, 0) }
+
+// Rank orders the urgent requests that wait for the bot token's global
+// budget when it is short: a request of a better rank always goes before
+// one of a worse rank, whatever came first. Requests marked with no rank
+// rank Act: what a player just did and is waiting to see.
+type Rank int
+
+const (
+	// Act: what a waited-on player must see to act (their private
+	// decision, the turn message that pings them).
+	RankAct Rank = iota
+	// Update: other private updates and owed edits of a living message.
+	RankUpdate
+	// Cleanup: what may wait (controls off a replaced message); spare
+	// requests always rank here.
+	RankCleanup
+)
+
+func (r Rank) String() string {
+	switch r {
+	case RankAct:
+		return "act"
+	case RankUpdate:
+		return "update"
+	}
+	return "cleanup"
+}
+
+type rankKey struct{}
+
+// WithRank marks the requests made with ctx.
+func WithRank(ctx context.Context, r Rank) context.Context {
+	return context.WithValue(ctx, rankKey{}, r)
+}
+
+// RankOf is the rank of requests made with ctx: RankCleanup for a spare
+// one, else the rank WithRank set (RankAct unless marked).
+func RankOf(ctx context.Context) Rank {
+	if PriorityOf(ctx) == Spare {
+		return RankCleanup
+	}
+	r, _ := ctx.Value(rankKey{}).(Rank)
+	return r
+}
+
+type serverKey struct{}
+
+// WithServer says which server (guild) the requests made with ctx are
+// for. Among requests of one rank waiting for the global budget, the
+// servers are served in turn: one server's burst waits behind the others'
+// next request, it cannot take the whole budget.
+func WithServer(ctx context.Context, guild string) context.Context {
+	return context.WithValue(ctx, serverKey{}, guild)
+}
+
+// ServerOf is the server WithServer set ("" for none: one line of its own).
+func ServerOf(ctx context.Context) string {
+	s, _ := ctx.Value(serverKey{}).(string)
+	return s
+}
+
+// Reserver is a transport that can keep a place in the bot token's global
+// budget for work about to run: Reserve waits in the budget's line (at the
+// rank and server ctx says, outside any lock) until a request may go, and
+// keeps that request for the first bot-token request made with the
+// context it returns, which then goes without waiting again. release gives
+// the place back if no request took it. Work the limits held back (the
+// queue's redos) reserves so, or requests that may not wait, arriving all
+// the time, would take every request the budget frees before it.
+type Reserver interface {
+	Reserve(ctx context.Context) (reserved context.Context, release func(), err error)
+}
+
+// Reservation is a place in the global budget kept by Reserve.
+type Reservation struct{ taken atomic.Bool }
+
+// Take takes the reservation; false when it was taken already.
+func (r *Reservation) Take() bool { return r != nil && r.taken.CompareAndSwap(false, true) }
+
+type reservationKey struct{}
+
+// WithReservation gives the requests made with ctx the reservation.
+func WithReservation(ctx context.Context, r *Reservation) context.Context {
+	return context.WithValue(ctx, reservationKey{}, r)
+}
+
+// ReservationOf is the reservation of the requests made with ctx (nil:
+// none).
+func ReservationOf(ctx context.Context) *Reservation {
+	r, _ := ctx.Value(reservationKey{}).(*Reservation)
+	return r
+}
