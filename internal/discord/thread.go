@@ -80,21 +80,30 @@ func inThread(i *discordgo.InteractionCreate, raw []byte) bool {
 // the interaction's channel (its app_permissions there), or "" when it
 // may: Create Public Threads, and Send Messages in Threads to post there.
 func cannotThread(perms int64) string {
+	missing := lackedForThreads(perms, discordgo.PermissionCreatePublicThreads, "Create Public Threads")
+	if missing == "" {
+		return ""
+	}
+	return "This game is played in this channel, not in a thread of its own: I would need " + missing +
+		" here (server or channel settings) to start one."
+}
+
+// lackedForThreads names what of create (the permission to make the kind
+// of thread wanted, called name) and Send Messages in Threads the
+// interaction's app_permissions lack, "" when nothing: a thread the bot
+// makes it must also post in.
+func lackedForThreads(perms, create int64, name string) string {
 	if perms == 0 || perms&discordgo.PermissionAdministrator != 0 {
 		return "" // not sent: assume the invite's permissions
 	}
 	var missing []string
-	if perms&discordgo.PermissionCreatePublicThreads == 0 {
-		missing = append(missing, "Create Public Threads")
+	if perms&create == 0 {
+		missing = append(missing, name)
 	}
 	if perms&discordgo.PermissionSendMessagesInThreads == 0 {
 		missing = append(missing, "Send Messages in Threads")
 	}
-	if len(missing) == 0 {
-		return ""
-	}
-	return "This game is played in this channel, not in a thread of its own: I would need " + strings.Join(missing, " and ") +
-		" here (server or channel settings) to start one."
+	return strings.Join(missing, " and ")
 }
 
 var _ commands.ThreadStarter = (*Bot)(nil)

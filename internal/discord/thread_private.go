@@ -3,7 +3,6 @@ package discord
 import (
 	"context"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -52,20 +51,11 @@ func (b *Bot) AddThreadMember(ctx context.Context, thread, user string) error {
 // there), or "" when it may: Create Private Threads, and Send Messages in
 // Threads to post there and add the player.
 func cannotPrivateThread(perms int64) string {
-	if perms == 0 || perms&discordgo.PermissionAdministrator != 0 {
-		return "" // not sent: assume the invite's permissions
-	}
-	var missing []string
-	if perms&discordgo.PermissionCreatePrivateThreads == 0 {
-		missing = append(missing, "Create Private Threads")
-	}
-	if perms&discordgo.PermissionSendMessagesInThreads == 0 {
-		missing = append(missing, "Send Messages in Threads")
-	}
-	if len(missing) == 0 {
+	missing := lackedForThreads(perms, discordgo.PermissionCreatePrivateThreads, "Create Private Threads")
+	if missing == "" {
 		return ""
 	}
-	return "Your run is in your DMs with me, not in a private thread: I would need " + strings.Join(missing, " and ") +
+	return "Your run is in your DMs with me, not in a private thread: I would need " + missing +
 		" here (server or channel settings) to create one."
 }
 
