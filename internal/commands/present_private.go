@@ -46,7 +46,7 @@ func privateMessage(t *table, seat int, events []games.Event, withPicture bool) 
 	}
 	if pictured && len(news) == 0 && len(prompts) == 0 {
 		// A phone's notification shows the text, never the picture.
-		b.WriteString("Your private view has changed: here it is as it stands now.\n")
+		b.WriteString("Your private view (your hand) as it stands now: here it is.\n")
 	}
 	content := clip(strings.TrimRight(b.String(), "\n"), maxContent)
 	msg := Message{Content: content, Rows: privateControls(t, seat)}
