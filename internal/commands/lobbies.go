@@ -84,6 +84,14 @@ func (lb *lobbies) challenge(ctx context.Context, in Interaction, g Game) (Respo
 	if err := checkSetup(g.Kind, row, len(row.Seats)); err != nil {
 		return Response{}, err
 	}
+	return lb.house(ctx, in, g, row, (*table).allAccepted, "Challenge sent")
+}
+
+// house gives a new game its home (a thread of its own, or the channel),
+// then starts it when startNow says nobody is to be waited for, or posts
+// its lobby; the creator's answer says which (posted: "Challenge sent",
+// "Lobby opened") and where.
+func (lb *lobbies) house(ctx context.Context, in Interaction, g Game, row *storage.Game, startNow func(*table) bool, posted string) (Response, error) {
 	where, err := lb.threads.createHome(ctx, in, row)
 	if err != nil {
 		return Response{}, err
@@ -93,7 +101,7 @@ func (lb *lobbies) challenge(ctx context.Context, in Interaction, g Game) (Respo
 	if err != nil {
 		return Response{}, err
 	}
-	if t.allAccepted() {
+	if startNow(t) {
 		if err := lb.begin(ctx, t, ""); err != nil {
 			return Response{}, err
 		}
@@ -102,7 +110,7 @@ func (lb *lobbies) challenge(ctx context.Context, in Interaction, g Game) (Respo
 	if err := lb.postLobby(ctx, t); err != nil {
 		return Response{}, err
 	}
-	return ephemeral(fmt.Sprintf("Challenge sent for %s game #%d.", g.Kind.Title, row.ID) + where.answer()), nil
+	return ephemeral(fmt.Sprintf("%s for %s game #%d.", posted, g.Kind.Title, row.ID) + where.answer()), nil
 }
 
 func (lb *lobbies) openLobby(ctx context.Context, in Interaction, g Game) (Response, error) {
@@ -123,27 +131,10 @@ func (lb *lobbies) openLobby(ctx context.Context, in Interaction, g Game) (Respo
 	if err := checkSetup(g.Kind, row, g.Kind.MinPlayers); err != nil {
 		return Response{}, err
 	}
-	where, err := lb.threads.createHome(ctx, in, row)
-	if err != nil {
-		return Response{}, err
-	}
-	telemetry.SetKind(ctx, row.Kind)
-	t, err := lb.table(row)
-	if err != nil {
-		return Response{}, err
-	}
 	// A game one player can play alone (Hunted) starts at once: there is
 	// nobody to wait for; partners are named with challenge instead.
-	if g.Kind.MinPlayers == 1 {
-		if err := lb.begin(ctx, t, ""); err != nil {
-			return Response{}, err
-		}
-		return ephemeral(fmt.Sprintf("%s game #%d started.", g.Kind.Title, row.ID) + where.answer()), nil
-	}
-	if err := lb.postLobby(ctx, t); err != nil {
-		return Response{}, err
-	}
-	return ephemeral(fmt.Sprintf("Lobby opened for %s game #%d.", g.Kind.Title, row.ID) + where.answer()), nil
+	alone := func(*table) bool { return g.Kind.MinPlayers == 1 }
+	return lb.house(ctx, in, g, row, alone, "Lobby opened")
 }
 
 // isChallenge tells a challenge (players named, accepting) from an open lobby.
