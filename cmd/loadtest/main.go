@@ -80,9 +80,10 @@ func main() {
 	kinds := flag.String("kinds", "", "comma-separated game kinds to play (default: every kind)")
 	kindRate := flag.String("kind-rate", "", "with -rate: the moves per second some kinds' games offer together, e.g. lockedout=40 "+
 		"(the other kinds' games share the rest of -rate)")
-	cpu := flag.String("cpuprofile", "", "write the bot process's CPU profile to this file")
+	cpu := flag.String("cpuprofile", "", "write the bot process's CPU profile during play (not the games' setup) to this file")
 	stacks := flag.String("goroutines", "", "write the bot process's goroutines when the play ends to this file (what they wait on)")
-	heap := flag.String("heapprofile", "", "write the bot process's heap profile at the end to this file")
+	heap := flag.String("heapprofile", "", "write the bot process's heap profile at the end to this file, and at the start of play to this file .start "+
+		"(what the play allocated: go tool pprof -sample_index=alloc_space -diff_base FILE.start FILE)")
 	block := flag.String("blockprofile", "", "write where the bot process's goroutines waited during play (channels, selects, timers, locks: "+
 		"the block profile) to this file, and its contended mutexes to FILE.mutex")
 	rate := flag.Float64("rate", 0, "moves per second offered across all games, each game moving at random (Poisson) times "+

@@ -88,21 +88,34 @@ func serveChild() error {
 	default:
 		return fmt.Errorf("unknown %s=%q", envServe, os.Getenv(envServe))
 	}
-	if path := os.Getenv(envCPU); path != "" {
-		f, err := os.Create(path)
-		if err != nil {
-			return err
+	// The profiles start with the play, as the bot's CPU in the report
+	// does: the games' setup (every first picture drawn) is not a move's cost.
+	startProfiles := func() error {
+		if path := os.Getenv(envHeap); path != "" {
+			// What was allocated during the play alone is the end's profile
+			// less this one: go tool pprof -diff_base FILE.start FILE.
+			if f, err := os.Create(path + ".start"); err == nil {
+				_ = pprof.Lookup("heap").WriteTo(f, 0)
+				f.Close()
+			}
 		}
-		if err := pprof.StartCPUProfile(f); err != nil {
-			return err
+		if path := os.Getenv(envCPU); path != "" {
+			f, err := os.Create(path)
+			if err != nil {
+				return err
+			}
+			if err := pprof.StartCPUProfile(f); err != nil {
+				return err
+			}
 		}
-	}
-	if os.Getenv(envBlock) != "" {
-		// Every wait of 100 µs or more is recorded, shorter ones in
-		// proportion: where a board waits is a wait, not CPU, so the CPU
-		// profile cannot show it.
-		runtime.SetBlockProfileRate(100_000)
-		runtime.SetMutexProfileFraction(5)
+		if os.Getenv(envBlock) != "" {
+			// Every wait of 100 µs or more is recorded, shorter ones in
+			// proportion: where a board waits is a wait, not CPU, so the CPU
+			// profile cannot show it.
+			runtime.SetBlockProfileRate(100_000)
+			runtime.SetMutexProfileFraction(5)
+		}
+		return nil
 	}
 	fmt.Println("ready")
 	// The parent says "play" when the play starts, and closes stdin to stop
@@ -115,6 +128,9 @@ func serveChild() error {
 		}
 		if strings.TrimSpace(line) == "play" && play != nil {
 			play()
+			if err := startProfiles(); err != nil {
+				return err
+			}
 		}
 	}
 	if os.Getenv(envCPU) != "" {
