@@ -2,8 +2,10 @@ package images
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/image/font"
+	"golang.org/x/image/math/fixed"
 )
 
 // Text cut and wrapped to a width, for every game. Canvas.Fit and
@@ -58,31 +60,59 @@ func fitText(s string, size float64, bold bool, width float64) string {
 
 // wrapWords breaks s into lines of width at most, and at most max lines;
 // when the text goes on, the last line ends with the whole words that fit
-// and an ellipsis, never inside a word.
+// and an ellipsis, never inside a word. A line's width is carried from
+// word to word (each word measured alone, its kerning with the space
+// added), not measured again whole with each word: a turn picture wraps
+// every event it shows at each move, and every longer line measured and
+// kept crowded the face's widths out of its cache.
 func wrapWords(s string, size float64, bold bool, width float64, max int) []string {
-	m := measurer(size, bold)
+	w := joinMeasurer(size, bold)
 	var lines []string
-	line := ""
+	var line []string
+	var lineW fixed.Int26_6
 	words := splitWords(s)
-	for i, w := range words {
-		try := w
-		if line != "" {
-			try = line + " " + w
+	for i, word := range words {
+		tryW := w.word(word)
+		if len(line) > 0 {
+			tryW = w.join(lineW, line[len(line)-1], word)
 		}
-		if m(try) <= width || line == "" {
-			line = try
+		if float64(tryW>>6) <= width || len(line) == 0 {
+			line, lineW = append(line, word), tryW
 			continue
 		}
-		lines = append(lines, line)
+		lines = append(lines, strings.Join(line, " "))
 		if len(lines) == max-1 {
 			return append(lines, fitWords(words[i:], size, bold, width))
 		}
-		line = w
+		line, lineW = append(line[:0], word), w.word(word)
 	}
-	if line != "" {
-		lines = append(lines, fitWords(splitWords(line), size, bold, width))
+	if len(line) > 0 {
+		lines = append(lines, fitWords(line, size, bold, width))
 	}
 	return lines
+}
+
+// wordsWidth measures words joined by spaces from the widths of the words
+// alone: a string's advance is its runes' advances and the kerning of each
+// pair, so the sum is exactly what measuring the joined string gives.
+type wordsWidth struct {
+	f     *cachedFace
+	space fixed.Int26_6
+}
+
+func joinMeasurer(size float64, bold bool) wordsWidth {
+	f := cachedFaceFor(size, bold).(*cachedFace)
+	return wordsWidth{f: f, space: f.measure(" ")}
+}
+
+func (w wordsWidth) word(s string) fixed.Int26_6 { return w.f.measure(s) }
+
+// join is the advance of a line of width lineW ending with the word last,
+// a space and word.
+func (w wordsWidth) join(lineW fixed.Int26_6, last, word string) fixed.Int26_6 {
+	l, _ := utf8.DecodeLastRuneInString(last)
+	r, _ := utf8.DecodeRuneInString(word)
+	return lineW + w.f.Kern(l, ' ') + w.space + w.f.Kern(' ', r) + w.f.measure(word)
 }
 
 // fitWords is the words on one line, or as many whole words as fit with
