@@ -23,6 +23,7 @@ import (
 	"standoff/internal/discord"
 	"standoff/internal/lowpriority"
 	"standoff/internal/memlimit"
+	"standoff/internal/telemetry"
 	"standoff/storage"
 )
 
@@ -173,11 +174,18 @@ func serveBot(addr string, log *slog.Logger) (func() error, *discord.Bot, error)
 	if err != nil {
 		return nil, nil, err
 	}
+	// The metrics cmd/bot counts on every move and request cost CPU too.
+	var kinds []string
+	for _, g := range catalog.Games() {
+		kinds = append(kinds, g.Kind.Name)
+	}
+	metrics := telemetry.New(kinds...)
+	store.SetMetrics(metrics)
 	tick := time.Hour
 	if d, err := time.ParseDuration(os.Getenv(envTick)); err == nil && d > 0 {
 		tick = d
 	}
-	bot, err := discord.New(discord.Options{Token: os.Getenv(envToken), Configure: configure(addr), TickEvery: tick, Log: log})
+	bot, err := discord.New(discord.Options{Token: os.Getenv(envToken), Configure: configure(addr), TickEvery: tick, Log: log, Metrics: metrics})
 	if err != nil {
 		store.Close()
 		return nil, nil, err
@@ -195,7 +203,7 @@ func serveBot(addr string, log *slog.Logger) (func() error, *discord.Bot, error)
 	}
 	cfg := commands.DefaultConfig()
 	cfg.BotUserID = userID
-	router := commands.New(commands.Deps{Store: store, Transport: bot, Games: gs, Log: log}, cfg)
+	router := commands.New(commands.Deps{Store: store, Transport: bot, Games: gs, Log: log, Metrics: metrics}, cfg)
 	router.SetRateLimit(commands.DefaultRateLimit)
 	if err := bot.Serve(router); err != nil {
 		bot.Close()
