@@ -1,7 +1,6 @@
 package images
 
 import (
-	"bytes"
 	"encoding/binary"
 	"hash/maphash"
 	"image"
@@ -22,8 +21,10 @@ import (
 // shapeKey names a drawn shape: what it is (a comparable value from the
 // caller), where it is, the rectangle it stays in (from its pixel), and
 // what lies under it: the background colour, or for a background of
-// several colours, a hash of its pixels (kept and compared, so a
-// collision only costs a direct drawing). The place is the exact point:
+// several colours, a hash of its pixels (checked against a second hash of
+// them, with a seed of its own: a copy of the pixels compared instead was
+// most of the cache's memory, and under the memory limit the collector
+// runs more often the more the heap keeps). The place is the exact point:
 // gg computes a shape's points in floating point at its place, and the
 // same shape elsewhere, even whole pixels away, can round a point to
 // another 1/64 of a pixel (strokes do, at a few pixels a disc).
@@ -38,13 +39,13 @@ type shapeKey struct {
 // keptShape is a shape's changed pixels: rows of spans, their pixels
 // packed in order.
 type keptShape struct {
-	once   sync.Once
-	fits   bool    // the shape stayed inside its rectangle
-	before []uint8 // the background of several colours it was drawn over
-	spans  []stampSpan
-	pix    []uint8
-	texts  []string
-	sizes  []float64 // the font size of each text (Canvas.sizes)
+	once  sync.Once
+	fits  bool   // the shape stayed inside its rectangle
+	check uint64 // the second hash of the background of several colours it was drawn over (0: one colour)
+	spans []stampSpan
+	pix   []uint8
+	texts []string
+	sizes []float64 // the font size of each text (Canvas.sizes)
 }
 
 // shapeCache is a bounded set of kept shapes.
@@ -54,7 +55,7 @@ type shapeCache struct {
 	max int64
 }
 
-var shapeSeed = maphash.MakeSeed()
+var shapeSeed, shapeCheckSeed = maphash.MakeSeed(), maphash.MakeSeed()
 
 // shapeIn draws what draw paints inside rel (pixels from the one holding
 // (x, y)) from a copy in c of its first drawing over the same background.
@@ -68,10 +69,11 @@ func (dc *Canvas) shapeIn(c *shapeCache, what any, x, y float64, rel image.Recta
 	}
 	k := shapeKey{what: what, x: x, y: y, rel: rel}
 	bg, flat := flatColour(img, r)
+	var check uint64
 	if flat {
 		k.bg = bg
 	} else {
-		k.hash = hashRect(img, r)
+		k.hash, check = hashRect(img, r)
 	}
 	v, ok := c.m.Load(k)
 	if !ok {
@@ -85,8 +87,8 @@ func (dc *Canvas) shapeIn(c *shapeCache, what any, x, y float64, rel image.Recta
 		}
 	}
 	sh := v.(*keptShape)
-	sh.once.Do(func() { sh.drawOnce(img, r, x, y, k.bg, flat, draw) })
-	if !sh.fits || (!flat && !sameRect(img, r, sh.before)) {
+	sh.once.Do(func() { sh.drawOnce(img, r, x, y, k.bg, flat, draw); sh.check = check })
+	if !sh.fits || sh.check != check {
 		draw(dc, x, y)
 		return
 	}
@@ -121,9 +123,6 @@ func (sh *keptShape) drawOnce(src *image.RGBA, r image.Rectangle, x, y float64, 
 		o := img.PixOffset(r.Min.X, y)
 		return img.Pix[o : o+4*w]
 	}
-	if !flat {
-		sh.before = make([]uint8, 0, 4*w*h)
-	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		if flat {
 			var bg [4]uint8
@@ -132,13 +131,13 @@ func (sh *keptShape) drawOnce(src *image.RGBA, r image.Rectangle, x, y float64, 
 			continue
 		}
 		copy(row(img, y), row(src, y))
-		sh.before = append(sh.before, row(src, y)...)
 	}
+	// before reads what lay under the shape: src is not drawn on here.
 	before := func(x, y int) uint32 {
 		if flat {
 			return bgc
 		}
-		return binary.LittleEndian.Uint32(sh.before[4*(w*y+x):])
+		return binary.LittleEndian.Uint32(src.Pix[src.PixOffset(r.Min.X+x, r.Min.Y+y):])
 	}
 	c := NewCanvasOn(img)
 	draw(c, x, y)
@@ -176,29 +175,19 @@ func (sh *keptShape) drawOnce(src *image.RGBA, r image.Rectangle, x, y float64, 
 	sh.fits = true
 }
 
-// hashRect hashes the pixels of r, row by row.
-func hashRect(img *image.RGBA, r image.Rectangle) uint64 {
-	var h maphash.Hash
+// hashRect hashes the pixels of r, row by row, twice with seeds of their
+// own: the key's hash and its check.
+func hashRect(img *image.RGBA, r image.Rectangle) (key, check uint64) {
+	var h, c maphash.Hash
 	h.SetSeed(shapeSeed)
+	c.SetSeed(shapeCheckSeed)
 	n := 4 * r.Dx()
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		o := img.PixOffset(r.Min.X, y)
 		h.Write(img.Pix[o : o+n])
+		c.Write(img.Pix[o : o+n])
 	}
-	return h.Sum64()
-}
-
-// sameRect reports whether the pixels of r are those kept in want.
-func sameRect(img *image.RGBA, r image.Rectangle, want []uint8) bool {
-	n := 4 * r.Dx()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		o := img.PixOffset(r.Min.X, y)
-		if !bytes.Equal(img.Pix[o:o+n], want[:n]) {
-			return false
-		}
-		want = want[n:]
-	}
-	return true
+	return h.Sum64(), c.Sum64()
 }
 
 // flatColour reports whether every pixel of r (inside the picture, and
