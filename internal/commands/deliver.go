@@ -109,7 +109,7 @@ func (r *Router) deliver(ctx context.Context, t *table, pub publication) deliver
 // failed post never leaves the table with fewer controls. What the
 // interaction behind the change can carry goes through it (origin).
 func (r *Router) deliverTurn(ctx context.Context, t *table, p turnPost) delivered {
-	r.drawViews(t.row.ID, &p.message)
+	r.send.Draw(t.row.ID, &p.message)
 	if p.how == postEdit {
 		// An edit pings nobody: when the budget is short it goes after
 		// what someone needs in order to act.
@@ -285,7 +285,7 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 			continue
 		}
 		if p.hand {
-			r.drawViews(t.row.ID, &p.message)
+			r.send.Draw(t.row.ID, &p.message)
 			if err := r.replaceHand(ctx, t, p.message); err == nil {
 				seat.DMHash = p.hash
 				seats = append(seats, p.seat)
@@ -307,7 +307,7 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 		// wait for it under its lock at all.
 		err := r.openDM(pacing.WithMaxWait(privateContext(ctx, p), 0), t, p)
 		if err == nil {
-			r.drawViews(t.row.ID, &p.message)
+			r.send.Draw(t.row.ID, &p.message)
 			err = r.sendPrivate(ctx, t, p)
 		}
 		failed := errors.Is(err, ErrDMClosed)

@@ -55,7 +55,7 @@ func TestPresentTurnEditsWhileTheSamePlayersAreWaitedOn(t *testing.T) {
 	if pub.turn.narration != "alice joined.\nbob cheers (1)." {
 		t.Fatalf("the narration should grow: %q", pub.turn.narration)
 	}
-	if !strings.Contains(pub.turn.message.Content, "bob cheers (1).") || len(pub.turn.message.views) != 1 {
+	if !strings.Contains(pub.turn.message.Content, "bob cheers (1).") || len(pub.turn.message.Pictures) != 1 {
 		t.Fatalf("the edit should tell the change and ask for the board's picture: %+v", pub.turn.message)
 	}
 	if len(pub.turn.message.Mentions) != 0 {
@@ -235,7 +235,7 @@ func TestPrivatePictureAloneComesWithALine(t *testing.T) {
 	st := freshTally(t) // alice on turn; bob has no private decision
 	tb := snapshot(t, st, storage.Game{})
 	m, _, ok := privateMessage(tb, 1, nil, true)
-	if !ok || len(m.views) != 1 {
+	if !ok || len(m.Pictures) != 1 {
 		t.Fatalf("bob's private view should be a picture: %+v", m)
 	}
 	lines := strings.Split(m.Content, "\n")

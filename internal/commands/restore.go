@@ -117,7 +117,7 @@ func (r *Router) resendPrivate(ctx context.Context, t *table) error {
 			continue
 		}
 		if m, _, ok := privateMessage(t, i, nil, true); ok && len(m.Rows) > 0 {
-			r.drawViews(t.row.ID, &m)
+			r.send.Draw(t.row.ID, &m)
 			if derr := r.out.DM(ctx, seat.UserID, m); derr != nil && !errors.Is(derr, ErrDMClosed) {
 				err = derr
 			}

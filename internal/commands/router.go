@@ -80,6 +80,8 @@ type Router struct {
 	// queue is the one queue of what the rate limits held back: redos of
 	// owed messages and clean-ups (internal/delivery; owed.go, later.go).
 	queue *delivery.Queue
+	// send delivers publications (internal/delivery).
+	send *delivery.Sender
 	// stopped is closed by Stop: what only waits for the limits gives up.
 	stopped  chan struct{}
 	stopOnce sync.Once
@@ -96,10 +98,11 @@ func New(d Deps, cfg Config) *Router {
 		r.log = slog.Default()
 	}
 	r.metrics, r.log = d.Metrics, telemetry.WithGameKinds(r.log, r.kindOfGame)
-	r.queue = delivery.NewQueue(r.log, &r.work)
 	if r.now == nil {
 		r.now = time.Now
 	}
+	r.send = delivery.NewSender(r.store, r.out, r.log, r.now, &r.work)
+	r.queue = r.send.Queue()
 	if r.seed == nil {
 		r.seed = func() uint64 {
 			var b [8]byte

@@ -54,9 +54,8 @@ func (r *Router) status(ctx context.Context, in Interaction) (Response, error) {
 	r.records.readBest(ctx, t)
 	t.ratings = readRatingChanges(ctx, r.store, r.log, t)
 	m := turnMessage(t, "")
-	m.views = nil
-	m.attachFull(t, t.state.Public(), "board.png")
-	r.drawViews(t.row.ID, &m)
+	t.attachFull(&m, t.state.Public(), "board.png")
+	r.send.Draw(t.row.ID, &m)
 	m.Rows, m.Ephemeral, m.Mentions = nil, true, nil
 	text := t.state.Public().Text()
 	head := m.Content
@@ -95,8 +94,8 @@ func (r *Router) board(ctx context.Context, in Interaction, g Game) (Response, e
 			Ephemeral: true, Files: []File{{Name: "board.txt", Data: []byte(text + "\n")}}}}, nil
 	}
 	m := Message{Content: t.header(), Ephemeral: true}
-	m.attachFull(t, t.state.Public(), "board.png")
-	r.drawViews(t.row.ID, &m)
+	t.attachFull(&m, t.state.Public(), "board.png")
+	r.send.Draw(t.row.ID, &m)
 	return Response{Kind: Reply, Message: m}, nil
 }
 
@@ -119,6 +118,6 @@ func (r *Router) hand(ctx context.Context, in Interaction) (Response, error) {
 		return ephemeral(fmt.Sprintf("You hold nothing hidden in this %s game now: everything you have is on the board. Use /game status.", t.game.Kind.Title)), nil
 	}
 	m.Ephemeral = true
-	r.drawViews(t.row.ID, &m)
+	r.send.Draw(t.row.ID, &m)
 	return Response{Kind: Reply, Message: m}, nil
 }
