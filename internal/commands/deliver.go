@@ -48,7 +48,7 @@ func (r *Router) publish(ctx context.Context, t *table, events []games.Event) st
 // could still not be updated.
 func (r *Router) repost(ctx context.Context, t *table) (notice string, failed bool) {
 	r.readPresentation(ctx, t)
-	d := r.deliver(ctx, t, publication{turn: presentAgain(t)})
+	d := r.deliver(ctx, t, delivery.Publication{Turn: presentAgain(t)})
 	switch {
 	case d.trouble != "":
 		return d.trouble, true
@@ -81,7 +81,7 @@ func (r *Router) readPresentation(ctx context.Context, t *table) {
 // deliver sends a publication and records what was shown in one write. It
 // runs under the game's lock, so each wait for Discord's limits is bounded
 // (underLock) and what could not go is owed (owed.go).
-func (r *Router) deliver(ctx context.Context, t *table, pub publication) delivered {
+func (r *Router) deliver(ctx context.Context, t *table, pub delivery.Publication) delivered {
 	// A request says its server (pacing.WithServer) for the transport's
 	// turns between servers. The private messages wait for no shared limit
 	// here, under the game's lock (privateContext, openDM); the turn
@@ -89,12 +89,12 @@ func (r *Router) deliver(ctx context.Context, t *table, pub publication) deliver
 	// global budget: see docs/performance.md, issue 35.
 	ctx = pacing.WithServer(ctx, t.row.Guild)
 	votes := false
-	if pub.lapsed != nil {
-		r.closeLapsedVote(ctx, t, *pub.lapsed)
+	if pub.Lapsed != nil {
+		r.closeLapsedVote(ctx, t, *pub.Lapsed)
 		t.row.Table, votes = "", true
 	}
-	d := r.deliverTurn(ctx, t, pub.turn)
-	seats := r.deliverPrivate(ctx, t, pub.private, d.pinged)
+	d := r.deliverTurn(ctx, t, pub.Turn)
+	seats := r.deliverPrivate(ctx, t, pub.Private, d.pinged)
 	r.deliverNotices(ctx, t, pub)
 	if err := r.store.RecordDelivery(ctx, t.row, seats, votes); err != nil {
 		r.log.Error("could not record what was shown", "game", t.row.ID, "err", err)
@@ -108,62 +108,62 @@ func (r *Router) deliver(ctx context.Context, t *table, pub publication) deliver
 // previous message keeps its controls until the new one exists, so a
 // failed post never leaves the table with fewer controls. What the
 // interaction behind the change can carry goes through it (origin).
-func (r *Router) deliverTurn(ctx context.Context, t *table, p turnPost) delivered {
-	r.send.Draw(t.row.ID, &p.message)
-	if p.how == postEdit {
+func (r *Router) deliverTurn(ctx context.Context, t *table, p delivery.TurnPost) delivered {
+	r.send.Draw(t.row.ID, &p.Message)
+	if p.How == delivery.PostEdit {
 		// An edit pings nobody: when the budget is short it goes after
 		// what someone needs in order to act.
 		err := r.editTurn(pacing.WithRank(ctx, pacing.RankUpdate), t, p)
 		switch {
 		case err == nil:
-			t.row.TurnOwner, t.row.Narration, t.row.RefreshPending = p.owner, p.narration, false
+			t.row.TurnOwner, t.row.Narration, t.row.RefreshPending = p.Owner, p.Narration, false
 			return delivered{}
 		case errors.Is(err, ErrMessageGone):
 			// Deleted by a moderator: a new message tells the whole turn.
-			r.log.Warn("the turn message was deleted; posting a new one", "game", t.row.ID, "message", p.editing)
-			t.row.MessageID, p.previous = "", ""
-		case p.refresh:
+			r.log.Warn("the turn message was deleted; posting a new one", "game", t.row.ID, "message", p.Editing)
+			t.row.MessageID, p.Previous = "", ""
+		case p.Refresh:
 			return r.turnTrouble(t, err, delivery.Update)
 		default:
 			// The same players go on: the edit is owed, not a new message
 			// that would ping them again.
-			t.row.Narration, t.row.RefreshPending = p.narration, true
+			t.row.Narration, t.row.RefreshPending = p.Narration, true
 			return r.turnTrouble(t, err, delivery.Update)
 		}
 	}
-	livingTurn := p.previous != "" && t.row.TurnOwner != "" // not a lobby's message
-	t.row.TurnOwner, t.row.Narration = p.owner, p.narration
-	id, err := r.postTurn(ctx, t, p.message)
+	livingTurn := p.Previous != "" && t.row.TurnOwner != "" // not a lobby's message
+	t.row.TurnOwner, t.row.Narration = p.Owner, p.Narration
+	id, err := r.postTurn(ctx, t, p.Message)
 	if err != nil {
 		prio := delivery.Update
-		if len(p.message.Mentions) == 0 && livingTurn {
+		if len(p.Message.Mentions) == 0 && livingTurn {
 			// Nobody was to be pinged: an edit of the living message
 			// carries all of it, for one request instead of two.
 			t.row.RefreshPending = true
 		} else {
 			t.row.PostPending = true
-			r.owePings(ctx, t, p.message.Mentions)
-			if len(p.message.Mentions) > 0 {
+			r.owePings(ctx, t, p.Message.Mentions)
+			if len(p.Message.Mentions) > 0 {
 				prio = delivery.Act // it pings whom the game waits on
 			}
 		}
 		return r.turnTrouble(t, err, prio)
 	}
-	if p.previous != "" && p.previous != id {
-		r.clearControls(ctx, t, p.previous)
+	if p.Previous != "" && p.Previous != id {
+		r.clearControls(ctx, t, p.Previous)
 	}
 	t.row.MessageID, t.row.PostPending, t.row.RefreshPending, t.row.UnreachableAt = id, false, false, time.Time{}
 	r.clearOwedPings(ctx, t)
-	return delivered{posted: true, pinged: p.message.Mentions}
+	return delivered{posted: true, pinged: p.Message.Mentions}
 }
 
 // closeLapsedVote says on a vote's message that the game moved past it.
 // Its buttons are refused as outdated meanwhile, so the edit may wait for
 // spare budget when the limits hold it back.
-func (r *Router) closeLapsedVote(ctx context.Context, t *table, v lapsedVote) {
+func (r *Router) closeLapsedVote(ctx context.Context, t *table, v delivery.LapsedVote) {
 	game, channel := t.row.ID, t.row.Channel
 	edit := func(ctx context.Context) error {
-		return r.out.Edit(ctx, channel, v.message, Message{Content: v.text})
+		return r.out.Edit(ctx, channel, v.Message, Message{Content: v.Text})
 	}
 	err := edit(ctx)
 	if errors.Is(err, pacing.ErrLimited) {
@@ -187,15 +187,15 @@ func (r *Router) turnTrouble(t *table, err error, prio delivery.Priority) delive
 
 // editTurn edits the living message: through the interaction when it is
 // the message clicked.
-func (r *Router) editTurn(ctx context.Context, t *table, p turnPost) error {
-	if o := t.origin; o.reply != nil && o.clicked == p.editing {
-		err := o.reply.EditOriginal(ctx, p.message)
+func (r *Router) editTurn(ctx context.Context, t *table, p delivery.TurnPost) error {
+	if o := t.origin; o.reply != nil && o.clicked == p.Editing {
+		err := o.reply.EditOriginal(ctx, p.Message)
 		if err == nil || errors.Is(err, ErrMessageGone) {
 			return err
 		}
 		r.log.Warn("could not edit the turn message through the interaction; editing it directly", "game", t.row.ID, "err", err)
 	}
-	return r.out.Edit(ctx, t.row.Channel, p.editing, p.message)
+	return r.out.Edit(ctx, t.row.Channel, p.Editing, p.Message)
 }
 
 // postTurn posts a new turn message: as the interaction's follow-up when
@@ -255,15 +255,15 @@ func (r *Router) clearLater(t *table, message string) func(context.Context) erro
 // deliverNotices sends the DMs that tell players a game needs them and
 // keeps back what must wait for their quiet hours or their return (the
 // clock sends it then, as one message).
-func (r *Router) deliverNotices(ctx context.Context, t *table, pub publication) {
-	for _, n := range pub.notices {
-		if err := r.out.DM(ctx, n.user, n.message); err != nil {
-			r.log.Warn("could not tell a player by DM that a game needs them", "game", t.row.ID, "user", n.user, "err", err)
+func (r *Router) deliverNotices(ctx context.Context, t *table, pub delivery.Publication) {
+	for _, n := range pub.Notices {
+		if err := r.out.DM(ctx, n.User, n.Message); err != nil {
+			r.log.Warn("could not tell a player by DM that a game needs them", "game", t.row.ID, "user", n.User, "err", err)
 		}
 	}
-	for _, h := range pub.held {
-		if err := r.store.Hold(ctx, h.user, t.row.ID, h.event, t.now, h.until); err != nil {
-			r.log.Error("could not hold a notification", "game", t.row.ID, "user", h.user, "err", err)
+	for _, h := range pub.Held {
+		if err := r.store.Hold(ctx, h.User, t.row.ID, h.Event, t.now, h.Until); err != nil {
+			r.log.Error("could not hold a notification", "game", t.row.ID, "user", h.User, "err", err)
 		}
 	}
 }
@@ -274,21 +274,21 @@ func (r *Router) deliverNotices(ctx context.Context, t *table, pub publication) 
 // while DMs stay closed each new decision is announced by a new channel
 // message that mentions the player (an edit notifies nobody), unless the
 // channel message just posted pinged them already.
-func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePost, pinged []string) []int {
+func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []delivery.PrivatePost, pinged []string) []int {
 	var seats []int
 	var held error // once the limits hold one back, the rest would wait too
 	for _, p := range posts {
-		seat := &t.row.Seats[p.seat]
-		if !p.send {
-			seat.DMHash = p.hash
-			seats = append(seats, p.seat)
+		seat := &t.row.Seats[p.Seat]
+		if !p.Send {
+			seat.DMHash = p.Hash
+			seats = append(seats, p.Seat)
 			continue
 		}
-		if p.hand {
-			r.send.Draw(t.row.ID, &p.message)
-			if err := r.replaceHand(ctx, t, p.message); err == nil {
-				seat.DMHash = p.hash
-				seats = append(seats, p.seat)
+		if p.Hand {
+			r.send.Draw(t.row.ID, &p.Message)
+			if err := r.replaceHand(ctx, t, p.Message); err == nil {
+				seat.DMHash = p.Hash
+				seats = append(seats, p.Seat)
 				continue
 			} else {
 				r.log.Warn("could not update the player's private answer; sending it as a DM", "game", t.row.ID, "err", err)
@@ -297,8 +297,8 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 		if held != nil {
 			// Owed, like the one held back: the redo sends it, first when
 			// it brings a decision.
-			r.owePrivate(ctx, t, p.user, t.pingIfClosed(p.user, pinged), p.newDecision)
-			if p.newDecision {
+			r.owePrivate(ctx, t, p.User, t.pingIfClosed(p.User, pinged), p.NewDecision)
+			if p.NewDecision {
 				r.redoLater(t.row.ID, t.row.Guild, delivery.Act, held)
 			}
 			continue
@@ -307,7 +307,7 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 		// wait for it under its lock at all.
 		err := r.openDM(pacing.WithMaxWait(privateContext(ctx, p), 0), t, p)
 		if err == nil {
-			r.send.Draw(t.row.ID, &p.message)
+			r.send.Draw(t.row.ID, &p.Message)
 			err = r.sendPrivate(ctx, t, p)
 		}
 		failed := errors.Is(err, ErrDMClosed)
@@ -317,26 +317,26 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 		if errors.Is(err, pacing.ErrLimited) {
 			// A closed DM's notice held back is owed with its DM: the redo
 			// finds the DM still closed and says so then.
-			r.log.Info("a DM waits for Discord's rate limits", "game", t.row.ID, "seat", p.seat, "err", err)
-			r.owePrivate(ctx, t, p.user, t.pingIfClosed(p.user, pinged), p.newDecision)
+			r.log.Info("a DM waits for Discord's rate limits", "game", t.row.ID, "seat", p.Seat, "err", err)
+			r.owePrivate(ctx, t, p.User, t.pingIfClosed(p.User, pinged), p.NewDecision)
 			prio := delivery.Update
-			if p.newDecision {
+			if p.NewDecision {
 				prio = delivery.Act // a decision the game waits on them for
 			}
 			r.redoLater(t.row.ID, t.row.Guild, prio, err)
 			held = err
 			continue
 		}
-		r.settlePrivate(ctx, t, p.user)
+		r.settlePrivate(ctx, t, p.User)
 		if err != nil && !failed {
-			r.log.Error("could not send a DM", "game", t.row.ID, "seat", p.seat, "err", err)
+			r.log.Error("could not send a DM", "game", t.row.ID, "seat", p.Seat, "err", err)
 			continue
 		}
 		if !failed {
 			r.sentOwed(t.row.ID)
 		}
-		seat.DMHash, seat.DMFailed = p.hash, failed
-		seats = append(seats, p.seat)
+		seat.DMHash, seat.DMFailed = p.Hash, failed
+		seats = append(seats, p.Seat)
 	}
 	return seats
 }
@@ -345,17 +345,17 @@ func (r *Router) deliverPrivate(ctx context.Context, t *table, posts []privatePo
 // seat's DM could not be sent. It pings the player only when the game
 // newly waits on them and no message of this delivery pinged them already
 // (pingIfClosed).
-func (r *Router) sayDMClosed(ctx context.Context, t *table, p privatePost, pinged []string) error {
-	seat := t.row.Seats[p.seat]
+func (r *Router) sayDMClosed(ctx context.Context, t *table, p delivery.PrivatePost, pinged []string) error {
+	seat := t.row.Seats[p.Seat]
 	// A new decision is said once a turn: when the game newly waits on the
 	// player and the turn message did not ping them; the turn message
 	// itself names the private decision and where to answer it.
-	text := closedDMNotice(t, seat, p.newDecision && t.pingIfClosed(p.user, pinged))
+	text := closedDMNotice(t, seat, p.NewDecision && t.pingIfClosed(p.User, pinged))
 	if text == "" {
 		return nil
 	}
 	notice := Message{Content: text}
-	if t.pingIfClosed(p.user, pinged) {
+	if t.pingIfClosed(p.User, pinged) {
 		notice.Mentions = []string{seat.UserID}
 	}
 	_, err := r.out.Send(ctx, t.row.Channel, notice)
@@ -384,9 +384,9 @@ func (r *Router) replaceHand(ctx context.Context, t *table, m Message) error {
 // for a shortage other games caused. What they hold back is owed and goes
 // through the one queue at its rank: a decision the game waits on ranks
 // act, anything else update.
-func privateContext(ctx context.Context, p privatePost) context.Context {
+func privateContext(ctx context.Context, p delivery.PrivatePost) context.Context {
 	rank := pacing.RankUpdate
-	if p.newDecision {
+	if p.NewDecision {
 		rank = pacing.RankAct
 	}
 	return pacing.WithBudgetWait(pacing.WithRank(ctx, rank), 0)
@@ -395,12 +395,12 @@ func privateContext(ctx context.Context, p privatePost) context.Context {
 // openDM opens the DM channel a seat's private message will go through,
 // where the transport has one to open (DMOpener). Only a hold-up by the
 // limits or a closed DM is reported: sending reports anything else.
-func (r *Router) openDM(ctx context.Context, t *table, p privatePost) error {
+func (r *Router) openDM(ctx context.Context, t *table, p delivery.PrivatePost) error {
 	o, ok := r.out.(DMOpener)
-	if !ok || t.privateOrigin != nil && p.user == t.actor {
+	if !ok || t.privateOrigin != nil && p.User == t.actor {
 		return nil // none, or the actor's own goes through their interaction
 	}
-	err := o.OpenDM(ctx, p.user)
+	err := o.OpenDM(ctx, p.User)
 	if errors.Is(err, pacing.ErrLimited) || errors.Is(err, ErrDMClosed) {
 		return err
 	}
@@ -412,15 +412,15 @@ func (r *Router) openDM(ctx context.Context, t *table, p privatePost) error {
 // Discord does not count it against the bot's global rate limit, and it
 // is the same new message in the same DM. Should the follow-up fail, the
 // bot's own DM is tried, as for everyone else.
-func (r *Router) sendPrivate(ctx context.Context, t *table, p privatePost) error {
-	if t.privateOrigin != nil && p.user == t.actor {
-		_, err := t.privateOrigin.FollowUp(ctx, p.message)
+func (r *Router) sendPrivate(ctx context.Context, t *table, p delivery.PrivatePost) error {
+	if t.privateOrigin != nil && p.User == t.actor {
+		_, err := t.privateOrigin.FollowUp(ctx, p.Message)
 		if err == nil {
 			return nil
 		}
 		r.log.Info("a private message could not follow the player's own interaction; sending it as a DM", "game", t.row.ID, "err", err)
 	}
-	return r.out.DM(privateContext(ctx, p), p.user, p.message)
+	return r.out.DM(privateContext(ctx, p), p.User, p.Message)
 }
 
 // deliveryTrouble notes why the channel could not be updated and says so

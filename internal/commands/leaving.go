@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"standoff/internal/delivery"
 	"standoff/internal/games"
 	"standoff/storage"
 )
@@ -27,7 +28,7 @@ type leaving struct {
 	commit           func(ctx context.Context, t *table, seat int, move string) ([]games.Event, error)
 	runBots          func(ctx context.Context, t *table) []games.Event
 	readPresentation func(ctx context.Context, t *table)
-	deliver          func(ctx context.Context, t *table, pub publication) delivered
+	deliver          func(ctx context.Context, t *table, pub delivery.Publication) delivered
 }
 
 // Confirmation controls: confirm:<game>:<version>:resign|abandon, and

@@ -172,7 +172,7 @@ func (r *Router) redoOwed(ctx context.Context, game int64) error {
 	r.readPresentation(ctx, t)
 	t.redoPings = map[string]bool{}
 	owed := t.row.Owed
-	var posts []privatePost
+	var posts []delivery.PrivatePost
 	for seat := range t.row.Seats {
 		if p, ok := presentPrivate(t, seat, nil); ok {
 			posts = append(posts, p)
@@ -187,7 +187,7 @@ func (r *Router) redoOwed(ctx context.Context, game int64) error {
 		}
 	}
 	if (t.row.PostPending || t.row.RefreshPending) && t.row.UnreachableAt.IsZero() {
-		r.deliver(ctx, t, publication{turn: presentAgain(t), private: posts})
+		r.deliver(ctx, t, delivery.Publication{Turn: presentAgain(t), Private: posts})
 		return nil
 	}
 	seats := r.deliverPrivate(ctx, t, posts, nil)
@@ -201,9 +201,9 @@ func (r *Router) redoOwed(ctx context.Context, game int64) error {
 	return nil
 }
 
-func postFor(posts []privatePost, user string) bool {
+func postFor(posts []delivery.PrivatePost, user string) bool {
 	for _, p := range posts {
-		if p.user == user && p.send {
+		if p.User == user && p.Send {
 			return true
 		}
 	}

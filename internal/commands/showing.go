@@ -54,6 +54,7 @@ func (r *Router) status(ctx context.Context, in Interaction) (Response, error) {
 	r.records.readBest(ctx, t)
 	t.ratings = readRatingChanges(ctx, r.store, r.log, t)
 	m := turnMessage(t, "")
+	m.Pictures = nil
 	t.attachFull(&m, t.state.Public(), "board.png")
 	r.send.Draw(t.row.ID, &m)
 	m.Rows, m.Ephemeral, m.Mentions = nil, true, nil
