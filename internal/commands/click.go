@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"standoff/internal/delivery"
 	"standoff/internal/games"
 	"standoff/storage"
 )
@@ -102,8 +103,8 @@ func (r *Router) moveClick(ctx context.Context, c *Call, t *table) (acted, error
 		// The interaction carries the player's own private message only:
 		// what an ephemeral's interaction posts may be ephemeral too, and
 		// the channel's messages are for everyone.
-		t.origin = origin{}
-		t.hand = &handOrigin{reply: in.Reply, channel: in.Channel, message: in.MessageID}
+		t.origin.Reply, t.origin.Clicked = nil, ""
+		t.origin.Hand = &delivery.Hand{Reply: in.Reply, Channel: in.Channel, Message: in.MessageID}
 	}
 	saved, err := r.saveMove(ctx, t, seat, arg, t.row.Version, "")
 	if err != nil {

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"standoff/internal/delivery"
 	"standoff/internal/games"
 	"standoff/storage"
 )
@@ -28,7 +27,6 @@ type leaving struct {
 	commit           func(ctx context.Context, t *table, seat int, move string) ([]games.Event, error)
 	runBots          func(ctx context.Context, t *table) []games.Event
 	readPresentation func(ctx context.Context, t *table)
-	deliver          func(ctx context.Context, t *table, pub delivery.Publication) delivered
 }
 
 // Confirmation controls: confirm:<game>:<version>:resign|abandon, and
@@ -128,11 +126,11 @@ func (lv *leaving) confirmClick(ctx context.Context, in Interaction, t *table, i
 		events = append(events, lv.runBots(ctx, t)...)
 		// Not t.from: the interaction is on an ephemeral question, whose
 		// follow-ups are no place for the channel's messages.
-		t.actor = in.User.ID
+		t.origin.Actor = in.User.ID
 		lv.readPresentation(ctx, t)
-		d := lv.deliver(ctx, t, present(t, events))
-		lv.tellTable(ctx, t, in.User.ID, d.pinged, fmt.Sprintf("%s resigned from %s.", t.row.Seats[seat].Name, t.header()))
-		return done(strings.TrimSpace("You resigned. " + d.trouble))
+		d := lv.send.Deliver(ctx, t.row, t.origin, present(t, events))
+		lv.tellTable(ctx, t, in.User.ID, d.Pinged, fmt.Sprintf("%s resigned from %s.", t.row.Seats[seat].Name, t.header()))
+		return done(strings.TrimSpace("You resigned. " + d.Trouble))
 	case confirmAbandon:
 		if err := mayAbandon(in, t); err != nil {
 			return Response{}, err

@@ -53,7 +53,7 @@ func (t *table) newlyWaited(user string, now map[string]int) bool {
 	case before == 0:
 		return true
 	default:
-		return before == waitsForReaction && now[user] == waitsForTurn && user != t.actor
+		return before == waitsForReaction && now[user] == waitsForTurn && user != t.origin.Actor
 	}
 }
 
@@ -96,14 +96,14 @@ func planNotifications(t *table, pub *delivery.Publication) {
 			pub.Notices = append(pub.Notices, delivery.Notice{User: s.UserID, Message: t.actNotice(s)})
 		}
 		if !plan.Hold.IsZero() {
-			pub.Held = append(pub.Held, delivery.HeldNotice{User: s.UserID, Event: rhythm.MustAct, Until: plan.Hold})
+			pub.Held = append(pub.Held, delivery.HeldNotice{User: s.UserID, Event: rhythm.MustAct, At: t.now, Until: plan.Hold})
 		}
 	}
 	if t.row.PostPending && t.owedPingsKnown {
 		// The owed message's pings go with this one, for whoever it still
 		// waits on and did not act or hear of it by DM since.
 		for _, u := range t.owedPings {
-			if now[u] > 0 && u != t.actor && !byDM[u] && !slices.Contains(channel, u) {
+			if now[u] > 0 && u != t.origin.Actor && !byDM[u] && !slices.Contains(channel, u) {
 				channel = append(channel, u)
 			}
 		}
@@ -117,7 +117,7 @@ func planNotifications(t *table, pub *delivery.Publication) {
 		// channel where the pinged player looks.
 		pub.Turn.How, pub.Turn.Previous = delivery.PostNew, pub.Turn.Editing
 	}
-	if o := t.origin; pub.Turn.How == delivery.PostEdit && !pub.Turn.Refresh && o.reply != nil && o.clicked == "" {
+	if o := t.origin; pub.Turn.How == delivery.PostEdit && !pub.Turn.Refresh && o.Reply != nil && o.Clicked == "" {
 		// A typed move: the living message can be edited only with the
 		// bot's token (of which Discord allows 50 requests a second for
 		// the whole application), while a new message comes through the
@@ -171,15 +171,12 @@ func owedMentions(t *table) []string {
 	return out
 }
 
-// pingIfClosed says whether a closed DM is said to user with a mention:
-// when the game newly waits on them and no message of this delivery
-// pinged them already (pinged); while owed messages are redone, as was
-// decided when they were held back.
-func (t *table) pingIfClosed(user string, pinged []string) bool {
-	switch {
-	case slices.Contains(pinged, user):
-		return false
-	case t.redoPings != nil:
+// pingIfClosed says whether a closed DM is said to user with a mention
+// (unless a message of the same delivery pinged them already): when the
+// game newly waits on them; while owed messages are redone, as was decided
+// when they were held back.
+func (t *table) pingIfClosed(user string) bool {
+	if t.redoPings != nil {
 		return t.redoPings[user]
 	}
 	return t.newlyWaited(user, t.waitedUsers())
@@ -191,7 +188,7 @@ func (t *table) pingIfClosed(user string, pinged []string) bool {
 // hours): the turn message pings only those who must act.
 func planHeadsUp(t *table, pub *delivery.Publication, waited map[string]int) {
 	for _, s := range t.row.Seats {
-		if s.NextAfter == "" || s.BotLevel > 0 || s.Away || s.DMFailed || s.UserID == t.actor || waited[s.UserID] > 0 {
+		if s.NextAfter == "" || s.BotLevel > 0 || s.Away || s.DMFailed || s.UserID == t.origin.Actor || waited[s.UserID] > 0 {
 			continue
 		}
 		plan := rhythm.Decide(t.players[s.UserID].Settings, t.now, rhythm.HeadsUp)
@@ -200,7 +197,7 @@ func planHeadsUp(t *table, pub *delivery.Publication, waited map[string]int) {
 			pub.Notices = append(pub.Notices, delivery.Notice{User: s.UserID, Message: Message{Content: text, Rows: t.openLink()}})
 		}
 		if !plan.Hold.IsZero() {
-			pub.Held = append(pub.Held, delivery.HeldNotice{User: s.UserID, Event: rhythm.HeadsUp, Until: plan.Hold})
+			pub.Held = append(pub.Held, delivery.HeldNotice{User: s.UserID, Event: rhythm.HeadsUp, At: t.now, Until: plan.Hold})
 		}
 	}
 }

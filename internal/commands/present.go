@@ -14,7 +14,7 @@ import (
 // votes, what the channel and each seat were last shown (the turn message,
 // its owner and narration, each seat's DM fingerprint), and the stats line
 // read before. It draws nothing (a picture is named by the view it shows),
-// sends nothing, reads no clock: delivery (deliver.go) does all of that, so
+// sends nothing, reads no clock: delivery (internal/delivery) does all of that, so
 // the presenter's decisions can be checked by table tests, and Preview is
 // this code path.
 //
@@ -78,6 +78,18 @@ func presentAgain(t *table) delivery.TurnPost {
 // it says something new (news, a view that gained something, a new
 // decision). ok is false when there is nothing to send or record.
 func presentPrivate(t *table, seat int, events []games.Event) (delivery.PrivatePost, bool) {
+	p, ok := presentSeat(t, seat, events)
+	if ok {
+		// What the channel says should the player's DMs be closed.
+		s := t.row.Seats[seat]
+		p.PingIfClosed = t.pingIfClosed(s.UserID)
+		p.ClosedNotice, p.ClosedDecision = closedDMNotice(t, s, false), closedDMNotice(t, s, true)
+	}
+	return p, ok
+}
+
+// presentSeat decides a seat's private message.
+func presentSeat(t *table, seat int, events []games.Event) (delivery.PrivatePost, bool) {
 	s := t.row.Seats[seat]
 	if s.BotLevel > 0 {
 		return delivery.PrivatePost{}, false
@@ -86,7 +98,7 @@ func presentPrivate(t *table, seat int, events []games.Event) (delivery.PrivateP
 	for _, e := range events {
 		hasNews = hasNews || e.Seat == seat
 	}
-	if t.hand != nil && s.UserID == t.actor {
+	if t.origin.Hand != nil && s.UserID == t.origin.Actor {
 		return presentHand(t, seat, events), true
 	}
 	msg, hash, ok := privateMessage(t, seat, events, false)

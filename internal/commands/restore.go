@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 
+	"standoff/internal/delivery"
 	"standoff/storage"
 )
 
@@ -24,7 +25,7 @@ type Restoring struct {
 	Private bool
 	// clock shows again only what the stored game says is owed (or a turn
 	// message it lacks), and knocks on a channel that went away only every
-	// unreachableRetry: the clock's rhythm, not a player's request.
+	// delivery.UnreachableRetry: the clock's rhythm, not a player's request.
 	clock bool
 }
 
@@ -78,7 +79,7 @@ func (r *Router) showAgain(ctx context.Context, t *table, how Restoring) (Restor
 		return done, nil
 	}
 	if how.clock {
-		if !t.row.UnreachableAt.IsZero() && r.now().Sub(t.row.UnreachableAt) < unreachableRetry {
+		if !t.row.UnreachableAt.IsZero() && r.now().Sub(t.row.UnreachableAt) < delivery.UnreachableRetry {
 			done.Unreachable = true
 			return done, nil
 		}

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"time"
 
+	"standoff/internal/delivery"
 	"standoff/internal/telemetry"
 	"standoff/storage"
 )
@@ -38,7 +39,7 @@ func wire(r *Router) {
 	b := &r.base
 	r.rooms = rooms{threads: &threads{}, settings: &settings{}, records: &records{}, pace: &pace{},
 		lobbies: &lobbies{}, votes: &votes{}, clock: &clock{}, leaving: &leaving{}, daily: &daily{}}
-	*r.threads = threads{base: b, later: r.later}
+	*r.threads = threads{base: b}
 	*r.settings = settings{base: b, serverTurnLimit: r.serverTurnLimit,
 		setThreads: r.threads.setServerThreads, describeThreads: r.threads.describeServerThreads,
 		setDaily: r.daily.setServerDaily, describeDaily: r.daily.describeServerDaily}
@@ -51,11 +52,11 @@ func wire(r *Router) {
 		publish: r.publish, awayNote: r.pace.awayNote, chargeBank: r.clock.chargeBank}
 	*r.clock = clock{base: b, votes: r.votes, closeLobby: r.lobbies.closeLobby, freeAgain: r.threads.freeAgain,
 		turnsMessage: r.pace.turnsMessage, lock: r.lock, reload: r.reload, play: r.play, runBots: r.runBots,
-		turnLimit: r.turnLimit, publish: r.publish, repost: r.repost, deliveryTrouble: r.deliveryTrouble,
-		restore: r.restore, redoOwedGames: r.redoOwedGames}
+		turnLimit: r.turnLimit, publish: r.publish, repost: r.repost,
+		restore: r.restore}
 	*r.leaving = leaving{base: b, lockedTable: r.lockedChannelTable, loadResigned: r.votes.loadResigned,
 		closeLobby: r.lobbies.closeLobby, freeAgain: r.threads.freeAgain, commit: r.commit, runBots: r.runBots,
-		readPresentation: r.readPresentation, deliver: r.deliver}
+		readPresentation: r.readPresentation}
 	*r.daily = daily{base: b, table: r.table, lock: r.lock, reload: r.reload, saveOwed: r.saveOwed,
 		publishSaved: r.publishSaved, botSeat: r.lobbies.botSeat}
 }
@@ -71,6 +72,8 @@ type base struct {
 	now   func() time.Time
 	// metrics counts moves, boards and the clock's work (nil: not).
 	metrics *telemetry.Metrics
+	// send delivers what the presenter decided (internal/delivery).
+	send *delivery.Sender
 }
 
 // gameSet is the game kinds this bot hosts, sorted by name.

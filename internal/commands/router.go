@@ -77,11 +77,6 @@ type Router struct {
 	work  inflight
 	// limiter bounds each user's interactions (nil: no limit); ratelimit.go.
 	limiter *rateLimiter
-	// queue is the one queue of what the rate limits held back: redos of
-	// owed messages and clean-ups (internal/delivery; owed.go, later.go).
-	queue *delivery.Queue
-	// send delivers publications (internal/delivery).
-	send *delivery.Sender
 	// stopped is closed by Stop: what only waits for the limits gives up.
 	stopped  chan struct{}
 	stopOnce sync.Once
@@ -101,8 +96,7 @@ func New(d Deps, cfg Config) *Router {
 	if r.now == nil {
 		r.now = time.Now
 	}
-	r.send = delivery.NewSender(r.store, r.out, r.log, r.now, &r.work)
-	r.queue = r.send.Queue()
+	r.base.send = delivery.NewSender(r.store, r.out, r.log, r.now, &r.work, r.showOwed)
 	if r.seed == nil {
 		r.seed = func() uint64 {
 			var b [8]byte
@@ -132,7 +126,7 @@ func (r *Router) Wait() { r.work.Wait() }
 func (r *Router) Stop() {
 	r.stopOnce.Do(func() {
 		close(r.stopped)
-		r.queue.Stop()
+		r.send.Queue().Stop()
 	})
 }
 
@@ -204,7 +198,7 @@ func (r *Router) lock(ctx context.Context, id int64) (context.Context, func()) {
 // limits while a game's lock is held: long enough for a burst to pass (the
 // global budget refills 50 a second), short against the seconds a busy
 // bucket can hold it. Past it a paced transport refuses at once, and what
-// it refused is owed (owed.go), so a game's next move never waits behind
+// it refused is owed (internal/delivery), so a game's next move never waits behind
 // its own messages or another game's traffic.
 const lockedWait = time.Second
 

@@ -75,11 +75,11 @@ func moveOutcome(err error) string {
 }
 
 // CleanupsWaiting counts the clean-ups waiting for spare budget.
-func (r *Router) CleanupsWaiting() int { return r.queue.Counts()[delivery.Cleanup] }
+func (r *Router) CleanupsWaiting() int { return r.send.Queue().Counts()[delivery.Cleanup] }
 
 // OwedRedosWaiting counts the games whose held-back messages wait for
 // their next try in this process.
 func (r *Router) OwedRedosWaiting() int {
-	c := r.queue.Counts()
+	c := r.send.Queue().Counts()
 	return c[delivery.Act] + c[delivery.Update]
 }

@@ -36,7 +36,8 @@ type Notice struct {
 type HeldNotice struct {
 	User  string
 	Event rhythm.Event
-	Until time.Time
+	// At is when it happened, Until when the player may be told.
+	At, Until time.Time
 }
 
 // PostHow says how the turn message reaches the channel.
@@ -70,15 +71,25 @@ type PrivatePost struct {
 	Seat    int
 	User    string
 	Message Message
-	// Hash fingerprints what the message shows (the presenter's dmHash); send is false when
-	// only the fingerprint is recorded (nothing new to say).
+	// Hash fingerprints what the message shows (the presenter's dmHash);
+	// Send is false when only the fingerprint is recorded (nothing new to
+	// say).
 	Hash string
 	Send bool
 	// NewDecision: the message brings a decision the seat was not shown.
 	NewDecision bool
-	// Hand: the message replaces the ephemeral Hand the player acted
-	// from (table.Hand), not a DM.
+	// Hand: the message replaces the ephemeral hand the player acted
+	// from (Origin.Hand), not a DM.
 	Hand bool
+	// PingIfClosed: should the player's DMs be closed, the channel's
+	// notice mentions them (the game newly waits on them), unless a
+	// message of the same delivery pinged them already. A redo keeps what
+	// was decided when the message was first held back.
+	PingIfClosed bool
+	// ClosedNotice is what the channel says when the player's DMs are
+	// closed, without revealing anything ("": nothing); ClosedDecision
+	// what it says instead when the notice pings them for a new decision.
+	ClosedNotice, ClosedDecision string
 }
 
 // LapsedVote is a vote whose buttons come off because the game moved on.
@@ -86,4 +97,3 @@ type LapsedVote struct {
 	Message string
 	Text    string
 }
-
