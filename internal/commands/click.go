@@ -141,11 +141,6 @@ func (r *Router) confirmButton(ctx context.Context, c *Call, t *table) (acted, e
 	return answered(r.leaving.confirmClick(ctx, c.in, t, c.ctl.customID))
 }
 
-// fullBoardButton shows the whole board to whoever clicked (pictures.go).
-func (r *Router) fullBoardButton(ctx context.Context, c *Call, _ *table) (acted, error) {
-	return answered(r.fullBoard(ctx, c.ctl.Game))
-}
-
 // clearPrivateControls takes the controls off the clicked DM message,
 // through the click's own interaction where the transport offers one (no
 // request against the bot's global rate limit).

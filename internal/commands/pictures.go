@@ -1,8 +1,6 @@
 package commands
 
 import (
-	"context"
-
 	"standoff/internal/delivery"
 	"standoff/internal/games"
 )
@@ -67,21 +65,4 @@ func (t *table) withTools(rows []Row) []Row {
 		return append(rows, Row{Buttons: tools})
 	}
 	return rows
-}
-
-// fullBoard shows one player the whole board as it stands now (the detail
-// the phone's turn picture leaves out). Any message's button shows the
-// game as it is, so an old one works too.
-func (r *Router) fullBoard(ctx context.Context, game int64) (Response, error) {
-	t, err := r.reload(ctx, game)
-	if err != nil {
-		return Response{}, err
-	}
-	if t.state == nil {
-		return Response{}, refusef("The game has not started yet.")
-	}
-	m := Message{Content: t.header() + "\nThe whole board as it stands now.", Ephemeral: true}
-	t.attachFull(&m, t.state.Public(), "board.png")
-	r.send.Draw(t.row.ID, &m)
-	return Response{Kind: Reply, Message: m}, nil
 }

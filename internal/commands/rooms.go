@@ -13,7 +13,8 @@ import (
 
 // The router routes, locks, runs the move pipeline and wires the rooms:
 // each table feature is a room of its own (votes, clock, pace, lobbies,
-// records, threads, settings, leaving, daily), a type holding only what it uses.
+// records, threads, settings, leaving, daily, showing), a type holding
+// only what it uses.
 // A room is given the shared base and, for the few services of another
 // room or of the pipeline it needs, function fields set in wire: a room
 // never holds the router.
@@ -29,6 +30,7 @@ type rooms struct {
 	clock    *clock
 	leaving  *leaving
 	daily    *daily
+	showing  *showing
 }
 
 // wire gives each room what it uses. The rooms share the router's base by
@@ -38,7 +40,7 @@ type rooms struct {
 func wire(r *Router) {
 	b := &r.base
 	r.rooms = rooms{threads: &threads{}, settings: &settings{}, records: &records{}, pace: &pace{},
-		lobbies: &lobbies{}, votes: &votes{}, clock: &clock{}, leaving: &leaving{}, daily: &daily{}}
+		lobbies: &lobbies{}, votes: &votes{}, clock: &clock{}, leaving: &leaving{}, daily: &daily{}, showing: &showing{}}
 	*r.threads = threads{base: b}
 	*r.settings = settings{base: b, serverTurnLimit: r.serverTurnLimit,
 		setThreads: r.threads.setServerThreads, describeThreads: r.threads.describeServerThreads,
@@ -57,6 +59,8 @@ func wire(r *Router) {
 	*r.leaving = leaving{base: b, lockedTable: r.lockedChannelTable, loadResigned: r.votes.loadResigned,
 		closeLobby: r.lobbies.closeLobby, freeAgain: r.threads.freeAgain, commit: r.commit, runBots: r.runBots,
 		readPresentation: r.readPresentation}
+	*r.showing = showing{base: b, records: r.records, lobbyMessage: r.lobbies.lobbyMessage, channelTable: r.channelTable,
+		reload: r.reload, restore: r.restore, helpText: r.helpText}
 	*r.daily = daily{base: b, table: r.table, lock: r.lock, reload: r.reload, saveOwed: r.saveOwed,
 		publishSaved: r.publishSaved, botSeat: r.lobbies.botSeat}
 }

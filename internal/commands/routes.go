@@ -59,6 +59,13 @@ func inKindRoom[R any](room func(*Router) R, f func(R, context.Context, Interact
 	}
 }
 
+// actIn adapts a room's control handler.
+func actIn[R any](room func(*Router) R, f func(R, context.Context, *Call, *table) (acted, error)) actor {
+	return func(r *Router, ctx context.Context, c *Call, t *table) (acted, error) {
+		return f(room(r), ctx, c, t)
+	}
+}
+
 // The rooms that answer routes.
 func settingsRoom(r *Router) *settings { return r.settings }
 func recordsRoom(r *Router) *records   { return r.records }
@@ -67,6 +74,7 @@ func votesRoom(r *Router) *votes       { return r.votes }
 func leavingRoom(r *Router) *leaving   { return r.leaving }
 func lobbiesRoom(r *Router) *lobbies   { return r.lobbies }
 func dailyRoom(r *Router) *daily       { return r.daily }
+func showingRoom(r *Router) *showing   { return r.showing }
 
 // The lines of /game help, in order.
 const (
@@ -94,15 +102,15 @@ var gameRoutes []route
 func init() {
 	gameRoutes = []route{
 		{Subcommand: Subcommand{Name: "status", Description: "the game in this channel: board, players, who must act"},
-			group: groupEveryone, handle: shared((*Router).status)},
+			group: groupEveryone, handle: inRoom(showingRoom, (*showing).status)},
 		{Subcommand: Subcommand{Name: "hand", Description: "your private view and decisions, shown only to you"},
-			group: groupEveryone, note: "your private view", handle: shared((*Router).hand)},
+			group: groupEveryone, note: "your private view", handle: inRoom(showingRoom, (*showing).hand)},
 		{Subcommand: Subcommand{Name: "resign", Description: "resign from the game in this channel"},
 			group: groupEveryone, posts: true, handle: inRoom(leavingRoom, (*leaving).resign)},
 		{Subcommand: Subcommand{Name: "abandon", Description: "stop the game in this channel (its creator or a moderator)"},
 			group: groupEveryone, note: "creator or moderators", posts: true, handle: inRoom(leavingRoom, (*leaving).abandon)},
 		{Subcommand: Subcommand{Name: "rules", Description: "the rules of a game", Options: withGameChoice("which game (default: the one in this channel)")},
-			group: groupEveryone, anywhere: true, handle: shared((*Router).rules)},
+			group: groupEveryone, anywhere: true, handle: inRoom(showingRoom, (*showing).rules)},
 		{Subcommand: Subcommand{Name: "history", Description: "the moves played so far in this channel's game", Options: []CommandOption{
 			{Name: "id", Description: "the game number (default: this channel's last game, or its threads')", Type: IntegerOption, Min: 1, Max: 1 << 30},
 		}},
@@ -188,7 +196,7 @@ func kindRoutes(k *games.Kind) []route {
 		}}, posts: true, act: (*Router).typedMove, complete: (*Router).completeMove},
 		{Subcommand: Subcommand{Name: "board", Description: "show the current " + k.Title + " board to you", Options: []CommandOption{
 			{Name: "text", Description: "plain text instead of an image", Type: BooleanOption},
-		}}, handle: (*Router).board},
+		}}, handle: inKindRoom(showingRoom, (*showing).board)},
 	}
 	if solo, ok := soloSubcommand(k); ok {
 		routes = append(routes, route{Subcommand: solo, posts: true, handle: (*Router).solo})
@@ -415,7 +423,7 @@ var clickRoutes = []clickRoute{
 	{name: "confirm", on: ComponentClick, shape: gameShape, args: []string{confirmResign, confirmAbandon}, posts: true, lock: lockGame, act: (*Router).confirmButton},
 	{name: "cancel", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).confirmButton},
 	// full:<game>:<version> shows the whole board to the user.
-	{name: "full", on: ComponentClick, shape: gameShape, posts: true, act: (*Router).fullBoardButton},
+	{name: "full", on: ComponentClick, shape: gameShape, posts: true, act: actIn(showingRoom, (*showing).fullBoardButton)},
 	// type:<game>:<version> opens the typed-move form; typed:<game> is
 	// the form sent.
 	{name: "type", on: ComponentClick, shape: gameShape, posts: true, form: formAtOnce, act: (*Router).typeMoveForm},
@@ -424,7 +432,7 @@ var clickRoutes = []clickRoute{
 	{name: "pick", on: ComponentClick, shape: gameShape, args: []string{voteSkip, voteReplace}, posts: true, act: (*Router).pickClick},
 	// rules:<kind>:s|<page>, the rules menu: it needs no game, and shows
 	// in a channel the bot may not post in.
-	{name: "rules", on: ComponentClick, shape: rulesShape, act: (*Router).rulesClick},
+	{name: "rules", on: ComponentClick, shape: rulesShape, act: actIn(showingRoom, (*showing).rulesClick)},
 	// chal:<u|b>:<kind>:<made>:<print>:<options>, a challenge's menu of
 	// users and its Play the bot.
 	{name: "chal", on: ComponentClick, shape: menuShape, posts: true, act: (*Router).challengeMenuClick},
