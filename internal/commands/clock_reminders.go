@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"standoff/internal/delivery"
-	"standoff/internal/games"
 	"standoff/storage"
 )
 
@@ -37,13 +36,8 @@ type clock struct {
 	freeAgain    func(ctx context.Context, channel string) string
 	turnsMessage func(list []storage.Turn, p storage.Player, now time.Time, everywhere bool) Message
 	// The move pipeline's.
-	lock      func(ctx context.Context, id int64) (context.Context, func())
-	reload    func(ctx context.Context, id int64) (*table, error)
 	play      func(ctx context.Context, t *table, seat int, move string, base int, note string) (string, error)
-	runBots   func(ctx context.Context, t *table) []games.Event
 	turnLimit func(ctx context.Context, in Interaction) (time.Duration, error)
-	publish   func(ctx context.Context, t *table, events []games.Event) string
-	repost    func(ctx context.Context, t *table) (notice string, failed bool)
 	// restore shows a game again under its lock (restore.go), then runs
 	// the clock's own duties.
 	restore func(ctx context.Context, id int64, how Restoring, then func(context.Context, *table, Restored)) (*table, Restored, error)

@@ -53,9 +53,7 @@ func wire(r *Router) {
 	*r.votes = votes{base: b, lockedTable: r.lockedChannelTable, play: r.play, runBots: r.runBots, saveOwed: r.saveOwed,
 		publish: r.publish, awayNote: r.pace.awayNote, chargeBank: r.clock.chargeBank}
 	*r.clock = clock{base: b, votes: r.votes, closeLobby: r.lobbies.closeLobby, freeAgain: r.threads.freeAgain,
-		turnsMessage: r.pace.turnsMessage, lock: r.lock, reload: r.reload, play: r.play, runBots: r.runBots,
-		turnLimit: r.turnLimit, publish: r.publish, repost: r.repost,
-		restore: r.restore}
+		turnsMessage: r.pace.turnsMessage, play: r.play, turnLimit: r.turnLimit, restore: r.restore}
 	*r.leaving = leaving{base: b, lockedTable: r.lockedChannelTable, loadResigned: r.votes.loadResigned,
 		closeLobby: r.lobbies.closeLobby, freeAgain: r.threads.freeAgain, commit: r.commit, runBots: r.runBots,
 		readPresentation: r.readPresentation}

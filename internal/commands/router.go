@@ -77,16 +77,13 @@ type Router struct {
 	work  inflight
 	// limiter bounds each user's interactions (nil: no limit); ratelimit.go.
 	limiter *rateLimiter
-	// stopped is closed by Stop: what only waits for the limits gives up.
-	stopped  chan struct{}
-	stopOnce sync.Once
 	// kinds: telemetry.go.
 	kinds gameKinds
 }
 
 // New makes a router.
 func New(d Deps, cfg Config) *Router {
-	r := &Router{base: base{store: d.Store, out: d.Transport, cfg: cfg, log: d.Log, now: d.Now}, seed: d.Seed, stopped: make(chan struct{})}
+	r := &Router{base: base{store: d.Store, out: d.Transport, cfg: cfg, log: d.Log, now: d.Now}, seed: d.Seed}
 	r.games = append(r.games, d.Games...)
 	sort.Slice(r.games, func(i, j int) bool { return r.games[i].Kind.Name < r.games[j].Kind.Name })
 	if r.log == nil {
@@ -120,27 +117,10 @@ func (r *Router) Wait() { r.work.Wait() }
 // a sustained shortage could hold a shutdown for minutes: the clean-ups
 // (controls left on a replaced message are refused as outdated) and the
 // redos of owed messages (an owed turn message stays marked in its game's
-// row, for the clock after the restart; an owed private message goes with
-// the game's next change). Interactions being handled still finish: call
-// Wait after it.
-func (r *Router) Stop() {
-	r.stopOnce.Do(func() {
-		close(r.stopped)
-		r.send.Queue().Stop()
-	})
-}
-
-// pause sleeps for d, and reports false at once when the router stops.
-func (r *Router) pause(d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return true
-	case <-r.stopped:
-		return false
-	}
-}
+// row and an owed private message in owed_messages, for the clock after
+// the restart). Interactions being handled still finish: call Wait after
+// it.
+func (r *Router) Stop() { r.send.Queue().Stop() }
 
 // inflight counts work being done. Unlike a sync.WaitGroup it may be waited
 // on while new work starts (a test settling, a shutdown racing a late
