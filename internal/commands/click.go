@@ -119,28 +119,6 @@ func (r *Router) moveClick(ctx context.Context, c *Call, t *table) (acted, error
 	return saved, nil
 }
 
-// lobbyButton handles join, leave, start, accept and decline.
-func (r *Router) lobbyButton(ctx context.Context, c *Call, t *table) (acted, error) {
-	id := c.ctl.customID
-	if id.Version != t.row.Version {
-		if t.row.Status != storage.Lobby {
-			return acted{}, refusef("This game has already started or ended; its lobby is closed.")
-		}
-		return acted{}, errStale
-	}
-	return r.lobbies.lobbyClick(ctx, c.in, t, id.Action)
-}
-
-// voteButton records a Yes or No (votes.go).
-func (r *Router) voteButton(ctx context.Context, c *Call, t *table) (acted, error) {
-	return answered(r.votes.voteClick(ctx, c.in, t, c.ctl.customID))
-}
-
-// confirmButton acts on a confirmation's button (gamecmd.go).
-func (r *Router) confirmButton(ctx context.Context, c *Call, t *table) (acted, error) {
-	return answered(r.leaving.confirmClick(ctx, c.in, t, c.ctl.customID))
-}
-
 // clearPrivateControls takes the controls off the clicked DM message,
 // through the click's own interaction where the transport offers one (no
 // request against the bot's global rate limit).

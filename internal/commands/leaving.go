@@ -185,3 +185,8 @@ func (lv *leaving) tellTable(ctx context.Context, t *table, user string, pinged 
 		lv.log.Warn("could not tell the table", "game", t.row.ID, "err", err)
 	}
 }
+
+// confirmButton acts on a confirmation's button.
+func (lv *leaving) confirmButton(ctx context.Context, c *Call, t *table) (acted, error) {
+	return answered(lv.confirmClick(ctx, c.in, t, c.ctl.customID))
+}

@@ -47,10 +47,10 @@ func wire(r *Router) {
 		setDaily: r.daily.setServerDaily, describeDaily: r.daily.describeServerDaily}
 	*r.records = records{base: b, threads: r.threads, reload: r.reload}
 	*r.pace = pace{base: b, threadName: r.threads.threadName}
-	*r.lobbies = lobbies{base: b, threads: r.threads, seed: r.seed, table: r.table, askOpponents: r.askOpponents,
+	*r.lobbies = lobbies{base: b, threads: r.threads, seed: r.seed, table: r.table,
 		gameClock: r.clock.gameClock, runBots: r.runBots, saveOwed: r.saveOwed, publish: r.publish,
 		publishSaved: r.publishSaved}
-	*r.votes = votes{base: b, lockedTable: r.lockedChannelTable, play: r.play, runBots: r.runBots, saveOwed: r.saveOwed,
+	*r.votes = votes{base: b, lockedTable: r.lockedChannelTable, reload: r.reload, play: r.play, runBots: r.runBots, saveOwed: r.saveOwed,
 		publish: r.publish, awayNote: r.pace.awayNote, chargeBank: r.clock.chargeBank}
 	*r.clock = clock{base: b, votes: r.votes, closeLobby: r.lobbies.closeLobby, freeAgain: r.threads.freeAgain,
 		turnsMessage: r.pace.turnsMessage, play: r.play, turnLimit: r.turnLimit, restore: r.restore}

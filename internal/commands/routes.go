@@ -412,16 +412,16 @@ var clickRoutes = []clickRoute{
 	{name: "r", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).moveClick},
 	{name: "s", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).moveClick},
 	// A lobby's buttons: <name>:<game>:<version>.
-	{name: "join", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).lobbyButton},
-	{name: "leave", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).lobbyButton},
-	{name: "start", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).lobbyButton},
-	{name: "accept", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).lobbyButton},
-	{name: "decline", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).lobbyButton},
+	{name: "join", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: actIn(lobbiesRoom, (*lobbies).lobbyButton)},
+	{name: "leave", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: actIn(lobbiesRoom, (*lobbies).lobbyButton)},
+	{name: "start", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: actIn(lobbiesRoom, (*lobbies).lobbyButton)},
+	{name: "accept", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: actIn(lobbiesRoom, (*lobbies).lobbyButton)},
+	{name: "decline", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: actIn(lobbiesRoom, (*lobbies).lobbyButton)},
 	// vote:<game>:<version>:yes|no
-	{name: "vote", on: ComponentClick, shape: gameShape, args: []string{"yes", "no"}, posts: true, lock: lockGame, act: (*Router).voteButton},
+	{name: "vote", on: ComponentClick, shape: gameShape, args: []string{"yes", "no"}, posts: true, lock: lockGame, act: actIn(votesRoom, (*votes).voteButton)},
 	// confirm:<game>:<version>:resign|abandon, cancel:<game>:<version>
-	{name: "confirm", on: ComponentClick, shape: gameShape, args: []string{confirmResign, confirmAbandon}, posts: true, lock: lockGame, act: (*Router).confirmButton},
-	{name: "cancel", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).confirmButton},
+	{name: "confirm", on: ComponentClick, shape: gameShape, args: []string{confirmResign, confirmAbandon}, posts: true, lock: lockGame, act: actIn(leavingRoom, (*leaving).confirmButton)},
+	{name: "cancel", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: actIn(leavingRoom, (*leaving).confirmButton)},
 	// full:<game>:<version> shows the whole board to the user.
 	{name: "full", on: ComponentClick, shape: gameShape, posts: true, act: actIn(showingRoom, (*showing).fullBoardButton)},
 	// type:<game>:<version> opens the typed-move form; typed:<game> is
@@ -429,13 +429,13 @@ var clickRoutes = []clickRoute{
 	{name: "type", on: ComponentClick, shape: gameShape, posts: true, form: formAtOnce, act: (*Router).typeMoveForm},
 	{name: "typed", on: FormSubmit, shape: formShape, posts: true, lock: lockChannel, admit: (*Router).admitForm, act: (*Router).typedMove},
 	// pick:<game>:<version>:skip|replace, the menu of players to vote on.
-	{name: "pick", on: ComponentClick, shape: gameShape, args: []string{voteSkip, voteReplace}, posts: true, act: (*Router).pickClick},
+	{name: "pick", on: ComponentClick, shape: gameShape, args: []string{voteSkip, voteReplace}, posts: true, act: actIn(votesRoom, (*votes).pickClick)},
 	// rules:<kind>:s|<page>, the rules menu: it needs no game, and shows
 	// in a channel the bot may not post in.
 	{name: "rules", on: ComponentClick, shape: rulesShape, act: actIn(showingRoom, (*showing).rulesClick)},
 	// chal:<u|b>:<kind>:<made>:<print>:<options>, a challenge's menu of
 	// users and its Play the bot.
-	{name: "chal", on: ComponentClick, shape: menuShape, posts: true, act: (*Router).challengeMenuClick},
+	{name: "chal", on: ComponentClick, shape: menuShape, posts: true, act: actIn(lobbiesRoom, (*lobbies).challengeMenuClick)},
 }
 
 // clickTable finds a route by its name and the interaction it comes in.
