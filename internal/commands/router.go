@@ -233,29 +233,6 @@ func optionValues(k *games.Kind, in Interaction) (games.Options, error) {
 
 func mention(userID string) string { return "<@" + userID + ">" }
 
-// turnLimit is a new game's turn limit: its turn_limit option, else the
-// server's setting (/standoff settings), else the bot's default.
-func (r *Router) turnLimit(ctx context.Context, in Interaction) (time.Duration, error) {
-	if raw, ok := in.Options["turn_limit"]; ok {
-		return parseTurnLimit(raw)
-	}
-	limit, _, err := r.serverTurnLimit(ctx, in.Guild)
-	return limit, err
-}
-
-// serverTurnLimit is the turn limit a server's new games take, and whether
-// the server chose it (false: the bot's default).
-func (r *Router) serverTurnLimit(ctx context.Context, guild string) (time.Duration, bool, error) {
-	if guild == "" {
-		return r.cfg.TurnLimit, false, nil
-	}
-	limit, set, err := r.store.GuildTurnLimit(ctx, guild)
-	if err != nil || !set {
-		return r.cfg.TurnLimit, false, err
-	}
-	return limit, true, nil
-}
-
 // parseTurnLimit reads a turn_limit value: 24h, 72h, 7d or none.
 func parseTurnLimit(raw string) (time.Duration, error) {
 	switch strings.ToLower(strings.TrimSpace(raw)) {
