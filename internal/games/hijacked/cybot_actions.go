@@ -249,22 +249,3 @@ func article(w string) string {
 	}
 	return "a " + w
 }
-
-// whose is the possessive for a seat in texts that both tell a player why
-// and narrate the Cybot: "your supply", "its supply".
-func (s *State) whose(seat int) string {
-	if s.isCybot(seat) {
-		return "its"
-	}
-	return "your"
-}
-
-// keepText narrates a bonus tile kept: a player's tile says what it lets
-// them do; the Cybot never uses its tiles, which score for it at the end.
-func (s *State) keepText(seat, t int) string {
-	tile := data.BonusTiles[t]
-	if s.isCybot(seat) {
-		return fmt.Sprintf("%s puts the bonus tile %s in its display (it never uses it: %d points at the end).", s.Players[seat].Name, tile.Name, cybotRules.EndPoints.Tile)
-	}
-	return fmt.Sprintf("%s keeps the bonus tile %s: %s.", s.Players[seat].Name, tile.Name, tile.Text)
-}
