@@ -158,6 +158,15 @@ type CyAsk struct {
 	Default string   `json:"default"`
 }
 
+// cybot is the Cybot at work: it decides its turn by its card and plays it
+// through the game's rule methods, as a player's moves would. What it must
+// remember between moves (its deck, its card's steps, its question) is the
+// State's Cybot, so that the game saves and replays as one; cybot holds
+// nothing of its own. The game asks it at a few points: setting up, its
+// turn's moves and prompts, what the table sees of it, and the solo end of
+// the game.
+type cybot struct{ s *State }
+
 // isCybot says whether the seat is played by the Cybot.
 func (s *State) isCybot(seat int) bool {
 	return s.Cybot != nil && s.Cybot.Seat == seat
@@ -188,7 +197,8 @@ func (s *State) keepText(seat, t int) string {
 // setupCybot makes the solo game when the setup names exactly one of two
 // seats as played by the game's bot: "Set up a 2-player game (police start
 // on 15). Shuffle the Cybot cards face down."
-func (s *State) setupCybot(bots []int) {
+func (bot cybot) setupCybot(bots []int) {
+	s := bot.s
 	if s.n() != 2 || len(bots) != 2 || (bots[0] > 0) == (bots[1] > 0) {
 		return
 	}
@@ -198,12 +208,13 @@ func (s *State) setupCybot(bots []int) {
 	}
 	s.Cybot = &Cybot{Seat: seat, Hijacker: -1, Steps: []string{}}
 	s.Players[seat].Name = "Cybot"
-	s.shuffleCybot()
+	bot.shuffleCybot()
 }
 
 // shuffleCybot: "Shuffle the Cybot cards face down; when the pile runs out,
 // reshuffle it."
-func (s *State) shuffleCybot() {
+func (bot cybot) shuffleCybot() {
+	s := bot.s
 	c := s.Cybot
 	c.Deck = c.Deck[:0]
 	for _, card := range cybotRules.Cards {

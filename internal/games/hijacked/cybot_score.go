@@ -12,7 +12,8 @@ import (
 // soloMedal: "You always win the most valuable medal. The others may be
 // moved to empty spaces if needed." When the human meets an objective, the
 // most valuable medal still on the board is moved onto that objective.
-func (s *State) soloMedal(i int) {
+func (bot cybot) soloMedal(i int) {
+	s := bot.s
 	if s.Cybot == nil {
 		return
 	}
@@ -26,7 +27,8 @@ func (s *State) soloMedal(i int) {
 }
 
 // cybotFinish: "At the end of the game the Cybot gets every medal not won."
-func (s *State) cybotFinish(ev *[]games.Event) {
+func (bot cybot) cybotFinish(ev *[]games.Event) {
+	s := bot.s
 	if s.Cybot == nil || s.Players[s.Cybot.Seat].Resigned {
 		return
 	}
@@ -45,7 +47,8 @@ func (s *State) cybotFinish(ev *[]games.Event) {
 // cybotScore totals the Cybot: as a player, except that the score-track
 // rewards it set aside, the bonus tiles in its display and the hijackers it
 // persuaded score fixed points (see the Assumptions, "5 3 3 8").
-func (s *State) cybotScore(l *ScoreLine) {
+func (bot cybot) cybotScore(l *ScoreLine) {
+	s := bot.s
 	p := &s.Players[s.Cybot.Seat]
 	pts := cybotRules.EndPoints
 	set := 0

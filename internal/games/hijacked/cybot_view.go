@@ -35,7 +35,8 @@ type CybotView struct {
 	OnTurn   bool              `json:"onTurn"`
 }
 
-func (s *State) cybotView() *CybotView {
+func (bot cybot) cybotView() *CybotView {
+	s := bot.s
 	c := s.Cybot
 	if c == nil {
 		return nil
@@ -46,7 +47,7 @@ func (s *State) cybotView() *CybotView {
 		card := cybotRules.Cards[c.Card-1]
 		done := len(card.Actions)
 		if v.OnTurn {
-			done = len(card.Actions) - s.cardStepsLeft()
+			done = len(card.Actions) - bot.cardStepsLeft()
 		}
 		for i, a := range card.Actions {
 			st := "todo"
@@ -64,11 +65,11 @@ func (s *State) cybotView() *CybotView {
 			v.Reminder = cybotRules.Reminder
 		}
 	}
-	if p := s.cybotHijackerPlace(); p > 0 {
+	if p := bot.cybotHijackerPlace(); p > 0 {
 		v.Place, v.Hijacker = p, data.Hijackers[s.Slots[p-1].Tile].Name
 	}
 	if c.Ask != nil {
-		v.Asking, _ = s.askText()
+		v.Asking, _ = bot.askText()
 	}
 	return v
 }
@@ -106,10 +107,11 @@ func (v *CybotView) Text() string {
 
 // cybotPrompts are the prompts while the Cybot is on turn: its own move, or
 // the human's answer it waits for.
-func (s *State) cybotPrompts() []games.Prompt {
+func (bot cybot) cybotPrompts() []games.Prompt {
+	s := bot.s
 	c := s.Cybot
 	if c.Ask != nil {
-		text, labels := s.askText()
+		text, labels := bot.askText()
 		var ch []games.Choice
 		for i, m := range c.Ask.Moves {
 			ch = append(ch, games.Choice{Label: labels[i], Move: m})
@@ -121,7 +123,8 @@ func (s *State) cybotPrompts() []games.Prompt {
 }
 
 // cybotLegal are the solo moves a seat may make now.
-func (s *State) cybotLegal(seat int) []string {
+func (bot cybot) cybotLegal(seat int) []string {
+	s := bot.s
 	c := s.Cybot
 	if c == nil || s.Phase == phaseOver || s.Turn != c.Seat {
 		return nil
@@ -140,7 +143,8 @@ func (s *State) cybotLegal(seat int) []string {
 
 // cybotWaiting says publicly what the Cybot's turn waits on, "" when it is
 // not its turn.
-func (s *State) cybotWaiting() string {
+func (bot cybot) cybotWaiting() string {
+	s := bot.s
 	c := s.Cybot
 	if c == nil || s.Phase == phaseOver || s.Turn != c.Seat {
 		return ""
@@ -164,8 +168,8 @@ func bot(st games.State, seat, level int, rng *games.RNG) (string, error) {
 		return "", errors.New("the game is over")
 	}
 	if s.isCybot(seat) {
-		if legal := s.cybotLegal(seat); len(legal) > 0 {
-			return s.cybotMoveText(), nil
+		if legal := (cybot{s}).cybotLegal(seat); len(legal) > 0 {
+			return cybot{s}.cybotMoveText(), nil
 		}
 		return "", errors.New("the Cybot is not on turn")
 	}
