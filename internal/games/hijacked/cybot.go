@@ -194,10 +194,10 @@ func (s *State) keepText(seat, t int) string {
 	return fmt.Sprintf("%s keeps the bonus tile %s: %s.", s.Players[seat].Name, tile.Name, tile.Text)
 }
 
-// setupCybot makes the solo game when the setup names exactly one of two
+// setup makes the solo game when the setup names exactly one of two
 // seats as played by the game's bot: "Set up a 2-player game (police start
 // on 15). Shuffle the Cybot cards face down."
-func (bot cybot) setupCybot(bots []int) {
+func (bot cybot) setup(bots []int) {
 	s := bot.s
 	if s.n() != 2 || len(bots) != 2 || (bots[0] > 0) == (bots[1] > 0) {
 		return
@@ -208,12 +208,12 @@ func (bot cybot) setupCybot(bots []int) {
 	}
 	s.Cybot = &Cybot{Seat: seat, Hijacker: -1, Steps: []string{}}
 	s.Players[seat].Name = "Cybot"
-	bot.shuffleCybot()
+	bot.shuffle()
 }
 
-// shuffleCybot: "Shuffle the Cybot cards face down; when the pile runs out,
+// shuffle: "Shuffle the Cybot cards face down; when the pile runs out,
 // reshuffle it."
-func (bot cybot) shuffleCybot() {
+func (bot cybot) shuffle() {
 	s := bot.s
 	c := s.Cybot
 	c.Deck = c.Deck[:0]

@@ -145,15 +145,15 @@ func (bot cybot) persuadeWhy(dice []int) string {
 	for _, i := range dice {
 		vals = append(vals, fmt.Sprint(s.Dice[i].Value))
 	}
-	if t := bot.cybotHijackerPlace(); t > 0 {
+	if t := bot.hijackerPlace(); t > 0 {
 		h := data.Hijackers[s.Slots[t-1].Tile]
 		return fmt.Sprintf("its dice %s do not fit %s (%s and %s)", strings.Join(vals, ", "), h.Name, rangeText(h.Ranges[0]), rangeText(h.Ranges[1]))
 	}
 	return fmt.Sprintf("its dice %s fit no free hijacker", strings.Join(vals, ", "))
 }
 
-// cybotHijackerPlace is the place (1-4) of the hijacker it sticks to, 0 for none.
-func (bot cybot) cybotHijackerPlace() int {
+// hijackerPlace is the place (1-4) of the hijacker it sticks to, 0 for none.
+func (bot cybot) hijackerPlace() int {
 	s := bot.s
 	if s.Cybot.Hijacker < 0 {
 		return 0

@@ -220,7 +220,7 @@ func (bot cybot) persuadeOptions(dice []int, tokens int) []option {
 	}
 	cy := s.Cybot.Seat
 	var places []int
-	if p := bot.cybotHijackerPlace(); p > 0 {
+	if p := bot.hijackerPlace(); p > 0 {
 		places = []int{p}
 	} else {
 		for i := len(s.Slots) - 1; i >= 0; i-- {

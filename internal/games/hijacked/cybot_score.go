@@ -26,8 +26,8 @@ func (bot cybot) soloMedal(i int) {
 	s.Medals[i].Value, s.Medals[best].Value = s.Medals[best].Value, s.Medals[i].Value
 }
 
-// cybotFinish: "At the end of the game the Cybot gets every medal not won."
-func (bot cybot) cybotFinish(ev *[]games.Event) {
+// finish: "At the end of the game the Cybot gets every medal not won."
+func (bot cybot) finish(ev *[]games.Event) {
 	s := bot.s
 	if s.Cybot == nil || s.Players[s.Cybot.Seat].Resigned {
 		return
@@ -44,10 +44,10 @@ func (bot cybot) cybotFinish(ev *[]games.Event) {
 	}
 }
 
-// cybotScore totals the Cybot: as a player, except that the score-track
+// score totals the Cybot: as a player, except that the score-track
 // rewards it set aside, the bonus tiles in its display and the hijackers it
 // persuaded score fixed points (see the Assumptions, "5 3 3 8").
-func (bot cybot) cybotScore(l *ScoreLine) {
+func (bot cybot) score(l *ScoreLine) {
 	s := bot.s
 	p := &s.Players[s.Cybot.Seat]
 	pts := cybotRules.EndPoints

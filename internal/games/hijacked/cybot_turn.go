@@ -10,14 +10,14 @@ import (
 // The Cybot's turn as one move: revealing its card, stepping through the
 // card's actions in order, and the questions it waits on the human for.
 
-// cybotBegin starts the Cybot's turn once its dice are rolled: "Reveal a
+// begin starts the Cybot's turn once its dice are rolled: "Reveal a
 // Cybot card and roll the dice; the card lists the Cybot's actions for this
 // round in priority order."
-func (bot cybot) cybotBegin(ev *[]games.Event) {
+func (bot cybot) begin(ev *[]games.Event) {
 	s := bot.s
 	c := s.Cybot
 	if len(c.Deck) == 0 {
-		bot.shuffleCybot()
+		bot.shuffle()
 		s.say(ev, "The Cybot deck is empty: its 12 cards are shuffled into a new deck.")
 	}
 	c.Card = c.Deck[len(c.Deck)-1]
@@ -125,9 +125,9 @@ func (bot cybot) cardStepsLeft() int {
 	return k
 }
 
-// cybotApply handles the moves of the solo mode; ok is false for every
+// apply handles the moves of the solo mode; ok is false for every
 // other move, which the engine handles as usual.
-func (bot cybot) cybotApply(seat int, text string) (ev []games.Event, ok bool, err error) {
+func (bot cybot) apply(seat int, text string) (ev []games.Event, ok bool, err error) {
 	s := bot.s
 	words := strings.Fields(strings.ToLower(text))
 	if len(words) > 0 && words[0] == moveCybot+":" {
@@ -152,7 +152,7 @@ func (bot cybot) cybotApply(seat int, text string) (ev []games.Event, ok bool, e
 			text, _ := bot.askText()
 			return nil, true, fmt.Errorf("the Cybot waits for %s to answer: %s", s.Players[c.Ask.Seat].Name, text)
 		}
-		bot.cybotRun(&ev)
+		bot.run(&ev)
 		s.settle(&ev)
 		return ev, true, nil
 	}
@@ -234,10 +234,10 @@ func (bot cybot) answer(kind string) string {
 	return a
 }
 
-// cybotRun resolves the Cybot's turn step by step until it is over or the
+// run resolves the Cybot's turn step by step until it is over or the
 // Cybot waits for an answer: "Try the top action; if dice or their count do
 // not allow it, go to the next, until one can be done."
-func (bot cybot) cybotRun(ev *[]games.Event) {
+func (bot cybot) run(ev *[]games.Event) {
 	s := bot.s
 	c := s.Cybot
 	if len(c.Notes) == 0 {
@@ -247,7 +247,7 @@ func (bot cybot) cybotRun(ev *[]games.Event) {
 	}
 	for len(c.Steps) > 0 && s.Phase != phaseOver {
 		c.skipped, c.fellBack = false, false
-		if !bot.cybotStep(c.Steps[0], ev) {
+		if !bot.step(c.Steps[0], ev) {
 			return // waiting for the human
 		}
 		if cybotRules.Actions[c.Steps[0]].Name != "" {
@@ -267,8 +267,8 @@ func (bot cybot) cybotRun(ev *[]games.Event) {
 	}
 }
 
-// cybotStep resolves one step; false when it waits for the human.
-func (bot cybot) cybotStep(step string, ev *[]games.Event) bool {
+// step resolves one step; false when it waits for the human.
+func (bot cybot) step(step string, ev *[]games.Event) bool {
 	s := bot.s
 	title := bot.stepTitle(step)
 	switch step {
@@ -353,12 +353,12 @@ func (bot cybot) rest() []string {
 	return out
 }
 
-// cybotMoveText is how the Cybot's move is logged: `cybot` and, after a
+// moveText is how the Cybot's move is logged: `cybot` and, after a
 // colon, what it did in a few words ("cybot: card 8: YE11 played, pilot
 // freed; takes an intel"), so that the move history reads as what it did.
 // The words after `cybot` are only a description: the move resolves the
 // same without them.
-func (bot cybot) cybotMoveText() string {
+func (bot cybot) moveText() string {
 	s := bot.s
 	before := len(s.Cybot.Short)
 	g, err := games.Try(decode, s, s.Cybot.Seat, moveCybot)

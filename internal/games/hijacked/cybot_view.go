@@ -35,7 +35,7 @@ type CybotView struct {
 	OnTurn   bool              `json:"onTurn"`
 }
 
-func (bot cybot) cybotView() *CybotView {
+func (bot cybot) view() *CybotView {
 	s := bot.s
 	c := s.Cybot
 	if c == nil {
@@ -65,7 +65,7 @@ func (bot cybot) cybotView() *CybotView {
 			v.Reminder = cybotRules.Reminder
 		}
 	}
-	if p := bot.cybotHijackerPlace(); p > 0 {
+	if p := bot.hijackerPlace(); p > 0 {
 		v.Place, v.Hijacker = p, data.Hijackers[s.Slots[p-1].Tile].Name
 	}
 	if c.Ask != nil {
@@ -105,9 +105,9 @@ func (v *CybotView) Text() string {
 	return b.String()
 }
 
-// cybotPrompts are the prompts while the Cybot is on turn: its own move, or
+// prompts are the prompts while the Cybot is on turn: its own move, or
 // the human's answer it waits for.
-func (bot cybot) cybotPrompts() []games.Prompt {
+func (bot cybot) prompts() []games.Prompt {
 	s := bot.s
 	c := s.Cybot
 	if c.Ask != nil {
@@ -122,8 +122,8 @@ func (bot cybot) cybotPrompts() []games.Prompt {
 		Choices: []games.Choice{{Label: fmt.Sprintf("Cybot: play card %d", c.Card), Move: moveCybot}}, Default: moveCybot}}
 }
 
-// cybotLegal are the solo moves a seat may make now.
-func (bot cybot) cybotLegal(seat int) []string {
+// legal are the solo moves a seat may make now.
+func (bot cybot) legal(seat int) []string {
 	s := bot.s
 	c := s.Cybot
 	if c == nil || s.Phase == phaseOver || s.Turn != c.Seat {
@@ -141,9 +141,9 @@ func (bot cybot) cybotLegal(seat int) []string {
 	return nil
 }
 
-// cybotWaiting says publicly what the Cybot's turn waits on, "" when it is
+// waiting says publicly what the Cybot's turn waits on, "" when it is
 // not its turn.
-func (bot cybot) cybotWaiting() string {
+func (bot cybot) waiting() string {
 	s := bot.s
 	c := s.Cybot
 	if c == nil || s.Phase == phaseOver || s.Turn != c.Seat {
@@ -168,8 +168,8 @@ func bot(st games.State, seat, level int, rng *games.RNG) (string, error) {
 		return "", errors.New("the game is over")
 	}
 	if s.isCybot(seat) {
-		if legal := (cybot{s}).cybotLegal(seat); len(legal) > 0 {
-			return cybot{s}.cybotMoveText(), nil
+		if legal := (cybot{s}).legal(seat); len(legal) > 0 {
+			return cybot{s}.moveText(), nil
 		}
 		return "", errors.New("the Cybot is not on turn")
 	}

@@ -139,7 +139,7 @@ func (s *State) scoreLine(seat int) ScoreLine {
 	}
 	l.Total = l.Track + l.Medals + l.Demands + l.Star + l.Hijackers + l.Cards + l.Recognition
 	if s.isCybot(seat) {
-		cybot{s}.cybotScore(&l)
+		cybot{s}.score(&l)
 	}
 	return l
 }
@@ -224,7 +224,7 @@ func (s *State) finish(ending string, ev *[]games.Event) {
 		s.say(ev, out.Text)
 		return
 	}
-	cybot{s}.cybotFinish(ev)
+	cybot{s}.finish(ev)
 	s.Final = nil
 	for seat := range s.Players {
 		if !s.Players[seat].Resigned {
