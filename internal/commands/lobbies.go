@@ -451,3 +451,17 @@ func (lb *lobbies) lobbyButton(ctx context.Context, c *Call, t *table) (acted, e
 	}
 	return lb.lobbyClick(ctx, c.in, t, id.Action)
 }
+
+// solo starts a game played alone: against the bot, or by one person.
+func (lb *lobbies) solo(ctx context.Context, in Interaction, g Game) (Response, error) {
+	in.Options = maps.Clone(in.Options)
+	if g.Kind.Bot == nil {
+		// A game played alone: solo is start without a partner.
+		delete(in.Options, "partner")
+		return lb.openLobby(ctx, in, g)
+	}
+	if _, ok := in.Options["ai"]; !ok {
+		in.Options["ai"] = fmt.Sprint((g.Kind.BotLevels + 1) / 2)
+	}
+	return lb.challenge(ctx, in, g)
+}

@@ -89,7 +89,8 @@ func New(d Deps, cfg Config) *Router {
 	if r.log == nil {
 		r.log = slog.Default()
 	}
-	r.metrics, r.log = d.Metrics, telemetry.WithGameKinds(r.log, r.kindOfGame)
+	r.kinds.store = d.Store
+	r.metrics, r.log = d.Metrics, telemetry.WithGameKinds(r.log, r.kinds.of)
 	if r.now == nil {
 		r.now = time.Now
 	}
@@ -152,8 +153,6 @@ func (w *inflight) Wait() {
 		w.idle.Wait()
 	}
 }
-
-func (r *Router) game(kind string) (Game, bool) { return r.games.find(kind) }
 
 // lock takes a game's lock in this process and, where several processes
 // share the database (PostgreSQL), across all of them. Whatever runs under

@@ -3,7 +3,6 @@ package commands
 import (
 	"context"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 
@@ -199,7 +198,7 @@ func kindRoutes(k *games.Kind) []route {
 		}}, handle: inKindRoom(showingRoom, (*showing).board)},
 	}
 	if solo, ok := soloSubcommand(k); ok {
-		routes = append(routes, route{Subcommand: solo, posts: true, handle: (*Router).solo})
+		routes = append(routes, route{Subcommand: solo, posts: true, handle: inKindRoom(lobbiesRoom, (*lobbies).solo)})
 	}
 	if k.Daily != nil {
 		// Played in the player's DM; in the DM itself it shows the day's
@@ -239,30 +238,16 @@ func soloSubcommand(k *games.Kind) (Subcommand, bool) {
 	return Subcommand{}, false
 }
 
-// solo starts a game played alone: against the bot, or by one person.
-func (r *Router) solo(ctx context.Context, in Interaction, g Game) (Response, error) {
-	in.Options = maps.Clone(in.Options)
-	if g.Kind.Bot == nil {
-		// A game played alone: solo is start without a partner.
-		delete(in.Options, "partner")
-		return r.lobbies.openLobby(ctx, in, g)
-	}
-	if _, ok := in.Options["ai"]; !ok {
-		in.Options["ai"] = fmt.Sprint((g.Kind.BotLevels + 1) / 2)
-	}
-	return r.lobbies.challenge(ctx, in, g)
-}
-
 // routesOf is the table of a top-level command, and the kind it plays
 // (zero for /game); ok is false for a command the bot does not have.
-func (r *Router) routesOf(command string) ([]route, Game, bool) {
+func (gs gameSet) routesOf(command string) ([]route, Game, bool) {
 	switch command {
 	case "game":
 		return gameRoutes, Game{}, true
 	case adminCommand:
 		return adminRoutes, Game{}, true
 	}
-	g, ok := r.game(command)
+	g, ok := gs.find(command)
 	if !ok {
 		return nil, Game{}, false
 	}
@@ -270,8 +255,8 @@ func (r *Router) routesOf(command string) ([]route, Game, bool) {
 }
 
 // routeOf finds an interaction's route.
-func (r *Router) routeOf(in Interaction) (route, Game, bool) {
-	routes, g, ok := r.routesOf(in.Command)
+func (gs gameSet) routeOf(in Interaction) (route, Game, bool) {
+	routes, g, ok := gs.routesOf(in.Command)
 	if !ok {
 		return route{}, Game{}, false
 	}

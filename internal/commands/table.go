@@ -67,7 +67,7 @@ func (t *table) from(in Interaction) {
 }
 
 func (r *Router) table(row *storage.Game) (*table, error) {
-	g, ok := r.game(row.Kind)
+	g, ok := r.games.find(row.Kind)
 	if !ok {
 		return nil, fmt.Errorf("game %d is of unknown kind %q", row.ID, row.Kind)
 	}
