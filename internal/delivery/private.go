@@ -16,6 +16,19 @@ import (
 // that mentions the player (an edit notifies nobody), unless the channel
 // message just posted pinged them already (pinged).
 func (s *Sender) private(ctx context.Context, row *storage.Game, o Origin, posts []PrivatePost, pinged []string) []int {
+	// What a waited-on player must see to act goes before other private
+	// updates: when the budget runs short partway, an update must not
+	// have taken the request a decision needed.
+	posts = slices.Clone(posts)
+	slices.SortStableFunc(posts, func(a, b PrivatePost) int {
+		switch {
+		case a.NewDecision == b.NewDecision:
+			return 0
+		case a.NewDecision:
+			return -1
+		}
+		return 1
+	})
 	var seats []int
 	var held error // once the limits hold one back, the rest would wait too
 	for _, p := range posts {
