@@ -23,18 +23,18 @@ func TestASeatTheBotTookOverIsMarked(t *testing.T) {
 		{Seat: 0, UserID: "1", Name: "alice"}, {Seat: 1, UserID: "2", Name: "bob", Away: true}}}
 	tb := &table{row: &row, game: Game{Kind: hijack.Kind, Draw: images.Hijack, Alt: images.HijackAlt}, state: st}
 	var m Message
-	m.attachView(tb, st.Public(), "board.png")
-	if len(m.views) != 1 {
+	tb.attachView(&m, st.Public(), "board.png")
+	if len(m.Pictures) != 1 {
 		t.Fatal("no picture asked for")
 	}
-	alt := m.views[0].alt
+	alt := m.Pictures[0].Alt
 	if !strings.Contains(alt, "bob (bot)") || strings.Contains(alt, "alice (bot)") {
 		t.Fatalf("the description does not mark bob's seat as the bot's: %q", alt)
 	}
 	row.Seats[1].Away = false
 	var plain Message
-	plain.attachView(tb, st.Public(), "board.png")
-	if strings.Contains(plain.views[0].alt, "(bot)") {
-		t.Fatalf("a seat its player plays is marked: %q", plain.views[0].alt)
+	tb.attachView(&plain, st.Public(), "board.png")
+	if strings.Contains(plain.Pictures[0].Alt, "(bot)") {
+		t.Fatalf("a seat its player plays is marked: %q", plain.Pictures[0].Alt)
 	}
 }

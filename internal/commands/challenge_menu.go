@@ -128,14 +128,14 @@ func opponentsRange(k *games.Kind) (lo, hi int) {
 
 // askOpponents answers a challenge that names nobody with the menu; false
 // when the options cannot ride in its id (the caller refuses as before).
-func (r *Router) askOpponents(in Interaction, g Game) (Response, bool) {
+func (lb *lobbies) askOpponents(in Interaction, g Game) (Response, bool) {
 	k := g.Kind
 	opts, ok := encodeCarried(k, in.Options)
 	lo, hi := opponentsRange(k)
 	if !ok || hi < 1 {
 		return Response{}, false
 	}
-	m := challengeMenu{kind: k.Name, made: r.now().Unix(), opts: opts}
+	m := challengeMenu{kind: k.Name, made: lb.now().Unix(), opts: opts}
 	m.print = m.fingerprint(in.User.ID, in.Channel)
 	if len(m.String()) > maxCustomID {
 		return Response{}, false
@@ -173,12 +173,12 @@ func carriedText(k *games.Kind, options map[string]string) string {
 }
 
 // challengeMenuClick makes the challenge a menu or its bot button asks for.
-func (r *Router) challengeMenuClick(ctx context.Context, c *Call, _ *table) (acted, error) {
-	ask, g, err := r.menuChallenge(ctx, c.in, c.ctl.menu)
+func (lb *lobbies) challengeMenuClick(ctx context.Context, c *Call, _ *table) (acted, error) {
+	ask, g, err := lb.menuChallenge(ctx, c.in, c.ctl.menu)
 	if err != nil {
 		return acted{}, err
 	}
-	resp, err := r.lobbies.challenge(ctx, ask, g)
+	resp, err := lb.challenge(ctx, ask, g)
 	if err != nil {
 		return acted{}, err
 	}
@@ -189,8 +189,8 @@ func (r *Router) challengeMenuClick(ctx context.Context, c *Call, _ *table) (act
 
 // menuChallenge checks a pick and turns it into the challenge command it
 // stands for; the menu is claimed last, once nothing else refuses it.
-func (r *Router) menuChallenge(ctx context.Context, in Interaction, m challengeMenu) (Interaction, Game, error) {
-	g, found := r.game(m.kind)
+func (lb *lobbies) menuChallenge(ctx context.Context, in Interaction, m challengeMenu) (Interaction, Game, error) {
+	g, found := lb.games.find(m.kind)
 	if !found {
 		return in, g, refusef("That menu is not one I know; run the challenge command again.")
 	}
@@ -202,7 +202,7 @@ func (r *Router) menuChallenge(ctx context.Context, in Interaction, m challengeM
 	if m.fingerprint(in.User.ID, in.Channel) != m.print {
 		return in, g, refusef("That menu is someone else's challenge (or another channel's); run %s yourself to challenge players.", rerun)
 	}
-	if age := r.now().Sub(time.Unix(m.made, 0)); age > menuLife || age < -time.Minute {
+	if age := lb.now().Sub(time.Unix(m.made, 0)); age > menuLife || age < -time.Minute {
 		return in, g, refusef("That menu is more than %d minutes old; run %s again.", int(menuLife.Minutes()), rerun)
 	}
 	ask := in
@@ -213,14 +213,14 @@ func (r *Router) menuChallenge(ctx context.Context, in Interaction, m challengeM
 			return in, g, refusef("%s has no bot to play.", g.Kind.Title)
 		}
 		ask.Options["ai"] = strconv.Itoa((g.Kind.BotLevels + 1) / 2)
-	} else if err := r.checkPicked(in, g.Kind); err != nil {
+	} else if err := lb.checkPicked(in, g.Kind); err != nil {
 		return in, g, err
 	} else {
 		for i, id := range in.Values {
 			ask.Options[opponentOption(i+1)] = id
 		}
 	}
-	claimed, err := r.store.ClaimInteraction(ctx, "menu:"+m.print+":"+strconv.FormatInt(m.made, 36), r.now(), menuLife)
+	claimed, err := lb.store.ClaimInteraction(ctx, "menu:"+m.print+":"+strconv.FormatInt(m.made, 36), lb.now(), menuLife)
 	if err != nil {
 		return in, g, err
 	}
@@ -233,7 +233,7 @@ func (r *Router) menuChallenge(ctx context.Context, in Interaction, m challengeM
 // checkPicked refuses, before anything is claimed or stored, a pick the
 // challenge could not seat: the challenger, a bot account (the bot itself
 // is seated where the game has one), someone twice, too few or too many.
-func (r *Router) checkPicked(in Interaction, k *games.Kind) error {
+func (lb *lobbies) checkPicked(in Interaction, k *games.Kind) error {
 	lo, hi := opponentsRange(k)
 	if len(in.Values) < lo || len(in.Values) > hi {
 		return refusef("Pick %d to %d players for %s.", lo, hi, k.Title)
@@ -246,7 +246,7 @@ func (r *Router) checkPicked(in Interaction, k *games.Kind) error {
 		switch {
 		case id == in.User.ID:
 			return refusef("You cannot challenge yourself; pick other players from the menu.")
-		case id == r.cfg.BotUserID && r.cfg.BotUserID != "":
+		case id == lb.cfg.BotUserID && lb.cfg.BotUserID != "":
 			if k.Bot == nil {
 				return refusef("I cannot play %s myself; pick people from the menu.", k.Title)
 			}

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"standoff/internal/delivery"
 	"standoff/internal/games"
 	"standoff/storage"
 )
@@ -102,8 +103,8 @@ func (r *Router) moveClick(ctx context.Context, c *Call, t *table) (acted, error
 		// The interaction carries the player's own private message only:
 		// what an ephemeral's interaction posts may be ephemeral too, and
 		// the channel's messages are for everyone.
-		t.origin = origin{}
-		t.hand = &handOrigin{reply: in.Reply, channel: in.Channel, message: in.MessageID}
+		t.origin.Reply, t.origin.Clicked = nil, ""
+		t.origin.Hand = &delivery.Hand{Reply: in.Reply, Channel: in.Channel, Message: in.MessageID}
 	}
 	saved, err := r.saveMove(ctx, t, seat, arg, t.row.Version, "")
 	if err != nil {
@@ -116,33 +117,6 @@ func (r *Router) moveClick(ctx context.Context, c *Call, t *table) (acted, error
 	// A daily run's turn message lives in the DM: publishing replaces it.
 	saved.clearDM = in.DM && in.MessageID != "" && in.Channel != t.row.Channel
 	return saved, nil
-}
-
-// lobbyButton handles join, leave, start, accept and decline.
-func (r *Router) lobbyButton(ctx context.Context, c *Call, t *table) (acted, error) {
-	id := c.ctl.customID
-	if id.Version != t.row.Version {
-		if t.row.Status != storage.Lobby {
-			return acted{}, refusef("This game has already started or ended; its lobby is closed.")
-		}
-		return acted{}, errStale
-	}
-	return r.lobbies.lobbyClick(ctx, c.in, t, id.Action)
-}
-
-// voteButton records a Yes or No (votes.go).
-func (r *Router) voteButton(ctx context.Context, c *Call, t *table) (acted, error) {
-	return answered(r.votes.voteClick(ctx, c.in, t, c.ctl.customID))
-}
-
-// confirmButton acts on a confirmation's button (gamecmd.go).
-func (r *Router) confirmButton(ctx context.Context, c *Call, t *table) (acted, error) {
-	return answered(r.leaving.confirmClick(ctx, c.in, t, c.ctl.customID))
-}
-
-// fullBoardButton shows the whole board to whoever clicked (pictures.go).
-func (r *Router) fullBoardButton(ctx context.Context, c *Call, _ *table) (acted, error) {
-	return answered(r.fullBoard(ctx, c.ctl.Game))
 }
 
 // clearPrivateControls takes the controls off the clicked DM message,

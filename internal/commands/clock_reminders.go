@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"standoff/internal/games"
+	"standoff/internal/delivery"
 	"standoff/storage"
 )
 
@@ -36,24 +36,16 @@ type clock struct {
 	freeAgain    func(ctx context.Context, channel string) string
 	turnsMessage func(list []storage.Turn, p storage.Player, now time.Time, everywhere bool) Message
 	// The move pipeline's.
-	lock            func(ctx context.Context, id int64) (context.Context, func())
-	reload          func(ctx context.Context, id int64) (*table, error)
-	play            func(ctx context.Context, t *table, seat int, move string, base int, note string) (string, error)
-	runBots         func(ctx context.Context, t *table) []games.Event
-	turnLimit       func(ctx context.Context, in Interaction) (time.Duration, error)
-	publish         func(ctx context.Context, t *table, events []games.Event) string
-	repost          func(ctx context.Context, t *table) (notice string, failed bool)
-	deliveryTrouble func(t *table, err error) string
+	play      func(ctx context.Context, t *table, seat int, move string, base int, note string) (string, error)
+	turnLimit func(ctx context.Context, in Interaction) (time.Duration, error)
 	// restore shows a game again under its lock (restore.go), then runs
-	// the clock's own duties; redoOwedGames queues the redos of what games
-	// owe (owed.go).
-	restore       func(ctx context.Context, id int64, how Restoring, then func(context.Context, *table, Restored)) (*table, Restored, error)
-	redoOwedGames func(ctx context.Context)
+	// the clock's own duties.
+	restore func(ctx context.Context, id int64, how Restoring, then func(context.Context, *table, Restored)) (*table, Restored, error)
 }
 
 func (ck *clock) tick(ctx context.Context) {
 	// Only the games something may be due for are read, not every game.
-	ids, err := ck.store.Due(ctx, ck.now(), ck.shortestWait(), ck.cfg.CloseAfter, unreachableRetry)
+	ids, err := ck.store.Due(ctx, ck.now(), ck.shortestWait(), ck.cfg.CloseAfter, delivery.UnreachableRetry)
 	if err != nil {
 		ck.log.Error("reminders: could not list the games due", "err", err)
 		return
@@ -61,7 +53,7 @@ func (ck *clock) tick(ctx context.Context) {
 	for _, id := range ids {
 		ck.tickGame(ctx, id)
 	}
-	ck.redoOwedGames(ctx)
+	ck.send.RedoOwedGames(ctx)
 	ck.tickPlayers(ctx)
 }
 
@@ -202,7 +194,7 @@ func (ck *clock) remind(ctx context.Context, t *table, idle time.Duration, seats
 		Mentions: ids,
 	}
 	if _, err := ck.out.Send(ctx, t.row.Channel, msg); err != nil {
-		ck.deliveryTrouble(t, err)
+		ck.send.Trouble(t.row, err)
 		if at := t.row.UnreachableAt; !at.IsZero() {
 			if err := ck.store.SetUnreachable(ctx, t.row.ID, at); err != nil {
 				ck.log.Error("could not mark the channel unreachable", "game", t.row.ID, "err", err)

@@ -105,16 +105,8 @@ func (d *daily) start(ctx context.Context, in Interaction, g Game) (Response, er
 	if in.DM {
 		return Response{}, refusef("Start today's %s daily run with /%s daily in a channel of your server: it is played here, in our DM, and its result is posted in that channel.", k.Title, k.Name)
 	}
-	thread, why, err := d.privateThread(ctx, in, k.Title)
-	if err != nil {
-		return Response{}, err
-	}
-	channel := thread
-	if thread == "" {
-		if channel, err = d.dmPlace(ctx, in, k.Name, why); err != nil {
-			return Response{}, err
-		}
-	}
+	// Everything that may refuse the run is settled before its place is
+	// made: a private thread, once created, stays.
 	secret, err := d.secret(ctx)
 	if err != nil {
 		return Response{}, err
@@ -124,7 +116,7 @@ func (d *daily) start(ctx context.Context, in Interaction, g Game) (Response, er
 		return Response{}, err
 	}
 	row := &storage.Game{
-		Guild: in.Guild, Channel: channel, Kind: k.Name, Options: opts, Status: storage.Lobby, Creator: in.User.ID,
+		Guild: in.Guild, Kind: k.Name, Options: opts, Status: storage.Lobby, Creator: in.User.ID,
 		Seed: DailySeed(secret, day, k.Name), CreatedAt: now, UpdatedAt: now, TurnStartedAt: now,
 		Seats: []storage.Seat{{UserID: in.User.ID, Name: in.User.Name.String(), Accepted: true}},
 	}
@@ -135,6 +127,16 @@ func (d *daily) start(ctx context.Context, in Interaction, g Game) (Response, er
 			return Response{}, refusef("%s has no bot to play a daily run against.", k.Title)
 		}
 		row.Seats = append(row.Seats, d.botSeat(k, (k.BotLevels+1)/2, bots(k.MinPlayers-1, n)))
+	}
+	thread, why, err := d.privateThread(ctx, in, k.Title)
+	if err != nil {
+		return Response{}, err
+	}
+	row.Channel = thread
+	if thread == "" {
+		if row.Channel, err = d.dmPlace(ctx, in, k.Name, why); err != nil {
+			return Response{}, err
+		}
 	}
 	if err := d.store.CreateGame(ctx, row); err != nil {
 		if errors.Is(err, storage.ErrChannelBusy) {

@@ -105,18 +105,18 @@ func TestHeldBackDMChannelOpeningIsQueuedAtAct(t *testing.T) {
 	h.startTally()
 	h.r.Wait()
 	before := h.dmsTo("bob")
-	h.r.queue.Hold(true)
+	h.r.send.Queue().Hold(true)
 	op.mu.Lock()
 	op.limitOpens = 1
 	op.mu.Unlock()
 	h.cmd("alice", "tally", "move", "move=add 2") // bob must confirm by DM
-	if w := h.r.queue.Waiting(); len(w) != 1 || w[0].Priority != delivery.Act {
+	if w := h.r.send.Queue().Waiting(); len(w) != 1 || w[0].Priority != delivery.Act {
 		t.Fatalf("a held-back DM-channel opening of a decision waits as %v, want act", w)
 	}
 	if n := h.dmsTo("bob"); n != before {
 		t.Fatalf("bob got %d DMs while his DM channel was held back, want %d", n, before)
 	}
-	h.r.queue.Hold(false)
+	h.r.send.Queue().Hold(false)
 	h.r.Wait()
 	if n := h.dmsTo("bob"); n != before+1 {
 		t.Fatalf("bob got %d DMs once the limits allowed, want one more than %d", n, before)

@@ -36,9 +36,9 @@ func (h *harness) startTallyIn(guild, channel, a, b string) {
 // takes the servers in turn. Order, not latency, is asserted.
 func TestQuietServersDMsAreNotStarvedByAFlood(t *testing.T) {
 	h := newHarness(t)
-	h.r.queue.SetWorkers(1) // one at a time: the order is the queue's
-	h.r.queue.SetRedoWait(func(int, time.Time, time.Time) time.Duration { return 0 })
-	h.r.queue.Hold(true) // the limits' shortage
+	h.r.send.Queue().SetWorkers(1) // one at a time: the order is the queue's
+	h.r.send.Queue().SetRedoWait(func(int, time.Time, time.Time) time.Duration { return 0 })
+	h.r.send.Queue().Hold(true) // the limits' shortage
 	const flood = 6
 	h.rec.mu.Lock()
 	h.rec.limitDMs = flood + 1
@@ -47,11 +47,11 @@ func TestQuietServersDMsAreNotStarvedByAFlood(t *testing.T) {
 		h.startTallyIn("busy", fmt.Sprintf("busy-%d", i), fmt.Sprintf("b%da", i), fmt.Sprintf("b%db", i))
 	}
 	h.startTallyIn("quiet", "quiet-0", "qa", "qb")
-	waiting := h.r.queue.Waiting()
+	waiting := h.r.send.Queue().Waiting()
 	if len(waiting) != flood+1 {
 		t.Fatalf("%d redos waiting, want one per game (%d): %v", len(waiting), flood+1, waiting)
 	}
-	h.r.queue.Hold(false)
+	h.r.send.Queue().Hold(false)
 	h.r.Wait()
 	var order []string
 	h.rec.mu.Lock()
@@ -82,17 +82,17 @@ func TestQuietServersDMsAreNotStarvedByAFlood(t *testing.T) {
 // living message that pings nobody, as update; a clean-up, as clean-up.
 func TestOwedWorkIsQueuedAtItsPriority(t *testing.T) {
 	h := newHarness(t)
-	h.r.queue.Hold(true)
+	h.r.send.Queue().Hold(true)
 	defer func() {
-		h.r.queue.Hold(false)
+		h.r.send.Queue().Hold(false)
 		h.r.Wait()
 	}()
 	h.acceptWithPostHeldNoWait() // alice begins: her first turn message pings her
-	if w := h.r.queue.Waiting(); len(w) != 1 || w[0].Priority != delivery.Act {
+	if w := h.r.send.Queue().Waiting(); len(w) != 1 || w[0].Priority != delivery.Act {
 		t.Fatalf("a held-back turn message that pings waits as %v, want act", w)
 	}
-	h.r.later(func(context.Context) error { return nil })
-	w := h.r.queue.Waiting()
+	h.r.send.Later("", func(context.Context) error { return nil })
+	w := h.r.send.Queue().Waiting()
 	if len(w) != 2 || w[1].Priority != delivery.Cleanup {
 		t.Fatalf("a clean-up waits as %v, want clean-up after the act", w)
 	}
@@ -104,26 +104,26 @@ func TestHeldBackDecisionActsHeldBackEditUpdates(t *testing.T) {
 	h := newHarness(t)
 	h.startTally()
 	h.r.Wait()
-	h.r.queue.Hold(true)
+	h.r.send.Queue().Hold(true)
 	h.rec.mu.Lock()
 	h.rec.limitDMs = 1
 	h.rec.mu.Unlock()
 	h.cmd("alice", "tally", "move", "move=add 2") // bob must confirm by DM
-	if w := h.r.queue.Waiting(); len(w) != 1 || w[0].Priority != delivery.Act {
+	if w := h.r.send.Queue().Waiting(); len(w) != 1 || w[0].Priority != delivery.Act {
 		t.Fatalf("a held-back DM decision waits as %v, want act", w)
 	}
-	h.r.queue.Hold(false)
+	h.r.send.Queue().Hold(false)
 	h.r.Wait()
 	h.click("bob", h.rec.last("", "bob"), "OK")
 	h.r.Wait()
-	h.r.queue.Hold(true)
+	h.r.send.Queue().Hold(true)
 	h.rec.mu.Lock()
 	h.rec.limitEdits = 1
 	h.rec.mu.Unlock()
 	h.cmd("bob", "tally", "move", "move=add 1") // the living message is edited
-	if w := h.r.queue.Waiting(); len(w) != 1 || w[0].Priority != delivery.Update {
+	if w := h.r.send.Queue().Waiting(); len(w) != 1 || w[0].Priority != delivery.Update {
 		t.Fatalf("a held-back edit waits as %v, want update", w)
 	}
-	h.r.queue.Hold(false)
+	h.r.send.Queue().Hold(false)
 	h.r.Wait()
 }

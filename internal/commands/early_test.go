@@ -77,6 +77,7 @@ func TestHandleJoinsTheNotice(t *testing.T) {
 	h := newHarness(t)
 	h.startTally()
 	h.r.out = failingPosts{h.rec}
+	h.r.send.SetTransport(h.r.out)
 	r := h.cmd("alice", "tally", "move", "move=add 2")
 	mustEphemeral(t, r, "Played `add 2`. Everything was saved, but posting the board failed.")
 	if g := h.game(); !g.PostPending && !g.RefreshPending {

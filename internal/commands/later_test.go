@@ -23,15 +23,15 @@ func TestStopGivesUpWhatWaitsForTheLimits(t *testing.T) {
 	h.startTally()
 	h.r.Wait()
 	tried := atomic.Int32{}
-	h.r.later(func(context.Context) error {
+	h.r.send.Later("", func(context.Context) error {
 		tried.Add(1)
 		return heldFor(time.Hour)
 	})
-	h.r.later(func(context.Context) error {
+	h.r.send.Later("", func(context.Context) error {
 		tried.Add(1)
 		return nil
 	})
-	h.r.redoLater(h.game().ID, "", delivery.Act, heldFor(time.Hour))
+	h.r.send.RedoLater(h.game().ID, "", delivery.Act, heldFor(time.Hour))
 	for tried.Load() == 0 {
 		time.Sleep(time.Millisecond) // the first clean-up is waiting now
 	}
@@ -57,7 +57,7 @@ func TestCleanupQueueIsBounded(t *testing.T) {
 	h := newHarness(t)
 	release := make(chan struct{})
 	var ran, first atomic.Int32
-	h.r.later(func(context.Context) error {
+	h.r.send.Later("", func(context.Context) error {
 		first.Add(1)
 		<-release // holds the runner while the queue fills
 		return nil
@@ -68,7 +68,7 @@ func TestCleanupQueueIsBounded(t *testing.T) {
 	const over = 5
 	for i := 0; i < delivery.MaxCleanups+over; i++ {
 		i := i
-		h.r.later(func(context.Context) error {
+		h.r.send.Later("", func(context.Context) error {
 			if i < over {
 				t.Errorf("clean-up %d ran, though it was among the oldest past the bound", i)
 			}

@@ -27,7 +27,6 @@ type leaving struct {
 	commit           func(ctx context.Context, t *table, seat int, move string) ([]games.Event, error)
 	runBots          func(ctx context.Context, t *table) []games.Event
 	readPresentation func(ctx context.Context, t *table)
-	deliver          func(ctx context.Context, t *table, pub publication) delivered
 }
 
 // Confirmation controls: confirm:<game>:<version>:resign|abandon, and
@@ -127,11 +126,11 @@ func (lv *leaving) confirmClick(ctx context.Context, in Interaction, t *table, i
 		events = append(events, lv.runBots(ctx, t)...)
 		// Not t.from: the interaction is on an ephemeral question, whose
 		// follow-ups are no place for the channel's messages.
-		t.actor = in.User.ID
+		t.origin.Actor = in.User.ID
 		lv.readPresentation(ctx, t)
-		d := lv.deliver(ctx, t, present(t, events))
-		lv.tellTable(ctx, t, in.User.ID, d.pinged, fmt.Sprintf("%s resigned from %s.", t.row.Seats[seat].Name, t.header()))
-		return done(strings.TrimSpace("You resigned. " + d.trouble))
+		d := lv.send.Deliver(ctx, t.row, t.origin, present(t, events))
+		lv.tellTable(ctx, t, in.User.ID, d.Pinged, fmt.Sprintf("%s resigned from %s.", t.row.Seats[seat].Name, t.header()))
+		return done(strings.TrimSpace("You resigned. " + d.Trouble))
 	case confirmAbandon:
 		if err := mayAbandon(in, t); err != nil {
 			return Response{}, err
@@ -185,4 +184,9 @@ func (lv *leaving) tellTable(ctx context.Context, t *table, user string, pinged 
 	if _, err := lv.out.Send(ctx, t.row.Channel, Message{Content: othersMentioned(t, user, pinged) + text, Mentions: who}); err != nil {
 		lv.log.Warn("could not tell the table", "game", t.row.ID, "err", err)
 	}
+}
+
+// confirmButton acts on a confirmation's button.
+func (lv *leaving) confirmButton(ctx context.Context, c *Call, t *table) (acted, error) {
+	return answered(lv.confirmClick(ctx, c.in, t, c.ctl.customID))
 }

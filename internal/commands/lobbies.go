@@ -22,15 +22,13 @@ import (
 // game's first move.
 type lobbies struct {
 	*base
-	threads *threads
-	seed    func() uint64
-	table   func(row *storage.Game) (*table, error)
-	// askOpponents is the challenge menu, for a challenge that names nobody.
-	askOpponents func(in Interaction, g Game) (Response, bool)
-	gameClock    func(ctx context.Context, in Interaction) (limit, bank time.Duration, err error)
-	runBots      func(ctx context.Context, t *table) []games.Event
-	saveOwed     func(ctx context.Context, t *table, base int, move *games.SeatMove) error
-	publish      func(ctx context.Context, t *table, events []games.Event) string
+	threads   *threads
+	seed      func() uint64
+	table     func(row *storage.Game) (*table, error)
+	gameClock func(ctx context.Context, in Interaction) (limit, bank time.Duration, err error)
+	runBots   func(ctx context.Context, t *table) []games.Event
+	saveOwed  func(ctx context.Context, t *table, base int, move *games.SeatMove) error
+	publish   func(ctx context.Context, t *table, events []games.Event) string
 	// publishSaved runs the bots' replies to a saved change and publishes
 	// it (play.go).
 	publishSaved func(ctx context.Context, t *table, saved acted) string
@@ -440,4 +438,30 @@ func (lb *lobbies) beginSave(ctx context.Context, t *table, note string) (acted,
 	}
 	events = append(events, games.PublicEvent(fmt.Sprintf("The game begins%s. Players in seat order: %s.", t.optionText(), strings.Join(seats, ", "))))
 	return acted{saved: true, events: events}, nil
+}
+
+// lobbyButton handles join, leave, start, accept and decline.
+func (lb *lobbies) lobbyButton(ctx context.Context, c *Call, t *table) (acted, error) {
+	id := c.ctl.customID
+	if id.Version != t.row.Version {
+		if t.row.Status != storage.Lobby {
+			return acted{}, refusef("This game has already started or ended; its lobby is closed.")
+		}
+		return acted{}, errStale
+	}
+	return lb.lobbyClick(ctx, c.in, t, id.Action)
+}
+
+// solo starts a game played alone: against the bot, or by one person.
+func (lb *lobbies) solo(ctx context.Context, in Interaction, g Game) (Response, error) {
+	in.Options = maps.Clone(in.Options)
+	if g.Kind.Bot == nil {
+		// A game played alone: solo is start without a partner.
+		delete(in.Options, "partner")
+		return lb.openLobby(ctx, in, g)
+	}
+	if _, ok := in.Options["ai"]; !ok {
+		in.Options["ai"] = fmt.Sprint((g.Kind.BotLevels + 1) / 2)
+	}
+	return lb.challenge(ctx, in, g)
 }

@@ -59,7 +59,7 @@ func TestHeldBackDMRetriesThenWaitsForTheNextChange(t *testing.T) {
 	// others of that try are not tried (they would wait too).
 	h.rec.limitDMs = 1 + delivery.RedoTries
 	h.rec.mu.Unlock()
-	h.r.queue.SetRedoWait(func(int, time.Time, time.Time) time.Duration { return time.Millisecond }) // the tries, not their pace
+	h.r.send.Queue().SetRedoWait(func(int, time.Time, time.Time) time.Duration { return time.Millisecond }) // the tries, not their pace
 	h.startTally()
 	h.r.Wait()
 	h.rec.mu.Lock()
@@ -308,7 +308,7 @@ func TestHeldBackDMChannelCostsNoDrawing(t *testing.T) {
 // clock sends it, once. What was owed is in storage, not in the process.
 func TestHeldBackDMSurvivesARestart(t *testing.T) {
 	h := newHarness(t)
-	h.r.queue.SetRedoWait(func(int, time.Time, time.Time) time.Duration { return time.Hour }) // after the restart
+	h.r.send.Queue().SetRedoWait(func(int, time.Time, time.Time) time.Duration { return time.Hour }) // after the restart
 	h.rec.mu.Lock()
 	h.rec.limitDMs = 2 // both players' first DMs
 	h.rec.mu.Unlock()
@@ -321,7 +321,7 @@ func TestHeldBackDMSurvivesARestart(t *testing.T) {
 	if !h.game().HasOwed {
 		t.Fatal("the held-back DMs are not recorded as owed in the game's row")
 	}
-	h.r.queue.SetRedoWait(func(int, time.Time, time.Time) time.Duration { return 0 })
+	h.r.send.Queue().SetRedoWait(func(int, time.Time, time.Time) time.Duration { return 0 })
 	for i := 0; i < 2; i++ { // a second tick sends nothing more
 		h.tick()
 		h.r.Wait()
@@ -346,7 +346,7 @@ func TestHeldBackDMSurvivesARestart(t *testing.T) {
 // to ping when it was held back: that decision is stored with it.
 func TestOwedPingsSurviveARestart(t *testing.T) {
 	h := newHarness(t)
-	h.r.queue.SetRedoWait(func(int, time.Time, time.Time) time.Duration { return time.Hour })
+	h.r.send.Queue().SetRedoWait(func(int, time.Time, time.Time) time.Duration { return time.Hour })
 	_, n := h.acceptWithPostHeldNoWait()
 	h.r.Stop()
 	h.restart()

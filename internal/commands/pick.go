@@ -32,12 +32,12 @@ func (t *table) pickPlayer(kind string, me int) (Response, error) {
 }
 
 // pickClick asks the vote about the player picked from the menu.
-func (r *Router) pickClick(ctx context.Context, c *Call, _ *table) (acted, error) {
+func (vt *votes) pickClick(ctx context.Context, c *Call, _ *table) (acted, error) {
 	in, id := c.in, c.ctl.customID
 	if len(in.Values) != 1 {
 		return acted{}, refusef("Pick exactly one player from the menu.")
 	}
-	t, err := r.reload(ctx, id.Game)
+	t, err := vt.reload(ctx, id.Game)
 	if err != nil {
 		return acted{}, err
 	}
@@ -53,5 +53,5 @@ func (r *Router) pickClick(ctx context.Context, c *Call, _ *table) (acted, error
 	ask.Type, ask.Command, ask.Sub = SlashCommand, "game", id.Arg
 	ask.Options = map[string]string{"player": user}
 	ask.Users = map[string]Name{user: NameOf(t.row.Seats[seat].Name)}
-	return answered(r.votes.tableCommand(ctx, ask))
+	return answered(vt.tableCommand(ctx, ask))
 }

@@ -1,44 +1,31 @@
 package commands
 
 import (
-	"context"
-
-	"image"
-
 	"standoff/internal/delivery"
 	"standoff/internal/games"
 )
-
-// viewPicture is a picture a message will carry: the view to draw, and the
-// words that describe it.
-type viewPicture struct {
-	name string
-	view games.View
-	draw Renderer
-	alt  string
-}
 
 // maxAltText is Discord's limit on an attachment's description.
 const maxAltText = 1024
 
 // attachView asks for a view's picture on the message, drawn at delivery.
 // A game without a renderer is text only.
-func (m *Message) attachView(t *table, v games.View, name string) {
-	m.attach(t, v, name, t.game.Draw)
+func (t *table) attachView(m *Message, v games.View, name string) {
+	t.attach(m, v, name, t.game.Draw)
 }
 
 // attachFull asks for the whole board of a public view: the detail a
 // phone's turn picture leaves out, for /game status and /game board. A
 // game whose turn picture is the whole board draws that.
-func (m *Message) attachFull(t *table, v games.View, name string) {
+func (t *table) attachFull(m *Message, v games.View, name string) {
 	draw := t.game.Full
 	if draw == nil {
 		draw = t.game.Draw
 	}
-	m.attach(t, v, name, draw)
+	t.attach(m, v, name, draw)
 }
 
-func (m *Message) attach(t *table, v games.View, name string, draw Renderer) {
+func (t *table) attach(m *Message, v games.View, name string, draw Renderer) {
 	if draw == nil || v == nil {
 		return
 	}
@@ -49,37 +36,11 @@ func (m *Message) attach(t *table, v games.View, name string, draw Renderer) {
 			}
 		}
 	}
-	p := viewPicture{name: name, view: v, draw: draw}
+	p := delivery.Picture{Name: name, View: v, Draw: draw}
 	if t.game.Alt != nil {
-		p.alt = clip(t.game.Alt(v), maxAltText)
+		p.Alt = clip(t.game.Alt(v), maxAltText)
 	}
-	m.views = append(m.views, p)
-}
-
-// drawViews turns the pictures a message asks for into its files. A picture
-// that cannot be drawn is left out (the message's text still tells the
-// game) and logged.
-func (r *Router) drawViews(gameID int64, m *Message) {
-	for _, p := range m.views {
-		if f, ok := r.picture(gameID, p); ok {
-			m.Files = append(m.Files, f)
-		}
-	}
-	m.views = nil
-}
-
-// picture draws one view (delivery.Draw: on the low-priority threads).
-func (r *Router) picture(gameID int64, p viewPicture) (File, bool) {
-	data, drawErr, encodeErr := delivery.Draw(func() (image.Image, error) { return p.draw(p.view) })
-	switch {
-	case drawErr != nil:
-		r.log.Error("could not draw", "game", gameID, "err", drawErr)
-		return File{}, false
-	case encodeErr != nil:
-		r.log.Error("could not encode", "game", gameID, "err", encodeErr)
-		return File{}, false
-	}
-	return File{Name: p.name, Data: data, Description: p.alt}, true
+	m.Pictures = append(m.Pictures, p)
 }
 
 // withTools adds the buttons every turn message offers while someone acts
@@ -104,21 +65,4 @@ func (t *table) withTools(rows []Row) []Row {
 		return append(rows, Row{Buttons: tools})
 	}
 	return rows
-}
-
-// fullBoard shows one player the whole board as it stands now (the detail
-// the phone's turn picture leaves out). Any message's button shows the
-// game as it is, so an old one works too.
-func (r *Router) fullBoard(ctx context.Context, game int64) (Response, error) {
-	t, err := r.reload(ctx, game)
-	if err != nil {
-		return Response{}, err
-	}
-	if t.state == nil {
-		return Response{}, refusef("The game has not started yet.")
-	}
-	m := Message{Content: t.header() + "\nThe whole board as it stands now.", Ephemeral: true}
-	m.attachFull(t, t.state.Public(), "board.png")
-	r.drawViews(t.row.ID, &m)
-	return Response{Kind: Reply, Message: m}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"standoff/internal/delivery"
 	"standoff/internal/rhythm"
 	"standoff/storage"
 )
@@ -52,7 +53,7 @@ func (t *table) newlyWaited(user string, now map[string]int) bool {
 	case before == 0:
 		return true
 	default:
-		return before == waitsForReaction && now[user] == waitsForTurn && user != t.actor
+		return before == waitsForReaction && now[user] == waitsForTurn && user != t.origin.Actor
 	}
 }
 
@@ -71,16 +72,16 @@ func (t *table) rememberWaited() {
 // message (posted anew for them when it would have been an edit, since an
 // edit notifies nobody), by a DM of its own, both, or later (quiet hours,
 // time away), or not at all (none, a daily digest), as they chose.
-func planNotifications(t *table, pub *publication) {
+func planNotifications(t *table, pub *delivery.Publication) {
 	var channel []string
 	if t.state != nil && t.paused() && t.row.TurnOwner != ownerPaused {
 		_, channel = t.pausedLine()
 	}
 	now := t.waitedUsers()
 	byDM := map[string]bool{}
-	for _, p := range pub.private {
-		if p.send && p.newDecision && !t.row.Seats[p.seat].DMFailed {
-			byDM[p.user] = true
+	for _, p := range pub.Private {
+		if p.Send && p.NewDecision && !t.row.Seats[p.Seat].DMFailed {
+			byDM[p.User] = true
 		}
 	}
 	for _, s := range t.row.Seats {
@@ -92,42 +93,42 @@ func planNotifications(t *table, pub *publication) {
 			channel = append(channel, s.UserID)
 		}
 		if plan.DM && !s.DMFailed {
-			pub.notices = append(pub.notices, notice{user: s.UserID, message: t.actNotice(s)})
+			pub.Notices = append(pub.Notices, delivery.Notice{User: s.UserID, Message: t.actNotice(s)})
 		}
 		if !plan.Hold.IsZero() {
-			pub.held = append(pub.held, heldNotice{user: s.UserID, event: rhythm.MustAct, until: plan.Hold})
+			pub.Held = append(pub.Held, delivery.HeldNotice{User: s.UserID, Event: rhythm.MustAct, At: t.now, Until: plan.Hold})
 		}
 	}
 	if t.row.PostPending && t.owedPingsKnown {
 		// The owed message's pings go with this one, for whoever it still
 		// waits on and did not act or hear of it by DM since.
 		for _, u := range t.owedPings {
-			if now[u] > 0 && u != t.actor && !byDM[u] && !slices.Contains(channel, u) {
+			if now[u] > 0 && u != t.origin.Actor && !byDM[u] && !slices.Contains(channel, u) {
 				channel = append(channel, u)
 			}
 		}
 	}
-	if pub.turn.owner != t.row.TurnOwner {
+	if pub.Turn.Owner != t.row.TurnOwner {
 		planHeadsUp(t, pub, now)
 	}
-	if pub.turn.how == postEdit && len(channel) > 0 && !pub.turn.refresh {
+	if pub.Turn.How == delivery.PostEdit && len(channel) > 0 && !pub.Turn.Refresh {
 		// An edit notifies nobody: the turn goes on in a new message,
 		// which keeps the board and its controls at the bottom of the
 		// channel where the pinged player looks.
-		pub.turn.how, pub.turn.previous = postNew, pub.turn.editing
+		pub.Turn.How, pub.Turn.Previous = delivery.PostNew, pub.Turn.Editing
 	}
-	if o := t.origin; pub.turn.how == postEdit && !pub.turn.refresh && o.reply != nil && o.clicked == "" {
+	if o := t.origin; pub.Turn.How == delivery.PostEdit && !pub.Turn.Refresh && o.Reply != nil && o.Clicked == "" {
 		// A typed move: the living message can be edited only with the
 		// bot's token (of which Discord allows 50 requests a second for
 		// the whole application), while a new message comes through the
 		// interaction for nothing; the old one loses its controls when
 		// there is budget to spare. The same players go on, so the new
 		// message pings nobody (channel is empty here).
-		pub.turn.how, pub.turn.previous = postNew, pub.turn.editing
+		pub.Turn.How, pub.Turn.Previous = delivery.PostNew, pub.Turn.Editing
 	}
-	pub.turn.message.Mentions = nil
-	if pub.turn.how == postNew {
-		pub.turn.message.Mentions = channel
+	pub.Turn.Message.Mentions = nil
+	if pub.Turn.How == delivery.PostNew {
+		pub.Turn.Message.Mentions = channel
 	}
 }
 
@@ -170,15 +171,12 @@ func owedMentions(t *table) []string {
 	return out
 }
 
-// pingIfClosed says whether a closed DM is said to user with a mention:
-// when the game newly waits on them and no message of this delivery
-// pinged them already (pinged); while owed messages are redone, as was
-// decided when they were held back.
-func (t *table) pingIfClosed(user string, pinged []string) bool {
-	switch {
-	case slices.Contains(pinged, user):
-		return false
-	case t.redoPings != nil:
+// pingIfClosed says whether a closed DM is said to user with a mention
+// (unless a message of the same delivery pinged them already): when the
+// game newly waits on them; while owed messages are redone, as was decided
+// when they were held back.
+func (t *table) pingIfClosed(user string) bool {
+	if t.redoPings != nil {
 		return t.redoPings[user]
 	}
 	return t.newlyWaited(user, t.waitedUsers())
@@ -188,18 +186,18 @@ func (t *table) pingIfClosed(user string, pinged []string) bool {
 // they asked for it (/game notify next), unless they made the move that
 // began it: they know already. It goes by DM (or waits for their quiet
 // hours): the turn message pings only those who must act.
-func planHeadsUp(t *table, pub *publication, waited map[string]int) {
+func planHeadsUp(t *table, pub *delivery.Publication, waited map[string]int) {
 	for _, s := range t.row.Seats {
-		if s.NextAfter == "" || s.BotLevel > 0 || s.Away || s.DMFailed || s.UserID == t.actor || waited[s.UserID] > 0 {
+		if s.NextAfter == "" || s.BotLevel > 0 || s.Away || s.DMFailed || s.UserID == t.origin.Actor || waited[s.UserID] > 0 {
 			continue
 		}
 		plan := rhythm.Decide(t.players[s.UserID].Settings, t.now, rhythm.HeadsUp)
 		if plan.DM || plan.Mention {
 			text := fmt.Sprintf("%s in <#%s>: you are next, after %s.", t.header(), t.row.Channel, s.NextAfter)
-			pub.notices = append(pub.notices, notice{user: s.UserID, message: Message{Content: text, Rows: t.openLink()}})
+			pub.Notices = append(pub.Notices, delivery.Notice{User: s.UserID, Message: Message{Content: text, Rows: t.openLink()}})
 		}
 		if !plan.Hold.IsZero() {
-			pub.held = append(pub.held, heldNotice{user: s.UserID, event: rhythm.HeadsUp, until: plan.Hold})
+			pub.Held = append(pub.Held, delivery.HeldNotice{User: s.UserID, Event: rhythm.HeadsUp, At: t.now, Until: plan.Hold})
 		}
 	}
 }

@@ -126,7 +126,7 @@ func (r *Router) Route(in Interaction) *Call {
 
 // routeCommand routes a slash command or the autocomplete of one.
 func (r *Router) routeCommand(c *Call) {
-	routes, g, known := r.routesOf(c.in.Command)
+	routes, g, known := r.games.routesOf(c.in.Command)
 	rt, ok := route{}, false
 	for _, each := range routes {
 		if each.Name == c.in.Sub {

@@ -51,7 +51,7 @@ func privateMessage(t *table, seat int, events []games.Event, withPicture bool) 
 	content := clip(strings.TrimRight(b.String(), "\n"), maxContent)
 	msg := Message{Content: content, Rows: privateControls(t, seat)}
 	if pictured {
-		msg.attachView(t, view, "hand.png")
+		t.attachView(&msg, view, "hand.png")
 	}
 	return msg, dmHash(view, prompts), true
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"standoff/internal/delivery"
 	"standoff/internal/games"
 	"standoff/storage"
 )
@@ -49,17 +50,17 @@ func TestPresentTurnEditsWhileTheSamePlayersAreWaitedOn(t *testing.T) {
 	tb := snapshot(t, st, storage.Game{MessageID: "m1", TurnOwner: owner, Narration: "alice joined."})
 	tb.rememberWaited() // alice was on turn before bob's cheer too
 	pub := present(tb, []games.Event{games.PublicEvent("bob cheers (1).")})
-	if pub.turn.how != postEdit || pub.turn.editing != "m1" {
-		t.Fatalf("the same player is waited on: the living message m1 should be edited, got how=%d editing=%q", pub.turn.how, pub.turn.editing)
+	if pub.Turn.How != delivery.PostEdit || pub.Turn.Editing != "m1" {
+		t.Fatalf("the same player is waited on: the living message m1 should be edited, got how=%d editing=%q", pub.Turn.How, pub.Turn.Editing)
 	}
-	if pub.turn.narration != "alice joined.\nbob cheers (1)." {
-		t.Fatalf("the narration should grow: %q", pub.turn.narration)
+	if pub.Turn.Narration != "alice joined.\nbob cheers (1)." {
+		t.Fatalf("the narration should grow: %q", pub.Turn.Narration)
 	}
-	if !strings.Contains(pub.turn.message.Content, "bob cheers (1).") || len(pub.turn.message.views) != 1 {
-		t.Fatalf("the edit should tell the change and ask for the board's picture: %+v", pub.turn.message)
+	if !strings.Contains(pub.Turn.Message.Content, "bob cheers (1).") || len(pub.Turn.Message.Pictures) != 1 {
+		t.Fatalf("the edit should tell the change and ask for the board's picture: %+v", pub.Turn.Message)
 	}
-	if len(pub.turn.message.Mentions) != 0 {
-		t.Fatalf("alice was notified of her turn already: nobody is pinged, got %v", pub.turn.message.Mentions)
+	if len(pub.Turn.Message.Mentions) != 0 {
+		t.Fatalf("alice was notified of her turn already: nobody is pinged, got %v", pub.Turn.Message.Mentions)
 	}
 }
 
@@ -77,10 +78,10 @@ func TestPresentNewlyWaitedInTheChannelGetsANewMessage(t *testing.T) {
 	}
 	tb.changed()
 	pub := present(tb, nil)
-	if pub.turn.how != postNew || pub.turn.previous != "m1" {
-		t.Fatalf("bob must now act and an edit would not tell him: a new message should replace m1, got how=%d previous=%q", pub.turn.how, pub.turn.previous)
+	if pub.Turn.How != delivery.PostNew || pub.Turn.Previous != "m1" {
+		t.Fatalf("bob must now act and an edit would not tell him: a new message should replace m1, got how=%d previous=%q", pub.Turn.How, pub.Turn.Previous)
 	}
-	if got := pub.turn.message.Mentions; len(got) != 1 || got[0] != "2" {
+	if got := pub.Turn.Message.Mentions; len(got) != 1 || got[0] != "2" {
 		t.Fatalf("the new message pings bob alone, got %v", got)
 	}
 }
@@ -97,13 +98,13 @@ func TestPresentTurnPostsWhenSomeoneElseMustAct(t *testing.T) {
 	}
 	tb := snapshot(t, st, storage.Game{MessageID: "m1", TurnOwner: before})
 	pub := present(tb, []games.Event{games.PublicEvent("alice added 2.")})
-	if pub.turn.how != postNew || pub.turn.previous != "m1" {
-		t.Fatalf("another player must act: a new message should replace m1, got how=%d previous=%q", pub.turn.how, pub.turn.previous)
+	if pub.Turn.How != delivery.PostNew || pub.Turn.Previous != "m1" {
+		t.Fatalf("another player must act: a new message should replace m1, got how=%d previous=%q", pub.Turn.How, pub.Turn.Previous)
 	}
-	if pub.turn.narration != "alice added 2." {
-		t.Fatalf("a new turn's message starts its own narration: %q", pub.turn.narration)
+	if pub.Turn.Narration != "alice added 2." {
+		t.Fatalf("a new turn's message starts its own narration: %q", pub.Turn.Narration)
 	}
-	if got := pub.turn.message.Mentions; len(got) != 1 || got[0] != "2" {
+	if got := pub.Turn.Message.Mentions; len(got) != 1 || got[0] != "2" {
 		t.Fatalf("the new message pings bob alone: %v", got)
 	}
 }
@@ -113,8 +114,8 @@ func TestPresentTurnOwedPostTellsEverythingSinceTheLastSeen(t *testing.T) {
 	owner := ownerOf(t, st, storage.Game{})
 	tb := snapshot(t, st, storage.Game{MessageID: "m1", TurnOwner: owner, Narration: "earlier.", PostPending: true})
 	pub := present(tb, []games.Event{games.PublicEvent("now.")})
-	if pub.turn.how != postNew || pub.turn.narration != "earlier.\nnow." {
-		t.Fatalf("an owed post tells the unseen narration too: how=%d narration=%q", pub.turn.how, pub.turn.narration)
+	if pub.Turn.How != delivery.PostNew || pub.Turn.Narration != "earlier.\nnow." {
+		t.Fatalf("an owed post tells the unseen narration too: how=%d narration=%q", pub.Turn.How, pub.Turn.Narration)
 	}
 }
 
@@ -123,11 +124,11 @@ func TestPresentTurnGameOverIsANewMessageWithoutControls(t *testing.T) {
 	st.Result = &games.Outcome{Rank: []int{1, 2}, Text: "alice reached the target."}
 	tb := snapshot(t, st, storage.Game{MessageID: "m1", TurnOwner: ownerOver})
 	pub := present(tb, nil)
-	if pub.turn.how != postNew {
+	if pub.Turn.How != delivery.PostNew {
 		t.Fatal("the end of a game is always a new message")
 	}
-	if len(pub.turn.message.Rows) != 0 || !strings.Contains(pub.turn.message.Content, "Game over.") {
-		t.Fatalf("the last message has the result and no controls: %+v", pub.turn.message)
+	if len(pub.Turn.Message.Rows) != 0 || !strings.Contains(pub.Turn.Message.Content, "Game over.") {
+		t.Fatalf("the last message has the result and no controls: %+v", pub.Turn.Message)
 	}
 }
 
@@ -135,43 +136,43 @@ func TestPresentPrivateSendsOnlyWhatIsNew(t *testing.T) {
 	st := freshTally(t)
 	tb := snapshot(t, st, storage.Game{})
 	first := present(tb, nil)
-	if len(first.private) != 2 || !first.private[0].send || !first.private[1].send {
-		t.Fatalf("each seat is shown its hand the first time: %+v", first.private)
+	if len(first.Private) != 2 || !first.Private[0].Send || !first.Private[1].Send {
+		t.Fatalf("each seat is shown its hand the first time: %+v", first.Private)
 	}
-	for _, p := range first.private {
-		tb.row.Seats[p.seat].DMHash = p.hash
+	for _, p := range first.Private {
+		tb.row.Seats[p.Seat].DMHash = p.Hash
 	}
-	if again := present(tb, nil); len(again.private) != 0 {
-		t.Fatalf("nothing changed privately: no DM and nothing to record, got %+v", again.private)
+	if again := present(tb, nil); len(again.Private) != 0 {
+		t.Fatalf("nothing changed privately: no DM and nothing to record, got %+v", again.Private)
 	}
 	news := present(tb, []games.Event{games.PrivateEvent(1, "alice's secret is 4.")})
-	if len(news.private) != 1 || news.private[0].seat != 1 || !news.private[0].send {
-		t.Fatalf("news for bob alone sends bob alone a DM: %+v", news.private)
+	if len(news.Private) != 1 || news.Private[0].Seat != 1 || !news.Private[0].Send {
+		t.Fatalf("news for bob alone sends bob alone a DM: %+v", news.Private)
 	}
-	if !strings.Contains(news.private[0].message.Content, "alice's secret is 4.") {
-		t.Fatalf("the DM tells the news: %q", news.private[0].message.Content)
+	if !strings.Contains(news.Private[0].Message.Content, "alice's secret is 4.") {
+		t.Fatalf("the DM tells the news: %q", news.Private[0].Message.Content)
 	}
 }
 
 func TestPresentPrivateClosedDMsTryAgainOnlyForANewDecision(t *testing.T) {
 	st := freshTally(t)
 	tb := snapshot(t, st, storage.Game{})
-	for _, p := range present(tb, nil).private {
-		tb.row.Seats[p.seat].DMHash = p.hash
+	for _, p := range present(tb, nil).Private {
+		tb.row.Seats[p.Seat].DMHash = p.Hash
 	}
 	tb.row.Seats[1].DMFailed = true
 	if _, err := st.Apply(0, "add 1"); err != nil { // bob must react privately
 		t.Fatal(err)
 	}
 	tb.changed()
-	var bob *privatePost
+	var bob *delivery.PrivatePost
 	pub := present(tb, nil)
-	for _, p := range pub.private {
-		if p.seat == 1 {
+	for _, p := range pub.Private {
+		if p.Seat == 1 {
 			bob = &p
 		}
 	}
-	if bob == nil || !bob.send || !bob.newDecision || !slices.Contains(pub.turn.message.Mentions, tb.row.Seats[1].UserID) {
+	if bob == nil || !bob.Send || !bob.NewDecision || !slices.Contains(pub.Turn.Message.Mentions, tb.row.Seats[1].UserID) {
 		t.Fatalf("bob's DMs are closed, but a new decision is tried again and he is named as waited on: %+v", bob)
 	}
 	if text := closedDMNotice(tb, tb.row.Seats[1], true); !strings.Contains(text, "new private decision") || strings.Contains(text, "secret") {
@@ -184,11 +185,11 @@ func TestPresentLapsedVote(t *testing.T) {
 	b, _ := json.Marshal(openVotes{Vote: &vote{Kind: voteSkip, Seat: 1, By: 0, Version: 2, Message: "v1", Voters: []int{0}}})
 	tb := snapshot(t, st, storage.Game{Version: 3, Table: string(b)})
 	pub := present(tb, nil)
-	if pub.lapsed == nil || pub.lapsed.message != "v1" || !strings.Contains(pub.lapsed.text, "lapsed") {
-		t.Fatalf("a skip vote asked at version 2 lapses at version 3: %+v", pub.lapsed)
+	if pub.Lapsed == nil || pub.Lapsed.Message != "v1" || !strings.Contains(pub.Lapsed.Text, "lapsed") {
+		t.Fatalf("a skip vote asked at version 2 lapses at version 3: %+v", pub.Lapsed)
 	}
 	tb.row.Version = 2
-	if pub := present(tb, nil); pub.lapsed != nil {
+	if pub := present(tb, nil); pub.Lapsed != nil {
 		t.Fatal("a vote of the current version stays open")
 	}
 }
@@ -200,8 +201,8 @@ func TestPreviewIsThePresenter(t *testing.T) {
 	tb := snapshot(t, st, storage.Game{Seats: []storage.Seat{{Seat: 0, UserID: "1000", Name: "p0"}, {Seat: 1, UserID: "1001", Name: "p1"}}})
 	tb.game.Draw = nil
 	pub := present(tb, nil)
-	if msgs[0].Content != pub.turn.message.Content {
-		t.Fatalf("Preview's turn message differs from the presenter's:\n%s\n---\n%s", msgs[0].Content, pub.turn.message.Content)
+	if msgs[0].Content != pub.Turn.Message.Content {
+		t.Fatalf("Preview's turn message differs from the presenter's:\n%s\n---\n%s", msgs[0].Content, pub.Turn.Message.Content)
 	}
 }
 
@@ -235,7 +236,7 @@ func TestPrivatePictureAloneComesWithALine(t *testing.T) {
 	st := freshTally(t) // alice on turn; bob has no private decision
 	tb := snapshot(t, st, storage.Game{})
 	m, _, ok := privateMessage(tb, 1, nil, true)
-	if !ok || len(m.views) != 1 {
+	if !ok || len(m.Pictures) != 1 {
 		t.Fatalf("bob's private view should be a picture: %+v", m)
 	}
 	lines := strings.Split(m.Content, "\n")

@@ -121,7 +121,7 @@ func turnMessage(t *table, narration string) Message {
 		}
 	}
 	msg := Message{Content: clip(strings.TrimRight(content+tail, "\n"), maxContent), Mentions: mentions}
-	msg.attachView(t, t.state.Public(), "board.png")
+	t.attachView(&msg, t.state.Public(), "board.png")
 	if t.state.Outcome() == nil && !t.paused() {
 		msg.Rows = t.withTools(publicControls(t))
 	}

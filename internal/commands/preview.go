@@ -23,9 +23,9 @@ func Preview(kind *games.Kind, st games.State, players int, gameID int64, versio
 	}
 	t := &table{row: row, game: Game{Kind: kind}, state: st}
 	pub := present(t, nil)
-	out := []Message{pub.turn.message}
-	for _, p := range pub.private {
-		out = append(out, p.message)
+	out := []Message{pub.Turn.Message}
+	for _, p := range pub.Private {
+		out = append(out, p.Message)
 	}
 	ref, ok := st.(games.Refiner)
 	if !ok {

@@ -76,7 +76,7 @@ func (rec *records) replay(ctx context.Context, in Interaction) (Response, error
 		return Response{}, err
 	}
 	// A replay draws dozens of pictures: like every picture, it yields
-	// the cores to answers (pictures.go).
+	// the cores to answers (delivery.Draw).
 	var data []byte
 	var frames int
 	lowpriority.Do(func() { data, frames, err = replayGIF(g, row, moves) })

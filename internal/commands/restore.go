@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 
+	"standoff/internal/delivery"
+	"standoff/internal/games"
 	"standoff/storage"
 )
 
@@ -24,7 +26,7 @@ type Restoring struct {
 	Private bool
 	// clock shows again only what the stored game says is owed (or a turn
 	// message it lacks), and knocks on a channel that went away only every
-	// unreachableRetry: the clock's rhythm, not a player's request.
+	// delivery.UnreachableRetry: the clock's rhythm, not a player's request.
 	clock bool
 }
 
@@ -44,20 +46,32 @@ type Restored struct {
 
 // Restore shows game id's controls again (see Restoring) under its lock.
 func (r *Router) Restore(ctx context.Context, id int64, how Restoring) (Restored, error) {
-	_, done, err := r.restore(ctx, id, how, nil)
+	_, done, err := r.restoring.restore(ctx, id, how, nil)
 	return done, err
+}
+
+// restoring is the room of Restore: the lock, the game read afresh, its
+// controls shown again, the automated seats' owed moves.
+type restoring struct {
+	*base
+	lock         func(ctx context.Context, id int64) (context.Context, func())
+	reload       func(ctx context.Context, id int64) (*table, error)
+	repost       func(ctx context.Context, t *table) (notice string, failed bool)
+	lobbyMessage func(t *table) Message
+	runBots      func(ctx context.Context, t *table) []games.Event
+	publish      func(ctx context.Context, t *table, events []games.Event) string
 }
 
 // restore is Restore returning the table it read; then, when set, goes on
 // under the same lock with what restore did (the clock's other duties).
-func (r *Router) restore(ctx context.Context, id int64, how Restoring, then func(context.Context, *table, Restored)) (*table, Restored, error) {
-	ctx, unlock := r.lock(ctx, id)
+func (rs *restoring) restore(ctx context.Context, id int64, how Restoring, then func(context.Context, *table, Restored)) (*table, Restored, error) {
+	ctx, unlock := rs.lock(ctx, id)
 	defer unlock()
-	t, err := r.reload(ctx, id)
+	t, err := rs.reload(ctx, id)
 	if err != nil {
 		return nil, Restored{}, err
 	}
-	done, err := r.showAgain(ctx, t, how)
+	done, err := rs.showAgain(ctx, t, how)
 	if err == nil && then != nil {
 		then(ctx, t, done)
 	}
@@ -65,20 +79,20 @@ func (r *Router) restore(ctx context.Context, id int64, how Restoring, then func
 }
 
 // showAgain is Restore's work once the game is locked and read.
-func (r *Router) showAgain(ctx context.Context, t *table, how Restoring) (Restored, error) {
+func (rs *restoring) showAgain(ctx context.Context, t *table, how Restoring) (Restored, error) {
 	var done Restored
 	if t.row.Status == storage.Lobby {
 		if !how.Lobby {
 			return done, nil
 		}
-		id, _ := r.out.Send(ctx, t.row.Channel, r.lobbies.lobbyMessage(t))
-		return done, r.store.SetMessage(ctx, t.row.ID, id)
+		id, _ := rs.out.Send(ctx, t.row.Channel, rs.lobbyMessage(t))
+		return done, rs.store.SetMessage(ctx, t.row.ID, id)
 	}
 	if t.state == nil {
 		return done, nil
 	}
 	if how.clock {
-		if !t.row.UnreachableAt.IsZero() && r.now().Sub(t.row.UnreachableAt) < unreachableRetry {
+		if !t.row.UnreachableAt.IsZero() && rs.now().Sub(t.row.UnreachableAt) < delivery.UnreachableRetry {
 			done.Unreachable = true
 			return done, nil
 		}
@@ -86,39 +100,39 @@ func (r *Router) showAgain(ctx context.Context, t *table, how Restoring) (Restor
 		if t.row.Status != storage.Active || t.state.Outcome() != nil {
 			// Ended: only its last message may be owed (the result).
 			if owed {
-				done.Notice, done.Failed = r.repost(ctx, t)
+				done.Notice, done.Failed = rs.repost(ctx, t)
 			}
 			return done, nil
 		}
 		if owed || t.row.MessageID == "" {
-			done.Notice, done.Failed = r.repost(ctx, t)
+			done.Notice, done.Failed = rs.repost(ctx, t)
 		}
 	} else if t.row.Status == storage.Active {
-		done.Notice, done.Failed = r.repost(ctx, t)
+		done.Notice, done.Failed = rs.repost(ctx, t)
 	}
 	if t.row.Status != storage.Active {
 		return done, nil
 	}
 	if !done.Failed {
-		done.BotsMoved = r.moveOwedBots(ctx, t)
+		done.BotsMoved = rs.moveOwedBots(ctx, t)
 	}
 	if how.Private {
-		return done, r.resendPrivate(ctx, t)
+		return done, rs.resendPrivate(ctx, t)
 	}
 	return done, nil
 }
 
 // resendPrivate sends each human seat the DM of its open private decision
 // again; a closed DM is no error (the seat has /game hand).
-func (r *Router) resendPrivate(ctx context.Context, t *table) error {
+func (rs *restoring) resendPrivate(ctx context.Context, t *table) error {
 	var err error
 	for i, seat := range t.row.Seats {
 		if seat.BotLevel > 0 {
 			continue
 		}
 		if m, _, ok := privateMessage(t, i, nil, true); ok && len(m.Rows) > 0 {
-			r.drawViews(t.row.ID, &m)
-			if derr := r.out.DM(ctx, seat.UserID, m); derr != nil && !errors.Is(derr, ErrDMClosed) {
+			rs.send.Draw(t.row.ID, &m)
+			if derr := rs.out.DM(ctx, seat.UserID, m); derr != nil && !errors.Is(derr, ErrDMClosed) {
 				err = derr
 			}
 		}
@@ -130,11 +144,11 @@ func (r *Router) resendPrivate(ctx context.Context, t *table) error {
 // bots' moves) move once its table's turn message is shown again: the
 // clock would not look at the game until reminder time. It reports
 // whether an automated seat was due. The caller holds the game's lock.
-func (r *Router) moveOwedBots(ctx context.Context, t *table) bool {
+func (rs *restoring) moveOwedBots(ctx context.Context, t *table) bool {
 	_, due := t.botToAct()
 	if due {
-		if events := r.runBots(ctx, t); len(events) > 0 {
-			r.publish(ctx, t, events)
+		if events := rs.runBots(ctx, t); len(events) > 0 {
+			rs.publish(ctx, t, events)
 		}
 	}
 	return due

@@ -6,28 +6,32 @@ import (
 	"log/slog"
 	"time"
 
+	"standoff/internal/delivery"
 	"standoff/internal/telemetry"
 	"standoff/storage"
 )
 
 // The router routes, locks, runs the move pipeline and wires the rooms:
 // each table feature is a room of its own (votes, clock, pace, lobbies,
-// records, threads, settings, leaving, daily), a type holding only what it uses.
+// records, threads, settings, leaving, daily, showing, restoring), a type
+// holding only what it uses.
 // A room is given the shared base and, for the few services of another
 // room or of the pipeline it needs, function fields set in wire: a room
 // never holds the router.
 
 // rooms are the router's rooms, wired by wire.
 type rooms struct {
-	threads  *threads
-	settings *settings
-	records  *records
-	pace     *pace
-	lobbies  *lobbies
-	votes    *votes
-	clock    *clock
-	leaving  *leaving
-	daily    *daily
+	threads   *threads
+	settings  *settings
+	records   *records
+	pace      *pace
+	lobbies   *lobbies
+	votes     *votes
+	clock     *clock
+	leaving   *leaving
+	daily     *daily
+	showing   *showing
+	restoring *restoring
 }
 
 // wire gives each room what it uses. The rooms share the router's base by
@@ -37,25 +41,27 @@ type rooms struct {
 func wire(r *Router) {
 	b := &r.base
 	r.rooms = rooms{threads: &threads{}, settings: &settings{}, records: &records{}, pace: &pace{},
-		lobbies: &lobbies{}, votes: &votes{}, clock: &clock{}, leaving: &leaving{}, daily: &daily{}}
-	*r.threads = threads{base: b, later: r.later}
-	*r.settings = settings{base: b, serverTurnLimit: r.serverTurnLimit,
+		lobbies: &lobbies{}, votes: &votes{}, clock: &clock{}, leaving: &leaving{}, daily: &daily{}, showing: &showing{}, restoring: &restoring{}}
+	*r.threads = threads{base: b}
+	*r.settings = settings{base: b,
 		setThreads: r.threads.setServerThreads, describeThreads: r.threads.describeServerThreads,
 		setDaily: r.daily.setServerDaily, describeDaily: r.daily.describeServerDaily}
 	*r.records = records{base: b, threads: r.threads, reload: r.reload}
 	*r.pace = pace{base: b, threadName: r.threads.threadName}
-	*r.lobbies = lobbies{base: b, threads: r.threads, seed: r.seed, table: r.table, askOpponents: r.askOpponents,
+	*r.lobbies = lobbies{base: b, threads: r.threads, seed: r.seed, table: r.table,
 		gameClock: r.clock.gameClock, runBots: r.runBots, saveOwed: r.saveOwed, publish: r.publish,
 		publishSaved: r.publishSaved}
-	*r.votes = votes{base: b, lockedTable: r.lockedChannelTable, play: r.play, runBots: r.runBots, saveOwed: r.saveOwed,
+	*r.votes = votes{base: b, lockedTable: r.lockedChannelTable, reload: r.reload, play: r.play, runBots: r.runBots, saveOwed: r.saveOwed,
 		publish: r.publish, awayNote: r.pace.awayNote, chargeBank: r.clock.chargeBank}
 	*r.clock = clock{base: b, votes: r.votes, closeLobby: r.lobbies.closeLobby, freeAgain: r.threads.freeAgain,
-		turnsMessage: r.pace.turnsMessage, lock: r.lock, reload: r.reload, play: r.play, runBots: r.runBots,
-		turnLimit: r.turnLimit, publish: r.publish, repost: r.repost, deliveryTrouble: r.deliveryTrouble,
-		restore: r.restore, redoOwedGames: r.redoOwedGames}
+		turnsMessage: r.pace.turnsMessage, play: r.play, turnLimit: r.settings.turnLimit, restore: r.restoring.restore}
 	*r.leaving = leaving{base: b, lockedTable: r.lockedChannelTable, loadResigned: r.votes.loadResigned,
 		closeLobby: r.lobbies.closeLobby, freeAgain: r.threads.freeAgain, commit: r.commit, runBots: r.runBots,
-		readPresentation: r.readPresentation, deliver: r.deliver}
+		readPresentation: r.readPresentation}
+	*r.showing = showing{base: b, records: r.records, lobbyMessage: r.lobbies.lobbyMessage, channelTable: r.channelTable,
+		reload: r.reload, restore: r.restoring.restore, helpText: r.helpText}
+	*r.restoring = restoring{base: b, lock: r.lock, reload: r.reload, repost: r.repost, lobbyMessage: r.lobbies.lobbyMessage,
+		runBots: r.runBots, publish: r.publish}
 	*r.daily = daily{base: b, table: r.table, lock: r.lock, reload: r.reload, saveOwed: r.saveOwed,
 		publishSaved: r.publishSaved, botSeat: r.lobbies.botSeat}
 }
@@ -71,6 +77,8 @@ type base struct {
 	now   func() time.Time
 	// metrics counts moves, boards and the clock's work (nil: not).
 	metrics *telemetry.Metrics
+	// send delivers what the presenter decided (internal/delivery).
+	send *delivery.Sender
 }
 
 // gameSet is the game kinds this bot hosts, sorted by name.

@@ -77,29 +77,24 @@ type Router struct {
 	work  inflight
 	// limiter bounds each user's interactions (nil: no limit); ratelimit.go.
 	limiter *rateLimiter
-	// queue is the one queue of what the rate limits held back: redos of
-	// owed messages and clean-ups (internal/delivery; owed.go, later.go).
-	queue *delivery.Queue
-	// stopped is closed by Stop: what only waits for the limits gives up.
-	stopped  chan struct{}
-	stopOnce sync.Once
 	// kinds: telemetry.go.
 	kinds gameKinds
 }
 
 // New makes a router.
 func New(d Deps, cfg Config) *Router {
-	r := &Router{base: base{store: d.Store, out: d.Transport, cfg: cfg, log: d.Log, now: d.Now}, seed: d.Seed, stopped: make(chan struct{})}
+	r := &Router{base: base{store: d.Store, out: d.Transport, cfg: cfg, log: d.Log, now: d.Now}, seed: d.Seed}
 	r.games = append(r.games, d.Games...)
 	sort.Slice(r.games, func(i, j int) bool { return r.games[i].Kind.Name < r.games[j].Kind.Name })
 	if r.log == nil {
 		r.log = slog.Default()
 	}
-	r.metrics, r.log = d.Metrics, telemetry.WithGameKinds(r.log, r.kindOfGame)
-	r.queue = delivery.NewQueue(r.log, &r.work)
+	r.kinds.store = d.Store
+	r.metrics, r.log = d.Metrics, telemetry.WithGameKinds(r.log, r.kinds.of)
 	if r.now == nil {
 		r.now = time.Now
 	}
+	r.base.send = delivery.NewSender(r.store, r.out, r.log, r.now, &r.work, r.showOwed)
 	if r.seed == nil {
 		r.seed = func() uint64 {
 			var b [8]byte
@@ -123,27 +118,10 @@ func (r *Router) Wait() { r.work.Wait() }
 // a sustained shortage could hold a shutdown for minutes: the clean-ups
 // (controls left on a replaced message are refused as outdated) and the
 // redos of owed messages (an owed turn message stays marked in its game's
-// row, for the clock after the restart; an owed private message goes with
-// the game's next change). Interactions being handled still finish: call
-// Wait after it.
-func (r *Router) Stop() {
-	r.stopOnce.Do(func() {
-		close(r.stopped)
-		r.queue.Stop()
-	})
-}
-
-// pause sleeps for d, and reports false at once when the router stops.
-func (r *Router) pause(d time.Duration) bool {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return true
-	case <-r.stopped:
-		return false
-	}
-}
+// row and an owed private message in owed_messages, for the clock after
+// the restart). Interactions being handled still finish: call Wait after
+// it.
+func (r *Router) Stop() { r.send.Queue().Stop() }
 
 // inflight counts work being done. Unlike a sync.WaitGroup it may be waited
 // on while new work starts (a test settling, a shutdown racing a late
@@ -176,8 +154,6 @@ func (w *inflight) Wait() {
 	}
 }
 
-func (r *Router) game(kind string) (Game, bool) { return r.games.find(kind) }
-
 // lock takes a game's lock in this process and, where several processes
 // share the database (PostgreSQL), across all of them. Whatever runs under
 // it reloads the game first, so it acts on what is stored, not on what it
@@ -201,7 +177,7 @@ func (r *Router) lock(ctx context.Context, id int64) (context.Context, func()) {
 // limits while a game's lock is held: long enough for a burst to pass (the
 // global budget refills 50 a second), short against the seconds a busy
 // bucket can hold it. Past it a paced transport refuses at once, and what
-// it refused is owed (owed.go), so a game's next move never waits behind
+// it refused is owed (internal/delivery), so a game's next move never waits behind
 // its own messages or another game's traffic.
 const lockedWait = time.Second
 
@@ -255,29 +231,6 @@ func optionValues(k *games.Kind, in Interaction) (games.Options, error) {
 }
 
 func mention(userID string) string { return "<@" + userID + ">" }
-
-// turnLimit is a new game's turn limit: its turn_limit option, else the
-// server's setting (/standoff settings), else the bot's default.
-func (r *Router) turnLimit(ctx context.Context, in Interaction) (time.Duration, error) {
-	if raw, ok := in.Options["turn_limit"]; ok {
-		return parseTurnLimit(raw)
-	}
-	limit, _, err := r.serverTurnLimit(ctx, in.Guild)
-	return limit, err
-}
-
-// serverTurnLimit is the turn limit a server's new games take, and whether
-// the server chose it (false: the bot's default).
-func (r *Router) serverTurnLimit(ctx context.Context, guild string) (time.Duration, bool, error) {
-	if guild == "" {
-		return r.cfg.TurnLimit, false, nil
-	}
-	limit, set, err := r.store.GuildTurnLimit(ctx, guild)
-	if err != nil || !set {
-		return r.cfg.TurnLimit, false, err
-	}
-	return limit, true, nil
-}
 
 // parseTurnLimit reads a turn_limit value: 24h, 72h, 7d or none.
 func parseTurnLimit(raw string) (time.Duration, error) {

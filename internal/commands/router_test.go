@@ -499,12 +499,14 @@ func TestStatusRulesHelpHistory(t *testing.T) {
 func TestLobbyThatCannotBePostedIsNotLeftBlockingTheChannel(t *testing.T) {
 	h := newHarness(t)
 	h.r.out = failingSends{h.rec}
+	h.r.send.SetTransport(h.r.out)
 	mustEphemeral(t, h.cmd("alice", "tally", "start"), "could not post in this channel")
 	mustEphemeral(t, h.cmd("alice", "tally", "challenge", "opponent=bob"), "could not post in this channel")
 	if g := h.game(); g.Open() {
 		t.Fatalf("an unposted lobby stays open (%s) and blocks the channel", g.Status)
 	}
 	h.r.out = h.rec
+	h.r.send.SetTransport(h.r.out)
 	mustEphemeral(t, h.cmd("alice", "tally", "start"), "Lobby opened")
 }
 

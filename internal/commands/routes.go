@@ -3,7 +3,6 @@ package commands
 import (
 	"context"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 
@@ -59,6 +58,13 @@ func inKindRoom[R any](room func(*Router) R, f func(R, context.Context, Interact
 	}
 }
 
+// actIn adapts a room's control handler.
+func actIn[R any](room func(*Router) R, f func(R, context.Context, *Call, *table) (acted, error)) actor {
+	return func(r *Router, ctx context.Context, c *Call, t *table) (acted, error) {
+		return f(room(r), ctx, c, t)
+	}
+}
+
 // The rooms that answer routes.
 func settingsRoom(r *Router) *settings { return r.settings }
 func recordsRoom(r *Router) *records   { return r.records }
@@ -67,6 +73,7 @@ func votesRoom(r *Router) *votes       { return r.votes }
 func leavingRoom(r *Router) *leaving   { return r.leaving }
 func lobbiesRoom(r *Router) *lobbies   { return r.lobbies }
 func dailyRoom(r *Router) *daily       { return r.daily }
+func showingRoom(r *Router) *showing   { return r.showing }
 
 // The lines of /game help, in order.
 const (
@@ -94,15 +101,15 @@ var gameRoutes []route
 func init() {
 	gameRoutes = []route{
 		{Subcommand: Subcommand{Name: "status", Description: "the game in this channel: board, players, who must act"},
-			group: groupEveryone, handle: shared((*Router).status)},
+			group: groupEveryone, handle: inRoom(showingRoom, (*showing).status)},
 		{Subcommand: Subcommand{Name: "hand", Description: "your private view and decisions, shown only to you"},
-			group: groupEveryone, note: "your private view", handle: shared((*Router).hand)},
+			group: groupEveryone, note: "your private view", handle: inRoom(showingRoom, (*showing).hand)},
 		{Subcommand: Subcommand{Name: "resign", Description: "resign from the game in this channel"},
 			group: groupEveryone, posts: true, handle: inRoom(leavingRoom, (*leaving).resign)},
 		{Subcommand: Subcommand{Name: "abandon", Description: "stop the game in this channel (its creator or a moderator)"},
 			group: groupEveryone, note: "creator or moderators", posts: true, handle: inRoom(leavingRoom, (*leaving).abandon)},
 		{Subcommand: Subcommand{Name: "rules", Description: "the rules of a game", Options: withGameChoice("which game (default: the one in this channel)")},
-			group: groupEveryone, anywhere: true, handle: shared((*Router).rules)},
+			group: groupEveryone, anywhere: true, handle: inRoom(showingRoom, (*showing).rules)},
 		{Subcommand: Subcommand{Name: "history", Description: "the moves played so far in this channel's game", Options: []CommandOption{
 			{Name: "id", Description: "the game number (default: this channel's last game, or its threads')", Type: IntegerOption, Min: 1, Max: 1 << 30},
 		}},
@@ -188,10 +195,10 @@ func kindRoutes(k *games.Kind) []route {
 		}}, posts: true, act: (*Router).typedMove, complete: (*Router).completeMove},
 		{Subcommand: Subcommand{Name: "board", Description: "show the current " + k.Title + " board to you", Options: []CommandOption{
 			{Name: "text", Description: "plain text instead of an image", Type: BooleanOption},
-		}}, handle: (*Router).board},
+		}}, handle: inKindRoom(showingRoom, (*showing).board)},
 	}
 	if solo, ok := soloSubcommand(k); ok {
-		routes = append(routes, route{Subcommand: solo, posts: true, handle: (*Router).solo})
+		routes = append(routes, route{Subcommand: solo, posts: true, handle: inKindRoom(lobbiesRoom, (*lobbies).solo)})
 	}
 	if k.Daily != nil {
 		// Played in the player's DM; in the DM itself it shows the day's
@@ -231,30 +238,16 @@ func soloSubcommand(k *games.Kind) (Subcommand, bool) {
 	return Subcommand{}, false
 }
 
-// solo starts a game played alone: against the bot, or by one person.
-func (r *Router) solo(ctx context.Context, in Interaction, g Game) (Response, error) {
-	in.Options = maps.Clone(in.Options)
-	if g.Kind.Bot == nil {
-		// A game played alone: solo is start without a partner.
-		delete(in.Options, "partner")
-		return r.lobbies.openLobby(ctx, in, g)
-	}
-	if _, ok := in.Options["ai"]; !ok {
-		in.Options["ai"] = fmt.Sprint((g.Kind.BotLevels + 1) / 2)
-	}
-	return r.lobbies.challenge(ctx, in, g)
-}
-
 // routesOf is the table of a top-level command, and the kind it plays
 // (zero for /game); ok is false for a command the bot does not have.
-func (r *Router) routesOf(command string) ([]route, Game, bool) {
+func (gs gameSet) routesOf(command string) ([]route, Game, bool) {
 	switch command {
 	case "game":
 		return gameRoutes, Game{}, true
 	case adminCommand:
 		return adminRoutes, Game{}, true
 	}
-	g, ok := r.game(command)
+	g, ok := gs.find(command)
 	if !ok {
 		return nil, Game{}, false
 	}
@@ -262,8 +255,8 @@ func (r *Router) routesOf(command string) ([]route, Game, bool) {
 }
 
 // routeOf finds an interaction's route.
-func (r *Router) routeOf(in Interaction) (route, Game, bool) {
-	routes, g, ok := r.routesOf(in.Command)
+func (gs gameSet) routeOf(in Interaction) (route, Game, bool) {
+	routes, g, ok := gs.routesOf(in.Command)
 	if !ok {
 		return route{}, Game{}, false
 	}
@@ -404,30 +397,30 @@ var clickRoutes = []clickRoute{
 	{name: "r", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).moveClick},
 	{name: "s", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).moveClick},
 	// A lobby's buttons: <name>:<game>:<version>.
-	{name: "join", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).lobbyButton},
-	{name: "leave", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).lobbyButton},
-	{name: "start", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).lobbyButton},
-	{name: "accept", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).lobbyButton},
-	{name: "decline", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).lobbyButton},
+	{name: "join", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: actIn(lobbiesRoom, (*lobbies).lobbyButton)},
+	{name: "leave", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: actIn(lobbiesRoom, (*lobbies).lobbyButton)},
+	{name: "start", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: actIn(lobbiesRoom, (*lobbies).lobbyButton)},
+	{name: "accept", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: actIn(lobbiesRoom, (*lobbies).lobbyButton)},
+	{name: "decline", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: actIn(lobbiesRoom, (*lobbies).lobbyButton)},
 	// vote:<game>:<version>:yes|no
-	{name: "vote", on: ComponentClick, shape: gameShape, args: []string{"yes", "no"}, posts: true, lock: lockGame, act: (*Router).voteButton},
+	{name: "vote", on: ComponentClick, shape: gameShape, args: []string{"yes", "no"}, posts: true, lock: lockGame, act: actIn(votesRoom, (*votes).voteButton)},
 	// confirm:<game>:<version>:resign|abandon, cancel:<game>:<version>
-	{name: "confirm", on: ComponentClick, shape: gameShape, args: []string{confirmResign, confirmAbandon}, posts: true, lock: lockGame, act: (*Router).confirmButton},
-	{name: "cancel", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: (*Router).confirmButton},
+	{name: "confirm", on: ComponentClick, shape: gameShape, args: []string{confirmResign, confirmAbandon}, posts: true, lock: lockGame, act: actIn(leavingRoom, (*leaving).confirmButton)},
+	{name: "cancel", on: ComponentClick, shape: gameShape, posts: true, lock: lockGame, act: actIn(leavingRoom, (*leaving).confirmButton)},
 	// full:<game>:<version> shows the whole board to the user.
-	{name: "full", on: ComponentClick, shape: gameShape, posts: true, act: (*Router).fullBoardButton},
+	{name: "full", on: ComponentClick, shape: gameShape, posts: true, act: actIn(showingRoom, (*showing).fullBoardButton)},
 	// type:<game>:<version> opens the typed-move form; typed:<game> is
 	// the form sent.
 	{name: "type", on: ComponentClick, shape: gameShape, posts: true, form: formAtOnce, act: (*Router).typeMoveForm},
 	{name: "typed", on: FormSubmit, shape: formShape, posts: true, lock: lockChannel, admit: (*Router).admitForm, act: (*Router).typedMove},
 	// pick:<game>:<version>:skip|replace, the menu of players to vote on.
-	{name: "pick", on: ComponentClick, shape: gameShape, args: []string{voteSkip, voteReplace}, posts: true, act: (*Router).pickClick},
+	{name: "pick", on: ComponentClick, shape: gameShape, args: []string{voteSkip, voteReplace}, posts: true, act: actIn(votesRoom, (*votes).pickClick)},
 	// rules:<kind>:s|<page>, the rules menu: it needs no game, and shows
 	// in a channel the bot may not post in.
-	{name: "rules", on: ComponentClick, shape: rulesShape, act: (*Router).rulesClick},
+	{name: "rules", on: ComponentClick, shape: rulesShape, act: actIn(showingRoom, (*showing).rulesClick)},
 	// chal:<u|b>:<kind>:<made>:<print>:<options>, a challenge's menu of
 	// users and its Play the bot.
-	{name: "chal", on: ComponentClick, shape: menuShape, posts: true, act: (*Router).challengeMenuClick},
+	{name: "chal", on: ComponentClick, shape: menuShape, posts: true, act: actIn(lobbiesRoom, (*lobbies).challengeMenuClick)},
 }
 
 // clickTable finds a route by its name and the interaction it comes in.

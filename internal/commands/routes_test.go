@@ -64,7 +64,7 @@ func TestEverySubcommandIsDispatched(t *testing.T) {
 	var anywhere []string
 	for _, c := range h.r.Commands() {
 		for _, s := range c.Subs {
-			rt, _, ok := h.r.routeOf(Interaction{Command: c.Name, Sub: s.Name})
+			rt, _, ok := h.r.games.routeOf(Interaction{Command: c.Name, Sub: s.Name})
 			if !ok || rt.handle == nil && rt.act == nil {
 				t.Errorf("/%s %s is registered but not dispatched", c.Name, s.Name)
 			}

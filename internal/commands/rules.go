@@ -1,8 +1,6 @@
 package commands
 
 import (
-	"context"
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -56,27 +54,6 @@ func rulesPage(k *games.Kind, _ int) Response {
 	return Response{Kind: Reply, Message: rulesMessage(k, "")}
 }
 
-// rulesFor is /game rules for a kind asked in a channel: where the
-// channel's game of that kind is one person against the kind's named bot
-// (Hijacked's solo mode against the Cybot), it opens on the first part
-// about that mode (titled "Solo ..."), which the menu lists after the rules
-// of the game between players; elsewhere on the overview.
-func (r *Router) rulesFor(ctx context.Context, in Interaction, k *games.Kind) Response {
-	if in.DM || k.BotName == "" {
-		return rulesPage(k, 0)
-	}
-	row, err := r.store.LatestGame(ctx, in.Channel)
-	if err != nil || row.Kind != k.Name || !soloAgainstBot(row) {
-		return rulesPage(k, 0)
-	}
-	for i, p := range rulesParts(k) {
-		if strings.HasPrefix(p.title, "Solo") {
-			return Response{Kind: Reply, Message: rulesMessage(k, strconv.Itoa(i))}
-		}
-	}
-	return rulesPage(k, 0)
-}
-
 // soloAgainstBot says whether a table is one person and one bot.
 func soloAgainstBot(row *storage.Game) bool {
 	bots := 0
@@ -113,29 +90,4 @@ func splitText(s string, n int) []string {
 		out = append(out, s)
 	}
 	return out
-}
-
-// rulesClick shows the part of the rules picked from a rules menu (or,
-// for an older message's page button, the menu), in the message the menu
-// is on.
-func (r *Router) rulesClick(_ context.Context, c *Call, _ *table) (acted, error) {
-	rc, in := c.ctl.rules, c.in
-	g, found := r.game(rc.kind)
-	if !found {
-		return answered(ephemeral("I no longer host that game; /game rules lists the ones I do."), nil)
-	}
-	if rc.page != rulesMenu {
-		return answered(Response{Kind: Update, Message: rulesMessage(g.Kind, "")}, nil)
-	}
-	if len(in.Values) != 1 {
-		return answered(ephemeral("Pick one part of the rules from the menu."), nil)
-	}
-	part := in.Values[0]
-	if part != rulesOverview {
-		n, err := strconv.Atoi(part)
-		if err != nil || n < 0 || n >= len(rulesParts(g.Kind)) {
-			return answered(ephemeral(fmt.Sprintf("That part is no longer in the rules of %s; pick another from the menu.", g.Kind.Title)), nil)
-		}
-	}
-	return answered(Response{Kind: Update, Message: rulesMessage(g.Kind, part)}, nil)
 }

@@ -25,7 +25,6 @@ var serverRhythmOptions = []CommandOption{
 // sets for its new games.
 type settings struct {
 	*base
-	serverTurnLimit func(ctx context.Context, guild string) (time.Duration, bool, error)
 	// setThreads and describeThreads are the threads room's own setting.
 	setThreads      func(ctx context.Context, in Interaction) error
 	describeThreads func(ctx context.Context, guild string) (string, error)
@@ -204,4 +203,27 @@ func (st *settings) describeServerTurnLimit(ctx context.Context, guild string) (
 		whose = "this server's setting"
 	}
 	return fmt.Sprintf("New games on this server get %s (%s) unless they name one with turn_limit.", what, whose), nil
+}
+
+// turnLimit is a new game's turn limit: its turn_limit option, else the
+// server's setting (/standoff settings), else the bot's default.
+func (st *settings) turnLimit(ctx context.Context, in Interaction) (time.Duration, error) {
+	if raw, ok := in.Options["turn_limit"]; ok {
+		return parseTurnLimit(raw)
+	}
+	limit, _, err := st.serverTurnLimit(ctx, in.Guild)
+	return limit, err
+}
+
+// serverTurnLimit is the turn limit a server's new games take, and whether
+// the server chose it (false: the bot's default).
+func (st *settings) serverTurnLimit(ctx context.Context, guild string) (time.Duration, bool, error) {
+	if guild == "" {
+		return st.cfg.TurnLimit, false, nil
+	}
+	limit, set, err := st.store.GuildTurnLimit(ctx, guild)
+	if err != nil || !set {
+		return st.cfg.TurnLimit, false, err
+	}
+	return limit, true, nil
 }

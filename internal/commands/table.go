@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"standoff/internal/delivery"
 	"standoff/internal/games"
 	"standoff/internal/telemetry"
 	"standoff/storage"
@@ -28,30 +29,19 @@ type table struct {
 	// ratings is a rated game's line of rating changes for its final
 	// message, read with best (readRatingChanges).
 	ratings string
-	// origin is the interaction in the game's channel that this change
-	// comes from, if any: delivery answers through it first.
-	origin origin
-	// privateOrigin is the actor's interaction in their DM with the bot,
-	// if the change comes from one: their own private message goes back
-	// through it (deliverPrivate).
-	privateOrigin Replier
-	// hand is the actor's ephemeral private message (/game hand) whose
-	// control made this change, if one did: their next private message
-	// replaces it (deliverPrivate), so a player whose DMs are closed goes
-	// from decision to decision in one message.
-	hand *handOrigin
+	// origin is the interaction this change comes from, if any, and who
+	// acted: delivery answers through it first.
+	origin delivery.Origin
 	// before is whom the game waited on before this table's first change
 	// (pace_notify.go).
 	before      map[string]int
 	beforeKnown bool
-	// actor is the user whose interaction changes the table, if any.
-	actor string
 	// players are the table's people's own settings (/game notify, time
 	// away) and now the time they are read against; both are read before
 	// presenting (readPresentation), so the presenter reads no clock.
 	players map[string]storage.Player
 	now     time.Time
-	// owedPings are whom an owed turn message was to ping (owed.go), when
+	// owedPings are whom an owed turn message was to ping (internal/delivery), when
 	// this process knows (owedPingsKnown); read with the players.
 	owedPings      []string
 	owedPingsKnown bool
@@ -61,37 +51,23 @@ type table struct {
 	redoPings map[string]bool
 }
 
-// handOrigin is an ephemeral private message a player acted from.
-type handOrigin struct {
-	reply            Replier // nil: edit through the Transport (console, tests)
-	channel, message string
-}
-
-// origin is an interaction a change came from.
-type origin struct {
-	reply Replier
-	// clicked is the message whose component was clicked; empty for a
-	// slash command.
-	clicked string
-}
-
 // from remembers the interaction that acts on the table: one in the
 // game's channel carries the channel's messages, one in the actor's DM
 // only the actor's private message (it answers there, not in the channel).
 func (t *table) from(in Interaction) {
-	t.actor = in.User.ID
+	t.origin.Actor = in.User.ID
 	switch {
 	case in.Reply == nil:
 	case in.Channel == t.row.Channel:
 		// A daily run's channel is the player's DM.
-		t.origin = origin{reply: in.Reply, clicked: in.MessageID}
+		t.origin.Reply, t.origin.Clicked = in.Reply, in.MessageID
 	case in.DM:
-		t.privateOrigin = in.Reply
+		t.origin.Private = in.Reply
 	}
 }
 
 func (r *Router) table(row *storage.Game) (*table, error) {
-	g, ok := r.game(row.Kind)
+	g, ok := r.games.find(row.Kind)
 	if !ok {
 		return nil, fmt.Errorf("game %d is of unknown kind %q", row.ID, row.Kind)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"standoff/internal/delivery"
 	"standoff/internal/games"
 	"standoff/storage"
 )
@@ -199,13 +200,13 @@ func TestUnreachableChannelIsLeftAloneUntilSomeoneActs(t *testing.T) {
 	}
 	before := f.sends
 	for i := 0; i < 10; i++ {
-		h.now = h.now.Add(unreachableRetry / 12)
+		h.now = h.now.Add(delivery.UnreachableRetry / 12)
 		h.tick()
 	}
 	if f.sends != before {
 		t.Fatalf("the clock knocked %d times on a channel that is gone", f.sends-before)
 	}
-	h.now = h.now.Add(unreachableRetry / 2)
+	h.now = h.now.Add(delivery.UnreachableRetry / 2)
 	h.tick()
 	if f.sends != before+1 {
 		t.Fatalf("after the back-off the clock tried %d times, want 1", f.sends-before)

@@ -15,8 +15,10 @@ import (
 // every log line naming a game names its kind too (telemetry.WithGameKinds)
 // without the line's author passing it.
 type gameKinds struct {
-	mu sync.Mutex
-	m  map[int64]string
+	// store reads the kind of a game this process did not load.
+	store *storage.Store
+	mu    sync.Mutex
+	m     map[int64]string
 }
 
 // maxKnownKinds bounds the memory: past it the map starts afresh, and a
@@ -42,21 +44,21 @@ func (k *gameKinds) known(id int64) (string, bool) {
 // kindLookup bounds the read of a game's kind for a log line.
 const kindLookup = time.Second
 
-// kindOfGame is a game's kind, for the logs: remembered, or read.
-func (r *Router) kindOfGame(id int64) string {
-	if kind, ok := r.kinds.known(id); ok {
+// of is a game's kind, for the logs: remembered, or read.
+func (k *gameKinds) of(id int64) string {
+	if kind, ok := k.known(id); ok {
 		return kind
 	}
-	if r.store == nil {
+	if k.store == nil {
 		return ""
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), kindLookup)
 	defer cancel()
-	row, err := r.store.Game(ctx, id)
+	row, err := k.store.Game(ctx, id)
 	if err != nil {
 		return ""
 	}
-	r.kinds.note(id, row.Kind)
+	k.note(id, row.Kind)
 	return row.Kind
 }
 
@@ -75,11 +77,11 @@ func moveOutcome(err error) string {
 }
 
 // CleanupsWaiting counts the clean-ups waiting for spare budget.
-func (r *Router) CleanupsWaiting() int { return r.queue.Counts()[delivery.Cleanup] }
+func (r *Router) CleanupsWaiting() int { return r.send.Queue().Counts()[delivery.Cleanup] }
 
 // OwedRedosWaiting counts the games whose held-back messages wait for
 // their next try in this process.
 func (r *Router) OwedRedosWaiting() int {
-	c := r.queue.Counts()
+	c := r.send.Queue().Counts()
 	return c[delivery.Act] + c[delivery.Update]
 }

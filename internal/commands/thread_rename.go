@@ -22,7 +22,7 @@ type ThreadRenamer interface {
 // It is renamed once, and only then: Discord lets a channel be renamed
 // twice per 10 minutes (widely observed, not documented). The rename may
 // wait: while an interaction is being answered (on Discord) it goes with the clean-ups
-// on spare budget (later.go), never ahead of the game's messages; without
+// on spare budget (delivery.Sender.Later), never ahead of the game's messages; without
 // one (the console) it is made at once. A failed rename leaves the lobby's
 // name and nothing else.
 func (th *threads) nameThreadAtStart(ctx context.Context, in Interaction, t *table) {
@@ -48,7 +48,7 @@ func (th *threads) nameThreadAtStart(ctx context.Context, in Interaction, t *tab
 		return err
 	}
 	if in.Reply != nil {
-		th.later(rename)
+		th.send.Later(t.row.Guild, rename)
 		return
 	}
 	if err := rename(ctx); err != nil {

@@ -21,8 +21,6 @@ import (
 // finds a channel's games in its threads again.
 type threads struct {
 	*base
-	// later queues a request that may wait for spare budget (a rename).
-	later func(func(context.Context) error)
 }
 
 // ThreadStarter is what a Transport that can start threads implements too.

@@ -75,7 +75,7 @@ func (r *Router) admitForm(ctx context.Context, c *Call) error {
 	if row.Channel != c.in.Channel {
 		return refusef("That form belongs to a game in another channel.")
 	}
-	g, ok := r.game(row.Kind)
+	g, ok := r.games.find(row.Kind)
 	if !ok {
 		return fmt.Errorf("game %d is of unknown kind %q", row.ID, row.Kind)
 	}

@@ -26,6 +26,7 @@ import (
 type votes struct {
 	*base
 	lockedTable func(ctx context.Context, channel string) (context.Context, *table, func(), error)
+	reload      func(ctx context.Context, id int64) (*table, error)
 	play        func(ctx context.Context, t *table, seat int, move string, base int, note string) (string, error)
 	runBots     func(ctx context.Context, t *table) []games.Event
 	saveOwed    func(ctx context.Context, t *table, base int, move *games.SeatMove) error
@@ -506,4 +507,9 @@ func (vt *votes) saveTable(ctx context.Context, t *table) error {
 		return err
 	}
 	return nil
+}
+
+// voteButton records a Yes or No .
+func (vt *votes) voteButton(ctx context.Context, c *Call, t *table) (acted, error) {
+	return answered(vt.voteClick(ctx, c.in, t, c.ctl.customID))
 }

@@ -25,3 +25,28 @@ func Draw(draw func() (image.Image, error)) (png []byte, drawErr, encodeErr erro
 	})
 	return png, drawErr, encodeErr
 }
+
+// Draw turns the pictures a message asks for into its files, just before
+// it is sent. A picture that cannot be drawn is left out (the message's
+// text still tells the game) and logged.
+func (s *Sender) Draw(game int64, m *Message) {
+	for _, p := range m.Pictures {
+		if f, ok := s.picture(game, p); ok {
+			m.Files = append(m.Files, f)
+		}
+	}
+	m.Pictures = nil
+}
+
+func (s *Sender) picture(game int64, p Picture) (File, bool) {
+	data, drawErr, encodeErr := Draw(func() (image.Image, error) { return p.Draw(p.View) })
+	switch {
+	case drawErr != nil:
+		s.log.Error("could not draw", "game", game, "err", drawErr)
+		return File{}, false
+	case encodeErr != nil:
+		s.log.Error("could not encode", "game", game, "err", encodeErr)
+		return File{}, false
+	}
+	return File{Name: p.Name, Data: data, Description: p.Alt}, true
+}

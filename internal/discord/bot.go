@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"log/slog"
-	"net/http"
 	"sync"
 	"time"
 
@@ -15,17 +14,17 @@ import (
 	"standoff/internal/pacing"
 )
 
-// Discord error codes the bot branches on.
-const (
-	codeUnknownInteraction = 10062
-	codeAlreadyAcked       = 40060
-	codeCannotDM           = 50007
-	codeMissingPermissions = 50013
-	codeMissingAccess      = 50001
-	codeUnknownChannel     = 10003
-	codeUnknownMessage     = 10008
-	codeThreadArchived     = 50083
-	codeEntityTooLarge     = 40005
+// Bot's rooms give it the router's transport and each optional interface
+// the router looks for; were two rooms to share a method's name, these
+// would no longer compile.
+var (
+	_ commands.Transport            = (*Bot)(nil)
+	_ commands.DMOpener             = (*Bot)(nil)
+	_ commands.DMChanneler          = (*Bot)(nil)
+	_ commands.ThreadStarter        = (*Bot)(nil)
+	_ commands.PrivateThreadStarter = (*Bot)(nil)
+	_ commands.ThreadRenamer        = (*Bot)(nil)
+	_ pacing.Reserver               = (*Bot)(nil)
 )
 
 // Bot is a running Discord connection and the router's transport.
@@ -42,8 +41,14 @@ type Bot struct {
 	appID  string
 	guilds []string // the guilds READY listed
 
-	dmMu sync.Mutex
-	dms  map[string]string // user id -> DM channel id
+	// The rooms of the bot's REST requests, each with one job; their
+	// exported methods are the router's Transport and its optional
+	// interfaces.
+	*messages            // channel messages: Send, Edit, ClearControls
+	*dmChannels          // DMs and their channels: DM, OpenDM, DMChannel
+	*threads             // StartThread, StartPrivateThread, AddThreadMember, RenameThread
+	*budget              // the global budget: Budget, Reserve, BudgetWaits
+	answers     *answers // an interaction's first response and what follows it (answer.go)
 
 	// The gateway sessions (one per shard, shards.go) run until Close
 	// (gwStop) or a close code reconnecting cannot fix, which failed then
@@ -124,16 +129,15 @@ func New(opts Options) (*Bot, error) {
 		opts.InteractionMaxAge = DefaultInteractionMaxAge
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	b := &Bot{opts: opts, s: s, api: newREST(s, opts.Log, opts.Global, opts.MaxWait), state: opts.State, log: opts.Log, dms: map[string]string{}, ctx: ctx, cancel: cancel,
-		ready: make(chan struct{}), share: sh}
-	b.api.metrics = opts.Metrics
+	api := newREST(s, opts.Log, opts.Global, opts.MaxWait)
+	api.metrics = opts.Metrics
+	msgs := &messages{api: api, log: opts.Log}
+	b := &Bot{opts: opts, s: s, api: api, state: opts.State, log: opts.Log, ctx: ctx, cancel: cancel,
+		ready: make(chan struct{}), share: sh,
+		messages: msgs, dmChannels: newDMChannels(msgs), threads: &threads{api: api}, budget: &budget{api: api},
+		answers: &answers{api: api, log: opts.Log, ctx: ctx, metrics: opts.Metrics}}
 	return b, nil
 }
-
-// Budget is the state of the bot token's global rate limit: how many
-// requests may start now, and how many of them spare-priority requests
-// (pacing.WithPriority(ctx, pacing.Spare)) may take.
-func (b *Bot) Budget() pacing.Budget { return b.api.global.budget() }
 
 // Session exposes the discordgo session (for the bot's own user id).
 func (b *Bot) Session() *discordgo.Session { return b.s }
@@ -261,7 +265,7 @@ type responder func(r *discordgo.InteractionResponse, described ...attachmentEnt
 // onInteraction answers an interaction that came over the gateway.
 func (b *Bot) onInteraction(i *discordgo.InteractionCreate, thread bool) {
 	b.handle(i, thread, func(r *discordgo.InteractionResponse, described ...attachmentEntry) bool {
-		return b.respond(i, r, described)
+		return b.answers.respond(i, r, described)
 	}, false)
 }
 
@@ -279,7 +283,7 @@ func (b *Bot) handle(i *discordgo.InteractionCreate, thread bool, first responde
 		return
 	}
 	in.InThread = thread
-	in.Reply = replier{b, i}
+	in.Reply = replier{api: b.api, msgs: b.messages, i: i}
 	router, busy := b.acquire()
 	if router == nil {
 		// Answer rather than let Discord show "interaction failed".
@@ -294,7 +298,7 @@ func (b *Bot) handle(i *discordgo.InteractionCreate, thread bool, first responde
 	}
 	defer b.inflight.Done()
 	ctx := context.WithoutCancel(b.ctx)
-	ctx, first = b.timeAnswer(ctx, in, first)
+	ctx, first = b.answers.timeAnswer(ctx, in, first)
 	// The router's pipeline answers through answer and waits until the
 	// answer was given: what it publishes after may go through this
 	// interaction, which must have its first response by then.
@@ -311,13 +315,13 @@ func (b *Bot) handle(i *discordgo.InteractionCreate, thread bool, first responde
 	defer timer.Stop()
 	answered := false
 	if in.Type == commands.Autocomplete {
-		b.autocomplete(in, answers, timer.C, first)
+		b.answers.autocomplete(in, answers, timer.C, first)
 	} else {
-		answered = b.answerOrDefer(i, in, call, answers, timer.C, first, inlineOnly)
+		answered = b.answers.answerOrDefer(i, in, call, answers, timer.C, first, inlineOnly)
 	}
 	close(given)
 	if trouble := <-served; trouble != nil && answered {
-		b.sayTrouble(ctx, i, trouble)
+		b.answers.sayTrouble(ctx, i, trouble)
 	}
 }
 
@@ -325,78 +329,9 @@ func (b *Bot) handle(i *discordgo.InteractionCreate, thread bool, first responde
 // has finished with; its id attribute names the interaction.
 const InteractionFinished = "interaction finished"
 
-// sayTrouble tells the user, for them alone, what went wrong after their
-// interaction was answered (the channel could not be updated).
-func (b *Bot) sayTrouble(ctx context.Context, i *discordgo.InteractionCreate, trouble *commands.Trouble) {
-	fctx, cancel := context.WithTimeout(ctx, followUpTime)
-	defer cancel()
-	params := &discordgo.WebhookParams{Content: trouble.Notice, Flags: discordgo.MessageFlagsEphemeral,
-		AllowedMentions: &discordgo.MessageAllowedMentions{}}
-	if err := b.api.call(fctx, http.MethodPost, discordgo.EndpointWebhookToken(i.AppID, i.Token)+"?wait=true", params, nil, nil); err != nil {
-		b.log.Error("could not deliver a notice after the answer", "id", i.ID, "err", err)
-	}
-}
-
 // answerTime bounds the first response to an interaction: Discord's three
 // seconds, plus room for a request sent just in time to arrive.
 const answerTime = 5 * time.Second
-
-// sendRetried sends a request that may safely be repeated, retrying server
-// errors.
-func (b *Bot) sendRetried(ctx context.Context, method, url string, payload any, fs []*discordgo.File) error {
-	data, err := encode(payload, fs)
-	if err != nil {
-		return err
-	}
-	return b.retry(ctx, func() error {
-		_, err := b.api.do(ctx, method, url, data)
-		return err
-	})
-}
-
-// respond sends an interaction response. A server error is retried: a
-// second callback can never answer twice (Discord refuses it with 40060).
-// "Unknown interaction" (too late) and "already acknowledged" are logged
-// and survived. Discord exempts callbacks from the global rate limit, so
-// they never wait for it; every wait ends when the three seconds do.
-func (b *Bot) respond(i *discordgo.InteractionCreate, r *discordgo.InteractionResponse, described []attachmentEntry) bool {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(b.ctx), answerTime)
-	defer cancel()
-	var fs []*discordgo.File
-	var payload any = r
-	if r.Data != nil {
-		fs = r.Data.Files
-		if len(described) > 0 {
-			payload = describedResponse{r, &describedData{r.Data, described}}
-		}
-	}
-	data, err := encode(payload, fs)
-	if err != nil {
-		b.log.Error("could not encode an interaction response", "id", i.ID, "err", err)
-		return false
-	}
-	attempt := 0
-	err = b.retry(ctx, func() error {
-		attempt++
-		_, err := b.api.do(ctx, http.MethodPost, discordgo.EndpointInteractionResponse(i.ID, i.Token), data)
-		return err
-	})
-	if err == nil {
-		return true
-	}
-	switch {
-	case code(err) == codeUnknownInteraction || errors.Is(err, context.DeadlineExceeded):
-		b.log.Warn("interaction expired before it was answered", "id", i.ID, "err", err)
-	case code(err) == codeAlreadyAcked:
-		if attempt > 1 {
-			return true // an earlier attempt got through after all
-		}
-		b.log.Warn("interaction was already answered", "id", i.ID)
-	default:
-		b.log.Error("could not answer an interaction", "id", i.ID, "err", err)
-	}
-	return false
-}
 
 func suggestions(ss []commands.Suggestion) []*discordgo.ApplicationCommandOptionChoice {
 	choices := []*discordgo.ApplicationCommandOptionChoice{}

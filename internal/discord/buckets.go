@@ -29,7 +29,13 @@ type bucketState struct {
 	remaining int       // left in this window, those in flight taken off
 	reset     time.Time // when the window ends; zero when not yet known
 	inflight  int
-	changed   chan struct{} // closed on every answer
+	changed   chan struct{} // closed on every answer, grant and departure
+	// line holds the requests waiting for the bucket, in the order it
+	// serves them (line.go), as the global budget's does: a request that
+	// may not wait (a move's DM channel, opened under its game's lock)
+	// never takes the request a better- or equally-ranked waiter, or a
+	// quieter server's, is queued for.
+	line line
 }
 
 // maxBuckets bounds the states kept: every interaction is a resource of its
@@ -66,7 +72,7 @@ func (b *buckets) stateLocked(rt route) *bucketState {
 func (b *buckets) sweepLocked() {
 	now := time.Now()
 	for k, st := range b.states {
-		if st.inflight == 0 && (!st.known || st.unlimited || !st.reset.After(now)) {
+		if st.inflight == 0 && st.line.len() == 0 && (!st.known || st.unlimited || !st.reset.After(now)) {
 			delete(b.states, k)
 		}
 	}
@@ -74,22 +80,51 @@ func (b *buckets) sweepLocked() {
 
 // acquire takes one request from the route's bucket, waiting for it to
 // reset when it is empty (not past deadline; a spare request not at all).
+// The requests waiting for a bucket go in its line's order (line.go): by
+// rank, then the servers in turn, then by arrival.
 func (b *buckets) acquire(ctx context.Context, rt route, prio pacing.Priority, deadline time.Time) (*bucketState, error) {
+	rank, server := pacing.RankOf(ctx), pacing.ServerOf(ctx)
+	var (
+		in *bucketState // the state whose line w waits in
+		w  *waiter
+	)
+	defer func() {
+		if w != nil {
+			b.mu.Lock()
+			in.line.leave(w)
+			in.notifyLocked()
+			b.mu.Unlock()
+		}
+	}()
 	for {
 		b.mu.Lock()
 		st := b.stateLocked(rt)
+		if st.unlimited {
+			// No line to keep: nothing is ever short.
+			st.inflight++
+			b.mu.Unlock()
+			return st, nil
+		}
+		if st != in {
+			// First time, or Discord named the route's bucket meanwhile:
+			// the request waits in the line of the state that counts it.
+			if w != nil {
+				in.line.leave(w)
+				in.notifyLocked()
+			}
+			in, w = st, st.line.arrive(rank, server)
+		}
 		now := time.Now()
 		if st.known && !st.reset.IsZero() && !now.Before(st.reset) {
 			st.remaining, st.reset = max(st.limit-st.inflight, 0), time.Time{}
 		}
+		ahead := st.line.ahead(w)
 		var until time.Time
 		ok := false
 		switch {
-		case st.unlimited:
-			ok = true
 		case !st.known || (st.reset.IsZero() && st.remaining <= 0 && st.inflight == 0):
-			ok = st.inflight == 0 // one request learns the limit
-		case st.remaining > 0:
+			ok = st.inflight == 0 && ahead == 0 // one request learns the limit
+		case st.remaining > ahead:
 			ok = true
 			st.remaining--
 		default:
@@ -97,6 +132,7 @@ func (b *buckets) acquire(ctx context.Context, rt route, prio pacing.Priority, d
 		}
 		if ok {
 			st.inflight++
+			st.line.grant(w)
 			b.mu.Unlock()
 			return st, nil
 		}

@@ -127,6 +127,9 @@ type env struct {
 	config func(*commands.Config)
 	// json, when set, gets the logs as JSON lines too (withJSONLogs).
 	json *logSink
+	// offGuilds are other guilds whose games stay in their channels
+	// (withThreadsOffIn).
+	offGuilds []string
 }
 
 type envOption func(*env)
@@ -184,6 +187,12 @@ func withFake(setup func(*discordtest.Server), opts ...discordtest.ServerOption)
 	}
 }
 
+// withThreadsOffIn keeps the games of other guilds the test adds in
+// their channels too.
+func withThreadsOffIn(guilds ...string) envOption {
+	return func(e *env) { e.offGuilds = append(e.offGuilds, guilds...) }
+}
+
 // withOptions adjusts the bot's options.
 func withOptions(f func(*discord.Options)) envOption { return func(e *env) { f(&e.opts) } }
 
@@ -210,7 +219,7 @@ func newEnv(t *testing.T, options ...envOption) *env {
 	e.fake = fake
 	e.opts.Token, e.opts.Configure = strings.TrimPrefix(fake.Token(), "Bot "), fake.Configure
 	if !e.threads {
-		threadsOff(t, e.db)
+		threadsOff(t, e.db, e.offGuilds...)
 	}
 	e.start()
 	t.Cleanup(e.stop) // runs before the fake's own cleanup

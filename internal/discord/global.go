@@ -31,26 +31,10 @@ type GlobalLimit struct {
 	done       []time.Time // when the answers of the last requests came, oldest first
 	blocked    time.Time   // a global 429 holds every request until then
 	changed    chan struct{}
-	// waiters are the urgent requests waiting for the budget, in order of
-	// arrival: the budget goes to them by rank, then to the servers in
-	// turn (order), never to whoever wakes first.
-	waiters []*globalWaiter
-	seq     uint64
-	// Turns, per rank: each waiter's turn is one past its server's last
-	// and no earlier than the turn being served (the last granted), so the
-	// servers waiting take turns one request each, and a server that
-	// comes back after a while is served next, not credited for the time
-	// it was quiet.
-	served [pacing.RankCleanup + 1]uint64
-	last   [pacing.RankCleanup + 1]map[string]uint64
-}
-
-// globalWaiter is a request waiting for the global budget.
-type globalWaiter struct {
-	rank   pacing.Rank
-	server string
-	turn   uint64
-	seq    uint64
+	// line holds the urgent requests waiting for the budget: it goes to
+	// them by rank, then to the servers in turn, never to whoever wakes
+	// first.
+	line line
 }
 
 // DefaultRequestsPerSecond is Discord's global limit per bot token.
@@ -134,7 +118,7 @@ func (g *GlobalLimit) next(k int) time.Time {
 // may not wait (a deadline of now) goes only if nothing ahead of it waits.
 func (g *GlobalLimit) acquire(ctx context.Context, prio pacing.Priority, deadline time.Time, route string) (done func(), err error) {
 	g.mu.Lock()
-	w := g.arrive(pacing.RankOf(ctx), pacing.ServerOf(ctx))
+	w := g.line.arrive(pacing.RankOf(ctx), pacing.ServerOf(ctx))
 	g.mu.Unlock()
 	defer g.leave(w)
 	for {
@@ -146,14 +130,14 @@ func (g *GlobalLimit) acquire(ctx context.Context, prio pacing.Priority, deadlin
 			need += g.reserve
 		}
 		free := g.limit - g.inflight - len(g.done)
-		ahead := g.ahead(w)
+		ahead := g.line.ahead(w)
 		var until time.Time
 		switch {
 		case g.blocked.After(now):
 			until = g.blocked
 		case free-ahead >= need:
 			g.inflight++
-			g.served[w.rank] = max(g.served[w.rank], w.turn)
+			g.line.grant(w)
 			g.mu.Unlock()
 			return g.release, nil
 		default:
@@ -167,17 +151,12 @@ func (g *GlobalLimit) acquire(ctx context.Context, prio pacing.Priority, deadlin
 	}
 }
 
-// leave takes a request out of the waiters, granted or given up: those
+// leave takes a request out of the line, granted or given up: those
 // behind it move up.
-func (g *GlobalLimit) leave(w *globalWaiter) {
+func (g *GlobalLimit) leave(w *waiter) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	for i, x := range g.waiters {
-		if x == w {
-			g.waiters = append(g.waiters[:i:i], g.waiters[i+1:]...)
-			break
-		}
-	}
+	g.line.leave(w)
 	g.notifyLocked()
 }
 
@@ -186,56 +165,11 @@ func (g *GlobalLimit) notifyLocked() {
 	g.changed = make(chan struct{})
 }
 
-// arrive adds a waiter in its server's next turn. Call with g.mu held.
-func (g *GlobalLimit) arrive(rank pacing.Rank, server string) *globalWaiter {
-	rank = min(max(rank, pacing.RankAct), pacing.RankCleanup)
-	last := g.last[rank]
-	if last == nil || len(last) > maxBuckets {
-		// Past turns say nothing once served: a server whose last turn
-		// was served starts from the turn being served anyway.
-		fresh := map[string]uint64{}
-		for k, v := range last {
-			if v > g.served[rank] {
-				fresh[k] = v
-			}
-		}
-		last, g.last[rank] = fresh, fresh
-	}
-	g.seq++
-	w := &globalWaiter{rank: rank, server: server, seq: g.seq, turn: max(last[server], g.served[rank]) + 1}
-	last[server] = w.turn
-	g.waiters = append(g.waiters, w)
-	return w
-}
-
-// ahead counts the waiters that go before w: a better rank; or the same
-// rank and an earlier turn (the servers are served in turn); or the same
-// turn and an earlier arrival. Call with g.mu held.
-func (g *GlobalLimit) ahead(w *globalWaiter) int {
-	n := 0
-	for _, x := range g.waiters {
-		switch {
-		case x == w:
-		case x.rank != w.rank:
-			if x.rank < w.rank {
-				n++
-			}
-		case x.turn != w.turn:
-			if x.turn < w.turn {
-				n++
-			}
-		case x.seq < w.seq:
-			n++
-		}
-	}
-	return n
-}
-
 // waiting is how many requests wait for the budget now.
 func (g *GlobalLimit) waiting() int {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	return len(g.waiters)
+	return g.line.len()
 }
 
 // check fails at once a request the budget certainly cannot serve in
@@ -250,7 +184,7 @@ func (g *GlobalLimit) check(prio pacing.Priority, deadline time.Time, route stri
 	if !until.After(deadline) {
 		// Spare budget is what neither the reserve nor the urgent
 		// requests waiting for it will take.
-		free := g.limit - g.inflight - len(g.done) - len(g.waiters)
+		free := g.limit - g.inflight - len(g.done) - g.line.len()
 		if prio != pacing.Spare || free > g.reserve {
 			return nil
 		}

@@ -16,8 +16,9 @@ import (
 // reaches the channel without spending the budget that the clock and DMs
 // need. It is used once the interaction's first response was given.
 type replier struct {
-	b *Bot
-	i *discordgo.InteractionCreate
+	api  *rest
+	msgs *messages // for a picture Discord refuses as too large
+	i    *discordgo.InteractionCreate
 }
 
 var _ commands.Replier = replier{}
@@ -26,11 +27,11 @@ var _ commands.Replier = replier{}
 // interaction's original message is the message its component is on),
 // replacing its attachments as Edit does.
 func (r replier) EditOriginal(ctx context.Context, m commands.Message) error {
-	return r.b.withoutOversizeFiles(&m, func() error {
+	return r.msgs.withoutOversizeFiles(&m, func() error {
 		content, comps := m.Content, components(m.Rows)
 		e := &discordgo.WebhookEdit{Content: &content, Components: &comps, Files: files(m.Files), AllowedMentions: mentions(m.Mentions)}
 		url := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, "@original")
-		return channelError(r.i.ChannelID, r.b.sendRetried(ctx, http.MethodPatch, url, webhookEdit{e, attachmentEntries(m.Files)}, e.Files))
+		return channelError(r.i.ChannelID, r.api.sendRetried(ctx, http.MethodPatch, url, webhookEdit{e, attachmentEntries(m.Files)}, e.Files))
 	})
 }
 
@@ -42,14 +43,14 @@ func (r replier) ClearOriginal(ctx context.Context) error {
 
 func (r replier) original(ctx context.Context, e *discordgo.WebhookEdit) error {
 	url := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, "@original")
-	return channelError(r.i.ChannelID, r.b.sendRetried(ctx, http.MethodPatch, url, e, e.Files))
+	return channelError(r.i.ChannelID, r.api.sendRetried(ctx, http.MethodPatch, url, e, e.Files))
 }
 
 // FollowUp posts a new message in the interaction's channel. A follow-up is
 // not retried (a create sent twice would post twice).
 func (r replier) FollowUp(ctx context.Context, m commands.Message) (string, error) {
 	var id string
-	err := r.b.withoutOversizeFiles(&m, func() error {
+	err := r.msgs.withoutOversizeFiles(&m, func() error {
 		params := &discordgo.WebhookParams{Content: m.Content, Components: components(m.Rows), Files: files(m.Files),
 			AllowedMentions: mentions(m.Mentions)}
 		var msg struct {
@@ -59,7 +60,7 @@ func (r replier) FollowUp(ctx context.Context, m commands.Message) (string, erro
 		if described(m.Files) {
 			body.Attachments = attachmentEntries(m.Files)
 		}
-		if err := r.b.api.call(ctx, http.MethodPost, discordgo.EndpointWebhookToken(r.i.AppID, r.i.Token)+"?wait=true", body, params.Files, &msg); err != nil {
+		if err := r.api.call(ctx, http.MethodPost, discordgo.EndpointWebhookToken(r.i.AppID, r.i.Token)+"?wait=true", body, params.Files, &msg); err != nil {
 			return err
 		}
 		if msg.ID == "" {

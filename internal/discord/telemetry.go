@@ -14,8 +14,8 @@ import (
 // kind of game it concerns there) and wraps its first response so that
 // the metrics learn whether Discord took it, and how long after the
 // arrival. Autocomplete answers are not answers a player waits on.
-func (b *Bot) timeAnswer(ctx context.Context, in commands.Interaction, first responder) (context.Context, responder) {
-	m := b.opts.Metrics
+func (a *answers) timeAnswer(ctx context.Context, in commands.Interaction, first responder) (context.Context, responder) {
+	m := a.metrics
 	if m == nil || in.Type == commands.Autocomplete {
 		return ctx, first
 	}

@@ -12,6 +12,11 @@ import (
 	"standoff/internal/commands"
 )
 
+// threads starts the bot's threads (a game's public thread, a daily run's
+// private one), adds their members and renames them: commands'
+// ThreadStarter, PrivateThreadStarter and ThreadRenamer.
+type threads struct{ api *rest }
+
 // codeThreadAlreadyCreated is Discord's "A thread has already been created
 // for this message" (160004).
 const codeThreadAlreadyCreated = 160004
@@ -20,7 +25,7 @@ const codeThreadAlreadyCreated = 160004
 // Message"), paced like every bot-token request. Its id is the message's,
 // as Discord documents, so a start retried after a server error that had
 // taken effect (answered 160004) has its thread all the same.
-func (b *Bot) StartThread(ctx context.Context, channel, messageID, name string, archive time.Duration) (string, error) {
+func (ts *threads) StartThread(ctx context.Context, channel, messageID, name string, archive time.Duration) (string, error) {
 	body := struct {
 		Name        string `json:"name"`
 		AutoArchive int    `json:"auto_archive_duration"`
@@ -28,8 +33,8 @@ func (b *Bot) StartThread(ctx context.Context, channel, messageID, name string, 
 	var th struct {
 		ID string `json:"id"`
 	}
-	err := b.retry(ctx, func() error {
-		return b.api.call(ctx, http.MethodPost, discordgo.EndpointChannelMessageThread(channel, messageID), body, nil, &th)
+	err := ts.api.retry(ctx, func() error {
+		return ts.api.call(ctx, http.MethodPost, discordgo.EndpointChannelMessageThread(channel, messageID), body, nil, &th)
 	})
 	switch {
 	case code(err) == codeThreadAlreadyCreated:
@@ -106,4 +111,4 @@ func lackedForThreads(perms, create int64, name string) string {
 	return strings.Join(missing, " and ")
 }
 
-var _ commands.ThreadStarter = (*Bot)(nil)
+var _ commands.ThreadStarter = (*threads)(nil)

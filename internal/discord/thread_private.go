@@ -20,7 +20,7 @@ const channelPrivateThread = 12
 // channel. It is sent once: one repeated after a server error that had
 // taken effect would make a second thread, and this one has no message id
 // to find it by.
-func (b *Bot) StartPrivateThread(ctx context.Context, channel, name string, archive time.Duration) (string, error) {
+func (ts *threads) StartPrivateThread(ctx context.Context, channel, name string, archive time.Duration) (string, error) {
 	body := struct {
 		Name        string `json:"name"`
 		Type        int    `json:"type"`
@@ -30,7 +30,7 @@ func (b *Bot) StartPrivateThread(ctx context.Context, channel, name string, arch
 	var th struct {
 		ID string `json:"id"`
 	}
-	if err := b.api.call(ctx, http.MethodPost, discordgo.EndpointChannelThreads(channel), body, nil, &th); err != nil {
+	if err := ts.api.call(ctx, http.MethodPost, discordgo.EndpointChannelThreads(channel), body, nil, &th); err != nil {
 		return "", channelError(channel, err)
 	}
 	return th.ID, nil
@@ -40,9 +40,9 @@ func (b *Bot) StartPrivateThread(ctx context.Context, channel, name string, arch
 // /channels/{thread}/thread-members/{user}, 204), which needs the bot to
 // be able to send messages in the thread and the thread not archived.
 // Adding a member twice is answered 204 too, so it may be repeated.
-func (b *Bot) AddThreadMember(ctx context.Context, thread, user string) error {
-	return channelError(thread, b.retry(ctx, func() error {
-		return b.api.call(ctx, http.MethodPut, discordgo.EndpointThreadMember(thread, user), nil, nil, nil)
+func (ts *threads) AddThreadMember(ctx context.Context, thread, user string) error {
+	return channelError(thread, ts.api.retry(ctx, func() error {
+		return ts.api.call(ctx, http.MethodPut, discordgo.EndpointThreadMember(thread, user), nil, nil, nil)
 	}))
 }
 
@@ -59,4 +59,4 @@ func cannotPrivateThread(perms int64) string {
 		" here (server or channel settings) to create one."
 }
 
-var _ commands.PrivateThreadStarter = (*Bot)(nil)
+var _ commands.PrivateThreadStarter = (*threads)(nil)

@@ -16,11 +16,11 @@ import (
 // on spare budget. It is sent once: a rename repeated after a server error
 // that had taken effect would spend the second of those two. An archived
 // thread is not reopened for it; the game's next message reopens it.
-func (b *Bot) RenameThread(ctx context.Context, thread, name string) error {
+func (ts *threads) RenameThread(ctx context.Context, thread, name string) error {
 	body := struct {
 		Name string `json:"name"`
 	}{name}
-	return channelError(thread, b.api.call(ctx, http.MethodPatch, discordgo.EndpointChannel(thread), body, nil, nil))
+	return channelError(thread, ts.api.call(ctx, http.MethodPatch, discordgo.EndpointChannel(thread), body, nil, nil))
 }
 
-var _ commands.ThreadRenamer = (*Bot)(nil)
+var _ commands.ThreadRenamer = (*threads)(nil)

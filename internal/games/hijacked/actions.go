@@ -18,7 +18,7 @@ func (s *State) Actions(seat int) []Action {
 
 // Legal lists every complete move the seat may type now.
 func (s *State) Legal(seat int) []string {
-	out := s.cybotLegal(seat) // the Cybot's move, or the answer it waits for
+	out := cybot{s}.legal(seat) // the Cybot's move, or the answer it waits for
 	for _, a := range s.Actions(seat) {
 		out = append(out, a.String())
 	}

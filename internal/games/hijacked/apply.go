@@ -13,7 +13,7 @@ func (s *State) Apply(seat int, text string) ([]games.Event, error) {
 	if err := s.seated(seat); err != nil {
 		return nil, err
 	}
-	if ev, ok, err := s.cybotApply(seat, text); ok {
+	if ev, ok, err := (cybot{s}).apply(seat, text); ok {
 		return ev, err
 	}
 	a, err := parseMove(text)
@@ -134,7 +134,7 @@ func (s *State) exec(seat int, a Action, ev *[]games.Event) {
 
 // waiting says publicly who is to act and why.
 func (s *State) waiting() string {
-	if w := s.cybotWaiting(); w != "" {
+	if w := (cybot{s}).waiting(); w != "" {
 		return w
 	}
 	name := s.Players[s.Turn].Name

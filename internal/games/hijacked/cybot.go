@@ -158,6 +158,15 @@ type CyAsk struct {
 	Default string   `json:"default"`
 }
 
+// cybot is the Cybot at work: it decides its turn by its card and plays it
+// through the game's rule methods, as a player's moves would. What it must
+// remember between moves (its deck, its card's steps, its question) is the
+// State's Cybot, so that the game saves and replays as one; cybot holds
+// nothing of its own. The game asks it at a few points: setting up, its
+// turn's moves and prompts, what the table sees of it, and the solo end of
+// the game.
+type cybot struct{ s *State }
+
 // isCybot says whether the seat is played by the Cybot.
 func (s *State) isCybot(seat int) bool {
 	return s.Cybot != nil && s.Cybot.Seat == seat
@@ -166,10 +175,30 @@ func (s *State) isCybot(seat int) bool {
 // human is the solo player's seat.
 func (s *State) human() int { return 1 - s.Cybot.Seat }
 
-// setupCybot makes the solo game when the setup names exactly one of two
+// whose is the possessive for a seat in texts that both tell a player why
+// and narrate the Cybot: "your supply", "its supply".
+func (s *State) whose(seat int) string {
+	if s.isCybot(seat) {
+		return "its"
+	}
+	return "your"
+}
+
+// keepText narrates a bonus tile kept: a player's tile says what it lets
+// them do; the Cybot never uses its tiles, which score for it at the end.
+func (s *State) keepText(seat, t int) string {
+	tile := data.BonusTiles[t]
+	if s.isCybot(seat) {
+		return fmt.Sprintf("%s puts the bonus tile %s in its display (it never uses it: %d points at the end).", s.Players[seat].Name, tile.Name, cybotRules.EndPoints.Tile)
+	}
+	return fmt.Sprintf("%s keeps the bonus tile %s: %s.", s.Players[seat].Name, tile.Name, tile.Text)
+}
+
+// setup makes the solo game when the setup names exactly one of two
 // seats as played by the game's bot: "Set up a 2-player game (police start
 // on 15). Shuffle the Cybot cards face down."
-func (s *State) setupCybot(bots []int) {
+func (bot cybot) setup(bots []int) {
+	s := bot.s
 	if s.n() != 2 || len(bots) != 2 || (bots[0] > 0) == (bots[1] > 0) {
 		return
 	}
@@ -179,12 +208,13 @@ func (s *State) setupCybot(bots []int) {
 	}
 	s.Cybot = &Cybot{Seat: seat, Hijacker: -1, Steps: []string{}}
 	s.Players[seat].Name = "Cybot"
-	s.shuffleCybot()
+	bot.shuffle()
 }
 
-// shuffleCybot: "Shuffle the Cybot cards face down; when the pile runs out,
+// shuffle: "Shuffle the Cybot cards face down; when the pile runs out,
 // reshuffle it."
-func (s *State) shuffleCybot() {
+func (bot cybot) shuffle() {
+	s := bot.s
 	c := s.Cybot
 	c.Deck = c.Deck[:0]
 	for _, card := range cybotRules.Cards {

@@ -13,70 +13,73 @@ import (
 // stepTrust builds trust with up to 3 cubes. Cards 12's "if impossible: use
 // up to 2 tokens" cannot help here: building trust takes any die, so it is
 // impossible only at 100% trust or without dice, which no token changes.
-func (s *State) stepTrust(step, title string, ev *[]games.Event) {
-	dice := s.freeDice("")
+func (bot cybot) stepTrust(step, title string, ev *[]games.Event) {
+	s := bot.s
+	dice := bot.freeDice("")
 	switch {
 	case s.did(spaceTrust):
-		s.impossible(ev, title, "it already built trust this turn")
+		bot.impossible(ev, title, "it already built trust this turn")
 		return
 	case s.Trust >= data.TrustSpaces:
-		s.impossible(ev, title, "trust is at 100%")
+		bot.impossible(ev, title, "trust is at 100%")
 		return
 	case len(dice) == 0:
-		s.impossible(ev, title, "no die left")
+		bot.impossible(ev, title, "no die left")
 		return
 	}
-	die := s.chooseDie(dice, s.rest(), false)
+	die := bot.chooseDie(dice, bot.rest(), false)
 	trust := s.Trust
-	s.merged(ev, fmt.Sprintf("%s: up to 3 cubes with its %s.", title, dieLabel(s.Dice[die])), func(sub *[]games.Event) {
-		s.execTrust(s.Cybot.Seat, Action{Verb: verbTrust, Target: 3, Dice: []DieRef{s.ref(die)}}, sub)
+	bot.merged(ev, fmt.Sprintf("%s: up to 3 cubes with its %s.", title, dieLabel(s.Dice[die])), func(sub *[]games.Event) {
+		s.execTrust(s.Cybot.Seat, Action{Verb: verbTrust, Target: 3, Dice: []DieRef{bot.ref(die)}}, sub)
 	})
-	s.short(fmt.Sprintf("trust %d%% to %d%%", trust*10, s.Trust*10))
+	bot.short(fmt.Sprintf("trust %d%% to %d%%", trust*10, s.Trust*10))
 }
 
 // stepDemand takes the token of the number its die shows.
-func (s *State) stepDemand(title string, ev *[]games.Event) {
-	opts := s.actOptions(cyDemand, s.freeDice(""), false)
+func (bot cybot) stepDemand(title string, ev *[]games.Event) {
+	s := bot.s
+	opts := bot.actOptions(cyDemand, bot.freeDice(""), false)
 	if len(opts) == 0 {
 		why := fmt.Sprintf("no die matches a number token with a token left (tokens %s)", s.numbersText())
 		if s.did(spaceDemand) {
 			why = "it already took a demand this turn"
 		}
-		s.impossible(ev, title, why)
+		bot.impossible(ev, title, why)
 		return
 	}
-	o := s.chooseOption(opts, s.rest())
+	o := bot.chooseOption(opts, bot.rest())
 	d := demandNames[demandIndex(data.NumberPlaces[s.numberPlace(s.Dice[o.dice[0]].Value)])]
-	s.short("takes " + aDemand(d))
-	s.merged(ev, title+":", func(sub *[]games.Event) {
-		s.execDemand(s.Cybot.Seat, Action{Verb: verbDemand, Dice: s.refs(o.dice)}, sub)
+	bot.short("takes " + aDemand(d))
+	bot.merged(ev, title+":", func(sub *[]games.Event) {
+		s.execDemand(s.Cybot.Seat, Action{Verb: verbDemand, Dice: bot.refs(o.dice)}, sub)
 	})
 }
 
 // stepBonus takes the bonus die: "As usual; next round it uses 1 extra die
 // with the next card."
-func (s *State) stepBonus(title string, ev *[]games.Event) {
-	dice := s.freeDice("")
+func (bot cybot) stepBonus(title string, ev *[]games.Event) {
+	s := bot.s
+	dice := bot.freeDice("")
 	switch {
 	case s.did(spaceBonus):
-		s.impossible(ev, title, "it already took one this turn")
+		bot.impossible(ev, title, "it already took one this turn")
 		return
 	case s.BonusDice == 0:
-		s.impossible(ev, title, "no bonus die is on the bonus space")
+		bot.impossible(ev, title, "no bonus die is on the bonus space")
 		return
 	case len(dice) == 0:
-		s.impossible(ev, title, "no die left")
+		bot.impossible(ev, title, "no die left")
 		return
 	}
-	die := s.chooseDie(dice, s.rest(), false)
+	die := bot.chooseDie(dice, bot.rest(), false)
 	line := fmt.Sprintf("%s: with its %s.", title, dieLabel(s.Dice[die]))
 	if cybotRules.Cards[s.Cybot.Card-1].Reminder {
 		s.Cybot.Reminder = true
 		line += fmt.Sprintf(" Card 5 stays out: %s.", cybotRules.Reminder)
 	}
-	s.short("bonus die")
-	s.merged(ev, line, func(sub *[]games.Event) {
-		s.execBonus(s.Cybot.Seat, Action{Verb: verbBonus, Dice: []DieRef{s.ref(die)}}, sub)
+	bot.short("bonus die")
+	bot.merged(ev, line, func(sub *[]games.Event) {
+		s.execBonus(s.Cybot.Seat, Action{Verb: verbBonus, Dice: []DieRef{bot.ref(die)}}, sub)
 	})
 }
 
@@ -84,24 +87,25 @@ func (s *State) stepBonus(title string, ev *[]games.Event) {
 // communication disc there ... If none was picked before, the Cybot takes
 // the rightmost hijacker. From then on it always takes that hijacker when
 // the dice fit, until it surrenders; then that hijacker is discarded."
-func (s *State) stepPersuade(step, title string, ev *[]games.Event) {
+func (bot cybot) stepPersuade(step, title string, ev *[]games.Event) {
+	s := bot.s
 	cy := s.Cybot.Seat
-	dice := s.freeDice("")
+	dice := bot.freeDice("")
 	if s.did(spacePersuade) {
-		s.impossible(ev, title, "it already persuaded this turn")
+		bot.impossible(ev, title, "it already persuaded this turn")
 		return
 	}
-	opts := s.actOptions(step, dice, false)
+	opts := bot.actOptions(step, dice, false)
 	tokens := ""
 	if len(opts) == 0 {
-		s.impossible(ev, title, s.persuadeWhy(dice))
+		bot.impossible(ev, title, bot.persuadeWhy(dice))
 		return
 	}
-	o := s.chooseOption(opts, s.rest())
+	o := bot.chooseOption(opts, bot.rest())
 	sl := s.Slots[o.target-1]
 	if s.Cybot.Hijacker != sl.Tile {
 		s.Cybot.Hijacker = sl.Tile
-		s.note(ev, fmt.Sprintf("The Cybot picks %s (place %d) as its hijacker and sticks to it.", data.Hijackers[sl.Tile].Name, o.target))
+		bot.note(ev, fmt.Sprintf("The Cybot picks %s (place %d) as its hijacker and sticks to it.", data.Hijackers[sl.Tile].Name, o.target))
 	}
 	// The dice as they will show once the tokens turned them.
 	after := map[int]Die{o.dice[0]: s.Dice[o.dice[0]], o.dice[1]: s.Dice[o.dice[1]]}
@@ -114,25 +118,26 @@ func (s *State) stepPersuade(step, title string, ev *[]games.Event) {
 		tokens = fmt.Sprintf(" using %s", plural(len(o.adjust), "token"))
 	}
 	tile := sl.Tile
-	s.merged(ev, fmt.Sprintf("%s%s:", title, tokens), func(sub *[]games.Event) {
+	bot.merged(ev, fmt.Sprintf("%s%s:", title, tokens), func(sub *[]games.Event) {
 		// Card 9: "use up to 2 tokens to make it possible"; elsewhere 1.
 		for _, adj := range o.adjust {
 			pay := demandNames[mostOf(s.Players[cy].Demands)]
-			s.execAdjust(cy, Action{Verb: verbAdjust, Dice: []DieRef{s.ref(adj.die)}, Delta: adj.delta, Demand: pay}, sub)
+			s.execAdjust(cy, Action{Verb: verbAdjust, Dice: []DieRef{bot.ref(adj.die)}, Delta: adj.delta, Demand: pay}, sub)
 		}
-		s.execPersuade(cy, Action{Verb: verbPersuade, Target: o.target, Dice: s.refs(o.dice)}, sub)
+		s.execPersuade(cy, Action{Verb: verbPersuade, Target: o.target, Dice: bot.refs(o.dice)}, sub)
 	})
 	if containsInt(s.Players[cy].Hijackers, tile) {
 		s.Cybot.Hijacker = -1
-		s.short(data.Hijackers[tile].Name + " surrenders")
-		s.note(ev, fmt.Sprintf("The Cybot discards %s: no reward now, %d points at the end.", data.Hijackers[tile].Name, cybotRules.EndPoints.Hijacker))
+		bot.short(data.Hijackers[tile].Name + " surrenders")
+		bot.note(ev, fmt.Sprintf("The Cybot discards %s: no reward now, %d points at the end.", data.Hijackers[tile].Name, cybotRules.EndPoints.Hijacker))
 	} else {
-		s.short(fmt.Sprintf("%s %d/4", data.Hijackers[tile].Name, s.Slots[o.target-1].Turns))
+		bot.short(fmt.Sprintf("%s %d/4", data.Hijackers[tile].Name, s.Slots[o.target-1].Turns))
 	}
 }
 
 // persuadeWhy says why no hijacker fits.
-func (s *State) persuadeWhy(dice []int) string {
+func (bot cybot) persuadeWhy(dice []int) string {
+	s := bot.s
 	if len(dice) < 2 {
 		return "it needs 2 dice"
 	}
@@ -140,15 +145,16 @@ func (s *State) persuadeWhy(dice []int) string {
 	for _, i := range dice {
 		vals = append(vals, fmt.Sprint(s.Dice[i].Value))
 	}
-	if t := s.cybotHijackerPlace(); t > 0 {
+	if t := bot.hijackerPlace(); t > 0 {
 		h := data.Hijackers[s.Slots[t-1].Tile]
 		return fmt.Sprintf("its dice %s do not fit %s (%s and %s)", strings.Join(vals, ", "), h.Name, rangeText(h.Ranges[0]), rangeText(h.Ranges[1]))
 	}
 	return fmt.Sprintf("its dice %s fit no free hijacker", strings.Join(vals, ", "))
 }
 
-// cybotHijackerPlace is the place (1-4) of the hijacker it sticks to, 0 for none.
-func (s *State) cybotHijackerPlace() int {
+// hijackerPlace is the place (1-4) of the hijacker it sticks to, 0 for none.
+func (bot cybot) hijackerPlace() int {
+	s := bot.s
 	if s.Cybot.Hijacker < 0 {
 		return 0
 	}
@@ -163,8 +169,9 @@ func (s *State) cybotHijackerPlace() int {
 // spareToken: "When the card is done and 1 die is left, trade it for 1
 // demand token." The token of the number the die shows if there is one,
 // otherwise the kind the tower holds most of.
-func (s *State) spareToken(title string, ev *[]games.Event) {
-	dice := s.freeDice("")
+func (bot cybot) spareToken(title string, ev *[]games.Event) {
+	s := bot.s
+	dice := bot.freeDice("")
 	if len(dice) == 0 {
 		return
 	}
@@ -178,29 +185,30 @@ func (s *State) spareToken(title string, ev *[]games.Event) {
 	s.Dice[die].Used = true
 	s.DiceUsed++
 	if d < 0 {
-		s.note(ev, fmt.Sprintf("%s: its %s would buy a demand token, but the tower is empty.", title, dieLabel(s.Dice[die])))
+		bot.note(ev, fmt.Sprintf("%s: its %s would buy a demand token, but the tower is empty.", title, dieLabel(s.Dice[die])))
 		return
 	}
 	s.Supply[d]--
 	s.Players[s.Cybot.Seat].Demands[d]++
-	s.short("takes " + article(demandNames[d]))
-	s.note(ev, fmt.Sprintf("%s: trades its %s for a demand token: takes %s.", title, dieLabel(s.Dice[die]), article(demandNames[d])))
+	bot.short("takes " + article(demandNames[d]))
+	bot.note(ev, fmt.Sprintf("%s: trades its %s for a demand token: takes %s.", title, dieLabel(s.Dice[die]), article(demandNames[d])))
 }
 
 // spareCard: "With a 2nd die left, choose 1 more passenger card; if there is
 // no face-up passenger card, turn up the face-down one with the highest
 // value." The die pays for the card whatever it shows.
-func (s *State) spareCard(title string, ev *[]games.Event) bool {
-	dice := s.freeDice("")
+func (bot cybot) spareCard(title string, ev *[]games.Event) bool {
+	s := bot.s
+	dice := bot.freeDice("")
 	if len(dice) == 0 {
 		return true
 	}
-	cands := s.spareCands(dice)
+	cands := bot.spareCands(dice)
 	if len(cands) == 0 {
-		s.note(ev, fmt.Sprintf("%s: no passenger card it can choose or turn up.", title))
+		bot.note(ev, fmt.Sprintf("%s: no passenger card it can choose or turn up.", title))
 		return true
 	}
-	pick, wait := s.pickCard(cands, title+": 1 more passenger card", ev)
+	pick, wait := bot.pickCard(cands, title+": 1 more passenger card", ev)
 	if wait {
 		return false
 	}
@@ -208,16 +216,17 @@ func (s *State) spareCard(title string, ev *[]games.Event) bool {
 	if !pick.free {
 		die = pick.dice[len(pick.dice)-1]
 	}
-	s.cardLine(ev, fmt.Sprintf("%s: 1 more passenger card, takes %s%s", title, s.candText(pick), dieText(s, die)), func(sub *[]games.Event) {
-		s.takeCard(pick.seat, die, sub)
+	bot.cardLine(ev, fmt.Sprintf("%s: 1 more passenger card, takes %s%s", title, bot.candText(pick), dieText(s, die)), func(sub *[]games.Event) {
+		bot.takeCard(pick.seat, die, sub)
 	}, pick.seat)
 	return true
 }
 
 // spareBonus: "If that is impossible too, or a die is still left, take a
 // bonus die."
-func (s *State) spareBonus(title string, ev *[]games.Event) {
-	dice := s.freeDice("")
+func (bot cybot) spareBonus(title string, ev *[]games.Event) {
+	s := bot.s
+	dice := bot.freeDice("")
 	if len(dice) == 0 {
 		return
 	}
@@ -225,9 +234,9 @@ func (s *State) spareBonus(title string, ev *[]games.Event) {
 		return // the die is discarded at the end
 	}
 	die := lowest(s, dice)
-	s.short("bonus die")
-	s.merged(ev, fmt.Sprintf("%s: takes the bonus die with its %s.", title, dieLabel(s.Dice[die])), func(sub *[]games.Event) {
-		s.execBonus(s.Cybot.Seat, Action{Verb: verbBonus, Dice: []DieRef{s.ref(die)}}, sub)
+	bot.short("bonus die")
+	bot.merged(ev, fmt.Sprintf("%s: takes the bonus die with its %s.", title, dieLabel(s.Dice[die])), func(sub *[]games.Event) {
+		s.execBonus(s.Cybot.Seat, Action{Verb: verbBonus, Dice: []DieRef{bot.ref(die)}}, sub)
 	})
 }
 
@@ -248,23 +257,4 @@ func article(w string) string {
 		return "an " + w
 	}
 	return "a " + w
-}
-
-// whose is the possessive for a seat in texts that both tell a player why
-// and narrate the Cybot: "your supply", "its supply".
-func (s *State) whose(seat int) string {
-	if s.isCybot(seat) {
-		return "its"
-	}
-	return "your"
-}
-
-// keepText narrates a bonus tile kept: a player's tile says what it lets
-// them do; the Cybot never uses its tiles, which score for it at the end.
-func (s *State) keepText(seat, t int) string {
-	tile := data.BonusTiles[t]
-	if s.isCybot(seat) {
-		return fmt.Sprintf("%s puts the bonus tile %s in its display (it never uses it: %d points at the end).", s.Players[seat].Name, tile.Name, cybotRules.EndPoints.Tile)
-	}
-	return fmt.Sprintf("%s keeps the bonus tile %s: %s.", s.Players[seat].Name, tile.Name, tile.Text)
 }

@@ -21,15 +21,17 @@ type cand struct {
 
 // spareTokens is how many tokens the Cybot may spend on changing a die: all
 // but the last, which it keeps for a passenger card.
-func (s *State) spareTokens() int {
+func (bot cybot) spareTokens() int {
+	s := bot.s
 	return max(0, s.Players[s.Cybot.Seat].demandCount()-1)
 }
 
 // turnedCands are the face-down cards one token makes reachable: "The
 // Cybot can use demand tokens to change dice." Asked only when no card can
 // be chosen with the dice as rolled.
-func (s *State) turnedCands(dice []int) []cand {
-	if s.spareTokens() == 0 {
+func (bot cybot) turnedCands(dice []int) []cand {
+	s := bot.s
+	if bot.spareTokens() == 0 {
 		return nil
 	}
 	var out []cand
@@ -42,7 +44,7 @@ func (s *State) turnedCands(dice []int) []cand {
 		for _, d := range dice {
 			for _, delta := range []int{1, -1} {
 				if (s.Dice[d].Value-1+delta+6)%6+1 == pips {
-					out = append(out, cand{seat: seat, dice: []int{d}, key: s.rank(seat), adjust: []adjustment{{d, delta}}})
+					out = append(out, cand{seat: seat, dice: []int{d}, key: bot.rank(seat), adjust: []adjustment{{d, delta}}})
 				}
 			}
 		}
@@ -63,7 +65,8 @@ func (s *State) turnedCands(dice []int) []cand {
 // trust)". Tiers: 0 face-up, playable, a colour it collects; 1 face-up and
 // playable; 2 face down (it does not know the face: the highest pips
 // first); 3 face-up, not playable (discarded for 1 point); 4 face-up red.
-func (s *State) rank(seat int) [6]int {
+func (bot cybot) rank(seat int) [6]int {
+	s := bot.s
 	st := s.Seats[seat-1]
 	if !st.FaceUp {
 		return [6]int{2, 0, 0, 0, 0, -data.Cards[st.Card].Pips}
@@ -91,7 +94,8 @@ func (s *State) rank(seat int) [6]int {
 
 // reach lists the dice that can take the card at a seat; free for the
 // Cybot's own reservation; any says the Cybot's rule lets any die take it.
-func (s *State) reach(seat int, dice []int, any bool) ([]int, bool) {
+func (bot cybot) reach(seat int, dice []int, any bool) ([]int, bool) {
+	s := bot.s
 	st := s.Seats[seat-1]
 	cy := s.Cybot.Seat
 	var out []int
@@ -120,7 +124,8 @@ func (s *State) reach(seat int, dice []int, any bool) ([]int, bool) {
 
 // cardCands lists the cards a choosing step may take with the dice, best
 // first, or why there is none.
-func (s *State) cardCands(act string, dice []int) ([]cand, string) {
+func (bot cybot) cardCands(act string, dice []int) ([]cand, string) {
+	s := bot.s
 	cy := &s.Players[s.Cybot.Seat]
 	collecting, faceUp := false, false
 	for _, col := range colorNames[:4] {
@@ -142,11 +147,11 @@ func (s *State) cardCands(act string, dice []int) ([]cand, string) {
 		if st.Card < 0 || act == cyFaceDown && st.FaceUp {
 			continue
 		}
-		c := cand{seat: seat, key: s.rank(seat)}
+		c := cand{seat: seat, key: bot.rank(seat)}
 		if setOnly && c.key[0] != 0 {
 			continue
 		}
-		c.dice, c.free = s.reach(seat, dice, false)
+		c.dice, c.free = bot.reach(seat, dice, false)
 		if len(c.dice) == 0 && !c.free {
 			continue
 		}
@@ -157,7 +162,7 @@ func (s *State) cardCands(act string, dice []int) ([]cand, string) {
 		return out, ""
 	}
 	if !setOnly && len(dice) > 0 {
-		if out = s.turnedCands(dice); len(out) > 0 {
+		if out = bot.turnedCands(dice); len(out) > 0 {
 			return out, ""
 		}
 	}
@@ -167,22 +172,23 @@ func (s *State) cardCands(act string, dice []int) ([]cand, string) {
 	case setOnly:
 		return nil, "no face-up card of a colour it collects that it can play"
 	case act == cyFaceDown:
-		return nil, fmt.Sprintf("no face-down card shows %s", s.diceValues(dice))
+		return nil, fmt.Sprintf("no face-down card shows %s", bot.diceValues(dice))
 	}
-	return nil, fmt.Sprintf("no card its %s can take", s.diceValues(dice))
+	return nil, fmt.Sprintf("no card its %s can take", bot.diceValues(dice))
 }
 
 // spareCands are the cards for a spare die: the face-up cards, or if there
 // is none the face-down card with the highest value, which any die turns up.
-func (s *State) spareCands(dice []int) []cand {
+func (bot cybot) spareCands(dice []int) []cand {
+	s := bot.s
 	var up, down []cand
 	for seat := 1; seat <= 6; seat++ {
 		st := s.Seats[seat-1]
 		if st.Card < 0 {
 			continue
 		}
-		c := cand{seat: seat, key: s.rank(seat)}
-		c.dice, c.free = s.reach(seat, dice, true)
+		c := cand{seat: seat, key: bot.rank(seat)}
+		c.dice, c.free = bot.reach(seat, dice, true)
 		if len(c.dice) == 0 && !c.free {
 			continue
 		}
@@ -200,7 +206,8 @@ func (s *State) spareCands(dice []int) []cand {
 }
 
 // reserveCands are the face-up cards it may reserve, best first.
-func (s *State) reserveCands() []cand {
+func (bot cybot) reserveCands() []cand {
+	s := bot.s
 	var out []cand
 	for seat := 1; seat <= 6; seat++ {
 		st := s.Seats[seat-1]
@@ -209,7 +216,7 @@ func (s *State) reserveCands() []cand {
 		if st.Card < 0 || !st.FaceUp || st.Reserver >= 0 || data.Cards[st.Card].Color == red || !s.adjacentToChosen(seat) {
 			continue
 		}
-		out = append(out, cand{seat: seat, key: s.rank(seat)})
+		out = append(out, cand{seat: seat, key: bot.rank(seat)})
 	}
 	sortCands(out)
 	return out
@@ -237,7 +244,8 @@ func tied(c []cand) []cand {
 	return out
 }
 
-func (s *State) diceValues(dice []int) string {
+func (bot cybot) diceValues(dice []int) string {
+	s := bot.s
 	var out []string
 	for _, d := range dice {
 		out = append(out, dieLabel(s.Dice[d]))

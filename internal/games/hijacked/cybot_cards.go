@@ -13,44 +13,46 @@ import (
 // stepChoose: "Choose a passenger card" means play or discard 1 passenger
 // card, by the Cybot's preferences; card 4 plays a face-down card; cards 6
 // and 8 a card of a colour it collects.
-func (s *State) stepChoose(step, title string, dice []int, ev *[]games.Event) bool {
-	cands, why := s.cardCands(step, dice)
+func (bot cybot) stepChoose(step, title string, dice []int, ev *[]games.Event) bool {
+	s := bot.s
+	cands, why := bot.cardCands(step, dice)
 	if len(cands) == 0 {
-		s.impossible(ev, title, why)
+		bot.impossible(ev, title, why)
 		return true
 	}
-	pick, wait := s.pickCard(cands, title, ev)
+	pick, wait := bot.pickCard(cands, title, ev)
 	if wait {
 		return false
 	}
 	die := -1
 	if !pick.free {
-		die = s.chooseDie(pick.dice, s.rest(), false)
+		die = bot.chooseDie(pick.dice, bot.rest(), false)
 	}
 	turned := ""
 	if len(pick.adjust) > 0 {
 		die = pick.adjust[0].die
 		turned = fmt.Sprintf(" turned to %d with a token", (s.Dice[die].Value-1+pick.adjust[0].delta+6)%6+1)
 	}
-	s.cardLine(ev, fmt.Sprintf("%s: takes %s%s%s", title, s.candText(pick), dieText(s, die), turned), func(sub *[]games.Event) {
+	bot.cardLine(ev, fmt.Sprintf("%s: takes %s%s%s", title, bot.candText(pick), dieText(s, die), turned), func(sub *[]games.Event) {
 		for _, adj := range pick.adjust {
-			s.execAdjust(s.Cybot.Seat, Action{Verb: verbAdjust, Dice: []DieRef{s.ref(adj.die)}, Delta: adj.delta, Demand: demandNames[mostOf(s.Players[s.Cybot.Seat].Demands)]}, sub)
+			s.execAdjust(s.Cybot.Seat, Action{Verb: verbAdjust, Dice: []DieRef{bot.ref(adj.die)}, Delta: adj.delta, Demand: demandNames[mostOf(s.Players[s.Cybot.Seat].Demands)]}, sub)
 		}
-		s.takeCard(pick.seat, die, sub)
+		bot.takeCard(pick.seat, die, sub)
 	}, pick.seat)
 	return true
 }
 
 // cardLine narrates a card the Cybot takes as one line: the step, the card
 // (its face when it was face down), and what became of it.
-func (s *State) cardLine(ev *[]games.Event, lead string, run func(sub *[]games.Event), seat int) {
+func (bot cybot) cardLine(ev *[]games.Event, lead string, run func(sub *[]games.Event), seat int) {
+	s := bot.s
 	p := &s.Players[s.Cybot.Seat]
 	c := s.Seats[seat-1].Card
 	if !s.Seats[seat-1].FaceUp {
 		lead += ": " + cardText(c)
 	}
 	freed, pilots := p.Freed, p.Pilots
-	s.merged(ev, lead+".", run)
+	bot.merged(ev, lead+".", run)
 	what := data.Cards[c].ID + " discarded"
 	if s.Pending == nil && containsInt(p.Cards, c) || p.Freed > freed || p.Pilots > pilots {
 		what = data.Cards[c].ID + " played"
@@ -64,7 +66,7 @@ func (s *State) cardLine(ev *[]games.Event, lead string, run func(sub *[]games.E
 	case k > 1:
 		what += fmt.Sprintf(", %d passengers freed", k)
 	}
-	s.short(what)
+	bot.short(what)
 }
 
 func dieText(s *State, die int) string {
@@ -76,12 +78,13 @@ func dieText(s *State, die int) string {
 
 // pickCard applies the last tie-break: "(4) a random card of your choice" -
 // the human picks among the cards still tied.
-func (s *State) pickCard(cands []cand, title string, ev *[]games.Event) (cand, bool) {
+func (bot cybot) pickCard(cands []cand, title string, ev *[]games.Event) (cand, bool) {
+	s := bot.s
 	top := tied(cands)
 	if len(top) == 1 {
 		return top[0], false
 	}
-	if a := s.answer(movePick); a != "" {
+	if a := bot.answer(movePick); a != "" {
 		for _, c := range top {
 			if fmt.Sprint(c.seat) == a {
 				return c, false
@@ -91,16 +94,17 @@ func (s *State) pickCard(cands []cand, title string, ev *[]games.Event) (cand, b
 	var moves, labels, names []string
 	for _, c := range top {
 		moves = append(moves, fmt.Sprintf("%s %d", movePick, c.seat))
-		labels = append(labels, "Seat "+fmt.Sprint(c.seat)+": "+s.candText(c))
+		labels = append(labels, "Seat "+fmt.Sprint(c.seat)+": "+bot.candText(c))
 		names = append(names, fmt.Sprint(c.seat))
 	}
-	s.ask(ev, movePick, title, fmt.Sprintf("%s: seats %s tie on every preference; %s, pick the card the Cybot takes (a random one if you stay idle).",
+	bot.ask(ev, movePick, title, fmt.Sprintf("%s: seats %s tie on every preference; %s, pick the card the Cybot takes (a random one if you stay idle).",
 		title, strings.Join(names, ", "), s.Players[s.human()].Name), moves, labels, "")
 	return cand{}, true
 }
 
 // candText describes a card the Cybot may take: "the blue card at seat 4 (BL3 blue 20% crypto)".
-func (s *State) candText(c cand) string {
+func (bot cybot) candText(c cand) string {
+	s := bot.s
 	st := s.Seats[c.seat-1]
 	if !st.FaceUp {
 		return fmt.Sprintf("the face-down card at seat %d (%d pips)", c.seat, data.Cards[st.Card].Pips)
@@ -112,24 +116,26 @@ func (s *State) candText(c cand) string {
 // takeCard chooses the card at a seat with a die (-1: its own reservation),
 // plays it when it can ("it prefers cards it can play") or discards it, and
 // trades complete sets.
-func (s *State) takeCard(seat, die int, ev *[]games.Event) {
+func (bot cybot) takeCard(seat, die int, ev *[]games.Event) {
+	s := bot.s
 	cy := s.Cybot.Seat
 	a := Action{Verb: verbCard, Target: seat}
 	if die >= 0 {
-		a.Dice = []DieRef{s.ref(die)}
+		a.Dice = []DieRef{bot.ref(die)}
 	}
 	color := data.Cards[s.Seats[seat-1].Card].Color
 	s.execCard(cy, a, ev)
 	if s.Phase == phaseDecide {
-		s.execPlay(cy, Action{Verb: verbPlay, Demand: s.payWith(s.Pending.Card)}, ev)
+		s.execPlay(cy, Action{Verb: verbPlay, Demand: bot.payWith(s.Pending.Card)}, ev)
 	}
-	s.tradeSets(color, ev)
+	bot.tradeSets(color, ev)
 }
 
 // payWith is the token the Cybot pays a card with: "For the Cybot every
 // demand token is a joker." The matching one when it has it, otherwise the
 // kind it holds most of.
-func (s *State) payWith(c int) string {
+func (bot cybot) payWith(c int) string {
+	s := bot.s
 	want := data.Cards[c].Demand
 	if want == "none" {
 		return ""
@@ -162,7 +168,8 @@ func mostOf(d [4]int) int {
 // frees the pilot. With its pilot freed it trades every pair. It never sits
 // on a full supply: with 5 cards and no colour at 3 it trades its pilot set's
 // pair too. newest is the colour of the card it just played ("" for none).
-func (s *State) tradeSets(newest string, ev *[]games.Event) {
+func (bot cybot) tradeSets(newest string, ev *[]games.Event) {
+	s := bot.s
 	cy := s.Cybot.Seat
 	p := &s.Players[cy]
 	free := func(what, col string) bool {
@@ -208,33 +215,34 @@ func (s *State) tradeSets(newest string, ev *[]games.Event) {
 
 // stepReserve reserves the face-up card the Cybot would choose, with the
 // highest die it can spare.
-func (s *State) stepReserve(title string, ev *[]games.Event) bool {
+func (bot cybot) stepReserve(title string, ev *[]games.Event) bool {
+	s := bot.s
 	cy := s.Cybot.Seat
-	dice := s.freeDice("")
+	dice := bot.freeDice("")
 	switch {
 	case !s.CanReserve:
-		s.impossible(ev, title, "a card is reserved only right after choosing one")
+		bot.impossible(ev, title, "a card is reserved only right after choosing one")
 		return true
 	case s.reservation(cy) >= 0:
-		s.impossible(ev, title, fmt.Sprintf("it already reserves seat %d", s.reservation(cy)+1))
+		bot.impossible(ev, title, fmt.Sprintf("it already reserves seat %d", s.reservation(cy)+1))
 		return true
 	case len(dice) == 0:
-		s.impossible(ev, title, "no die left")
+		bot.impossible(ev, title, "no die left")
 		return true
 	}
-	cands := s.reserveCands()
+	cands := bot.reserveCands()
 	if len(cands) == 0 {
-		s.impossible(ev, title, "no face-up card beside the seat it chose from")
+		bot.impossible(ev, title, "no face-up card beside the seat it chose from")
 		return true
 	}
-	pick, wait := s.pickCard(cands, title, ev)
+	pick, wait := bot.pickCard(cands, title, ev)
 	if wait {
 		return false
 	}
-	die := s.chooseDie(dice, s.rest(), true)
-	s.short("reserves " + data.Cards[s.Seats[pick.seat-1].Card].ID)
-	s.merged(ev, fmt.Sprintf("%s: reserves %s with its %s.", title, s.candText(pick), dieLabel(s.Dice[die])), func(sub *[]games.Event) {
-		s.execReserve(cy, Action{Verb: verbReserve, Target: pick.seat, Dice: []DieRef{s.ref(die)}}, sub)
+	die := bot.chooseDie(dice, bot.rest(), true)
+	bot.short("reserves " + data.Cards[s.Seats[pick.seat-1].Card].ID)
+	bot.merged(ev, fmt.Sprintf("%s: reserves %s with its %s.", title, bot.candText(pick), dieLabel(s.Dice[die])), func(sub *[]games.Event) {
+		s.execReserve(cy, Action{Verb: verbReserve, Target: pick.seat, Dice: []DieRef{bot.ref(die)}}, sub)
 	})
 	return true
 }

@@ -50,20 +50,20 @@ func isChoose(act string) bool {
 }
 
 // plan is the best outcome of the actions with the dice.
-func (s *State) plan(acts []string, dice []int, chose bool) outcome {
+func (bot cybot) plan(acts []string, dice []int, chose bool) outcome {
 	if len(acts) == 0 {
 		return outcome{left: len(dice)}
 	}
 	var best *outcome
-	for _, o := range s.actOptions(acts[0], dice, chose) {
-		r := s.plan(acts[1:], minus(dice, o.dice), chose || isChoose(acts[0]))
+	for _, o := range bot.actOptions(acts[0], dice, chose) {
+		r := bot.plan(acts[1:], minus(dice, o.dice), chose || isChoose(acts[0]))
 		c := outcome{done: append([]bool{true}, r.done...), tokens: o.tokens + r.tokens, left: r.left}
 		if best == nil || better(c, *best) {
 			best = &c
 		}
 	}
 	if best == nil {
-		r := s.plan(acts[1:], dice, chose)
+		r := bot.plan(acts[1:], dice, chose)
 		return outcome{done: append([]bool{false}, r.done...), tokens: r.tokens, left: r.left}
 	}
 	return *best
@@ -71,13 +71,14 @@ func (s *State) plan(acts []string, dice []int, chose bool) outcome {
 
 // chooseOption picks among ways to do the current step the one that leaves
 // the rest of the card best; the first on a tie.
-func (s *State) chooseOption(opts []option, rest []string) option {
+func (bot cybot) chooseOption(opts []option, rest []string) option {
+	s := bot.s
 	chose := s.CanReserve || isChoose(s.Cybot.Steps[0])
-	free := s.freeDice("")
+	free := bot.freeDice("")
 	bi := 0
 	var best outcome
 	for i, o := range opts {
-		r := s.plan(rest, minus(free, o.dice), chose)
+		r := bot.plan(rest, minus(free, o.dice), chose)
 		r.tokens += o.tokens
 		if i == 0 || better(r, best) {
 			bi, best = i, r
@@ -90,7 +91,8 @@ func (s *State) chooseOption(opts []option, rest []string) option {
 // the dice the rest of the card needs; on a tie the lowest (the highest for
 // a reservation, which another player can only take with a die at least as
 // high).
-func (s *State) chooseDie(dice []int, rest []string, high bool) int {
+func (bot cybot) chooseDie(dice []int, rest []string, high bool) int {
+	s := bot.s
 	order := append([]int{}, dice...)
 	sort.SliceStable(order, func(i, j int) bool {
 		if high {
@@ -102,7 +104,7 @@ func (s *State) chooseDie(dice []int, rest []string, high bool) int {
 	for _, d := range order {
 		opts = append(opts, option{dice: []int{d}})
 	}
-	return s.chooseOption(opts, rest).dice[0]
+	return bot.chooseOption(opts, rest).dice[0]
 }
 
 func minus(dice, used []int) []int {
@@ -135,11 +137,12 @@ func pairs(dice []int) [][]int {
 
 // actOptions lists the ways to do a card action with the dice now; chose
 // says a passenger card was chosen just before (a reservation may follow).
-func (s *State) actOptions(act string, dice []int, chose bool) []option {
+func (bot cybot) actOptions(act string, dice []int, chose bool) []option {
+	s := bot.s
 	cy := s.Cybot.Seat
 	switch act {
 	case cyChoose, cySet, cyFaceDown, stepReminder:
-		cands, _ := s.cardCands(act, dice)
+		cands, _ := bot.cardCands(act, dice)
 		if len(cands) == 0 {
 			return nil
 		}
@@ -158,7 +161,7 @@ func (s *State) actOptions(act string, dice []int, chose bool) []option {
 		}
 		return out
 	case cyReserve:
-		if !(chose || s.CanReserve) || s.reservation(cy) >= 0 || (!chose && len(s.reserveCands()) == 0) {
+		if !(chose || s.CanReserve) || s.reservation(cy) >= 0 || (!chose && len(bot.reserveCands()) == 0) {
 			return nil
 		}
 		return singles(dice)
@@ -184,7 +187,7 @@ func (s *State) actOptions(act string, dice []int, chose bool) []option {
 		}
 		return singles(dice)
 	case cyRetreat, cyRetreatThumb, cyRetreatAlways:
-		if s.Round <= 2 || s.did(spaceRetreat) || s.equaliseBlock() != "" {
+		if s.Round <= 2 || s.did(spaceRetreat) || bot.equaliseBlock() != "" {
 			return nil
 		}
 		var out []option
@@ -195,28 +198,29 @@ func (s *State) actOptions(act string, dice []int, chose bool) []option {
 	case cyPersuade:
 		// "The Cybot can use demand tokens to change dice": 1 token, never
 		// its last (it keeps that for a passenger card).
-		if out := s.persuadeOptions(dice, 0); len(out) > 0 || s.spareTokens() == 0 {
+		if out := bot.persuadeOptions(dice, 0); len(out) > 0 || bot.spareTokens() == 0 {
 			return out
 		}
-		return s.persuadeOptions(dice, 1)
+		return bot.persuadeOptions(dice, 1)
 	case cyPersuadeTok:
-		if out := s.persuadeOptions(dice, 0); len(out) > 0 {
+		if out := bot.persuadeOptions(dice, 0); len(out) > 0 {
 			return out
 		}
-		return s.persuadeOptions(dice, min(2, s.Players[cy].demandCount()))
+		return bot.persuadeOptions(dice, min(2, s.Players[cy].demandCount()))
 	}
 	return nil
 }
 
 // persuadeOptions: its own hijacker when it has one, otherwise the
 // rightmost free hijacker the dice fit, with at most the given tokens.
-func (s *State) persuadeOptions(dice []int, tokens int) []option {
+func (bot cybot) persuadeOptions(dice []int, tokens int) []option {
+	s := bot.s
 	if s.did(spacePersuade) {
 		return nil
 	}
 	cy := s.Cybot.Seat
 	var places []int
-	if p := s.cybotHijackerPlace(); p > 0 {
+	if p := bot.hijackerPlace(); p > 0 {
 		places = []int{p}
 	} else {
 		for i := len(s.Slots) - 1; i >= 0; i-- {

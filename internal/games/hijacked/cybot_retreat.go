@@ -16,7 +16,8 @@ import (
 // equaliseBlock says why the scores cannot be made equal for a retreat, ""
 // when they are equal or can be: the one behind cashes demands, the Cybot
 // never its last token.
-func (s *State) equaliseBlock() string {
+func (bot cybot) equaliseBlock() string {
+	s := bot.s
 	cy, hu := &s.Players[s.Cybot.Seat], &s.Players[s.human()]
 	switch d := hu.Score - cy.Score; {
 	case d > 0 && cy.demandCount() < d+1:
@@ -29,7 +30,8 @@ func (s *State) equaliseBlock() string {
 
 // stepRetreat resolves a police retreat on the Cybot's card; false while it
 // waits for the human to say whether they cooperate.
-func (s *State) stepRetreat(step, title string, ev *[]games.Event) bool {
+func (bot cybot) stepRetreat(step, title string, ev *[]games.Event) bool {
+	s := bot.s
 	cy, hu := s.Cybot.Seat, s.human()
 	why := ""
 	switch {
@@ -37,19 +39,19 @@ func (s *State) stepRetreat(step, title string, ev *[]games.Event) bool {
 		why = "not in the first two rounds"
 	case s.did(spaceRetreat):
 		why = "it already did this turn"
-	case len(s.freeDice("")) < 2:
+	case len(bot.freeDice("")) < 2:
 		why = "it needs 2 dice"
 	default:
-		why = s.equaliseBlock()
+		why = bot.equaliseBlock()
 	}
 	// Once the human was asked, the answer and the cooperation draw settle
 	// the retreat, whatever the scores have become meanwhile: cashing one's
 	// own demands while the question is open does not skip the draw.
-	ans := s.answer(moveCooperate)
+	ans := bot.answer(moveCooperate)
 	if d := s.Players[hu].Score - s.Players[cy].Score; why == "" && (d != 0 || ans != "") {
 		switch ans {
 		case "":
-			s.askCooperate(title, ev)
+			bot.askCooperate(title, ev)
 			return false
 		case "no":
 			why = fmt.Sprintf("%s does not cooperate", s.Players[hu].Name)
@@ -57,28 +59,28 @@ func (s *State) stepRetreat(step, title string, ev *[]games.Event) bool {
 				why = "scores differ and " + why
 			}
 		default:
-			if a, b, ok := s.cooperationDraw(); !ok {
+			if a, b, ok := bot.cooperationDraw(); !ok {
 				why = fmt.Sprintf("the cooperation draw shows %s and %s: the Cybot does not cooperate", a, b)
 			} else {
-				s.note(ev, fmt.Sprintf("%s: the cooperation draw shows two green cubes (back into the bag): scores are equalised.", title))
-				s.equalise(ev)
+				bot.note(ev, fmt.Sprintf("%s: the cooperation draw shows two green cubes (back into the bag): scores are equalised.", title))
+				bot.equalise(ev)
 			}
 		}
 	}
 	if why != "" {
 		if step == cyRetreatThumb || step == cyRetreatAlways {
 			s.Cybot.fellBack = true // the retreat was not done; the thumb is its fallback
-			s.note(ev, fmt.Sprintf("%s: not possible (%s); %s.", title, why, s.thumbAnyway()))
-			s.short("thumb advances anyway")
+			bot.note(ev, fmt.Sprintf("%s: not possible (%s); %s.", title, why, bot.thumbAnyway()))
+			bot.short("thumb advances anyway")
 		} else {
-			s.impossible(ev, title, why)
+			bot.impossible(ev, title, why)
 		}
 		return true
 	}
-	o := s.chooseOption(s.actOptions(cyRetreat, s.freeDice(""), false), s.rest())
-	s.short("police retreat")
-	s.merged(ev, fmt.Sprintf("%s: with its %s and %s.", title, dieLabel(s.Dice[o.dice[0]]), dieLabel(s.Dice[o.dice[1]])), func(sub *[]games.Event) {
-		s.execRetreat(cy, Action{Verb: verbRetreat, Dice: s.refs(o.dice)}, sub)
+	o := bot.chooseOption(bot.actOptions(cyRetreat, bot.freeDice(""), false), bot.rest())
+	bot.short("police retreat")
+	bot.merged(ev, fmt.Sprintf("%s: with its %s and %s.", title, dieLabel(s.Dice[o.dice[0]]), dieLabel(s.Dice[o.dice[1]])), func(sub *[]games.Event) {
+		s.execRetreat(cy, Action{Verb: verbRetreat, Dice: bot.refs(o.dice)}, sub)
 		if s.Phase == phaseKeep {
 			// It never uses bonus tiles, each scores for it at the end: it
 			// keeps the first drawn.
@@ -89,14 +91,15 @@ func (s *State) stepRetreat(step, title string, ev *[]games.Event) bool {
 }
 
 // askCooperate asks the human whether they cooperate.
-func (s *State) askCooperate(title string, ev *[]games.Event) {
-	text, labels := s.cooperateText(title)
-	s.ask(ev, moveCooperate, title, text, []string{moveCooperate + " yes", moveCooperate + " no"}, labels, moveCooperate+" no")
+func (bot cybot) askCooperate(title string, ev *[]games.Event) {
+	text, labels := bot.cooperateText(title)
+	bot.ask(ev, moveCooperate, title, text, []string{moveCooperate + " yes", moveCooperate + " no"}, labels, moveCooperate+" no")
 }
 
 // cooperateText words the cooperation question from the scores as they are
 // now.
-func (s *State) cooperateText(title string) (string, []string) {
+func (bot cybot) cooperateText(title string) (string, []string) {
+	s := bot.s
 	hu, cy := &s.Players[s.human()], &s.Players[s.Cybot.Seat]
 	d := hu.Score - cy.Score
 	yes := fmt.Sprintf("Cooperate: the Cybot cashes %s to reach your %d", plural(d, "token"), hu.Score)
@@ -106,7 +109,7 @@ func (s *State) cooperateText(title string) (string, []string) {
 	case d < 0 && hu.demandCount() < -d:
 		yes = fmt.Sprintf("Cooperate (you need %s to catch up, you have %d)", plural(-d, "demand"), hu.demandCount())
 	case d < 0:
-		yes = fmt.Sprintf("Cooperate: cash %s of yours (%s) to reach the Cybot's %d", plural(-d, "demand"), joinNames(s.humanCash(-d)), cy.Score)
+		yes = fmt.Sprintf("Cooperate: cash %s of yours (%s) to reach the Cybot's %d", plural(-d, "demand"), joinNames(bot.humanCash(-d)), cy.Score)
 	}
 	scores := fmt.Sprintf("scores differ (%s %d, Cybot %d)", hu.Name, hu.Score, cy.Score)
 	if d == 0 {
@@ -118,7 +121,8 @@ func (s *State) cooperateText(title string) (string, []string) {
 
 // cooperationDraw draws 2 cubes from the bag and puts them back: true when
 // both are green.
-func (s *State) cooperationDraw() (string, string, bool) {
+func (bot cybot) cooperationDraw() (string, string, bool) {
+	s := bot.s
 	g, r := s.Green, s.Red
 	color := func() string {
 		if s.RNG.Intn(g+r) < r {
@@ -134,14 +138,15 @@ func (s *State) cooperationDraw() (string, string, bool) {
 }
 
 // equalise has the one behind cash demands until the scores are equal.
-func (s *State) equalise(ev *[]games.Event) {
+func (bot cybot) equalise(ev *[]games.Event) {
+	s := bot.s
 	cy, hu := s.Cybot.Seat, s.human()
 	if d := s.Players[hu].Score - s.Players[cy].Score; d > 0 {
 		for range d {
 			s.execAnyTime(cy, Action{Verb: verbCash, Demand: demandNames[mostOf(s.Players[cy].Demands)]}, ev)
 		}
 	} else if d < 0 {
-		for _, name := range s.humanCash(-d) {
+		for _, name := range bot.humanCash(-d) {
 			s.execAnyTime(hu, Action{Verb: verbCash, Demand: name}, ev)
 		}
 	}
@@ -149,7 +154,8 @@ func (s *State) equalise(ev *[]games.Event) {
 
 // humanCash is the demands the human cashes to catch up: the kinds they hold
 // most of first, intel (the wild one) last.
-func (s *State) humanCash(k int) []string {
+func (bot cybot) humanCash(k int) []string {
+	s := bot.s
 	d := s.Players[s.human()].Demands
 	var out []string
 	for range k {
@@ -184,7 +190,8 @@ func joinNames(n []string) string {
 
 // thumbAnyway is cards 7 and 11: "the Cybot's thumb advances anyway and it
 // puts the top bonus tile in its display". It says what it did.
-func (s *State) thumbAnyway() string {
+func (bot cybot) thumbAnyway() string {
+	s := bot.s
 	p := &s.Players[s.Cybot.Seat]
 	if p.Thumb < len(data.Recognition)-1 {
 		p.Thumb++
@@ -197,56 +204,4 @@ func (s *State) thumbAnyway() string {
 		msg += fmt.Sprintf(", and the top bonus tile (%s) goes to its display", data.BonusTiles[t].Name)
 	}
 	return msg
-}
-
-// soloMedal: "You always win the most valuable medal. The others may be
-// moved to empty spaces if needed." When the human meets an objective, the
-// most valuable medal still on the board is moved onto that objective.
-func (s *State) soloMedal(i int) {
-	if s.Cybot == nil {
-		return
-	}
-	best := i
-	for j, m := range s.Medals {
-		if m.State == medalBoard && m.Value > s.Medals[best].Value {
-			best = j
-		}
-	}
-	s.Medals[i].Value, s.Medals[best].Value = s.Medals[best].Value, s.Medals[i].Value
-}
-
-// cybotFinish: "At the end of the game the Cybot gets every medal not won."
-func (s *State) cybotFinish(ev *[]games.Event) {
-	if s.Cybot == nil || s.Players[s.Cybot.Seat].Resigned {
-		return
-	}
-	k := 0
-	for i := range s.Medals {
-		if s.Medals[i].State == medalBoard {
-			s.Medals[i].State, s.Medals[i].Holder = medalHeld, s.Cybot.Seat
-			k++
-		}
-	}
-	if k > 0 {
-		s.say(ev, fmt.Sprintf("The Cybot gets the %s nobody won.", plural(k, "medal")))
-	}
-}
-
-// cybotScore totals the Cybot: as a player, except that the score-track
-// rewards it set aside, the bonus tiles in its display and the hijackers it
-// persuaded score fixed points (see the Assumptions, "5 3 3 8").
-func (s *State) cybotScore(l *ScoreLine) {
-	p := &s.Players[s.Cybot.Seat]
-	pts := cybotRules.EndPoints
-	set := 0
-	for _, k := range s.Cybot.SetAside {
-		set += k
-	}
-	l.SetAside = pts.SetAside * set
-	l.Tiles = pts.Tile * len(p.Tiles)
-	l.Hijackers = pts.Hijacker * len(p.Hijackers)
-	if s.Star == s.Cybot.Seat {
-		l.Star = pts.Star
-	}
-	l.Total = l.Track + l.Medals + l.Demands + l.Star + l.Hijackers + l.Cards + l.Recognition + l.Tiles + l.SetAside
 }

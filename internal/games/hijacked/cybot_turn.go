@@ -10,13 +10,14 @@ import (
 // The Cybot's turn as one move: revealing its card, stepping through the
 // card's actions in order, and the questions it waits on the human for.
 
-// cybotBegin starts the Cybot's turn once its dice are rolled: "Reveal a
+// begin starts the Cybot's turn once its dice are rolled: "Reveal a
 // Cybot card and roll the dice; the card lists the Cybot's actions for this
 // round in priority order."
-func (s *State) cybotBegin(ev *[]games.Event) {
+func (bot cybot) begin(ev *[]games.Event) {
+	s := bot.s
 	c := s.Cybot
 	if len(c.Deck) == 0 {
-		s.shuffleCybot()
+		bot.shuffle()
 		s.say(ev, "The Cybot deck is empty: its 12 cards are shuffled into a new deck.")
 	}
 	c.Card = c.Deck[len(c.Deck)-1]
@@ -25,7 +26,7 @@ func (s *State) cybotBegin(ev *[]games.Event) {
 	card := cybotRules.Cards[c.Card-1]
 	// Card 5: "Keep this card as a reminder for the next turn and use the
 	// bonus die first to choose 1 more passenger card."
-	if c.Reminder && s.hasDie(dieBonus) {
+	if c.Reminder && bot.hasDie(dieBonus) {
 		c.Steps = append(c.Steps, stepReminder)
 	}
 	c.Reminder = false
@@ -42,7 +43,8 @@ func cardPriorities(card CybotCard) string {
 	return strings.Join(out, "; ")
 }
 
-func (s *State) hasDie(kind string) bool {
+func (bot cybot) hasDie(kind string) bool {
+	s := bot.s
 	for _, d := range s.Dice {
 		if !d.Used && d.Kind == kind {
 			return true
@@ -52,7 +54,8 @@ func (s *State) hasDie(kind string) bool {
 }
 
 // note narrates one step of the Cybot's card publicly.
-func (s *State) note(ev *[]games.Event, text string) {
+func (bot cybot) note(ev *[]games.Event, text string) {
+	s := bot.s
 	s.Cybot.Notes = append(s.Cybot.Notes, text)
 	s.say(ev, text)
 }
@@ -61,7 +64,8 @@ func (s *State) note(ev *[]games.Event, text string) {
 // the step's own words, then what the engine said, less what the step's
 // words already tell (the card chosen, the die turned, the reservation, the
 // bonus die). A Cybot turn stays a short message.
-func (s *State) merged(ev *[]games.Event, line string, run func(sub *[]games.Event)) {
+func (bot cybot) merged(ev *[]games.Event, line string, run func(sub *[]games.Event)) {
+	s := bot.s
 	saved := s.Log
 	s.Log = nil
 	var sub []games.Event
@@ -84,17 +88,19 @@ func (s *State) merged(ev *[]games.Event, line string, run func(sub *[]games.Eve
 			parts = append(parts, e.Text)
 		}
 	}
-	s.note(ev, strings.Join(parts, " "))
+	bot.note(ev, strings.Join(parts, " "))
 }
 
 // short records what a step did in a few words, for the log line of the
 // Cybot's move (`/game history`).
-func (s *State) short(text string) {
+func (bot cybot) short(text string) {
+	s := bot.s
 	s.Cybot.Short = append(s.Cybot.Short, text)
 }
 
 // stepTitle is how a step is announced: "Cybot card 8, 1. Police retreat".
-func (s *State) stepTitle(step string) string {
+func (bot cybot) stepTitle(step string) string {
+	s := bot.s
 	c := s.Cybot
 	card := cybotRules.Cards[c.Card-1]
 	switch step {
@@ -103,12 +109,13 @@ func (s *State) stepTitle(step string) string {
 	case stepSpareToken, stepSpareCard, stepSpareBonus, stepSpareEnd:
 		return "Spare dice"
 	}
-	done := len(card.Actions) - s.cardStepsLeft()
+	done := len(card.Actions) - bot.cardStepsLeft()
 	return fmt.Sprintf("%d. %s", done+1, cybotRules.Actions[step].Name)
 }
 
 // cardStepsLeft counts the card's actions still to resolve.
-func (s *State) cardStepsLeft() int {
+func (bot cybot) cardStepsLeft() int {
+	s := bot.s
 	k := 0
 	for _, st := range s.Cybot.Steps {
 		if cybotRules.Actions[st].Name != "" {
@@ -118,9 +125,10 @@ func (s *State) cardStepsLeft() int {
 	return k
 }
 
-// cybotApply handles the moves of the solo mode; ok is false for every
+// apply handles the moves of the solo mode; ok is false for every
 // other move, which the engine handles as usual.
-func (s *State) cybotApply(seat int, text string) (ev []games.Event, ok bool, err error) {
+func (bot cybot) apply(seat int, text string) (ev []games.Event, ok bool, err error) {
+	s := bot.s
 	words := strings.Fields(strings.ToLower(text))
 	if len(words) > 0 && words[0] == moveCybot+":" {
 		// `cybot: card 8: ...` is the logged form, with what it did.
@@ -141,10 +149,10 @@ func (s *State) cybotApply(seat int, text string) (ev []games.Event, ok bool, er
 		case s.Turn != c.Seat:
 			return nil, true, fmt.Errorf("it is not the Cybot's turn: %s", s.waiting())
 		case c.Ask != nil:
-			text, _ := s.askText()
+			text, _ := bot.askText()
 			return nil, true, fmt.Errorf("the Cybot waits for %s to answer: %s", s.Players[c.Ask.Seat].Name, text)
 		}
-		s.cybotRun(&ev)
+		bot.run(&ev)
 		s.settle(&ev)
 		return ev, true, nil
 	}
@@ -190,30 +198,33 @@ func quoted(moves []string) []string {
 // ask puts a question to the human; the Cybot's turn pauses until it is
 // answered. The default answer (for a player who stays idle) is drawn now,
 // from the game's own randomness, so that a replay gives the same.
-func (s *State) ask(ev *[]games.Event, kind, title, text string, moves, labels []string, def string) {
+func (bot cybot) ask(ev *[]games.Event, kind, title, text string, moves, labels []string, def string) {
+	s := bot.s
 	c := s.Cybot
 	if def == "" {
 		def = moves[s.RNG.Intn(len(moves))]
 	}
 	c.Ask = &CyAsk{Seat: s.human(), Kind: kind, Title: title, Text: text, Moves: moves, Labels: labels, Default: def}
-	s.short(fmt.Sprintf("asks %s %s", s.Players[s.human()].Name, map[string]string{movePick: "to pick a card", moveCooperate: "to cooperate"}[kind]))
+	bot.short(fmt.Sprintf("asks %s %s", s.Players[s.human()].Name, map[string]string{movePick: "to pick a card", moveCooperate: "to cooperate"}[kind]))
 	s.say(ev, text)
 }
 
 // askText is the open question and its answers as the board is now: any
 // player may cash demands or free passengers while the Cybot waits, so a
 // question that quotes scores is worded from the current state.
-func (s *State) askText() (string, []string) {
+func (bot cybot) askText() (string, []string) {
+	s := bot.s
 	a := s.Cybot.Ask
 	if a.Kind == moveCooperate {
-		return s.cooperateText(a.Title)
+		return bot.cooperateText(a.Title)
 	}
 	return a.Text, a.Labels
 }
 
 // answer takes the human's answer to a question of the given kind, "" when
 // there is none.
-func (s *State) answer(kind string) string {
+func (bot cybot) answer(kind string) string {
+	s := bot.s
 	c := s.Cybot
 	if c.Answer == "" || !strings.HasPrefix(c.Answer, kind+" ") {
 		return ""
@@ -223,19 +234,20 @@ func (s *State) answer(kind string) string {
 	return a
 }
 
-// cybotRun resolves the Cybot's turn step by step until it is over or the
+// run resolves the Cybot's turn step by step until it is over or the
 // Cybot waits for an answer: "Try the top action; if dice or their count do
 // not allow it, go to the next, until one can be done."
-func (s *State) cybotRun(ev *[]games.Event) {
+func (bot cybot) run(ev *[]games.Event) {
+	s := bot.s
 	c := s.Cybot
 	if len(c.Notes) == 0 {
 		// The card is shown with the Cybot's first move of the turn, so that
 		// the table reads it just before the steps it orders.
-		s.note(ev, fmt.Sprintf("Cybot card %d (dice %s): %s.", c.Card, s.diceText(), cardPriorities(cybotRules.Cards[c.Card-1])))
+		bot.note(ev, fmt.Sprintf("Cybot card %d (dice %s): %s.", c.Card, s.diceText(), cardPriorities(cybotRules.Cards[c.Card-1])))
 	}
 	for len(c.Steps) > 0 && s.Phase != phaseOver {
 		c.skipped, c.fellBack = false, false
-		if !s.cybotStep(c.Steps[0], ev) {
+		if !bot.step(c.Steps[0], ev) {
 			return // waiting for the human
 		}
 		if cybotRules.Actions[c.Steps[0]].Name != "" {
@@ -255,47 +267,49 @@ func (s *State) cybotRun(ev *[]games.Event) {
 	}
 }
 
-// cybotStep resolves one step; false when it waits for the human.
-func (s *State) cybotStep(step string, ev *[]games.Event) bool {
-	title := s.stepTitle(step)
+// step resolves one step; false when it waits for the human.
+func (bot cybot) step(step string, ev *[]games.Event) bool {
+	s := bot.s
+	title := bot.stepTitle(step)
 	switch step {
 	case stepReminder:
-		return s.stepChoose(step, title, s.freeDice(dieBonus), ev)
+		return bot.stepChoose(step, title, bot.freeDice(dieBonus), ev)
 	case cyChoose, cySet, cyFaceDown:
-		return s.stepChoose(step, title, s.freeDice(""), ev)
+		return bot.stepChoose(step, title, bot.freeDice(""), ev)
 	case cyReserve:
-		return s.stepReserve(title, ev)
+		return bot.stepReserve(title, ev)
 	case cyTrust, cyTrustTokens:
-		s.stepTrust(step, title, ev)
+		bot.stepTrust(step, title, ev)
 	case cyPersuade, cyPersuadeTok:
-		s.stepPersuade(step, title, ev)
+		bot.stepPersuade(step, title, ev)
 	case cyRetreat, cyRetreatThumb, cyRetreatAlways:
-		return s.stepRetreat(step, title, ev)
+		return bot.stepRetreat(step, title, ev)
 	case cyDemand:
-		s.stepDemand(title, ev)
+		bot.stepDemand(title, ev)
 	case cyBonus:
-		s.stepBonus(title, ev)
+		bot.stepBonus(title, ev)
 	case stepSpareToken:
-		s.spareToken(title, ev)
+		bot.spareToken(title, ev)
 	case stepSpareCard:
-		return s.spareCard(title, ev)
+		return bot.spareCard(title, ev)
 	case stepSpareBonus:
-		s.spareBonus(title, ev)
+		bot.spareBonus(title, ev)
 	case stepSpareEnd:
-		if dice := s.freeDice(""); len(dice) > 0 {
+		if dice := bot.freeDice(""); len(dice) > 0 {
 			var w []string
 			for _, i := range dice {
 				w = append(w, dieLabel(s.Dice[i]))
 				s.Dice[i].Used = true
 			}
-			s.note(ev, fmt.Sprintf("%s: the %s left %s discarded.", title, strings.Join(w, ", "), map[bool]string{true: "is", false: "are"}[len(w) == 1]))
+			bot.note(ev, fmt.Sprintf("%s: the %s left %s discarded.", title, strings.Join(w, ", "), map[bool]string{true: "is", false: "are"}[len(w) == 1]))
 		}
 	}
 	return true
 }
 
 // freeDice are the indices of the unused dice, of one kind or all ("").
-func (s *State) freeDice(kind string) []int {
+func (bot cybot) freeDice(kind string) []int {
+	s := bot.s
 	var out []int
 	for i, d := range s.Dice {
 		if !d.Used && (kind == "" || d.Kind == kind) {
@@ -306,27 +320,30 @@ func (s *State) freeDice(kind string) []int {
 }
 
 // ref names a die of the roll for the engine's actions.
-func (s *State) ref(i int) DieRef {
+func (bot cybot) ref(i int) DieRef {
+	s := bot.s
 	d := s.Dice[i]
 	return DieRef{Value: d.Value, Kind: map[string]string{dieOwn: "", dieBonus: "b", dieMini: "m"}[d.Kind]}
 }
 
-func (s *State) refs(idx []int) []DieRef {
+func (bot cybot) refs(idx []int) []DieRef {
 	var out []DieRef
 	for _, i := range idx {
-		out = append(out, s.ref(i))
+		out = append(out, bot.ref(i))
 	}
 	return out
 }
 
 // impossible narrates a step the Cybot cannot do: "go to the next".
-func (s *State) impossible(ev *[]games.Event, title, why string) {
+func (bot cybot) impossible(ev *[]games.Event, title, why string) {
+	s := bot.s
 	s.Cybot.skipped = true
-	s.note(ev, fmt.Sprintf("%s: not possible (%s), next.", title, why))
+	bot.note(ev, fmt.Sprintf("%s: not possible (%s), next.", title, why))
 }
 
 // rest is what is left of the card after the current step, for planning.
-func (s *State) rest() []string {
+func (bot cybot) rest() []string {
+	s := bot.s
 	var out []string
 	for _, st := range s.Cybot.Steps[1:] {
 		if cybotRules.Actions[st].Name != "" {
@@ -336,12 +353,13 @@ func (s *State) rest() []string {
 	return out
 }
 
-// cybotMoveText is how the Cybot's move is logged: `cybot` and, after a
+// moveText is how the Cybot's move is logged: `cybot` and, after a
 // colon, what it did in a few words ("cybot: card 8: YE11 played, pilot
 // freed; takes an intel"), so that the move history reads as what it did.
 // The words after `cybot` are only a description: the move resolves the
 // same without them.
-func (s *State) cybotMoveText() string {
+func (bot cybot) moveText() string {
+	s := bot.s
 	before := len(s.Cybot.Short)
 	g, err := games.Try(decode, s, s.Cybot.Seat, moveCybot)
 	if err != nil {

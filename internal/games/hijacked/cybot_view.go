@@ -1,7 +1,6 @@
 package hijacked
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -35,7 +34,8 @@ type CybotView struct {
 	OnTurn   bool              `json:"onTurn"`
 }
 
-func (s *State) cybotView() *CybotView {
+func (bot cybot) view() *CybotView {
+	s := bot.s
 	c := s.Cybot
 	if c == nil {
 		return nil
@@ -46,7 +46,7 @@ func (s *State) cybotView() *CybotView {
 		card := cybotRules.Cards[c.Card-1]
 		done := len(card.Actions)
 		if v.OnTurn {
-			done = len(card.Actions) - s.cardStepsLeft()
+			done = len(card.Actions) - bot.cardStepsLeft()
 		}
 		for i, a := range card.Actions {
 			st := "todo"
@@ -64,11 +64,11 @@ func (s *State) cybotView() *CybotView {
 			v.Reminder = cybotRules.Reminder
 		}
 	}
-	if p := s.cybotHijackerPlace(); p > 0 {
+	if p := bot.hijackerPlace(); p > 0 {
 		v.Place, v.Hijacker = p, data.Hijackers[s.Slots[p-1].Tile].Name
 	}
 	if c.Ask != nil {
-		v.Asking, _ = s.askText()
+		v.Asking, _ = bot.askText()
 	}
 	return v
 }
@@ -104,12 +104,13 @@ func (v *CybotView) Text() string {
 	return b.String()
 }
 
-// cybotPrompts are the prompts while the Cybot is on turn: its own move, or
+// prompts are the prompts while the Cybot is on turn: its own move, or
 // the human's answer it waits for.
-func (s *State) cybotPrompts() []games.Prompt {
+func (bot cybot) prompts() []games.Prompt {
+	s := bot.s
 	c := s.Cybot
 	if c.Ask != nil {
-		text, labels := s.askText()
+		text, labels := bot.askText()
 		var ch []games.Choice
 		for i, m := range c.Ask.Moves {
 			ch = append(ch, games.Choice{Label: labels[i], Move: m})
@@ -120,8 +121,9 @@ func (s *State) cybotPrompts() []games.Prompt {
 		Choices: []games.Choice{{Label: fmt.Sprintf("Cybot: play card %d", c.Card), Move: moveCybot}}, Default: moveCybot}}
 }
 
-// cybotLegal are the solo moves a seat may make now.
-func (s *State) cybotLegal(seat int) []string {
+// legal are the solo moves a seat may make now.
+func (bot cybot) legal(seat int) []string {
+	s := bot.s
 	c := s.Cybot
 	if c == nil || s.Phase == phaseOver || s.Turn != c.Seat {
 		return nil
@@ -138,9 +140,10 @@ func (s *State) cybotLegal(seat int) []string {
 	return nil
 }
 
-// cybotWaiting says publicly what the Cybot's turn waits on, "" when it is
+// waiting says publicly what the Cybot's turn waits on, "" when it is
 // not its turn.
-func (s *State) cybotWaiting() string {
+func (bot cybot) waiting() string {
+	s := bot.s
 	c := s.Cybot
 	if c == nil || s.Phase == phaseOver || s.Turn != c.Seat {
 		return ""
@@ -149,86 +152,4 @@ func (s *State) cybotWaiting() string {
 		return fmt.Sprintf("the Cybot waits for %s to answer", s.Players[c.Ask.Seat].Name)
 	}
 	return fmt.Sprintf("the Cybot plays card %d", c.Card)
-}
-
-// bot is Kind.Bot. The Cybot's seat plays `cybot`: the engine resolves its
-// card by its rules, with the game's own randomness. Any other automated
-// seat answers the Cybot's question with the default, or plays a simple
-// sensible turn under the normal rules.
-func bot(st games.State, seat, level int, rng *games.RNG) (string, error) {
-	s, ok := st.(*State)
-	if !ok {
-		return "", errors.New("not a Hijacked game")
-	}
-	if s.Phase == phaseOver {
-		return "", errors.New("the game is over")
-	}
-	if s.isCybot(seat) {
-		if legal := s.cybotLegal(seat); len(legal) > 0 {
-			return s.cybotMoveText(), nil
-		}
-		return "", errors.New("the Cybot is not on turn")
-	}
-	if c := s.Cybot; c != nil && c.Ask != nil && c.Ask.Seat == seat {
-		if c.Ask.Kind == moveCooperate && s.Police <= 5 {
-			return moveCooperate + " yes", nil // time runs short: the police must go back
-		}
-		return c.Ask.Default, nil
-	}
-	if a, ok := simpleMove(s, seat); ok {
-		return a.String(), nil
-	}
-	return "", fmt.Errorf("seat %d has nothing to do now", seat+1)
-}
-
-// simpleMove is the plain automated player: free what it can, catch up on
-// the score track and have the police retreat when time runs short, play
-// cards it can pay for (colours it collects first), take the bonus die for a
-// second card, then face-down cards, hijackers, trust and demands.
-func simpleMove(s *State, seat int) (Action, bool) {
-	acts := s.Actions(seat)
-	p := &s.Players[seat]
-	onTurn := seat == s.Turn
-	top := 0
-	for _, q := range s.Players {
-		top = max(top, q.Score)
-	}
-	playable := func(a Action, collecting bool) bool {
-		if !onTurn || a.Verb != verbCard || a.Target == 0 {
-			return false
-		}
-		st := s.Seats[a.Target-1]
-		return st.FaceUp && data.Cards[st.Card].Color != red && s.cannotPlay(seat, st.Card) == "" &&
-			(!collecting || p.colorCount(data.Cards[st.Card].Color) > 0)
-	}
-	prefs := []func(Action) bool{
-		func(a Action) bool { return a.Verb == verbFree && a.What == "pilot" && p.Pilots == 0 },
-		// Passengers while it needs them or has its pilot; with 3 freed and no
-		// pilot yet it keeps its pairs to make a set of 3.
-		func(a Action) bool {
-			return a.Verb == verbFree && a.What == "passenger" && (p.Freed < 3 || p.Pilots > 0)
-		},
-		func(a Action) bool { return a.Verb == verbCash && s.Police <= 5 && s.Round >= 2 && p.Score < top },
-		func(a Action) bool { return onTurn && (a.Verb == verbPlay || a.Verb == verbKeep) },
-		func(a Action) bool { return onTurn && a.Verb == verbRetreat && s.Police <= 5 },
-		func(a Action) bool { return playable(a, true) },
-		func(a Action) bool { return onTurn && a.Verb == verbBonus },
-		func(a Action) bool { return playable(a, false) },
-		func(a Action) bool {
-			return onTurn && a.Verb == verbCard && a.Target > 0 && !s.Seats[a.Target-1].FaceUp
-		},
-		func(a Action) bool { return onTurn && a.Verb == verbPersuade },
-		func(a Action) bool { return onTurn && a.Verb == verbTrust && a.Target == 2 && s.Trust < 6 },
-		func(a Action) bool { return onTurn && a.Verb == verbDemand },
-		func(a Action) bool { return onTurn && (a.Verb == verbDiscard || a.Verb == verbEnd) },
-		func(a Action) bool { return onTurn && a.Verb != verbAdjust }, // a bonus die must be played
-	}
-	for _, ok := range prefs {
-		for _, a := range acts {
-			if ok(a) {
-				return a, true
-			}
-		}
-	}
-	return Action{}, false
 }

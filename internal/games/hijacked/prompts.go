@@ -25,7 +25,7 @@ func (s *State) Prompts() []games.Prompt {
 	}
 	var out []games.Prompt
 	if s.isCybot(s.Turn) {
-		out = append(out, s.cybotPrompts()...) // the Cybot's move, or the question it waits on
+		out = append(out, cybot{s}.prompts()...) // the Cybot's move, or the question it waits on
 	} else if acts := s.turnActions(s.Turn, true); len(acts) > 0 {
 		p := games.Prompt{Seat: s.Turn, Turn: true, Text: s.turnText(), Choices: s.menu(acts)}
 		switch s.Phase {

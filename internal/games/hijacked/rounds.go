@@ -36,7 +36,7 @@ func (s *State) beginTurn(seat int, ev *[]games.Event) {
 	}
 	s.say(ev, fmt.Sprintf("Round %d, %s rolls %s.", s.Round, p.Name, s.diceText()))
 	if s.isCybot(seat) {
-		s.cybotBegin(ev)
+		cybot{s}.begin(ev)
 	}
 }
 

@@ -88,7 +88,7 @@ func (s *State) checkMedals(ev *[]games.Event) {
 		obj := data.Objectives[m.Objective]
 		switch {
 		case len(who) == 1:
-			s.soloMedal(i) // solo: "You always win the most valuable medal."
+			cybot{s}.soloMedal(i) // solo: "You always win the most valuable medal."
 			m.State, m.Holder = medalHeld, who[0]
 			s.say(ev, fmt.Sprintf("%s is the first to %q and takes medal %d face down.", s.Players[who[0]].Name, strings.ToLower(obj), i+1))
 			games.Tell(ev, who[0], fmt.Sprintf("Medal %d (%s) is worth %s: exchange it any time with `medal %d`, or keep it for the end.", i+1, obj, plural(m.Value, "point"), i+1))
@@ -139,7 +139,7 @@ func (s *State) scoreLine(seat int) ScoreLine {
 	}
 	l.Total = l.Track + l.Medals + l.Demands + l.Star + l.Hijackers + l.Cards + l.Recognition
 	if s.isCybot(seat) {
-		s.cybotScore(&l)
+		cybot{s}.score(&l)
 	}
 	return l
 }
@@ -224,7 +224,7 @@ func (s *State) finish(ending string, ev *[]games.Event) {
 		s.say(ev, out.Text)
 		return
 	}
-	s.cybotFinish(ev)
+	cybot{s}.finish(ev)
 	s.Final = nil
 	for seat := range s.Players {
 		if !s.Players[seat].Resigned {

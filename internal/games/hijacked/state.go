@@ -215,7 +215,7 @@ func New(setup games.Setup, cfg Config) (*State, error) {
 		s.PoliceStart = cfg.Police
 	}
 	s.Police = s.PoliceStart
-	s.setupCybot(setup.Bots) // the solo mode: one of two seats is the Cybot
+	cybot{s}.setup(setup.Bots) // the solo mode: one of two seats is the Cybot
 	var ev []games.Event
 	s.say(&ev, fmt.Sprintf("The plane is hijacked. The police are %d minutes away. %s starts.", s.Police, s.Players[s.Start].Name))
 	s.beginTurn(s.Start, &ev)

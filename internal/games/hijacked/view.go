@@ -169,7 +169,7 @@ func (s *State) Public() games.View {
 		Numbers: s.Numbers, Places: data.NumberPlaces, Supply: s.Supply, Passengers: s.Passengers, Pilots: s.Pilots,
 		BonusDice: s.BonusDice, MiniDice: s.MiniDice, Tiles: len(s.Tiles), Recognition: data.Recognition,
 		Waiting: s.waiting(), Events: append([]string{}, s.Log...), Over: s.Phase == phaseOver,
-		Cybot: s.cybotView(),
+		Cybot: cybot{s}.view(),
 	}
 	if s.Result != nil {
 		v.Result = s.Result.Text
