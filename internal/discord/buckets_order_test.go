@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"runtime"
-	"slices"
 	"testing"
 	"time"
 
@@ -83,41 +82,6 @@ func orderedOpenings(t *testing.T, reqs []grantReq) []string {
 		b.release(gr.st, dmRoute, oneAtATime(), http.StatusOK)
 	}
 	return order
-}
-
-// Issue 35: "Priorities when the budget is short, in this order: what a
-// waited-on player must see to act ..., then other private updates, then
-// clean-ups". The DM-channel bucket (5 a second for the whole bot) is
-// what Locked Out's DMs run short of: its line goes by rank too.
-func TestDMChannelBucketGoesByRank(t *testing.T) {
-	got := orderedOpenings(t, []grantReq{
-		{"clean-up", pacing.RankCleanup, "1"},
-		{"update", pacing.RankUpdate, "1"},
-		{"act", pacing.RankAct, "1"},
-		{"update 2", pacing.RankUpdate, "1"},
-		{"act 2", pacing.RankAct, "1"},
-	})
-	want := []string{"act", "act 2", "update", "update 2", "clean-up"}
-	if !slices.Equal(got, want) {
-		t.Errorf("the DM-channel bucket went to %v, want %v", got, want)
-	}
-}
-
-// Issue 35: "one server's burst cannot take the whole budget from the
-// others". A server whose new players' DM channels flood the bucket and
-// one whose player needs one: the quiet server's opening goes next, not
-// after the whole burst.
-func TestDMChannelBucketServesServersInTurn(t *testing.T) {
-	var reqs []grantReq
-	for _, n := range []string{"flood 1", "flood 2", "flood 3", "flood 4", "flood 5"} {
-		reqs = append(reqs, grantReq{n, pacing.RankAct, "flood"})
-	}
-	reqs = append(reqs, grantReq{"quiet 1", pacing.RankAct, "quiet"}, grantReq{"other 1", pacing.RankAct, "other"})
-	got := orderedOpenings(t, reqs)
-	want := []string{"flood 1", "quiet 1", "other 1", "flood 2", "flood 3", "flood 4", "flood 5"}
-	if !slices.Equal(got, want) {
-		t.Errorf("the DM-channel bucket went to %v, want %v", got, want)
-	}
 }
 
 // A move opens its players' DM channels under its game's lock without

@@ -63,38 +63,59 @@ type grantReq struct {
 	server string
 }
 
+// lines are the limits whose waiters keep one line (line.go): the bot
+// token's global budget and the bot's one DM-channel bucket (5 a second
+// for the whole bot, what Locked Out's DMs run short of). Each test below
+// holds both to the same order.
+var lines = []struct {
+	name  string
+	order func(t *testing.T, reqs []grantReq) []string
+}{
+	{"the global budget", orderedGrants},
+	{"the DM-channel bucket", orderedOpenings},
+}
+
 // Issue 35: "Priorities when the budget is short, in this order: what a
 // waited-on player must see to act ..., then other private updates, then
-// clean-ups". Requests waiting for the bot token's global budget get it by
-// rank, whatever their arrival.
-func TestGlobalBudgetGoesByRank(t *testing.T) {
-	got := orderedGrants(t, []grantReq{
-		{"clean-up", pacing.RankCleanup, "1"},
-		{"update", pacing.RankUpdate, "1"},
-		{"act", pacing.RankAct, "1"},
-		{"update 2", pacing.RankUpdate, "1"},
-		{"act 2", pacing.RankAct, "1"},
-	})
-	want := []string{"act", "act 2", "update", "update 2", "clean-up"}
-	if !slices.Equal(got, want) {
-		t.Errorf("the global budget went to %v, want %v", got, want)
+// clean-ups". Requests waiting for a limit get it by rank, whatever their
+// arrival.
+func TestLinesGoByRank(t *testing.T) {
+	for _, l := range lines {
+		t.Run(l.name, func(t *testing.T) {
+			got := l.order(t, []grantReq{
+				{"clean-up", pacing.RankCleanup, "1"},
+				{"update", pacing.RankUpdate, "1"},
+				{"act", pacing.RankAct, "1"},
+				{"update 2", pacing.RankUpdate, "1"},
+				{"act 2", pacing.RankAct, "1"},
+			})
+			want := []string{"act", "act 2", "update", "update 2", "clean-up"}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s went to %v, want %v", l.name, got, want)
+			}
+		})
 	}
 }
 
 // Issue 35: "one server's burst cannot take the whole budget from the
-// others". A server that floods the global budget with requests and one
-// that asks for one now and then: the quiet server's request goes next,
-// not after the whole burst, even when it arrives last.
-func TestGlobalBudgetServesServersInTurn(t *testing.T) {
-	var reqs []grantReq
-	for _, n := range []string{"flood 1", "flood 2", "flood 3", "flood 4", "flood 5"} {
-		reqs = append(reqs, grantReq{n, pacing.RankAct, "flood"})
-	}
-	reqs = append(reqs, grantReq{"quiet 1", pacing.RankAct, "quiet"}, grantReq{"other 1", pacing.RankAct, "other"})
-	got := orderedGrants(t, reqs)
-	want := []string{"flood 1", "quiet 1", "other 1", "flood 2", "flood 3", "flood 4", "flood 5"}
-	if !slices.Equal(got, want) {
-		t.Errorf("the global budget went to %v, want %v", got, want)
+// others". A server that floods a limit with requests (its new players'
+// DM channels, say) and one that asks for one now and then: the quiet
+// server's request goes next, not after the whole burst, even when it
+// arrives last.
+func TestLinesServeServersInTurn(t *testing.T) {
+	for _, l := range lines {
+		t.Run(l.name, func(t *testing.T) {
+			var reqs []grantReq
+			for _, n := range []string{"flood 1", "flood 2", "flood 3", "flood 4", "flood 5"} {
+				reqs = append(reqs, grantReq{n, pacing.RankAct, "flood"})
+			}
+			reqs = append(reqs, grantReq{"quiet 1", pacing.RankAct, "quiet"}, grantReq{"other 1", pacing.RankAct, "other"})
+			got := l.order(t, reqs)
+			want := []string{"flood 1", "quiet 1", "other 1", "flood 2", "flood 3", "flood 4", "flood 5"}
+			if !slices.Equal(got, want) {
+				t.Errorf("%s went to %v, want %v", l.name, got, want)
+			}
+		})
 	}
 }
 
