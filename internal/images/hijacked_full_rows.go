@@ -86,7 +86,7 @@ func hijackedFullPlayerRow(dc *Canvas, v *hijacked.PublicView, p hijacked.Player
 	}
 	dc.Font(18, true)
 	dc.SetColor(hijackedInk)
-	name := dc.Fit(p.Name, 183)
+	name := dc.FitSeat(p.Name, 183)
 	dc.DrawString(name, 57, y+30)
 	nw, _ := dc.MeasureString(name)
 	// The tags end before the score track's label ("track A" at tx-63).
@@ -227,7 +227,7 @@ func hijackedFullFinal(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
 		hijackedFullToken(dc, 30, y+10, 9, p.Seat, p.Name)
 		dc.Font(16, true)
 		dc.SetColor(hijackedInk)
-		dc.DrawString(dc.Fit(p.Name, 200), 47, y+16)
+		dc.DrawString(dc.FitSeat(p.Name, 200), 47, y+16)
 		for i, item := range items {
 			hijackedFullCentered(dc, fmt.Sprint(item.points(f)), colX(i), y+10, 16, i == len(items)-1, hijackedInk)
 		}
