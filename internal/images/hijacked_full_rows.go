@@ -57,7 +57,8 @@ func hijackedFullBoardInfo(dc *Canvas, v *hijacked.PublicView, y float64) {
 	if len(v.Dice) > 0 && !v.Over {
 		dc.Font(15, true)
 		dc.SetColor(hijackedInk)
-		dc.DrawStringAnchored(fmt.Sprintf("%s's dice", v.Players[v.Turn].Name), hijackedWidth-hijackedFullMargin, y+18, 1, 0)
+		// A marked name is cut to end short of the medals' column.
+		dc.DrawStringAnchored(fitSeatThen(v.Players[v.Turn].Name, "'s dice", dc.fitsCanvas(280)), hijackedWidth-hijackedFullMargin, y+18, 1, 0)
 		for i := len(v.Dice) - 1; i >= 0; i-- {
 			d := v.Dice[i]
 			dx := hijackedWidth - hijackedFullMargin - float64(len(v.Dice)-i)*52
