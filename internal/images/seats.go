@@ -21,7 +21,25 @@ func seatName(name string, bot bool) string {
 	return name
 }
 
-func hasBotMark(name string) bool { return strings.Contains(strings.ToLower(name), "(bot") }
+// hasBotMark says a name already names the bot: "Standoff (bot level 2)",
+// or the table's "Standoff bot 1" when several bots sit at one table.
+func hasBotMark(name string) bool {
+	low := strings.ToLower(name)
+	if strings.Contains(low, "(bot") {
+		return true
+	}
+	for from := 0; ; {
+		i := strings.Index(low[from:], "bot")
+		if i < 0 {
+			return false
+		}
+		i += from
+		if wordEdge(low, i, i+3) {
+			return true
+		}
+		from = i + 1
+	}
+}
 
 // cutSeat is name, or its longest start with an ellipsis that fits. A
 // name with the bot's mark keeps the mark whole ("Alexandra… (bot)"), so

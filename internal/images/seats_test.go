@@ -39,8 +39,13 @@ func TestASeatNameCutKeepsTheBotMark(t *testing.T) {
 	if got := seatName("bob", true); got != "bob (bot)" {
 		t.Errorf("seatName(bob, bot) = %q", got)
 	}
-	if got := seatName("Standoff (bot level 2)", true); got != "Standoff (bot level 2)" {
-		t.Errorf("a seat named as the bot's is marked twice: %q", got)
+	for _, named := range []string{"Standoff (bot level 2)", "Standoff bot 1", "Standoff bot 2 (level 3)"} {
+		if got := seatName(named, true); got != named {
+			t.Errorf("a seat named as the bot's is marked twice: %q", got)
+		}
+	}
+	if got := seatName("Robot Bob", true); got != "Robot Bob (bot)" {
+		t.Errorf("seatName(Robot Bob, bot) = %q", got)
 	}
 }
 
