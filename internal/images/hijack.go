@@ -385,32 +385,11 @@ func drawHijackKey(dc *Canvas, top float64) {
 }
 
 // hijackSeatName is a seat's name in at most n characters, marked when
-// the bot plays it: a seat the bot took over keeps its player's name
-// ("alice (bot)"), one it sat in from the start is named with its mark.
+// the bot plays it.
 func hijackSeatName(p hijack.PlayerView, n int) string {
-	name := p.Name
-	if p.Bot && !strings.Contains(strings.ToLower(name), "(bot") {
-		name += " (bot)"
-	}
-	return hijackName(name, n)
+	return clipSeat(seatName(p.Name, p.Bot), n)
 }
 
-// hijackName is a seat's name in at most n characters. A seat the bot
-// plays is named with its mark ("Standoff (bot level 2)"): cut short, its
-// name keeps the mark whole, "Standoff (bot)", so the table always sees
-// which seat is the bot's.
-func hijackName(name string, n int) string {
-	if len([]rune(name)) <= n {
-		return name
-	}
-	i := strings.Index(strings.ToLower(name), "(bot")
-	if i < 0 {
-		return clip(name, n)
-	}
-	const mark = " (bot)"
-	base := strings.TrimSpace(name[:i])
-	if base == "" {
-		return clip(name, n)
-	}
-	return clip(base, max(1, n-len(mark))) + mark
-}
+// hijackName is a seat's name in at most n characters, its bot mark kept
+// whole.
+func hijackName(name string, n int) string { return clipSeat(name, n) }

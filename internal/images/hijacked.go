@@ -16,7 +16,7 @@ import (
 func Hijacked(v games.View) (image.Image, error) {
 	switch v := v.(type) {
 	case *hijacked.PublicView:
-		return hijackedPalette.finish(hijackedTurnTable(v).RGBA()), nil
+		return hijackedPalette.finish(hijackedTurnTable(hijackedMarked(v)).RGBA()), nil
 	case *hijacked.PrivateView:
 		return hijackedPalette.finish(hijackedMedals(v).RGBA()), nil
 	}
@@ -30,7 +30,7 @@ func Hijacked(v games.View) (image.Image, error) {
 // turn picture already.
 func HijackedFull(v games.View) (image.Image, error) {
 	if v, ok := v.(*hijacked.PublicView); ok {
-		return hijackedPalette.finish(hijackedFullTable(v).RGBA()), nil
+		return hijackedPalette.finish(hijackedFullTable(hijackedMarked(v)).RGBA()), nil
 	}
 	return Hijacked(v)
 }

@@ -18,7 +18,7 @@ import (
 func HijackedAlt(v games.View) string {
 	switch v := v.(type) {
 	case *hijacked.PublicView:
-		return hijackedAltFit(hijackedAltPublic(v))
+		return hijackedAltFit(hijackedAltPublic(hijackedMarked(v)))
 	case *hijacked.PrivateView:
 		return hijackedAltFit(hijackedAltPrivate(v))
 	}

@@ -288,7 +288,7 @@ func hijackedFullHijackers(dc *Canvas, v *hijacked.PublicView, y float64) {
 			hijackedFullToken(dc, x+w-20, top+h-17, 12, hv.Disc, v.Players[hv.Disc].Name)
 			dc.Font(13, false)
 			dc.SetColor(hijackedInk)
-			dc.DrawStringAnchored(dc.Fit(v.Players[hv.Disc].Name, 67), x+w-37, top+h-15, 1, 0.35)
+			dc.DrawStringAnchored(dc.FitSeat(v.Players[hv.Disc].Name, 67), x+w-37, top+h-15, 1, 0.35)
 		}
 	}
 }

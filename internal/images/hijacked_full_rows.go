@@ -57,7 +57,8 @@ func hijackedFullBoardInfo(dc *Canvas, v *hijacked.PublicView, y float64) {
 	if len(v.Dice) > 0 && !v.Over {
 		dc.Font(15, true)
 		dc.SetColor(hijackedInk)
-		dc.DrawStringAnchored(fmt.Sprintf("%s's dice", v.Players[v.Turn].Name), hijackedWidth-hijackedFullMargin, y+18, 1, 0)
+		// A marked name is cut to end short of the medals' column.
+		dc.DrawStringAnchored(fitSeatThen(v.Players[v.Turn].Name, "'s dice", dc.fitsCanvas(280)), hijackedWidth-hijackedFullMargin, y+18, 1, 0)
 		for i := len(v.Dice) - 1; i >= 0; i-- {
 			d := v.Dice[i]
 			dx := hijackedWidth - hijackedFullMargin - float64(len(v.Dice)-i)*52
@@ -86,7 +87,7 @@ func hijackedFullPlayerRow(dc *Canvas, v *hijacked.PublicView, p hijacked.Player
 	}
 	dc.Font(18, true)
 	dc.SetColor(hijackedInk)
-	name := dc.Fit(p.Name, 183)
+	name := dc.FitSeat(p.Name, 183)
 	dc.DrawString(name, 57, y+30)
 	nw, _ := dc.MeasureString(name)
 	// The tags end before the score track's label ("track A" at tx-63).
@@ -227,7 +228,7 @@ func hijackedFullFinal(dc *Canvas, v *hijacked.PublicView, y float64) float64 {
 		hijackedFullToken(dc, 30, y+10, 9, p.Seat, p.Name)
 		dc.Font(16, true)
 		dc.SetColor(hijackedInk)
-		dc.DrawString(dc.Fit(p.Name, 200), 47, y+16)
+		dc.DrawString(dc.FitSeat(p.Name, 200), 47, y+16)
 		for i, item := range items {
 			hijackedFullCentered(dc, fmt.Sprint(item.points(f)), colX(i), y+10, 16, i == len(items)-1, hijackedInk)
 		}

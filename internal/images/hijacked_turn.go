@@ -167,15 +167,16 @@ func hijackedTurnHeaderHeight(l hijackedTurnLayout) float64 { return 78 + 36*flo
 // waits for (or the result).
 func (p *hijackedTurn) header(v *hijacked.PublicView, l hijackedTurnLayout) float64 {
 	x := hijackedTurnEdge
+	round := fmt.Sprintf("Round %d", v.Round)
+	rw := p.width(round, hijackedTurnLabel, true)
 	title := "Game over"
 	if !v.Over {
 		pl := v.Players[v.Turn]
 		p.token(x+24, 38, 24, pl.Seat, pl.Name)
 		x += 60
-		title = pl.Name + "'s turn"
+		p.Font(hijackedTurnTitle, true)
+		title = fitSeatThen(pl.Name, "'s turn", p.fitsCanvas(hijackedTurnRight-rw-24-x))
 	}
-	round := fmt.Sprintf("Round %d", v.Round)
-	rw := p.width(round, hijackedTurnLabel, true)
 	p.text(title, x, 52, 0, hijackedTurnTitle, true, hijackedInk, hijackedTurnRight-rw-24-x)
 	p.text(round, hijackedTurnRight, 50, 1, hijackedTurnLabel, true, hijackedMuted, 0)
 	y := 62.0
@@ -362,7 +363,8 @@ func (p *hijackedTurn) hijacker(v *hijacked.PublicView, hv hijacked.HijackerView
 	p.text(fmt.Sprintf("%d/4", hv.Turns), x+128, y+98+0.36*hijackedTurnSmall, 0, hijackedTurnSmall, true, hijackedInk, 0)
 	if hv.Disc >= 0 {
 		p.token(x+32, y+134, 18, hv.Disc, v.Players[hv.Disc].Name)
-		p.text(v.Players[hv.Disc].Name, x+58, y+134+0.36*hijackedTurnSmall, 0, hijackedTurnSmall, false, hijackedInk, w-70)
+		p.Font(hijackedTurnSmall, false)
+		p.text(p.FitSeat(v.Players[hv.Disc].Name, w-70), x+58, y+134+0.36*hijackedTurnSmall, 0, hijackedTurnSmall, false, hijackedInk, w-70)
 	} else {
 		p.text("no negotiator", x+12, y+134+0.36*hijackedTurnSmall, 0, hijackedTurnSmall, false, hijackedMuted, w-24)
 	}

@@ -83,7 +83,7 @@ func (p *hijackedTurn) medals(v *hijacked.PublicView, y float64) float64 {
 func hijackedTurnMedalState(v *hijacked.PublicView, m hijacked.MedalView) string {
 	who := ""
 	if m.Holder >= 0 && m.Holder < len(v.Players) {
-		who = clip(v.Players[m.Holder].Name, 14)
+		who = clipSeat(v.Players[m.Holder].Name, 14)
 	}
 	switch m.State {
 	case "board":

@@ -108,8 +108,8 @@ const hijackedTurnDiceH = 162.0
 // dice: the dice of the player on turn, which die gives which demand, the
 // tower's demands and the bonus dice and tiles left.
 func (p *hijackedTurn) dice(v *hijacked.PublicView, y float64) float64 {
-	name := v.Players[v.Turn].Name
-	p.text(name+"'s dice", hijackedTurnEdge, y+32, 0, hijackedTurnLabel, true, hijackedInk, hijackedTurnHalf)
+	p.Font(hijackedTurnLabel, true)
+	p.text(fitSeatThen(v.Players[v.Turn].Name, "'s dice", p.fitsCanvas(hijackedTurnHalf)), hijackedTurnEdge, y+32, 0, hijackedTurnLabel, true, hijackedInk, hijackedTurnHalf)
 	if len(v.Dice) == 0 {
 		p.text("not rolled yet", hijackedTurnEdge, y+84, 0, hijackedTurnSmall, false, hijackedMuted, hijackedTurnHalf)
 	}
@@ -161,7 +161,8 @@ func (p *hijackedTurn) playerRow(v *hijacked.PublicView, pl hijacked.PlayerView,
 	onTurn := hijackedOnTurn(v, pl)
 	hijackedRowBox(p.Canvas, y, hijackedTurnRowH-8, onTurn)
 	p.token(hijackedTurnEdge+20, y+30, 20, pl.Seat, pl.Name)
-	x := p.text(pl.Name, hijackedTurnEdge+50, y+41, 0, hijackedTurnLabel, true, hijackedInk, 230) + 14
+	p.Font(hijackedTurnLabel, true)
+	x := p.text(p.FitSeat(pl.Name, 230), hijackedTurnEdge+50, y+41, 0, hijackedTurnLabel, true, hijackedInk, 230) + 14
 	x = p.text(ptsText(pl.Score), x, y+41, 0, hijackedTurnLabel, true, hijackedInk, 0) + 14
 	var tags []string
 	if pl.Resigned {
@@ -274,7 +275,8 @@ func (p *hijackedTurn) finalTable(v *hijacked.PublicView, y float64) float64 {
 	col := func(i int) float64 { return hijackedTurnEdge + labelW + colW*(float64(i)+0.5) }
 	for i, pl := range v.Players {
 		p.token(col(i)-colW/2+22, y+74, 18, pl.Seat, pl.Name)
-		p.text(pl.Name, col(i)-colW/2+46, y+74+0.36*hijackedTurnSmall, 0, hijackedTurnSmall, true, hijackedInk, colW-52)
+		p.Font(hijackedTurnSmall, true)
+		p.text(p.FitSeat(pl.Name, colW-52), col(i)-colW/2+46, y+74+0.36*hijackedTurnSmall, 0, hijackedTurnSmall, true, hijackedInk, colW-52)
 	}
 	y += 96
 	for r, item := range items {

@@ -25,7 +25,7 @@ func Hunted(v games.View) (image.Image, error) {
 	if !ok {
 		return nil, fmt.Errorf("images: Hunted cannot draw %T", v)
 	}
-	return huntedPalette.finish(huntedTurnBoard(pv).RGBA()), nil
+	return huntedPalette.finish(huntedTurnBoard(huntedMarked(pv)).RGBA()), nil
 }
 
 // HuntedFull draws the full board: every card face with its id, the
@@ -37,7 +37,7 @@ func HuntedFull(v games.View) (image.Image, error) {
 	if !ok {
 		return nil, fmt.Errorf("images: HuntedFull cannot draw %T", v)
 	}
-	return huntedPalette.finish(huntedFullBoard(pv).RGBA()), nil
+	return huntedPalette.finish(huntedFullBoard(huntedMarked(pv)).RGBA()), nil
 }
 
 // huntedPalette is every colour of the board and the edges where they meet:

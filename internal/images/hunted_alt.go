@@ -27,7 +27,7 @@ func HuntedAlt(v games.View) string {
 	if !ok || pv == nil {
 		return ""
 	}
-	return huntedAltFit(huntedAltParts(pv), HuntedAltMax)
+	return huntedAltFit(huntedAltParts(huntedMarked(pv)), HuntedAltMax)
 }
 
 // huntedAltPart is one fact of the alt text (a sentence, or a list of cards):

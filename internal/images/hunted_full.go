@@ -215,7 +215,7 @@ func huntedFullPlayerTrack(dc *Canvas, v *hunted.PublicView, p hunted.PlayerView
 	if v.Coop {
 		name = p.Name
 	}
-	dc.DrawStringAnchored(dc.Fit(name, huntedFullTrackX-huntedFullMargin-9), huntedFullMargin, y+15, 0, 0.5)
+	dc.DrawStringAnchored(dc.FitSeat(name, huntedFullTrackX-huntedFullMargin-9), huntedFullMargin, y+15, 0, 0.5)
 	x := huntedFullTrack(dc, huntedFullTrackX, y+3, huntedFullTrackSize, 6, p.Health, p.MaxHealth, huntedRed)
 	dc.Font(16, false)
 	dc.SetColor(huntedInk)

@@ -90,6 +90,9 @@ func huntedTurnHeader(dc *Canvas, v *hunted.PublicView, y float64) {
 	}
 	huntedTurnText(dc, title, huntedTurnTitle, true, huntedWhite, huntedTurnX, y+28, 0)
 	tw := m(title)
+	if !v.Over && v.Turn >= 0 && v.Turn < len(v.Players) {
+		status = fitSeatThen(v.Players[v.Turn].Name, "'s turn", func(s string) bool { return m(s) <= huntedTurnWidth-tw-30 })
+	}
 	huntedTurnText(dc, fitText(status, huntedTurnTitle, true, huntedTurnWidth-tw-30), huntedTurnTitle, true, huntedWhite, huntedTurnRight, y+28, 1)
 }
 
@@ -118,7 +121,7 @@ func huntedTurnHealth(dc *Canvas, v *hunted.PublicView, p hunted.PlayerView, y f
 	label := fmt.Sprintf("Health %d/%d", p.Health, p.MaxHealth)
 	if v.Coop {
 		n := fmt.Sprintf(" %d/%d", p.Health, p.MaxHealth)
-		label = fitText(p.Name, huntedTurnHead, true, huntedTurnBarX-huntedTurnX-12-measurer(huntedTurnHead, true)(n)) + n
+		label = fitSeat(p.Name, huntedTurnHead, true, huntedTurnBarX-huntedTurnX-12-measurer(huntedTurnHead, true)(n)) + n
 	}
 	x := huntedTurnBar(dc, y, label, 6, p.Health, p.MaxHealth, 6, huntedRed)
 	x = max(x, huntedTurnBarX+4*66) + 14

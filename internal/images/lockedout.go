@@ -28,6 +28,7 @@ func LockedOutFull(v games.View) (image.Image, error) {
 func lockedOutPicture(v games.View, full bool) (image.Image, error) {
 	switch v := v.(type) {
 	case *lockedout.PublicView:
+		v = lockedOutMarked(v)
 		dc := lockedOutTable(v, full)
 		band, idx := lockedOutLayers.Indexed(lockedOutMapKey(v), lockedOutMapBuild(v), lockedOutPalette)
 		return lockedOutPalette.finishFrom(dc.RGBA(), band, idx), nil

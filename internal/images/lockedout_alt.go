@@ -16,7 +16,7 @@ import (
 func LockedOutAlt(v games.View) string {
 	switch v := v.(type) {
 	case *lockedout.PublicView:
-		return fitAltParts(lockedOutAltPublic(v), altBudget)
+		return fitAltParts(lockedOutAltPublic(lockedOutMarked(v)), altBudget)
 	case *lockedout.PrivateView:
 		return lockedOutAltPrivate(v)
 	}
@@ -59,7 +59,7 @@ func lockedOutAltPublic(v *lockedout.PublicView) []altPart {
 func lockedOutAltPlayers(v *lockedout.PublicView) string {
 	var players []string
 	for _, p := range v.Players {
-		s := fmt.Sprintf("%d %s, %s", p.Seat+1, clip(p.Name, 32), lockedOutCards(p.Hand))
+		s := fmt.Sprintf("%d %s, %s", p.Seat+1, clipSeat(p.Name, 32), lockedOutCards(p.Hand))
 		if room := lockedOutAltRoomName(v, p.Room); room != "" && !p.Resigned {
 			s += " in " + room
 		}

@@ -129,7 +129,7 @@ func lockedOutPlayers(dc *Canvas, v *lockedout.PublicView, y float64, draw bool)
 		lockedOutPawnDisc(dc, lockedOutMapX+20, py+21, 18, p.Seat)
 		dc.Font(lockedOutBody, p.Seat == v.Acting && !v.Over)
 		dc.SetColor(lockedOutInk)
-		dc.DrawString(dc.Fit(p.Name, 330), lockedOutMapX+52, py+31)
+		dc.DrawString(dc.FitSeat(p.Name, 330), lockedOutMapX+52, py+31)
 		dc.Font(lockedOutSmall, false)
 		dc.DrawString(lockedOutCards(p.Hand), lockedOutMapX+400, py+31)
 		var tags []string

@@ -80,6 +80,8 @@ type PlayerView struct {
 	Disc       int              `json:"disc"`     // hijacker place 1-4 where the disc is, 0 for none
 	Reserved   int              `json:"reserved"` // passenger seat 1-6, 0 for none
 	FinalScore *ScoreLine       `json:"finalScore,omitempty"`
+	// Bot marks a seat the bot plays now (games.AutomatedSeats).
+	Bot bool `json:"bot,omitempty"`
 }
 
 // DieView is a die of the turn in progress.
@@ -129,6 +131,16 @@ type PublicView struct {
 	Result        string         `json:"result,omitempty"`
 	// Cybot is the solo mode's automaton and its current card; nil otherwise.
 	Cybot *CybotView `json:"cybot,omitempty"`
+}
+
+// MarkAutomated marks a seat the bot plays: the table knows it (a seat
+// handed over by a vote keeps its player's name), the engine does not.
+// The solo mode's Cybot is named as itself and is not marked again.
+func (v *PublicView) MarkAutomated(seat int) {
+	if seat < 0 || seat >= len(v.Players) || (v.Cybot != nil && v.Cybot.Seat == seat) {
+		return
+	}
+	v.Players[seat].Bot = true
 }
 
 // MedalValue is a medal its holder can see.

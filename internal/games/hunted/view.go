@@ -41,6 +41,8 @@ type PlayerView struct {
 	Regroup   int        `json:"regroup"`
 	Row       []CardView `json:"row"`
 	Inv       []CardView `json:"inv"`
+	// Bot marks a seat the bot plays now (games.AutomatedSeats).
+	Bot bool `json:"bot,omitempty"`
 }
 
 // LocationView is a location card.
@@ -102,6 +104,14 @@ type PublicView struct {
 	Won       bool           `json:"won,omitempty"`
 	Score     int            `json:"score"`
 	Result    string         `json:"result,omitempty"`
+}
+
+// MarkAutomated marks a seat the bot plays: the table knows it (a seat
+// handed over by a vote keeps its player's name), the engine does not.
+func (v *PublicView) MarkAutomated(seat int) {
+	if seat >= 0 && seat < len(v.Players) {
+		v.Players[seat].Bot = true
+	}
 }
 
 // handgunSeat is whose starting handgun each is: player 1 has "the Handgun

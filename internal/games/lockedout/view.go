@@ -50,6 +50,8 @@ type PlayerView struct {
 	Hand        int    `json:"hand"` // number of cards only
 	Maintenance bool   `json:"maintenance"`
 	Resigned    bool   `json:"resigned"`
+	// Bot marks a seat the bot plays now (games.AutomatedSeats).
+	Bot bool `json:"bot,omitempty"`
 }
 
 // PublicView is what the whole table sees: the ship, the piles' sizes, the
@@ -74,6 +76,14 @@ type PublicView struct {
 	Events      []string     `json:"events"`
 	Over        bool         `json:"over"`
 	Result      string       `json:"result,omitempty"`
+}
+
+// MarkAutomated marks a seat the bot plays: the table knows it (a seat
+// handed over by a vote keeps its player's name), the engine does not.
+func (v *PublicView) MarkAutomated(seat int) {
+	if seat >= 0 && seat < len(v.Players) {
+		v.Players[seat].Bot = true
+	}
 }
 
 // PrivateView is one player's hand and what they are looking at right now.
