@@ -8,20 +8,12 @@ import "standoff/internal/games/hunted"
 // returned as it is. Card names ("bob's Handgun") keep the name they were
 // dealt with.
 func huntedMarked(v *hunted.PublicView) *hunted.PublicView {
-	names := make([]string, len(v.Players))
-	bots := make([]bool, len(v.Players))
-	for i, p := range v.Players {
-		names[i], bots[i] = p.Name, p.Bot
-	}
-	shown, marked := markedNames(names, bots)
-	if !marked {
+	players, names, bots, ok := markedPlayers(v.Players, func(p *hunted.PlayerView) (*string, bool) { return &p.Name, p.Bot })
+	if !ok {
 		return v
 	}
 	c := *v
-	c.Players = append([]hunted.PlayerView(nil), v.Players...)
-	for i := range c.Players {
-		c.Players[i].Name = shown[i]
-	}
+	c.Players = players
 	c.Prompt = markSeats(v.Prompt, names, bots)
 	c.Rolls = append([]hunted.RollView(nil), v.Rolls...)
 	for i := range c.Rolls {

@@ -182,3 +182,26 @@ func markedNames(names []string, bot []bool) ([]string, bool) {
 	}
 	return out, marked
 }
+
+// markedPlayers is a view's players as its pictures name them: a copy with
+// each bot-played seat's name marked (seat gives a player's name to mark
+// and whether the bot plays it), and the names and marks it read, to mark
+// the view's sentences too. ok is false when no seat is marked: players
+// are then the view's own.
+func markedPlayers[P any](players []P, seat func(*P) (*string, bool)) (out []P, names []string, bots []bool, ok bool) {
+	names, bots = make([]string, len(players)), make([]bool, len(players))
+	for i := range players {
+		name, bot := seat(&players[i])
+		names[i], bots[i] = *name, bot
+	}
+	shown, marked := markedNames(names, bots)
+	if !marked {
+		return players, names, bots, false
+	}
+	out = append([]P(nil), players...)
+	for i := range out {
+		name, _ := seat(&out[i])
+		*name = shown[i]
+	}
+	return out, names, bots, true
+}
