@@ -21,9 +21,7 @@ package pngenc
 
 import (
 	"bytes"
-	"encoding/binary"
 	"image"
-	"image/color"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -89,28 +87,7 @@ type klauspostPNG struct {
 }
 
 func (k *klauspostPNG) encode(m *image.Paletted) ([]byte, error) {
-	b := m.Bounds()
-	var ihdr [13]byte
-	binary.BigEndian.PutUint32(ihdr[0:], uint32(b.Dx()))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(b.Dy()))
-	ihdr[8], ihdr[9] = 8, 3
-	out := append([]byte(nil), "\x89PNG\r\n\x1a\n"...)
-	out = appendChunk(out, "IHDR", ihdr[:])
-	var plte [3 * 256]byte
-	var trns [256]byte
-	lastAlpha := -1
-	for i, c := range m.Palette {
-		n := color.NRGBAModel.Convert(c).(color.NRGBA)
-		plte[3*i], plte[3*i+1], plte[3*i+2] = n.R, n.G, n.B
-		trns[i] = n.A
-		if n.A != 0xff {
-			lastAlpha = i
-		}
-	}
-	out = appendChunk(out, "PLTE", plte[:3*len(m.Palette)])
-	if lastAlpha >= 0 {
-		out = appendChunk(out, "tRNS", trns[:lastAlpha+1])
-	}
+	out := appendHead(nil, m)
 	k.filtered = filteredRows(k.filtered[:0], m)
 	k.idat.Reset()
 	if k.zw == nil {

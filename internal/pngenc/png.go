@@ -58,30 +58,7 @@ func EncodePaletted(m *image.Paletted) ([]byte, error) {
 	}()
 
 	out := e.out.b[:0]
-	out = append(out, "\x89PNG\r\n\x1a\n"...)
-	var ihdr [13]byte
-	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
-	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
-	ihdr[8], ihdr[9] = 8, 3 // 8 bits, indexed colour; compression, filter and interlace 0
-	out = appendChunk(out, "IHDR", ihdr[:])
-
-	// As png.Encode does: PLTE holds the colours without alpha, tRNS the
-	// alphas up to the last entry that is not opaque.
-	var plte [3 * 256]byte
-	var trns [256]byte
-	lastAlpha := -1
-	for i, c := range m.Palette {
-		n := color.NRGBAModel.Convert(c).(color.NRGBA)
-		plte[3*i], plte[3*i+1], plte[3*i+2] = n.R, n.G, n.B
-		trns[i] = n.A
-		if n.A != 0xff {
-			lastAlpha = i
-		}
-	}
-	out = appendChunk(out, "PLTE", plte[:3*len(m.Palette)])
-	if lastAlpha >= 0 {
-		out = appendChunk(out, "tRNS", trns[:lastAlpha+1])
-	}
+	out = appendHead(out, m)
 
 	// IDAT: its length is written once the data is known. The compressor
 	// appends to out; the rows go to it one by one, with no copy of the
@@ -197,3 +174,34 @@ func (b *pngBuffers) Get() *png.EncoderBuffer {
 }
 
 func (b *pngBuffers) Put(e *png.EncoderBuffer) { b.p.Put(e) }
+
+// appendHead appends a paletted picture's signature, IHDR, PLTE and, when
+// a colour is not opaque, tRNS: everything before its pixels.
+func appendHead(out []byte, m *image.Paletted) []byte {
+	b := m.Bounds()
+	out = append(out, "\x89PNG\r\n\x1a\n"...)
+	var ihdr [13]byte
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(b.Dx()))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(b.Dy()))
+	ihdr[8], ihdr[9] = 8, 3 // 8 bits, indexed colour; compression, filter and interlace 0
+	out = appendChunk(out, "IHDR", ihdr[:])
+
+	// As png.Encode does: PLTE holds the colours without alpha, tRNS the
+	// alphas up to the last entry that is not opaque.
+	var plte [3 * 256]byte
+	var trns [256]byte
+	lastAlpha := -1
+	for i, c := range m.Palette {
+		n := color.NRGBAModel.Convert(c).(color.NRGBA)
+		plte[3*i], plte[3*i+1], plte[3*i+2] = n.R, n.G, n.B
+		trns[i] = n.A
+		if n.A != 0xff {
+			lastAlpha = i
+		}
+	}
+	out = appendChunk(out, "PLTE", plte[:3*len(m.Palette)])
+	if lastAlpha >= 0 {
+		out = appendChunk(out, "tRNS", trns[:lastAlpha+1])
+	}
+	return out
+}
