@@ -56,6 +56,8 @@ type config struct {
 	// servers spreads the games over this many servers (guilds), game i
 	// in server i mod servers (at least 1).
 	servers int
+	// timeline prints the board latency of each second of play.
+	timeline bool
 }
 
 const guild = "900"
@@ -200,6 +202,10 @@ func run(cfg config, tb testing.TB) (*result, error) {
 		return nil, err
 	}
 	res.end = started.Add(cfg.duration)
+	stopSampling := func() {}
+	if cfg.timeline {
+		stopSampling = res.sampleCPU(bot.cmd.Process.Pid, started)
+	}
 	res.offered = schedule(tables, cfg.offer(), started, res.end, func(t *table, due time.Time) {
 		o, err := p.playOne(t, due)
 		mu.Lock()
@@ -217,6 +223,7 @@ func run(cfg config, tb testing.TB) (*result, error) {
 		}
 	})
 	res.elapsed = time.Since(started)
+	stopSampling()
 	res.reads = p.reads.Load()
 	res.peakRSS = peakRSS(bot.cmd.Process.Pid)
 	res.botCPU = processCPU(bot.cmd.Process.Pid) - cpu0

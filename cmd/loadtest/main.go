@@ -94,6 +94,8 @@ func main() {
 	servers := flag.Int("servers", 1, "spread the games over this many servers (guilds), game i in server i mod N; the report gives each server's "+
 		"latencies (games go round the kinds the same way, so with as many servers as kinds each server plays one kind)")
 	limits := flag.Bool("limits", true, "enforce Discord's documented and observed rate limits in the fake (false: none, for comparison)")
+	timeline := flag.Bool("timeline", false, "print the board latency of the moves sent in each second of play, and the bot's CPU in that second: "+
+		"whether a long tail is spread over the play or one stall")
 	selfProf := flag.String("selfprofile", "", "write the CPU profile of the load test's own process (the fake Discord and the players) during play to this file")
 	flag.Parse()
 	if *n < 1 || *d <= 0 || *rate < 0 || *runs < 1 {
@@ -121,7 +123,7 @@ func main() {
 	}
 	cfg := config{games: *n, duration: *d, echo: *echo, images: *images, seed: *seed, dir: dir,
 		self: []string{self}, log: os.Stderr, cpuProf: abs(*cpu), heapProf: abs(*heap), kinds: split(*kinds),
-		stored: *stored, stacks: abs(*stacks), blockProf: abs(*block), selfProf: *selfProf, rate: *rate, kindRates: kindRates, noLimits: !*limits, servers: *servers}
+		stored: *stored, stacks: abs(*stacks), blockProf: abs(*block), selfProf: *selfProf, rate: *rate, kindRates: kindRates, noLimits: !*limits, servers: *servers, timeline: *timeline}
 	newTB := func() (testing.TB, func()) {
 		tb := &processTB{}
 		return tb, tb.cleanup

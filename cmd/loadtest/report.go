@@ -52,6 +52,8 @@ type result struct {
 	byServer     map[string]*kindLatencies
 	dm           latencies              // the bot-token DMs' latency (dmLatencies)
 	played       map[*table][]time.Time // when each table's moves were sent, in order
+	bySecond     []latencies            // board latency of the moves sent in each second of play (-timeline)
+	cpuBySecond  [][2]time.Duration     // the bot's and this process's CPU in each second of play (-timeline)
 	budget       *discord.BudgetWaits   // how long the bot's requests waited for the limits while playing
 	late         int                    // first response after Discord's 3 s, or none
 	refused      map[string]int
@@ -176,6 +178,12 @@ func (r *result) add(o outcome) {
 		r.noBoard++
 	} else {
 		r.board.add(o.board)
+		if sec := int(o.t0.Sub(r.end.Add(-r.cfg.duration)) / time.Second); sec >= 0 {
+			for len(r.bySecond) <= sec {
+				r.bySecond = append(r.bySecond, latencies{})
+			}
+			r.bySecond[sec].add(o.board)
+		}
 		if r.cfg.rate > 0 {
 			r.fromDue.add(o.lag + o.board)
 		}
@@ -272,6 +280,17 @@ func (r *result) printBody(w io.Writer) {
 	fmt.Fprintf(w, "latency, DM (command sent to each DM the bot sent with its token to the game's players, counted from the game's latest move before it): p50 %s  p90 %s  p99 %s; %d DMs\n",
 		ms(r.dm.p(0.5)), ms(r.dm.p(0.9)), ms(r.dm.p(0.99)), len(r.dm.d))
 	printGroups(w, "kind", r.byKind)
+	if r.cfg.timeline {
+		fmt.Fprintln(w, "by second of play: the moves sent in it that were shown, their board latency p50 / p99 / longest; the bot's and the load test's CPU in it:")
+		for sec, l := range r.bySecond {
+			var cpu [2]time.Duration
+			if sec < len(r.cpuBySecond) {
+				cpu = r.cpuBySecond[sec]
+			}
+			fmt.Fprintf(w, "  %3d s: %4d  %s / %s / %s  bot %.2f cores, load test %.2f\n", sec, len(l.d), msShort(l.p(0.5)), msShort(l.p(0.99)), msShort(l.p(1)),
+				cpu[0].Seconds(), cpu[1].Seconds())
+		}
+	}
 	if len(r.byServer) > 1 {
 		printGroups(w, "server", r.byServer)
 	}
@@ -381,5 +400,30 @@ func printBudget(w io.Writer, b *discord.BudgetWaits) {
 			fmt.Fprintf(w, " %s %d;", k, b.RefusedBy[k])
 		}
 		fmt.Fprintln(w)
+	}
+}
+
+// sampleCPU records the bot's and this process's CPU in each second from
+// start until the returned stop is called.
+func (r *result) sampleCPU(pid int, start time.Time) (stop func()) {
+	done := make(chan struct{})
+	finished := make(chan struct{})
+	go func() {
+		defer close(finished)
+		bot, self := processCPU(pid), selfCPU()
+		for sec := 1; ; sec++ {
+			select {
+			case <-done:
+				return
+			case <-time.After(time.Until(start.Add(time.Duration(sec) * time.Second))):
+			}
+			b, s := processCPU(pid), selfCPU()
+			r.cpuBySecond = append(r.cpuBySecond, [2]time.Duration{b - bot, s - self})
+			bot, self = b, s
+		}
+	}()
+	return func() {
+		close(done)
+		<-finished
 	}
 }

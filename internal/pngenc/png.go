@@ -1,8 +1,10 @@
 // Package pngenc writes PNG files for pictures like the bot's: paletted,
 // with large flat areas and many rows equal to the row above.
 // EncodePaletted writes a paletted picture with klauspost/compress's
-// DEFLATE at BestSpeed and its own chunks and Adler-32 (adler.go), which
-// carries a repeated row's sums over instead of summing them again; Encode
+// DEFLATE at BestSpeed, in bands of rows compressed each on its own so
+// that a band an earlier picture had is copied, not compressed again
+// (bands.go), and its own chunks and Adler-32 (adler.go), which carries a
+// repeated row's sums over instead of summing them again; Encode
 // takes any picture and leaves what EncodePaletted does not write to
 // image/png. Why klauspost's compressor and not the one this package had
 // (or image/png): docs/performance.md.
@@ -62,42 +64,41 @@ func EncodePaletted(m *image.Paletted) ([]byte, error) {
 
 	// IDAT: its length is written once the data is known. The compressor
 	// appends to out; the rows go to it one by one, with no copy of the
-	// picture.
+	// picture. The rows go in bands (bands.go), each compressed alone or
+	// found compressed already.
 	start := len(out)
 	out = append(out, 0, 0, 0, 0)
 	out = append(out, "IDAT"...)
 	out = append(out, 0x78, 0x01) // zlib: deflate, 32 KB window, no dictionary
 	e.out.b = out
-	e.fw.Reset(&e.out)
 
-	// Adler-32 of the filtered data, kept as its two sums. A line (filter
-	// byte 0, then the row) adds s to a and n*a+t to b, where s and t
-	// depend on the line alone: computed once per distinct row.
+	// Adler-32 of the filtered data, kept as its two sums; a band's sums
+	// are added as if its lines followed the data before it.
 	const mod = adlerMod
 	a, bsum := uint32(1), uint32(0)
-	var s, t uint32
-	lineLen := uint32(w + 1)
-	var above []byte
-	filter := []byte{0}
-	for y := 0; y < h; y++ {
-		row := m.Pix[y*m.Stride : y*m.Stride+w]
-		if above == nil || string(row) != string(above) {
-			// The filter byte's zero adds nothing to either sum.
-			s, t = adlerSums(row)
+	for _, bnd := range e.cut(m) {
+		rows := e.rows[:0]
+		for y := bnd.y0; y < bnd.y1; y++ {
+			rows = append(rows, m.Pix[y*m.Stride:y*m.Stride+w])
 		}
-		bsum = (bsum + uint32((uint64(lineLen)*uint64(a))%mod) + t) % mod
-		a = (a + s) % mod
-		above = row
-		if _, err := e.fw.Write(filter); err != nil {
-			return nil, err
+		e.rows = rows
+		k := bnd.key
+		bd, ok := bands.get(k)
+		if !ok {
+			var err error
+			if bd, err = e.band(rows); err != nil {
+				return nil, err
+			}
+			bands.put(k, bd)
+		} else {
+			e.out.b = append(e.out.b, bd.data...)
 		}
-		if _, err := e.fw.Write(row); err != nil {
-			return nil, err
-		}
+		bsum = uint32((uint64(bsum) + uint64(k.n)%mod*uint64(a) + uint64(bd.t)) % mod)
+		a = (a + bd.s) % mod
 	}
-	if err := e.fw.Close(); err != nil {
-		return nil, err
-	}
+	// The last part: an empty final block with the fixed codes, as zlib
+	// ends a stream after a sync flush.
+	e.out.b = append(e.out.b, 0x03, 0x00)
 	out = binary.BigEndian.AppendUint32(e.out.b, bsum<<16|a)
 	binary.BigEndian.PutUint32(out[start:], uint32(len(out)-start-8))
 	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start+4:]))
@@ -110,10 +111,44 @@ func EncodePaletted(m *image.Paletted) ([]byte, error) {
 	return res, nil
 }
 
+// band compresses the lines of rows on their own, appending the parts to
+// e.out, and returns them (not a copy: e.out's) with the lines' Adler-32
+// sums.
+func (e *encoder) band(rows [][]byte) (band, error) {
+	at := len(e.out.b)
+	e.fw.Reset(&e.out)
+	filter := []byte{0}
+	var a, b, s, t uint32
+	var above []byte
+	for _, row := range rows {
+		if above == nil || string(row) != string(above) {
+			// The filter byte's zero adds nothing to either sum.
+			s, t = adlerSums(row)
+		}
+		b = uint32((uint64(b) + uint64(len(row)+1)*uint64(a) + uint64(t)) % adlerMod)
+		a = (a + s) % adlerMod
+		above = row
+		if _, err := e.fw.Write(filter); err != nil {
+			return band{}, err
+		}
+		if _, err := e.fw.Write(row); err != nil {
+			return band{}, err
+		}
+	}
+	if err := e.fw.Flush(); err != nil {
+		return band{}, err
+	}
+	return band{data: e.out.b[at:], s: a, t: b}, nil
+}
+
 // encoder is a compressor with its output buffer, kept between pictures.
 type encoder struct {
 	fw  *flate.Writer
 	out appender
+	// Kept between pictures: the rows' sums and bands (bands.go).
+	sums []rowSum
+	cuts []cutBand
+	rows [][]byte
 }
 
 // appender is an io.Writer that appends to b, so the compressor writes
