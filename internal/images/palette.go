@@ -250,13 +250,18 @@ func (p *Palette) paletteRow(lut, row, out, brow, bidx, arow, aidx []uint8) {
 				continue
 			}
 		}
-		opaque := uint32(0xffffffff)
 		px := row[4*x0 : 4*x1]
 		o := out[x0:x1]
-		for x := range o {
-			v := binary.LittleEndian.Uint32(px[4*x:])
-			opaque &= v
-			o[x] = lut[pixelKey(v)&(1<<(3*lutBits)-1)]
+		var opaque uint32
+		if len(o) == span {
+			opaque = lookup16((*[4 * span]uint8)(px), (*[span]uint8)(o), (*[1 << (3 * lutBits)]uint8)(lut))
+		} else {
+			opaque = 0xffffffff
+			for x := range o {
+				v := binary.LittleEndian.Uint32(px[4*x:])
+				opaque &= v
+				o[x] = lut[pixelKey(v)&(1<<(3*lutBits)-1)]
+			}
 		}
 		if opaque>>24 != 0xff {
 			// Some pixel is not opaque: the slow way for this span.
@@ -266,6 +271,20 @@ func (p *Palette) paletteRow(lut, row, out, brow, bidx, arow, aidx []uint8) {
 		}
 		prev, last = binary.LittleEndian.Uint32(px[len(px)-4:]), o[len(o)-1]
 	}
+}
+
+// lookup16 looks up 16 pixels, two to a word read, on arrays whose sizes
+// spare the bounds checks; it returns the pixels ANDed together, whose top
+// byte says whether all were opaque.
+func lookup16(px *[64]uint8, o *[16]uint8, lut *[1 << (3 * lutBits)]uint8) uint32 {
+	all := uint64(0xffffffffffffffff)
+	for i := 0; i < 8; i++ {
+		v := binary.LittleEndian.Uint64(px[8*i:])
+		all &= v
+		o[2*i] = lut[pixelKey(uint32(v))&(1<<(3*lutBits)-1)]
+		o[2*i+1] = lut[pixelKey(uint32(v>>32))&(1<<(3*lutBits)-1)]
+	}
+	return uint32(all) & uint32(all>>32)
 }
 
 // copy16 copies 16 bytes in two words, without copy's call.

@@ -30,6 +30,7 @@ func rgbaDrawings(t testing.TB) map[string]struct {
 		"lockedout hand":  {lockedOutHand(priv.(*lockedout.PrivateView)).RGBA(), lockedOutPalette},
 		"hunted":          {huntedTurnBoard(hu).RGBA(), huntedPalette},
 		"hijacked table":  {hijackedFullTable(hdPub.(*hijacked.PublicView)).RGBA(), hijackedPalette},
+		"hijacked turn":   {hijackedTurnTable(hdPub.(*hijacked.PublicView)).RGBA(), hijackedPalette},
 		"hijacked medals": {hijackedMedals(hdPriv.(*hijacked.PrivateView)).RGBA(), hijackedPalette},
 	}
 }
@@ -76,5 +77,17 @@ func TestPalettedNotOpaque(t *testing.T) {
 				t.Fatalf("(%d,%d) took entry %d, want %d", x, y, got.Pix[y*got.Stride+x], want)
 			}
 		}
+	}
+}
+
+// BenchmarkPaletted: the palette step alone on each renderer's drawing.
+func BenchmarkPaletted(b *testing.B) {
+	for name, c := range rgbaDrawings(b) {
+		b.Run(name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.rgba.Pix)))
+			for b.Loop() {
+				Release(c.pal.Paletted(c.rgba))
+			}
+		})
 	}
 }
