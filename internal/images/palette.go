@@ -235,15 +235,16 @@ func (p *Palette) paletteRow(lut, row, out, brow, bidx, arow, aidx []uint8) {
 	for x0 := 0; x0 < w; x0 += span {
 		x1 := min(x0+span, w)
 		if x1-x0 == span {
-			if brow != nil && equal64(row[4*x0:], brow[4*x0:]) {
-				copy16(out[x0:], bidx[x0:])
+			px := (*[4 * span]uint8)(row[4*x0:])
+			if brow != nil && equal64(px, (*[4 * span]uint8)(brow[4*x0:])) {
+				copy16((*[span]uint8)(out[x0:]), (*[span]uint8)(bidx[x0:]))
 				continue
 			}
-			if arow != nil && equal64(row[4*x0:], arow[4*x0:]) {
-				copy16(out[x0:], aidx[x0:])
+			if arow != nil && equal64(px, (*[4 * span]uint8)(arow[4*x0:])) {
+				copy16((*[span]uint8)(out[x0:]), (*[span]uint8)(aidx[x0:]))
 				continue
 			}
-			if uniform64(row[4*x0:], uint64(prev)|uint64(prev)<<32) {
+			if uniform64(px, uint64(prev)|uint64(prev)<<32) {
 				fill := uint64(last) * 0x0101010101010101
 				binary.LittleEndian.PutUint64(out[x0:], fill)
 				binary.LittleEndian.PutUint64(out[x0+8:], fill)
@@ -288,15 +289,14 @@ func lookup16(px *[64]uint8, o *[16]uint8, lut *[1 << (3 * lutBits)]uint8) uint3
 }
 
 // copy16 copies 16 bytes in two words, without copy's call.
-func copy16(dst, src []uint8) {
+func copy16(dst, src *[16]uint8) {
 	binary.LittleEndian.PutUint64(dst[0:8], binary.LittleEndian.Uint64(src[0:8]))
 	binary.LittleEndian.PutUint64(dst[8:16], binary.LittleEndian.Uint64(src[8:16]))
 }
 
-// uniform64 reports whether the first 64 bytes of a all repeat the 8-byte
+// uniform64 reports whether the 64 bytes of a all repeat the 8-byte
 // pattern pat.
-func uniform64(a []uint8, pat uint64) bool {
-	a = a[:64]
+func uniform64(a *[64]uint8, pat uint64) bool {
 	x := binary.LittleEndian.Uint64(a[0:]) ^ pat
 	x |= binary.LittleEndian.Uint64(a[8:]) ^ pat
 	x |= binary.LittleEndian.Uint64(a[16:]) ^ pat
@@ -308,10 +308,9 @@ func uniform64(a []uint8, pat uint64) bool {
 	return x == 0
 }
 
-// equal64 reports whether the first 64 bytes of a and b are equal, without
-// a call or a branch per word.
-func equal64(a, b []uint8) bool {
-	a, b = a[:64], b[:64]
+// equal64 reports whether the 64 bytes of a and b are equal, without a
+// call or a branch per word.
+func equal64(a, b *[64]uint8) bool {
 	x := binary.LittleEndian.Uint64(a[0:]) ^ binary.LittleEndian.Uint64(b[0:])
 	x |= binary.LittleEndian.Uint64(a[8:]) ^ binary.LittleEndian.Uint64(b[8:])
 	x |= binary.LittleEndian.Uint64(a[16:]) ^ binary.LittleEndian.Uint64(b[16:])
