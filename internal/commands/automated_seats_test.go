@@ -16,7 +16,9 @@ func TestASeatTheBotTookOverIsMarked(t *testing.T) {
 	if catalogGames == nil {
 		t.Fatal("no catalog: catalog_test.go sets catalogGames")
 	}
-	names := []string{"alice", "bob", "carol", "dave", "erin", "frank"}
+	// Seat 0 is the bot's from the start, named as the bot's; seat 1 a
+	// person whose name has the word "bot" in it.
+	names := []string{"Standoff bot 1", "bot hunter", "carol", "dave", "erin", "frank"}
 	for _, g := range catalogGames() {
 		t.Run(g.Kind.Name, func(t *testing.T) {
 			n := min(g.Kind.MaxPlayers, max(2, g.Kind.MinPlayers)) // Hunted's co-op, Locked Out's three
@@ -28,6 +30,7 @@ func TestASeatTheBotTookOverIsMarked(t *testing.T) {
 			for i, name := range names[:n] {
 				row.Seats = append(row.Seats, storage.Seat{Seat: i, UserID: string(rune('1' + i)), Name: name})
 			}
+			row.Seats[0].BotLevel = 1
 			st, err := g.Kind.New(games.Setup{Players: names[:n], Options: opts, Seed: 1})
 			if err != nil {
 				t.Fatal(err)
@@ -53,8 +56,8 @@ func TestASeatTheBotTookOverIsMarked(t *testing.T) {
 			row.Seats[1].Away = true
 			for _, full := range []bool{false, true} {
 				a := alt(full)
-				if !strings.Contains(a, "bob (bot)") {
-					t.Fatalf("the description does not mark bob's seat as the bot's: %q", a)
+				if !strings.Contains(a, "bot hunter (bot)") {
+					t.Fatalf("the description does not mark bot hunter's seat as the bot's: %q", a)
 				}
 				for _, other := range append([]string{names[0]}, names[2:n]...) {
 					if strings.Contains(a, other+" (bot)") {

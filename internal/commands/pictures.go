@@ -30,8 +30,11 @@ func (t *table) attach(m *Message, v games.View, name string, draw Renderer) {
 		return
 	}
 	if a, ok := v.(games.AutomatedSeats); ok {
+		// A person's seat the bot plays now; a seat the bot sat in from
+		// the start is named as the bot's already ("Standoff bot 1",
+		// "Cybot"), so the mark goes by the seat, never by its name.
 		for i, s := range t.row.Seats {
-			if automated(s) {
+			if s.Away && s.BotLevel == 0 {
 				a.MarkAutomated(i)
 			}
 		}

@@ -10,10 +10,10 @@ import (
 // botMark follows the name of a seat the bot plays.
 const botMark = " (bot)"
 
-// seatName is a seat's name, marked when the bot plays it. A seat the bot
-// took over (a vote, a player away) keeps its player's name in the game,
-// so only the view's mark tells the table; a seat the bot sat in from the
-// start is already named with its mark ("Standoff (bot level 2)").
+// seatName is a seat's name, marked when the bot plays it. The table
+// marks only a person's seat the bot took over (a vote, a player away),
+// which keeps its player's name in the game; a seat the bot sat in from
+// the start is named as the bot's already and never marked.
 func seatName(name string, bot bool) string {
 	if bot && !hasBotMark(name) {
 		return name + botMark
@@ -21,24 +21,11 @@ func seatName(name string, bot bool) string {
 	return name
 }
 
-// hasBotMark says a name already names the bot: "Standoff (bot level 2)",
-// or the table's "Standoff bot 1" when several bots sit at one table.
+// hasBotMark says a name carries the mark already, so it is not marked
+// twice: a display name that ends "(bot)", or the bot's own seats' names
+// ("Standoff (bot level 2)") where a view flags them anyway.
 func hasBotMark(name string) bool {
-	low := strings.ToLower(name)
-	if strings.Contains(low, "(bot") {
-		return true
-	}
-	for from := 0; ; {
-		i := strings.Index(low[from:], "bot")
-		if i < 0 {
-			return false
-		}
-		i += from
-		if wordEdge(low, i, i+3) {
-			return true
-		}
-		from = i + 1
-	}
+	return strings.Contains(strings.ToLower(name), "(bot")
 }
 
 // cutSeat is name, or its longest start with an ellipsis that fits. A

@@ -39,13 +39,17 @@ func TestASeatNameCutKeepsTheBotMark(t *testing.T) {
 	if got := seatName("bob", true); got != "bob (bot)" {
 		t.Errorf("seatName(bob, bot) = %q", got)
 	}
-	for _, named := range []string{"Standoff (bot level 2)", "Standoff bot 1", "Standoff bot 2 (level 3)"} {
+	for _, named := range []string{"Standoff (bot level 2)", "Standoff (bot)", "alice (BOT)"} {
 		if got := seatName(named, true); got != named {
-			t.Errorf("a seat named as the bot's is marked twice: %q", got)
+			t.Errorf("a name with the mark is marked twice: %q", got)
 		}
 	}
-	if got := seatName("Robot Bob", true); got != "Robot Bob (bot)" {
-		t.Errorf("seatName(Robot Bob, bot) = %q", got)
+	// A person whose name has the word in it is marked like anyone (the
+	// table flags only a person's seat, never the bot's own).
+	for _, name := range []string{"Robot Bob", "bot hunter", "Bot", "the bot"} {
+		if got := seatName(name, true); got != name+" (bot)" {
+			t.Errorf("seatName(%q, bot) = %q", name, got)
+		}
 	}
 }
 
