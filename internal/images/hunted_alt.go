@@ -18,7 +18,8 @@ const HuntedAltMax = altBudget
 // being resolved (the fight and its dice, a location), the cards in each
 // row, then the tower, the last event and the inventories. Hunted hides
 // nothing but the order of its decks, which no view carries. It is at most
-// HuntedAltMax characters: when the state says more, the least needed
+// HuntedAltMax bytes, as every alt text's budget is counted (a name in
+// another script takes two or three bytes a letter): when the state says more, the least needed
 // facts (the inventories, then the tower and the last event) lose their
 // details and then go, before the rows lose theirs; a fact is whole or
 // absent, never cut.
@@ -142,7 +143,7 @@ func huntedAltFit(ps []huntedAltPart, max int) string {
 		}
 		return strings.Join(out, " ")
 	}
-	long := func() bool { return utf8.RuneCountInString(text()) > max }
+	long := func() bool { return len(text()) > max }
 	for rank := 3; rank >= 0 && long(); rank-- {
 		for i := range ps {
 			if ps[i].rank == rank && ps[i].short != "" {
@@ -156,19 +157,23 @@ func huntedAltFit(ps []huntedAltPart, max int) string {
 		}
 	}
 	s := text()
-	if utf8.RuneCountInString(s) > max {
+	if len(s) > max {
 		s = huntedAltClip(s, max)
 	}
 	return s
 }
 
-// huntedAltClip is s cut at a word to at most n characters, with "...".
+// huntedAltClip is s cut at a word to at most n bytes, with "...", never
+// inside a letter.
 func huntedAltClip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
+	if len(s) <= n {
 		return s
 	}
-	cut := string(r[:n-3])
+	k := max(n-3, 0)
+	for k > 0 && !utf8.RuneStart(s[k]) {
+		k--
+	}
+	cut := s[:k]
 	if i := strings.LastIndexByte(cut, ' '); i > n/2 {
 		cut = cut[:i]
 	}

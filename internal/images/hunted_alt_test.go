@@ -23,17 +23,17 @@ func TestHuntedAlt(t *testing.T) {
 	for _, m := range moments {
 		v := m.v
 		alt := HuntedAlt(v)
-		n := utf8.RuneCountInString(alt)
+		n := len(alt)
 		longest = max(longest, n)
 		full := -1
 		for _, p := range huntedAltParts(v) {
-			full += utf8.RuneCountInString(p.full) + 1
+			full += len(p.full) + 1
 		}
 		if full > HuntedAltMax {
 			fitted++
 		}
 		if n == 0 || n > 900 || n > HuntedAltMax || !utf8.ValidString(alt) || strings.Contains(alt, "\n") {
-			t.Fatalf("%s: %d characters (want 1 to 900, one line): %q", m.name, n, alt)
+			t.Fatalf("%s: %d bytes (want 1 to 900, one line): %q", m.name, n, alt)
 		}
 		if cut := huntedAltCutFact(alt, huntedAltParts(v)); cut != "" {
 			t.Fatalf("%s: a fact is cut or out of order at %q in %q", m.name, cut, alt)
@@ -70,7 +70,7 @@ func TestHuntedAlt(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d moments, the longest alt text %d characters, %d shortened to fit", len(moments), longest, fitted)
+	t.Logf("%d moments, the longest alt text %d bytes, %d shortened to fit", len(moments), longest, fitted)
 }
 
 // A board that says far more than 1024 characters (two long rows, long
@@ -81,14 +81,14 @@ func TestHuntedAltFitsACrowdedBoard(t *testing.T) {
 	parts := huntedAltParts(v)
 	full := 0
 	for _, p := range parts {
-		full += utf8.RuneCountInString(p.full) + 1
+		full += len(p.full) + 1
 	}
 	if full <= HuntedAltMax {
 		t.Fatalf("the crowded board says only %d characters: it tests no fitting", full)
 	}
 	alt := HuntedAlt(v)
-	if n := utf8.RuneCountInString(alt); n > HuntedAltMax {
-		t.Fatalf("%d characters: %q", n, alt)
+	if n := len(alt); n > HuntedAltMax {
+		t.Fatalf("%d bytes: %q", n, alt)
 	}
 	for _, s := range []string{"Hunted: Kobayashi Tower, co-op.", "Time 3 of 20.", "Maximiliana Longname: health", "Fight: Heavy and Spotter"} {
 		if !strings.Contains(alt, s) {
@@ -176,5 +176,38 @@ func TestHuntedAltWholeFacts(t *testing.T) {
 	got := huntedSentences(v.Events[len(v.Events)-1])
 	if len(got) != 2 || !strings.Contains(got[0], "Sgt. Pratt (H09), which goes") {
 		t.Fatalf("sentences %q", got)
+	}
+}
+
+// The budget is counted in bytes, as the commands layer's clip counts them
+// at Discord's 1,024: names in other scripts (two or three bytes a letter)
+// leave out whole facts first, and nothing is cut after the fit, inside a
+// letter or a fact.
+func TestHuntedAltCountsBytes(t *testing.T) {
+	v := *huntedBusyView(t)
+	v.Players = append([]hunted.PlayerView(nil), v.Players...)
+	v.Players[0].Name = "Ζωή Παπαδοπούλου-Νικολαΐδου"
+	v.Players[1].Name = "山田花子さん"
+	alt := HuntedAlt(&v)
+	if len(alt) > HuntedAltMax || !utf8.ValidString(alt) {
+		t.Fatalf("%d bytes (at most %d), valid UTF-8 %v: %q", len(alt), HuntedAltMax, utf8.ValidString(alt), alt)
+	}
+	if utf8.RuneCountInString(alt) == len(alt) {
+		t.Fatalf("the names in other scripts are not in the alt text: %q", alt)
+	}
+	if cut := huntedAltCutFact(alt, huntedAltParts(huntedMarked(&v))); cut != "" {
+		t.Fatalf("a fact is cut or out of order at %q in %q", cut, alt)
+	}
+	// Three letters of nine bytes and four of twelve: counted in letters,
+	// both fit in 20 and the cut afterwards would split the row's fact.
+	parts := []huntedAltPart{{"ターン", "", 0}, {"行と詳細", "行", 1}}
+	if got := huntedAltFit(parts, 20); got != "ターン 行" {
+		t.Errorf("within 20 bytes: %q (%d bytes), want the row's short form whole", got, len(got))
+	}
+	for _, n := range []int{8, 9, 10, 11} {
+		got := huntedAltClip("Ζωή Ζωή Ζωή", n)
+		if len(got) > n || !utf8.ValidString(got) {
+			t.Errorf("huntedAltClip(_, %d) = %q: %d bytes or not UTF-8", n, got, len(got))
+		}
 	}
 }
