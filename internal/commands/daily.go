@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"standoff/internal/games"
@@ -33,6 +34,37 @@ type daily struct {
 	saveOwed     func(ctx context.Context, t *table, base int, move *games.SeatMove) error
 	publishSaved func(ctx context.Context, t *table, saved acted) string
 	botSeat      func(k *games.Kind, level, number int) storage.Seat
+	settingUp    *settingUp
+}
+
+// settingUp holds the daily runs this process is setting up now, by day,
+// kind and player: a second /daily while the first still makes its
+// private thread would make another, which would stay when the run turned
+// out to be taken. (Two processes sharing a database can still race; the
+// run itself is unique in storage either way.)
+type settingUp struct {
+	mu   sync.Mutex
+	runs map[string]bool
+}
+
+// take marks a run as being set up; false when it is already.
+func (s *settingUp) take(run string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.runs[run] {
+		return false
+	}
+	if s.runs == nil {
+		s.runs = map[string]bool{}
+	}
+	s.runs[run] = true
+	return true
+}
+
+func (s *settingUp) done(run string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.runs, run)
 }
 
 // DMChanneler is a Transport that can name a user's DM channel with the
@@ -95,6 +127,11 @@ func (d *daily) start(ctx context.Context, in Interaction, g Game) (Response, er
 	now := d.now()
 	day := dailyDay(now)
 	d.closeDays(ctx)
+	key := day + "/" + k.Name + "/" + in.User.ID
+	if !d.settingUp.take(key) {
+		return Response{}, refusef("Your %s daily run is being set up; its answer comes in a moment. Run /%s daily again afterwards to see where it is.", k.Title, k.Name)
+	}
+	defer d.settingUp.done(key)
 	run, ok, err := d.store.Daily(ctx, day, k.Name, in.User.ID)
 	if err != nil {
 		return Response{}, err

@@ -63,7 +63,7 @@ func wire(r *Router) {
 	*r.restoring = restoring{base: b, lock: r.lock, reload: r.reload, repost: r.repost, lobbyMessage: r.lobbies.lobbyMessage,
 		runBots: r.runBots, publish: r.publish}
 	*r.daily = daily{base: b, table: r.table, lock: r.lock, reload: r.reload, saveOwed: r.saveOwed,
-		publishSaved: r.publishSaved, botSeat: r.lobbies.botSeat}
+		publishSaved: r.publishSaved, botSeat: r.lobbies.botSeat, settingUp: &settingUp{}}
 }
 
 // base is what every room reads: storage, the transport, the game kinds,

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"standoff/internal/discordtest"
 	"standoff/storage"
@@ -107,6 +108,43 @@ func TestDailyRunInAPrivateThread(t *testing.T) {
 		}
 		e.noErrorLogs()
 	})
+}
+
+// A player who sends /hunted daily twice before the first is answered (a
+// double tap on a phone) gets one run in one private thread: the second is
+// told the run is being set up, or, when it comes after, shown the run.
+// Thread creation is slowed so that the second comes while the first is
+// still making its thread.
+func TestADoubleDailyMakesOneThread(t *testing.T) {
+	e := newEnv(t)
+	e.fake.SetPermissions(carol, discordtest.DefaultMemberPermissions|discordtest.PermManageGuild)
+	e.reply(carol, general, "standoff", "settings", discordtest.Opt("daily", "thread"))
+	e.fake.SetDelay(discordtest.RouteStartThread, 300*time.Millisecond)
+	first := e.must(e.fake.RunCommand(alice, general, "hunted", "daily"))
+	second := e.must(e.fake.RunCommand(alice, general, "hunted", "daily"))
+	_, a := e.answered(first)
+	_, b := e.answered(second)
+	e.router.Wait()
+	if ths := e.fake.Threads(); len(ths) != 1 {
+		t.Fatalf("%d threads for one run: %+v", len(ths), ths)
+	}
+	begun := 0
+	for _, ans := range []discordtest.Message{a, b} {
+		switch {
+		case strings.Contains(ans.Content, "has begun"):
+			begun++
+		case strings.Contains(ans.Content, "being set up"), strings.Contains(ans.Content, "daily run"):
+		default:
+			t.Errorf("an answer says neither: %q", ans.Content)
+		}
+		if !ans.Ephemeral {
+			t.Errorf("an answer is public: %q", ans.Content)
+		}
+	}
+	if begun != 1 {
+		t.Errorf("%d answers say the run has begun, want 1: %q, %q", begun, a.Content, b.Content)
+	}
+	e.noErrorLogs()
 }
 
 // Where the bot may not create a private thread (no Create Private
