@@ -1,6 +1,7 @@
 package discordtest
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 )
@@ -54,9 +55,13 @@ func (s *Server) component(userID, messageID, customID string, values []string, 
 	return s.dispatchInteraction(in)
 }
 
+// ErrNoComponent: a click or a choice on a component the message does not
+// have (any more): a person could not press it.
+var ErrNoComponent = errors.New("discordtest: no such component")
+
 func checkComponent(m *Message, c Component, found bool, customID string, values []string, isSel bool) error {
 	if !found {
-		return fmt.Errorf("discordtest: message %s has no component %q (custom ids: %v)", m.ID, customID, m.CustomIDs())
+		return fmt.Errorf("%w: message %s has no component %q (custom ids: %v)", ErrNoComponent, m.ID, customID, m.CustomIDs())
 	}
 	if c.Disabled {
 		return fmt.Errorf("discordtest: component %q of message %s is disabled", customID, m.ID)
