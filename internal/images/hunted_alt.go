@@ -19,10 +19,10 @@ const HuntedAltMax = altBudget
 // row, then the tower, the last event and the inventories. Hunted hides
 // nothing but the order of its decks, which no view carries. It is at most
 // HuntedAltMax bytes, as every alt text's budget is counted (a name in
-// another script takes two or three bytes a letter): when the state says more, the least needed
-// facts (the inventories, then the tower and the last event) lose their
-// details and then go, before the rows lose theirs; a fact is whole or
-// absent, never cut.
+// another script takes two or three bytes a letter): when the state says
+// more, the least needed facts (the inventories, then the tower and the
+// last event) lose their details and then go, before the rows lose theirs;
+// a fact is whole or absent, never cut.
 func HuntedAlt(v games.View) string {
 	pv, ok := v.(*hunted.PublicView)
 	if !ok || pv == nil {
