@@ -79,6 +79,7 @@ func roundedBox(dc *Canvas, x, y, w, h, r float64, fill, line color.Color) {
 			overRGBA(dst, src.SubImage(image.Rect(q.X, q.Y, q.X+k+1, q.Y+k+1)).(*image.RGBA), at.Sub(q))
 			continue
 		}
+		dc.plane.unknown(image.Rect(at.X, at.Y, at.X+k+1, at.Y+k+1))
 		for _, s := range sp.quads[i] {
 			so := src.PixOffset(q.X+int(s.x0), q.Y+int(s.y))
 			do := dst.PixOffset(at.X+int(s.x0), at.Y+int(s.y))
@@ -111,6 +112,7 @@ func paintSpan(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
 		fillRect(dst, r, c)
 	default:
 		draw.Draw(dst, r, image.NewUniform(c), image.Point{}, draw.Over)
+		planeOf(dst).unknown(r)
 	}
 }
 
@@ -128,6 +130,7 @@ func fillRect(dst *image.RGBA, r image.Rectangle, c color.RGBA) {
 	for y := 1; y < r.Dy(); y++ {
 		copy(dst.Pix[i+y*dst.Stride:i+y*dst.Stride+n], first)
 	}
+	planeOf(dst).fill(r, c)
 }
 
 // roundedBoxGG is roundedBox as gg draws it, for the boxes that are not stamped.

@@ -66,6 +66,9 @@ type Canvas struct {
 	texts []string
 	sizes []float64
 	size  float64
+	// plane is the drawing's index plane (plane.go), nil when untracked:
+	// every way this canvas paints tells it where.
+	plane *indexPlane
 }
 
 // NewCanvas is a blank canvas of a size.
@@ -73,7 +76,34 @@ func NewCanvas(w, h int) *Canvas { return NewCanvasOn(image.NewRGBA(image.Rect(0
 
 // NewCanvasOn draws on an existing picture (a copy of a layer).
 func NewCanvasOn(img *image.RGBA) *Canvas {
-	return &Canvas{Context: gg.NewContextForRGBA(img), img: img, color: color.Black}
+	return &Canvas{Context: gg.NewContextForRGBA(img), img: img, color: color.Black, plane: planeOf(img)}
+}
+
+// gg's painting, which does not say where it painted: the index plane
+// knows nothing after it. A renderer that knows where a stroke goes uses
+// strokeIn.
+
+func (dc *Canvas) Fill()           { dc.plane.forget(); dc.Context.Fill() }
+func (dc *Canvas) FillPreserve()   { dc.plane.forget(); dc.Context.FillPreserve() }
+func (dc *Canvas) Stroke()         { dc.plane.forget(); dc.Context.Stroke() }
+func (dc *Canvas) StrokePreserve() { dc.plane.forget(); dc.Context.StrokePreserve() }
+func (dc *Canvas) SetPixel(x, y int) {
+	dc.plane.forget()
+	dc.Context.SetPixel(x, y)
+}
+func (dc *Canvas) DrawImage(im image.Image, x, y int) {
+	dc.plane.forget()
+	dc.Context.DrawImage(im, x, y)
+}
+func (dc *Canvas) DrawImageAnchored(im image.Image, x, y int, ax, ay float64) {
+	dc.plane.forget()
+	dc.Context.DrawImageAnchored(im, x, y, ax, ay)
+}
+
+// strokeIn strokes the path, which paints only inside r.
+func (dc *Canvas) strokeIn(r image.Rectangle) {
+	dc.plane.unknown(r)
+	dc.Context.Stroke()
 }
 
 // RGBA is the picture drawn so far.
@@ -89,8 +119,10 @@ func (dc *Canvas) SetColor(c color.Color) {
 func (dc *Canvas) Clear() {
 	if c, ok := dc.color.(color.RGBA); ok && c.A == 255 {
 		fillRGBA(dc.img.Pix, c)
+		dc.plane.fill(dc.img.Rect, c)
 		return
 	}
+	dc.plane.forget()
 	dc.Context.Clear()
 }
 
@@ -134,9 +166,10 @@ func (dc *Canvas) DrawStringAnchored(s string, x, y, ax, ay float64) {
 	y += ay * h
 	dot := fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}
 	if f, ok := dc.face.(*cachedFace); ok {
-		f.drawString(dc.img, dc.color, dot, s)
+		f.drawString(dc.img, dc.plane, dc.color, dot, s)
 		return
 	}
+	dc.plane.forget()
 	d := font.Drawer{Dst: dc.img, Src: image.NewUniform(dc.color), Face: dc.face, Dot: dot}
 	d.DrawString(s)
 }

@@ -138,11 +138,23 @@ func (c *coverageCache) paintPath(dc *Canvas, key any, x, y float64, rect image.
 	}
 	k := coverageKey{key, x, y, rect, splitClass(img.Rect)}
 	v, ok := c.m.Load(k)
-	if !ok {
-		if c.n.Load() >= c.max || c.bytes.Load() >= c.maxBytes {
-			c.direct(dc, col, record)
+	if !ok && c.max == 0 {
+		c.direct(dc, col, record) // a cache that keeps nothing: the tests' reference
+		return
+	}
+	if !ok && (c.n.Load() >= c.max || c.bytes.Load() >= c.maxBytes) {
+		// A path the full cache cannot keep is recorded the same way
+		// for this picture alone: the same pixels as drawn directly, and
+		// the index plane learns where they went.
+		cv := &coverage{}
+		if cv.record(rect, img.Rect, record); cv.ok {
+			cv.paint(img, col)
 			return
 		}
+		c.direct(dc, col, record)
+		return
+	}
+	if !ok {
 		var loaded bool
 		if v, loaded = c.m.LoadOrStore(k, &coverage{}); !loaded {
 			c.n.Add(1)
@@ -163,6 +175,7 @@ func (c *coverageCache) paintPath(dc *Canvas, key any, x, y float64, rect image.
 // direct draws the path through gg on the canvas.
 func (c *coverageCache) direct(dc *Canvas, col color.Color, record func(gc *gg.Context)) {
 	dc.SetColor(col)
+	dc.plane.forget() // gg paints through its own context
 	record(dc.Context)
 }
 
@@ -226,6 +239,11 @@ func (cv *coverage) paint(img *image.RGBA, col color.Color) {
 	cr, cg, cb, ca := col.RGBA()
 	full := uint32(painted(0, cr, ca, m)) | uint32(painted(0, cg, ca, m))<<8 |
 		uint32(painted(0, cb, ca, m))<<16 | uint32(painted(0, ca, ca, m))<<24
+	if pl := planeOf(img); pl != nil && !pl.all {
+		for _, s := range cv.spans {
+			pl.dirty[s.y] |= spansOf(int(s.x0), int(s.x1))
+		}
+	}
 	for _, s := range cv.spans {
 		ma := uint32(s.alpha)
 		o := img.PixOffset(int(s.x0), int(s.y))

@@ -120,6 +120,24 @@ func TestCoverageIsGG(t *testing.T) {
 	if full.n.Load() != 0 {
 		t.Errorf("a full cache recorded %d paths", full.n.Load())
 	}
+	// A cache full of other paths records each for its picture alone:
+	// the same pixels, nothing more kept.
+	one := &coverageCache{max: 1, maxBytes: 1 << 20}
+	one.n.Store(1)
+	for _, p := range paths {
+		want := image.NewRGBA(bg.Rect)
+		gc := gg.NewContextForRGBA(want)
+		gc.SetColor(p.col)
+		p.record(gc)
+		got := image.NewRGBA(bg.Rect)
+		one.paintPath(NewCanvasOn(got), p.name, p.x, p.y, p.rect, p.col, p.record)
+		if !bytes.Equal(got.Pix, want.Pix) {
+			t.Errorf("%s, cache full of others: pixels differ from gg's", p.name)
+		}
+	}
+	if one.n.Load() != 1 {
+		t.Errorf("a cache full of others recorded %d more paths", one.n.Load()-1)
+	}
 	n, kept := 0, 0
 	cache.m.Range(func(_, v any) bool {
 		n++

@@ -153,12 +153,13 @@ func (f *cachedFace) glyph(dot fixed.Point26_6, r rune) (*cachedGlyph, image.Poi
 // fills: a pixel still of the background colour found at the first glyph
 // takes its result from a table of the 256 coverages (made once per
 // colour and background); others are blended one by one.
-func (f *cachedFace) drawString(dst *image.RGBA, c color.Color, dot fixed.Point26_6, s string) {
+func (f *cachedFace) drawString(dst *image.RGBA, pl *indexPlane, c color.Color, dot fixed.Point26_6, s string) {
 	sr, sg, sb, sa := c.RGBA()
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	var bg uint32
 	var tab *[256]uint32
+	var itab *[256]uint8
 	start := image.Pt(int(dot.X>>6), int(dot.Y>>6))
 	for _, p := range f.layout(dot, s) {
 		g := p.g
@@ -169,24 +170,49 @@ func (f *cachedFace) drawString(dst *image.RGBA, c color.Color, dot fixed.Point2
 		if !box.In(dst.Rect) {
 			// Clipped: image/draw's own way.
 			draw.DrawMask(dst, box, image.NewUniform(c), image.Point{}, g.mask, image.Point{}, draw.Over)
+			pl.unknown(box)
 			continue
 		}
 		if tab == nil {
 			bg = binary.LittleEndian.Uint32(dst.Pix[dst.PixOffset(box.Min.X, box.Min.Y):])
 			tab = f.blendTable([4]uint32{sr, sg, sb, sa}, bg)
+			if pl != nil && !pl.all {
+				itab = pl.indexTable(tab)
+			}
 		}
 		for _, sp := range g.spans {
-			i := dst.PixOffset(box.Min.X+int(sp.x0), box.Min.Y+int(sp.y))
+			y := box.Min.Y + int(sp.y)
+			i := dst.PixOffset(box.Min.X+int(sp.x0), y)
 			d := dst.Pix[i : i+4*int(sp.x1-sp.x0)]
 			mrow := g.mask.Pix[int(sp.y)*g.mask.Stride+int(sp.x0):]
+			if itab == nil || pl.all {
+				for j := 0; j < len(d); j += 4 {
+					p := d[j : j+4 : j+4]
+					ma := mrow[j/4]
+					if binary.LittleEndian.Uint32(p) == bg {
+						binary.LittleEndian.PutUint32(p, tab[ma])
+						continue
+					}
+					p[0], p[1], p[2], p[3] = blendGlyph(p, sr, sg, sb, sa, uint32(ma))
+				}
+				pl.unknown(image.Rect(box.Min.X+int(sp.x0), y, box.Min.X+int(sp.x1), y+1))
+				continue
+			}
+			// The plane learns each pixel's index with it: from the
+			// table's where the pixel was the background, and not at all
+			// (its span marked) where it was blended.
+			x0 := box.Min.X + int(sp.x0)
+			ix := pl.idx[y*pl.w+x0:][:len(d)/4]
 			for j := 0; j < len(d); j += 4 {
 				p := d[j : j+4 : j+4]
 				ma := mrow[j/4]
 				if binary.LittleEndian.Uint32(p) == bg {
 					binary.LittleEndian.PutUint32(p, tab[ma])
+					ix[j/4] = itab[ma]
 					continue
 				}
 				p[0], p[1], p[2], p[3] = blendGlyph(p, sr, sg, sb, sa, uint32(ma))
+				pl.dirty[y] |= 1 << ((x0 + j/4) / planeSpan)
 			}
 		}
 	}

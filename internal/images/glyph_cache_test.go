@@ -109,7 +109,7 @@ func TestDrawStringSamePixels(t *testing.T) {
 				want, got := bg(), bg()
 				d := font.Drawer{Dst: want, Src: image.NewUniform(c), Face: fresh, Dot: dot}
 				d.DrawString(s)
-				cached.drawString(got, c, dot, s)
+				cached.drawString(got, nil, c, dot, s)
 				if !bytes.Equal(got.Pix, want.Pix) {
 					t.Errorf("bold %v, colour %v, pen %v: pixels differ from font.Drawer's", bold, c, dot)
 				}
@@ -165,7 +165,7 @@ func TestCachedLayoutsPastTheBound(t *testing.T) {
 		dot := fixed.Point26_6{X: fixed.Int26_6(4*64 + i%64), Y: fixed.Int26_6(20*64 + i*5%64)}
 		want, got := image.NewRGBA(image.Rect(0, 0, 220, 30)), image.NewRGBA(image.Rect(0, 0, 220, 30))
 		(&font.Drawer{Dst: want, Src: image.NewUniform(c), Face: fresh, Dot: dot}).DrawString(s)
-		cached.drawString(got, c, dot, s)
+		cached.drawString(got, nil, c, dot, s)
 		if !bytes.Equal(got.Pix, want.Pix) {
 			t.Fatalf("%d %q at %v: pixels differ from font.Drawer's", i, s, dot)
 		}

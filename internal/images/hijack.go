@@ -156,7 +156,10 @@ func drawHijackCanvas(v *hijack.View) *Canvas {
 	panelTop := hijackHeader + l.boardH + 20
 	g := hijackGeom{r: l.r, cx: hijackWidth / 2, cy: hijackHeader + l.boardH/2}
 	key := hijackLayerKey(v)
-	dc := NewCanvasOn(hijackLayerCopy(key, hijackLayers.Get(key, hijackLayerBuild(v))))
+	layer, idx := hijackLayers.Indexed(key, hijackLayerBuild(v), hijackPalette)
+	img := hijackLayerCopy(key, layer)
+	trackFrom(img, hijackPalette, idx[:min(len(idx), img.Rect.Dx()*img.Rect.Dy())], hijackBackground)
+	dc := NewCanvasOn(img)
 
 	drawHijackHeader(dc, v)
 	cells := map[string]hijack.CellView{}

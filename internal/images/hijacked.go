@@ -39,6 +39,7 @@ func HijackedFull(v games.View) (image.Image, error) {
 func hijackedNewCanvas(w, h int) *Canvas {
 	img := newRGBA(image.Rect(0, 0, w, h))
 	fillRGBA(img.Pix, hijackedPaper)
+	track(img, hijackedPalette, hijackedPaper)
 	return NewCanvasOn(img)
 }
 

@@ -99,7 +99,7 @@ func (p *hijackedTurn) die(d hijacked.DieView, x, y, size float64) {
 		p.SetColor(hijackedMuted)
 		p.SetLineWidth(3)
 		p.DrawLine(x+6, y+size-6, x+size-6, y+6)
-		p.Stroke()
+		p.strokeIn(image.Rect(int(x)-2, int(y)-2, int(x+size)+3, int(y+size)+3))
 	}
 }
 

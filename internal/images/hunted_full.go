@@ -108,6 +108,7 @@ func huntedDrawSections(secs []huntedSection, w int) *Canvas {
 	// Recycled pixels, every one painted here.
 	img := newRGBA(image.Rect(0, 0, w, int(total+10)))
 	fillRGBA(img.Pix, huntedPaper)
+	track(img, huntedPalette, huntedPaper)
 	dc := NewCanvasOn(img)
 	y := 0.0
 	for _, s := range secs {

@@ -38,6 +38,7 @@ func lockedOutHand(v *lockedout.PrivateView) *Canvas {
 	// Recycled pixels, painted over: fresh memory costs page faults.
 	img := newRGBA(image.Rect(0, 0, lockedOutWidth, int(height)))
 	fillRGBA(img.Pix, lockedOutPaper)
+	track(img, lockedOutPalette, lockedOutPaper)
 	dc := NewCanvasOn(img)
 	dc.Font(lockedOutBody+2, true)
 	dc.SetColor(lockedOutInk)

@@ -18,8 +18,8 @@ func TestLockedOutShapesAsDrawn(t *testing.T) {
 		for _, moves := range []int{0, 15, 40, 90, 400} {
 			pub, _ := lockedOutViews(t, players, moves)
 			v := pub.(*lockedout.PublicView)
-			var pics [2][]uint8
-			for pass, max := range []int64{0, 512} {
+			var pics [3][]uint8
+			for pass, max := range []int64{0, 512, 1} { // 1: full at once, the others drawn for the picture alone
 				lockedOutShapes.m.Clear()
 				lockedOutShapes.n.Store(0)
 				lockedOutShapes.max = max // 0: every shape drawn directly
@@ -28,6 +28,9 @@ func TestLockedOutShapesAsDrawn(t *testing.T) {
 					pics[pass] = append(pics[pass][:0], dc.RGBA().Pix...)
 					releaseRGBA(dc.RGBA())
 				}
+			}
+			if !bytes.Equal(pics[0], pics[2]) {
+				t.Errorf("%d players, %d moves: with the cache full, the shapes drawn for the picture alone differ from drawing them directly", players, moves)
 			}
 			if !bytes.Equal(pics[0], pics[1]) {
 				n := 0

@@ -77,6 +77,10 @@ func lockedOutTable(v *lockedout.PublicView, full bool) *Canvas {
 		copy(img.Pix, band.Pix)
 	}
 	fillRGBA(img.Pix[n:], lockedOutPaper)
+	if band.Rect.Dx() == lockedOutWidth {
+		_, idx := lockedOutLayers.Indexed(key, lockedOutMapBuild(v), lockedOutPalette)
+		trackFrom(img, lockedOutPalette, idx[:min(len(idx), n/4)], lockedOutPaper)
+	}
 	dc := NewCanvasOn(img)
 
 	lockedOutStatusBand(dc, status)

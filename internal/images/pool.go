@@ -57,6 +57,9 @@ func grownTo(largest *atomic.Int64, n int) int {
 
 // releaseRGBA gives a picture's pixels back once nothing reads it.
 func releaseRGBA(img *image.RGBA) {
+	if pl := untrack(img); pl != nil {
+		releasePlane(pl)
+	}
 	select {
 	case rgbaBuffers <- img.Pix[:0]:
 	default:
@@ -129,6 +132,15 @@ func fillRGBA(pix []uint8, c color.RGBA) {
 // finish maps a finished drawing to p and gives its pixels back for the
 // next picture: the drawing is never read again.
 func (p *Palette) finish(img *image.RGBA) *image.Paletted {
+	if pl := untrack(img); pl != nil {
+		defer releasePlane(pl)
+		if pl.pal == p {
+			if out := pl.finish(); out != nil {
+				releaseRGBA(img)
+				return out
+			}
+		}
+	}
 	out := p.Paletted(img)
 	releaseRGBA(img)
 	return out
@@ -137,6 +149,15 @@ func (p *Palette) finish(img *image.RGBA) *image.Paletted {
 // finishFrom is finish for a drawing that started as a copy of base, whose
 // palette indices baseIdx are known (PalettedFrom).
 func (p *Palette) finishFrom(img, base *image.RGBA, baseIdx []uint8) *image.Paletted {
+	if pl := untrack(img); pl != nil {
+		defer releasePlane(pl)
+		if pl.pal == p {
+			if out := pl.finish(); out != nil {
+				releaseRGBA(img)
+				return out
+			}
+		}
+	}
 	out := p.PalettedFrom(img, base, baseIdx)
 	releaseRGBA(img)
 	return out

@@ -77,10 +77,19 @@ func (dc *Canvas) shapeIn(c *shapeCache, what any, x, y float64, rel image.Recta
 	}
 	v, ok := c.m.Load(k)
 	if !ok {
-		if c.n.Load() >= c.max {
-			draw(dc, x, y)
+		if c.max == 0 {
+			draw(dc, x, y) // a cache that keeps nothing: the tests' reference
 			return
 		}
+		if c.n.Load() >= c.max {
+			// A shape the full cache cannot keep is drawn the same way,
+			// for this picture alone: its pixels are the same as drawn
+			// directly, and the index plane learns where they went.
+			v = &keptShape{}
+			ok = true
+		}
+	}
+	if !ok {
 		var loaded bool
 		if v, loaded = c.m.LoadOrStore(k, &keptShape{}); !loaded {
 			c.n.Add(1)
@@ -94,6 +103,7 @@ func (dc *Canvas) shapeIn(c *shapeCache, what any, x, y float64, rel image.Recta
 	}
 	dc.texts = append(dc.texts, sh.texts...)
 	dc.sizes = append(dc.sizes, sh.sizes...)
+	dc.plane.unknown(r)
 	pix := sh.pix
 	for _, s := range sh.spans {
 		o := img.PixOffset(r.Min.X+int(s.x0), r.Min.Y+int(s.y))

@@ -103,6 +103,7 @@ func (sp *sprite) image() *image.RGBA {
 // paint copies the sprite's spans onto dst at (x, y), blending its
 // partly transparent ones.
 func (sp *sprite) paint(dst *image.RGBA, x, y int) {
+	planeOf(dst).unknown(image.Rect(x, y, x+sp.w, y+sp.h))
 	pix := sp.pix
 	for _, s := range sp.spans {
 		do := dst.PixOffset(x+int(s.x0), y+int(s.y))
@@ -231,4 +232,5 @@ func overRGBA(dst, src *image.RGBA, at image.Point) {
 		return
 	}
 	draw.Draw(dst, r, src, r.Min.Sub(at), draw.Over)
+	planeOf(dst).unknown(r)
 }
