@@ -76,6 +76,8 @@ type cachedFace struct {
 	advances map[rune]cachedAdvance
 	kerns    map[[2]rune]fixed.Int26_6
 	blends   map[blendKey]*[256]uint32
+	// indexTabs are blend tables as palette indices (indexTable).
+	indexTabs map[indexTabKey]*[256]uint8
 	// layouts and widths: whole strings, found by one lookup instead of
 	// two or three per rune (labels and numbers repeat picture after
 	// picture); emptied when full, as names and events come and go.
@@ -177,7 +179,7 @@ func (f *cachedFace) drawString(dst *image.RGBA, pl *indexPlane, c color.Color, 
 			bg = binary.LittleEndian.Uint32(dst.Pix[dst.PixOffset(box.Min.X, box.Min.Y):])
 			tab = f.blendTable([4]uint32{sr, sg, sb, sa}, bg)
 			if pl != nil && !pl.all {
-				itab = pl.indexTable(tab)
+				itab = f.indexTable([4]uint32{sr, sg, sb, sa}, bg, tab, pl.pal)
 			}
 		}
 		for _, sp := range g.spans {
@@ -261,6 +263,33 @@ func blendGlyph(d []uint8, sr, sg, sb, sa, ma uint32) (uint8, uint8, uint8, uint
 type blendKey struct {
 	src [4]uint32
 	bg  uint32
+}
+
+// indexTabKey is a blend table in a palette.
+type indexTabKey struct {
+	blend blendKey
+	pal   *Palette
+}
+
+// indexTable is the palette index of each pixel of a blend table, for
+// drawings that keep an index plane; f.mu held.
+func (f *cachedFace) indexTable(src [4]uint32, bg uint32, tab *[256]uint32, p *Palette) *[256]uint8 {
+	key := indexTabKey{blendKey{src, bg}, p}
+	if t, ok := f.indexTabs[key]; ok {
+		return t
+	}
+	lut := p.table()
+	t := new([256]uint8)
+	for ma, v := range tab {
+		t[ma] = p.index(lut, v)
+	}
+	if f.indexTabs == nil {
+		f.indexTabs = map[indexTabKey]*[256]uint8{}
+	}
+	if len(f.indexTabs) < 256 {
+		f.indexTabs[key] = t
+	}
+	return t
 }
 
 // blendTable is the pixel a glyph of each coverage makes in colour src

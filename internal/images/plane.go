@@ -38,22 +38,6 @@ type indexPlane struct {
 	idx   []uint8  // w*h, valid in the spans known
 	dirty []uint64 // per row, bit s: span s (x in [16s, 16s+16)) not known
 	all   bool     // nothing is known
-	// itabs are the palette indices of the glyph blend tables used on
-	// this drawing (glyph_cache.go), by table.
-	itabs map[*[256]uint32]*[256]uint8
-}
-
-// indexTable is the palette index of each of a blend table's pixels.
-func (pl *indexPlane) indexTable(tab *[256]uint32) *[256]uint8 {
-	if it, ok := pl.itabs[tab]; ok {
-		return it
-	}
-	it := new([256]uint8)
-	for k, v := range tab {
-		it[k] = pl.pal.index(pl.lut, v)
-	}
-	pl.itabs[tab] = it
-	return it
 }
 
 // planes are the index planes of the drawings being drawn, by their
@@ -85,15 +69,14 @@ func track(img *image.RGBA, p *Palette, c color.RGBA) *indexPlane {
 	select {
 	case pl = <-planeBuffers:
 	default:
-		pl = &indexPlane{itabs: map[*[256]uint32]*[256]uint8{}}
+		pl = &indexPlane{}
 	}
 	out := newPaletted(img.Rect, p.colors)
 	dirty := pl.dirty
 	if cap(dirty) < h {
 		dirty = make([]uint64, h)
 	}
-	clear(pl.itabs)
-	*pl = indexPlane{pal: p, lut: p.table(), img: img, out: out, w: w, h: h, idx: out.Pix, dirty: dirty[:h], itabs: pl.itabs}
+	*pl = indexPlane{pal: p, lut: p.table(), img: img, out: out, w: w, h: h, idx: out.Pix, dirty: dirty[:h]}
 	fillBytes(pl.idx, pl.lut[pixelKey(rgbaWord(c))])
 	clear(pl.dirty)
 	planes.mu.Lock()
@@ -151,14 +134,20 @@ func rgbaWord(c color.RGBA) uint32 {
 	return uint32(c.R) | uint32(c.G)<<8 | uint32(c.B)<<16 | 0xff<<24
 }
 
-// fillBytes sets every byte of b to v.
+// fillBytes sets every byte of b to v: a first block of 4 KB by doubling,
+// then that block copied over and over, as fillRGBA does.
 func fillBytes(b []uint8, v uint8) {
 	if len(b) == 0 {
 		return
 	}
 	b[0] = v
-	for n := 1; n < len(b); n *= 2 {
+	const block = 4096
+	n := 1
+	for ; n < len(b) && n < block; n *= 2 {
 		copy(b[n:], b[:n])
+	}
+	for i := n; i < len(b); i += n {
+		copy(b[i:], b[:n])
 	}
 }
 
