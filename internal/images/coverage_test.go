@@ -104,36 +104,30 @@ func TestCoverageIsGG(t *testing.T) {
 			}
 		}
 	}
-	// A full cache draws through gg: the same pixels, nothing recorded.
+	// A cache that keeps nothing draws through gg, and one full of other
+	// paths records each for its picture alone: the same pixels either
+	// way, nothing more kept.
 	full := &coverageCache{max: 0, maxBytes: 1 << 20}
-	for _, p := range paths {
-		want := image.NewRGBA(bg.Rect)
-		gc := gg.NewContextForRGBA(want)
-		gc.SetColor(p.col)
-		p.record(gc)
-		got := image.NewRGBA(bg.Rect)
-		full.paintPath(NewCanvasOn(got), p.name, p.x, p.y, p.rect, p.col, p.record)
-		if !bytes.Equal(got.Pix, want.Pix) {
-			t.Errorf("%s, full cache: pixels differ from gg's", p.name)
+	one := &coverageCache{max: 1, maxBytes: 1 << 20}
+	one.n.Store(1)
+	for _, c := range []struct {
+		name  string
+		cache *coverageCache
+	}{{"a cache keeping nothing", full}, {"a cache full of others", one}} {
+		for _, p := range paths {
+			want := image.NewRGBA(bg.Rect)
+			gc := gg.NewContextForRGBA(want)
+			gc.SetColor(p.col)
+			p.record(gc)
+			got := image.NewRGBA(bg.Rect)
+			c.cache.paintPath(NewCanvasOn(got), p.name, p.x, p.y, p.rect, p.col, p.record)
+			if !bytes.Equal(got.Pix, want.Pix) {
+				t.Errorf("%s, %s: pixels differ from gg's", p.name, c.name)
+			}
 		}
 	}
 	if full.n.Load() != 0 {
-		t.Errorf("a full cache recorded %d paths", full.n.Load())
-	}
-	// A cache full of other paths records each for its picture alone:
-	// the same pixels, nothing more kept.
-	one := &coverageCache{max: 1, maxBytes: 1 << 20}
-	one.n.Store(1)
-	for _, p := range paths {
-		want := image.NewRGBA(bg.Rect)
-		gc := gg.NewContextForRGBA(want)
-		gc.SetColor(p.col)
-		p.record(gc)
-		got := image.NewRGBA(bg.Rect)
-		one.paintPath(NewCanvasOn(got), p.name, p.x, p.y, p.rect, p.col, p.record)
-		if !bytes.Equal(got.Pix, want.Pix) {
-			t.Errorf("%s, cache full of others: pixels differ from gg's", p.name)
-		}
+		t.Errorf("a cache keeping nothing recorded %d paths", full.n.Load())
 	}
 	if one.n.Load() != 1 {
 		t.Errorf("a cache full of others recorded %d more paths", one.n.Load()-1)

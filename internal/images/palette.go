@@ -253,24 +253,32 @@ func (p *Palette) paletteRow(lut, row, out, brow, bidx, arow, aidx []uint8) {
 		}
 		px := row[4*x0 : 4*x1]
 		o := out[x0:x1]
-		var opaque uint32
-		if len(o) == span {
-			opaque = lookup16((*[4 * span]uint8)(px), (*[span]uint8)(o), (*[1 << (3 * lutBits)]uint8)(lut))
-		} else {
-			opaque = 0xffffffff
-			for x := range o {
-				v := binary.LittleEndian.Uint32(px[4*x:])
-				opaque &= v
-				o[x] = lut[pixelKey(v)&(1<<(3*lutBits)-1)]
-			}
-		}
-		if opaque>>24 != 0xff {
-			// Some pixel is not opaque: the slow way for this span.
-			for x := range o {
-				o[x] = p.index(lut, binary.LittleEndian.Uint32(px[4*x:]))
-			}
-		}
+		p.lookupSpan(lut, px, o)
 		prev, last = binary.LittleEndian.Uint32(px[len(px)-4:]), o[len(o)-1]
+	}
+}
+
+// lookupSpan looks up a span of at most 16 pixels px into o: a whole span
+// without a branch per pixel (a branch mispredicted at each anti-aliased
+// edge cost more than the lookups), and the span again the slow way when
+// some pixel is not opaque.
+func (p *Palette) lookupSpan(lut, px, o []uint8) {
+	const span = 16
+	var opaque uint32
+	if len(o) == span {
+		opaque = lookup16((*[4 * span]uint8)(px), (*[span]uint8)(o), (*[1 << (3 * lutBits)]uint8)(lut))
+	} else {
+		opaque = 0xffffffff
+		for x := range o {
+			v := binary.LittleEndian.Uint32(px[4*x:])
+			opaque &= v
+			o[x] = lut[pixelKey(v)&(1<<(3*lutBits)-1)]
+		}
+	}
+	if opaque>>24 != 0xff {
+		for x := range o {
+			o[x] = p.index(lut, binary.LittleEndian.Uint32(px[4*x:]))
+		}
 	}
 }
 

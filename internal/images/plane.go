@@ -1,7 +1,6 @@
 package images
 
 import (
-	"encoding/binary"
 	"image"
 	"image/color"
 	"math/bits"
@@ -239,19 +238,11 @@ func (pl *indexPlane) finish() *image.Paletted {
 				break
 			}
 			x1 := min(x0+planeSpan, w)
-			if x1-x0 == planeSpan {
-				px := (*[4 * planeSpan]uint8)(row[4*x0:])
-				if arow != nil && equal64(px, (*[4 * planeSpan]uint8)(arow[4*x0:])) {
-					copy16((*[planeSpan]uint8)(o[x0:]), (*[planeSpan]uint8)(aidx[x0:]))
-					continue
-				}
-				if lookup16(px, (*[planeSpan]uint8)(o[x0:]), (*[1 << (3 * lutBits)]uint8)(lut))>>24 == 0xff {
-					continue
-				}
+			if x1-x0 == planeSpan && arow != nil && equal64((*[4 * planeSpan]uint8)(row[4*x0:]), (*[4 * planeSpan]uint8)(arow[4*x0:])) {
+				copy16((*[planeSpan]uint8)(o[x0:]), (*[planeSpan]uint8)(aidx[x0:]))
+				continue
 			}
-			for x := x0; x < x1; x++ {
-				o[x] = p.index(lut, binary.LittleEndian.Uint32(row[4*x:]))
-			}
+			p.lookupSpan(lut, row[4*x0:4*x1], o[x0:x1])
 		}
 	}
 	m := pl.out

@@ -132,14 +132,8 @@ func fillRGBA(pix []uint8, c color.RGBA) {
 // finish maps a finished drawing to p and gives its pixels back for the
 // next picture: the drawing is never read again.
 func (p *Palette) finish(img *image.RGBA) *image.Paletted {
-	if pl := untrack(img); pl != nil {
-		defer releasePlane(pl)
-		if pl.pal == p {
-			if out := pl.finish(); out != nil {
-				releaseRGBA(img)
-				return out
-			}
-		}
+	if out := p.fromPlane(img); out != nil {
+		return out
 	}
 	out := p.Paletted(img)
 	releaseRGBA(img)
@@ -149,16 +143,29 @@ func (p *Palette) finish(img *image.RGBA) *image.Paletted {
 // finishFrom is finish for a drawing that started as a copy of base, whose
 // palette indices baseIdx are known (PalettedFrom).
 func (p *Palette) finishFrom(img, base *image.RGBA, baseIdx []uint8) *image.Paletted {
-	if pl := untrack(img); pl != nil {
-		defer releasePlane(pl)
-		if pl.pal == p {
-			if out := pl.finish(); out != nil {
-				releaseRGBA(img)
-				return out
-			}
-		}
+	if out := p.fromPlane(img); out != nil {
+		return out
 	}
 	out := p.PalettedFrom(img, base, baseIdx)
 	releaseRGBA(img)
+	return out
+}
+
+// fromPlane is a finished drawing's picture made from its index plane
+// (plane.go), its pixels given back; nil when it has no plane in p or the
+// plane knows nothing, and the palette step must read every pixel.
+func (p *Palette) fromPlane(img *image.RGBA) *image.Paletted {
+	pl := untrack(img)
+	if pl == nil {
+		return nil
+	}
+	defer releasePlane(pl)
+	if pl.pal != p {
+		return nil
+	}
+	out := pl.finish()
+	if out != nil {
+		releaseRGBA(img)
+	}
 	return out
 }
