@@ -39,6 +39,11 @@
 //     counting colours in a map; Quantize (quantize.go) does the same for
 //     a picture whose palette is not known in advance, with arrays instead
 //     of maps;
+//   - an index plane (plane.go) beside a drawing begun with track or
+//     trackFrom keeps the palette indices its primitives painted (fills,
+//     text on its background, a copied layer) and marks where they could
+//     not tell, so the palette step reads only those spans; a primitive
+//     that paints pixels must tell the plane what it painted;
 //   - EncodePNG (encode.go) hands the paletted picture (a quarter of the
 //     data of RGBA, no filters) to internal/pngenc, which writes it at
 //     DEFLATE's fastest level; the buffers of pictures and drawings are
