@@ -133,21 +133,13 @@ func rgbaWord(c color.RGBA) uint32 {
 	return uint32(c.R) | uint32(c.G)<<8 | uint32(c.B)<<16 | 0xff<<24
 }
 
-// fillBytes sets every byte of b to v: a first block of 4 KB by doubling,
-// then that block copied over and over, as fillRGBA does.
+// fillBytes sets every byte of b to v.
 func fillBytes(b []uint8, v uint8) {
 	if len(b) == 0 {
 		return
 	}
 	b[0] = v
-	const block = 4096
-	n := 1
-	for ; n < len(b) && n < block; n *= 2 {
-		copy(b[n:], b[:n])
-	}
-	for i := n; i < len(b); i += n {
-		copy(b[i:], b[:n])
-	}
+	repeatPrefix(b, 1)
 }
 
 // spansOf is the mask of the spans x0 to x1 (excluded) touch.

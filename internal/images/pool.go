@@ -119,13 +119,18 @@ func fillRGBA(pix []uint8, c color.RGBA) {
 		return
 	}
 	pix[0], pix[1], pix[2], pix[3] = c.R, c.G, c.B, 255
+	repeatPrefix(pix, 4)
+}
+
+// repeatPrefix copies b's first n bytes over the rest of it: doubling the
+// copied span up to a block of 4 KB, then that block over and over.
+func repeatPrefix(b []uint8, n int) {
 	const block = 4096
-	n := 4
-	for ; n < len(pix) && n < block; n *= 2 {
-		copy(pix[n:], pix[:n])
+	for ; n < len(b) && n < block; n *= 2 {
+		copy(b[n:], b[:n])
 	}
-	for i := n; i < len(pix); i += n {
-		copy(pix[i:], pix[:n])
+	for i := n; i < len(b); i += n {
+		copy(b[i:], b[:n])
 	}
 }
 
