@@ -96,7 +96,7 @@ func (r *Router) moveClick(ctx context.Context, c *Call, t *table) (acted, error
 		return answered(resp, err)
 	}
 	if len(t.promptsFor(seat)) == 0 {
-		return acted{}, refusef("It is not your move now: waiting for %s.", t.waitingFor())
+		return acted{}, t.notYourMove(seat)
 	}
 	t.from(in)
 	if fromHand {
@@ -170,7 +170,7 @@ func (r *Router) refine(t *table, seat int, key, from string) (Response, error) 
 		return Response{}, refusef("That control is not one I know; use /game status for the current game.")
 	}
 	if len(t.promptsFor(seat)) == 0 {
-		return Response{}, refusef("It is not your move now: waiting for %s.", t.waitingFor())
+		return Response{}, t.notYourMove(seat)
 	}
 	text, choices := ref.Refine(seat, key)
 	if len(choices) == 0 {

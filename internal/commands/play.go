@@ -29,6 +29,15 @@ func (t *table) waitingFor() string {
 	return strings.Join(who, " and ")
 }
 
+// notYourMove is the refusal for a seat that has nothing to do now: out of
+// the game (resigned, or removed by the rules) or waiting for others.
+func (t *table) notYourMove(seat int) error {
+	if o, ok := t.state.(games.OutOfPlay); ok && o.OutOfPlay(seat) {
+		return refusef("You are out of this game, so you have no more moves; the others play on (waiting for %s).", t.waitingFor())
+	}
+	return refusef("It is not your move now: waiting for %s.", t.waitingFor())
+}
+
 // play applies a move by a seat, lets automated seats answer, saves each
 // move as one compare-and-swap, and publishes the result. base is the
 // version the move was chosen at (-1: whatever is current). The caller holds
@@ -78,7 +87,7 @@ func (r *Router) saveMove(ctx context.Context, t *table, seat int, move string, 
 		return acted{}, refusef("The bot is playing your seat since you were replaced. Use /game rejoin to take it back (at once before the bot plays your next turn, else by a vote).")
 	}
 	if len(t.promptsFor(seat)) == 0 {
-		return acted{}, refusef("It is not your move now: waiting for %s.", t.waitingFor())
+		return acted{}, t.notYourMove(seat)
 	}
 	var events []games.Event
 	if note != "" {

@@ -50,6 +50,9 @@ func (r *Router) typeMoveForm(ctx context.Context, c *Call, _ *table) (acted, er
 	if t.state == nil || t.state.Outcome() != nil {
 		return acted{}, refusef("This game is not being played now; /game status shows it.")
 	}
+	if len(t.promptsFor(seat)) == 0 {
+		return acted{}, t.notYourMove(seat) // as the typed move would be, before any typing
+	}
 	example := "a move, as /game rules shows"
 	if legal := t.state.Legal(seat); len(legal) > 0 {
 		example = "for example: " + legal[0]

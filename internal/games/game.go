@@ -162,6 +162,14 @@ type UndoChecker interface {
 	CanUndo(seat int, move string) error
 }
 
+// OutOfPlay is implemented by games in which a seat can leave play before
+// the game ends (a resignation, Hijack's removal at one marker): it says
+// whether the seat has, so a move of theirs is refused as from someone out
+// of the game, not as one made out of turn.
+type OutOfPlay interface {
+	OutOfPlay(seat int) bool
+}
+
 // View is a rendering-independent description. Renderers type-assert it to
 // the game's own view struct; Text is the plain-text rendering.
 type View interface {

@@ -483,6 +483,11 @@ func TestEliminationThreePlayers(t *testing.T) {
 	if len(s.Legal(0)) != 0 {
 		t.Fatal("removed seat has legal moves")
 	}
+	// The table refuses the removed player's moves as from someone out of
+	// the game (games.OutOfPlay), not as made out of turn.
+	if !s.OutOfPlay(0) || s.OutOfPlay(1) || s.OutOfPlay(2) {
+		t.Fatalf("out of play: %v %v %v, want only Alice's seat", s.OutOfPlay(0), s.OutOfPlay(1), s.OutOfPlay(2))
+	}
 	mustApply(t, s, 1, "b0")
 	if s.Turn != 2 {
 		t.Fatalf("turn %d after Bob, want Carol", s.Turn)

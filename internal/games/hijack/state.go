@@ -119,6 +119,11 @@ func (s *state) onBoard(seat int) int {
 
 func (s *state) active(seat int) bool { return s.Out[seat] == 0 }
 
+// OutOfPlay reports a seat removed from the game or resigned.
+func (s *state) OutOfPlay(seat int) bool {
+	return seat >= 0 && seat < len(s.Players) && !s.active(seat)
+}
+
 func (s *state) activeSeats() []int {
 	var out []int
 	for i := range s.Players {

@@ -51,6 +51,11 @@ func (s *State) settle(ev *[]games.Event) {
 }
 
 // seated refuses a seat that cannot act at all.
+// OutOfPlay reports a seat whose player left the game.
+func (s *State) OutOfPlay(seat int) bool {
+	return seat >= 0 && seat < s.n() && s.Players[seat].Resigned
+}
+
 func (s *State) seated(seat int) error {
 	switch {
 	case seat < 0 || seat >= s.n():

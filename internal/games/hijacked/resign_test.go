@@ -21,6 +21,9 @@ func TestResign(t *testing.T) {
 		t.Fatal(err)
 	}
 	refuse(t, s, 1, "cash intel")
+	if !s.OutOfPlay(1) || s.OutOfPlay(0) || s.OutOfPlay(2) {
+		t.Fatal("only the resigned seat is out of play (games.OutOfPlay)")
+	}
 	if _, err := s.Resign(0); err != nil {
 		t.Fatal(err)
 	}

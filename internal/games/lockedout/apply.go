@@ -207,6 +207,9 @@ func (s *State) Resign(seat int) ([]games.Event, error) {
 
 // seated refuses a seat that cannot act: one not in the game, any seat once
 // the game is over, or a seat that resigned (told with left).
+// OutOfPlay reports a seat whose player left the game.
+func (s *State) OutOfPlay(seat int) bool { return seat >= 0 && seat < s.n() && s.Resigned[seat] }
+
 func (s *State) seated(seat int, left string) error {
 	switch {
 	case seat < 0 || seat >= s.n():

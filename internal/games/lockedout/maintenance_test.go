@@ -200,6 +200,9 @@ func TestResign(t *testing.T) {
 	if _, err := s.Apply(first, "end"); err == nil {
 		t.Fatal("a resigned player moved")
 	}
+	if !s.OutOfPlay(first) || s.OutOfPlay(s.Turn) {
+		t.Fatal("only the resigned seat is out of play (games.OutOfPlay)")
+	}
 	other := s.next(s.Turn, 1)
 	if _, err := s.Resign(other); err != nil {
 		t.Fatal(err)
