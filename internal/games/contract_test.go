@@ -2,6 +2,7 @@ package games_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strconv"
@@ -200,4 +201,99 @@ func readable(msg string) bool {
 		}
 	}
 	return true
+}
+
+// TestOwnMoveChangesOwnPrompts holds every engine to what the platform's
+// controls rely on (commands' promptFingerprint): a move played from a
+// prompt's button changes that seat's prompts or what it privately sees. A
+// control is named by its prompt and the seat's private view, so that
+// another seat's move elsewhere does not outdate it; if the move left both
+// as they were, the button would still work and a double tap would play
+// twice. Along seeded random games of every table, after each move that a
+// prompt's button offers (standing actions aside: their controls are bound
+// to the version), the mover may not be offered that prompt again, seeing
+// the same.
+func TestOwnMoveChangesOwnPrompts(t *testing.T) {
+	t.Parallel()
+	seeds := 12
+	if raceEnabled || testing.Short() {
+		seeds = 2
+	}
+	for _, tb := range tables() {
+		t.Run(tb.name, func(t *testing.T) {
+			t.Parallel()
+			checked := 0
+			for i := range seeds {
+				seed := uint64(47_000 + i)
+				opts, err := tb.kind.Resolve(nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				st, err := tb.kind.New(games.Setup{Players: tb.names, Options: opts, Seed: seed, Bots: tb.bots})
+				if err != nil {
+					t.Fatal(err)
+				}
+				rng := games.NewRNG(seed ^ 0x0a11)
+				for n := 0; n < 3000 && st.Outcome() == nil; n++ {
+					ps := st.Prompts()
+					p := ps[rng.Intn(len(ps))]
+					// Mostly a button's move, as players click; now and
+					// then any legal one, as they type.
+					legal := st.Legal(p.Seat)
+					move := legal[rng.Intn(len(legal))]
+					var buttons []string
+					for _, c := range p.Choices {
+						if c.Move != "" && slices.Contains(legal, c.Move) {
+							buttons = append(buttons, c.Move)
+						}
+					}
+					if len(buttons) > 0 && rng.Intn(4) > 0 {
+						move = buttons[rng.Intn(len(buttons))]
+					}
+					clicked := clickedPrompts(st, p.Seat, move)
+					if _, err := st.Apply(p.Seat, move); err != nil {
+						t.Fatalf("seed %d move %d: %v", seed, n, err)
+					}
+					if len(clicked) == 0 {
+						continue
+					}
+					checked++
+					for _, q := range clickedPrompts(st, p.Seat, "") {
+						if slices.Contains(clicked, q) {
+							t.Fatalf("seed %d move %d: seat %d played %q from a button and is offered the same prompt, seeing the same: %s",
+								seed, n, p.Seat, move, q)
+						}
+					}
+				}
+			}
+			if checked < 2*seeds {
+				t.Fatalf("only %d moves were a button's in %d games: the test checks too little", checked, seeds)
+			}
+		})
+	}
+}
+
+// clickedPrompts are a seat's prompts, standing actions aside, whose
+// buttons offer move (any move when move is empty), each with what the
+// seat privately sees: what a control's fingerprint is made of.
+func clickedPrompts(s games.State, seat int, move string) []string {
+	var private string
+	if v := s.Private(seat); v != nil {
+		private = v.Text()
+	}
+	var out []string
+	for _, p := range s.Prompts() {
+		if p.Seat != seat || p.Standing {
+			continue
+		}
+		if move != "" && !slices.ContainsFunc(p.Choices, func(c games.Choice) bool { return c.Move == move }) {
+			continue
+		}
+		pj, err := json.Marshal(p)
+		if err != nil {
+			panic(err)
+		}
+		out = append(out, string(pj)+"\x00"+private)
+	}
+	return out
 }

@@ -273,6 +273,17 @@ func (s *State) promptText() string {
 	return ""
 }
 
+// drawLabel is the draw's button, with the cards left to draw: the count
+// tells the player how deep the deck is, and it makes every draw's
+// button a new one, so a second tap on an old one is refused instead of
+// drawing again (the platform names a control by its prompt).
+func (s *State) drawLabel() string {
+	if len(s.Deck) == 0 {
+		return fmt.Sprintf("Draw a card (shuffles in the %d discarded)", len(s.Discard))
+	}
+	return fmt.Sprintf("Draw a card (%d in the deck)", len(s.Deck))
+}
+
 // choices are the buttons of the prompt; groups open with Refine.
 func (s *State) choices() []games.Choice {
 	seat := s.Turn
@@ -280,7 +291,7 @@ func (s *State) choices() []games.Choice {
 	switch s.Phase {
 	case phaseStart:
 		if s.canDraw() {
-			out.add("Draw a card", verbDraw)
+			out.add(s.drawLabel(), verbDraw)
 		}
 		out.add(fmt.Sprintf("Hide (1 time, %d left)", s.Time), verbHide)
 	case phaseMain:
@@ -339,7 +350,7 @@ func (s *State) mainChoices(out *choiceList, seat int) {
 	legal := s.Legal(seat)
 	if !s.Coop {
 		if has(legal, verbDraw) {
-			out.add("Draw a card", verbDraw)
+			out.add(s.drawLabel(), verbDraw)
 		}
 		if has(legal, verbHide) {
 			out.add(fmt.Sprintf("Hide (discard row, 1 time)"), verbHide)
