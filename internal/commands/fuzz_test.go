@@ -82,7 +82,7 @@ func BenchmarkTypedMove(b *testing.B) {
 }
 
 func (h *harness) turnPrompts() []int {
-	t, err := h.r.channelTable(context.Background(), chanID)
+	t, err := h.r.channelTable(context.Background(), chanID, "")
 	if err != nil || t.state == nil {
 		return nil
 	}

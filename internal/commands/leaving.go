@@ -19,7 +19,7 @@ import (
 // /game abandon and their confirmations, and telling the others.
 type leaving struct {
 	*base
-	lockedTable  func(ctx context.Context, channel string) (context.Context, *table, func(), error)
+	lockedTable  func(ctx context.Context, channel, asked string) (context.Context, *table, func(), error)
 	loadResigned func(ctx context.Context, t *table) error
 	closeLobby   func(ctx context.Context, t *table, text string, mentions ...string) error
 	freeAgain    func(ctx context.Context, channel string) string
@@ -37,7 +37,7 @@ const (
 )
 
 func (lv *leaving) resign(ctx context.Context, in Interaction) (Response, error) {
-	ctx, t, unlock, err := lv.lockedTable(ctx, in.Channel)
+	ctx, t, unlock, err := lv.lockedTable(ctx, in.Channel, in.Command)
 	if err != nil {
 		return Response{}, err
 	}
@@ -63,7 +63,7 @@ func resignSeat(in Interaction, t *table) (int, error) {
 }
 
 func (lv *leaving) abandon(ctx context.Context, in Interaction) (Response, error) {
-	ctx, t, unlock, err := lv.lockedTable(ctx, in.Channel)
+	ctx, t, unlock, err := lv.lockedTable(ctx, in.Channel, in.Command)
 	if err != nil {
 		return Response{}, err
 	}

@@ -266,7 +266,7 @@ func (r *Router) lockAndLoad(ctx context.Context, c *Call) (context.Context, *ta
 		}
 		return ctx, t, unlock, nil
 	case lockChannel:
-		return r.lockedChannelTable(ctx, c.in.Channel)
+		return r.lockedChannelTable(ctx, c.in.Channel, c.in.Command)
 	}
 	return ctx, nil, func() {}, nil
 }

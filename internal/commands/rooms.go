@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"standoff/internal/delivery"
@@ -101,12 +102,21 @@ func (gs gameSet) title(kind string) string {
 	return kind
 }
 
-// anyKind is a kind to name in a hint ("start one with /hijack start").
-func (gs gameSet) anyKind() string {
-	if len(gs) == 0 {
-		return "game"
+// startHint is the commands that start a game, for "Start one with ...":
+// a game of the kind the player asked about (/hunted move where no game
+// is), else of any kind.
+func (gs gameSet) startHint(asked string) string {
+	if _, ok := gs.find(asked); ok {
+		return fmt.Sprintf("/%s start or /%s challenge", asked, asked)
 	}
-	return gs[0].Kind.Name
+	var starts []string
+	for _, g := range gs {
+		starts = append(starts, "/"+g.Kind.Name+" start")
+	}
+	if len(starts) < 2 {
+		return strings.Join(starts, "") + " (or challenge players)"
+	}
+	return fmt.Sprintf("%s or %s (each game can also challenge players)", strings.Join(starts[:len(starts)-1], ", "), starts[len(starts)-1])
 }
 
 // gameName is how a list names a game: its title and number.
@@ -119,10 +129,20 @@ func (gs gameSet) gameHeader(kind string, id int64) string {
 	return fmt.Sprintf("**%s** · game #%d", gs.title(kind), id)
 }
 
-// noGame turns storage's "no game" into what the player reads.
-func (gs gameSet) noGame(err error) error {
+// startHintOr is startHint for a command of kind's game where the player
+// asked with another command (/game status in a Hijack game's thread).
+func (gs gameSet) startHintOr(asked, kind string) string {
+	if _, ok := gs.find(asked); !ok {
+		asked = kind
+	}
+	return gs.startHint(asked)
+}
+
+// noGame turns storage's "no game" into what the player reads; asked is
+// the command they ran (a game's, or "game").
+func (gs gameSet) noGame(err error, asked string) error {
 	if errors.Is(err, storage.ErrNoGame) {
-		return refusef("There is no game in this channel. Start one with /%s challenge or /%s start.", gs.anyKind(), gs.anyKind())
+		return refusef("There is no game in this channel. Start one with %s.", gs.startHint(asked))
 	}
 	return err
 }

@@ -18,7 +18,7 @@ type showing struct {
 	*base
 	records      *records
 	lobbyMessage func(t *table) Message
-	channelTable func(ctx context.Context, channel string) (*table, error)
+	channelTable func(ctx context.Context, channel, asked string) (*table, error)
 	reload       func(ctx context.Context, id int64) (*table, error)
 	restore      func(ctx context.Context, id int64, how Restoring, then func(context.Context, *table, Restored)) (*table, Restored, error)
 	helpText     func() string
@@ -46,7 +46,7 @@ func (sh *showing) rules(ctx context.Context, in Interaction) (Response, error) 
 }
 
 func (sh *showing) status(ctx context.Context, in Interaction) (Response, error) {
-	t, err := sh.channelTable(ctx, in.Channel)
+	t, err := sh.channelTable(ctx, in.Channel, in.Command)
 	if err != nil {
 		return Response{}, err
 	}
@@ -86,7 +86,7 @@ func (sh *showing) status(ctx context.Context, in Interaction) (Response, error)
 }
 
 func (sh *showing) board(ctx context.Context, in Interaction, g Game) (Response, error) {
-	t, err := sh.channelTable(ctx, in.Channel)
+	t, err := sh.channelTable(ctx, in.Channel, in.Command)
 	if err != nil {
 		return Response{}, err
 	}
@@ -114,7 +114,7 @@ func (sh *showing) board(ctx context.Context, in Interaction, g Game) (Response,
 }
 
 func (sh *showing) hand(ctx context.Context, in Interaction) (Response, error) {
-	t, err := sh.channelTable(ctx, in.Channel)
+	t, err := sh.channelTable(ctx, in.Channel, in.Command)
 	if err != nil {
 		return Response{}, err
 	}

@@ -84,8 +84,8 @@ func (r *Router) table(row *storage.Game) (*table, error) {
 }
 
 // channelTable loads the channel's open game.
-func (r *Router) channelTable(ctx context.Context, channel string) (*table, error) {
-	row, err := r.threads.openGame(ctx, channel)
+func (r *Router) channelTable(ctx context.Context, channel, asked string) (*table, error) {
+	row, err := r.threads.openGame(ctx, channel, asked)
 	if err != nil {
 		return nil, err
 	}
@@ -120,10 +120,10 @@ func (t *table) promptsFor(seat int) []games.Prompt {
 // lockedChannelTable loads the channel's open game under its lock, so that
 // nothing else moves it until unlock is called; what is sent meanwhile
 // goes with the context it returns (underLock).
-func (r *Router) lockedChannelTable(ctx context.Context, channel string) (context.Context, *table, func(), error) {
+func (r *Router) lockedChannelTable(ctx context.Context, channel, asked string) (context.Context, *table, func(), error) {
 	id, err := r.store.OpenGameID(ctx, channel)
 	if err != nil {
-		return ctx, nil, nil, r.threads.noGameIn(ctx, channel, err)
+		return ctx, nil, nil, r.threads.noGameIn(ctx, channel, asked, err)
 	}
 	ctx, unlock := r.lock(ctx, id)
 	// Load under the lock (another move may have landed meanwhile).

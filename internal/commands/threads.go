@@ -328,17 +328,18 @@ func (th *threads) otherThreadGames(gs []storage.ThreadGame, what, command strin
 
 // openGame reads the channel's open game, or says there is none (and where
 // the channel's games are).
-func (th *threads) openGame(ctx context.Context, channel string) (*storage.Game, error) {
+func (th *threads) openGame(ctx context.Context, channel, asked string) (*storage.Game, error) {
 	row, err := th.store.OpenGame(ctx, channel)
-	return row, th.noGameIn(ctx, channel, err)
+	return row, th.noGameIn(ctx, channel, asked, err)
 }
 
 // threadsListed bounds the games' threads listed for a channel.
 const threadsListed = 5
 
 // noGameIn is noGame for a channel whose games may live in its threads:
-// a player asking in the channel is pointed to them.
-func (th *threads) noGameIn(ctx context.Context, channel string, err error) error {
+// a player asking in the channel is pointed to them, and one asking where
+// a game has ended (its thread) is told so. asked is the command they ran.
+func (th *threads) noGameIn(ctx context.Context, channel, asked string, err error) error {
 	if !errors.Is(err, storage.ErrNoGame) {
 		return err
 	}
@@ -347,12 +348,17 @@ func (th *threads) noGameIn(ctx context.Context, channel string, err error) erro
 		// None open: the ended ones can still be looked at from here.
 		if ended := th.threadGames(ctx, channel, func(g storage.ThreadGame) bool { return g.Status == storage.Finished }); len(ended) > 0 {
 			g := ended[0]
-			return refusef("No game is open in this channel or its threads. The last one finished in <#%s> (%s #%d): /game history id:%d shows its moves, /game replay id:%d its replay. Start a new one with /%s challenge or /%s start.",
-				g.Thread, th.games.title(g.Kind), g.ID, g.ID, g.ID, th.games.anyKind(), th.games.anyKind())
+			return refusef("No game is open in this channel or its threads. The last one finished in <#%s> (%s #%d): /game history id:%d shows its moves, /game replay id:%d its replay. Start a new one with %s.",
+				g.Thread, th.games.title(g.Kind), g.ID, g.ID, g.ID, th.games.startHintOr(asked, g.Kind))
+		}
+		// The game of this channel (a game's own thread) that has ended.
+		if last, err := th.store.LatestGame(ctx, channel); err == nil && !last.Open() {
+			return refusef("%s here is over: /game history shows its moves, /game replay its replay. Start a new one with %s.",
+				th.games.gameName(last.Kind, last.ID), th.games.startHintOr(asked, last.Kind))
 		}
 	}
 	if lerr != nil || len(games) == 0 {
-		return th.games.noGame(err)
+		return th.games.noGame(err, asked)
 	}
 	var where []string
 	for _, g := range games {

@@ -73,7 +73,7 @@ func (r *Router) typeMoveForm(ctx context.Context, c *Call, _ *table) (acted, er
 func (r *Router) admitForm(ctx context.Context, c *Call) error {
 	row, err := r.store.Game(ctx, c.ctl.Game)
 	if err != nil {
-		return r.games.noGame(err)
+		return r.games.noGame(err, "")
 	}
 	if row.Channel != c.in.Channel {
 		return refusef("That form belongs to a game in another channel.")

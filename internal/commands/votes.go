@@ -25,7 +25,7 @@ import (
 // vote carries out.
 type votes struct {
 	*base
-	lockedTable func(ctx context.Context, channel string) (context.Context, *table, func(), error)
+	lockedTable func(ctx context.Context, channel, asked string) (context.Context, *table, func(), error)
 	reload      func(ctx context.Context, id int64) (*table, error)
 	play        func(ctx context.Context, t *table, seat int, move string, base int, note string) (string, error)
 	runBots     func(ctx context.Context, t *table) []games.Event
@@ -170,7 +170,7 @@ func seatByUser(t *table, in Interaction, option string) (int, error) {
 
 // tableCommand handles /game skip, replace, rejoin and undo.
 func (vt *votes) tableCommand(ctx context.Context, in Interaction) (Response, error) {
-	ctx, t, unlock, err := vt.lockedTable(ctx, in.Channel)
+	ctx, t, unlock, err := vt.lockedTable(ctx, in.Channel, in.Command)
 	if err != nil {
 		return Response{}, err
 	}
