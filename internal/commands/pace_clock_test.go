@@ -172,3 +172,37 @@ func TestHeadsUpNotice(t *testing.T) {
 		t.Fatalf("away line: %q", line)
 	}
 }
+
+// "Decision DMs ignore quiet hours" (play-test): a DM notifies as a ping
+// does, so the ones sent in a player's quiet hours come silently (the
+// notice that the game waits on her is held to their end), while another
+// player's, outside his, notify as before.
+func TestDMsInQuietHoursComeSilently(t *testing.T) {
+	h := newHarness(t)
+	h.now = time.Date(2026, 3, 1, 23, 0, 0, 0, time.UTC)
+	mustEphemeral(t, h.run("g", "c1", "alice", "game", "notify", "quiet=22:00-07:00", "zone=UTC"), "Saved")
+	h.tallyIn("g", "c1")
+	h.typed("g", "c1", "alice", "add 1")
+	dms := func(user string) []Message {
+		h.rec.mu.Lock()
+		defer h.rec.mu.Unlock()
+		var out []Message
+		for _, m := range h.rec.msgs {
+			if m.dm == user {
+				out = append(out, m.m)
+			}
+		}
+		return out
+	}
+	for user, silent := range map[string]bool{"alice": true, "bob": false} {
+		got := dms(user)
+		if len(got) == 0 {
+			t.Fatalf("%s was sent no DM: the test checks nothing", user)
+		}
+		for _, m := range got {
+			if m.Silent != silent {
+				t.Fatalf("%s's DM comes silently: %v, want %v: %q", user, m.Silent, silent, m.Content)
+			}
+		}
+	}
+}

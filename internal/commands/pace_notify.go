@@ -112,7 +112,7 @@ func describeNotify(p storage.Player, now time.Time) string {
 	}
 	b.WriteString(".\n")
 	if s.Quiet.On() {
-		fmt.Fprintf(&b, "• Quiet hours %s (%s): no ping and no reminder then; what was due comes in one message when they end.\n", s.Quiet, zone)
+		fmt.Fprintf(&b, "• Quiet hours %s (%s): no ping and no reminder then (a game's DMs come silently); what was due comes in one message when they end.\n", s.Quiet, zone)
 	} else {
 		b.WriteString("• Quiet hours: off.\n")
 	}

@@ -80,7 +80,7 @@ func planNotifications(t *table, pub *delivery.Publication) {
 	now := t.waitedUsers()
 	byDM := map[string]bool{}
 	for _, p := range pub.Private {
-		if p.Send && p.NewDecision && !t.row.Seats[p.Seat].DMFailed {
+		if p.Send && p.NewDecision && !t.row.Seats[p.Seat].DMFailed && !p.Message.Silent {
 			byDM[p.User] = true
 		}
 	}

@@ -6,6 +6,7 @@ import (
 
 	"standoff/internal/delivery"
 	"standoff/internal/games"
+	"standoff/internal/rhythm"
 	"standoff/storage"
 )
 
@@ -84,6 +85,11 @@ func presentPrivate(t *table, seat int, events []games.Event) (delivery.PrivateP
 		s := t.row.Seats[seat]
 		p.PingIfClosed = t.pingIfClosed(s.UserID)
 		p.ClosedNotice, p.ClosedDecision = closedDMNotice(t, s, false), closedDMNotice(t, s, true)
+		// A DM notifies as a ping does: while the player may not be told
+		// (quiet hours, time away, how:none, a digest), it comes silently,
+		// and the notice of a decision is held or dropped as a ping would
+		// be (planNotifications).
+		p.Message.Silent = rhythm.Decide(t.players[s.UserID].Settings, t.now, rhythm.MustAct).Quiet()
 	}
 	return p, ok
 }

@@ -111,6 +111,9 @@ func (c *Console) print(where string, m commands.Message) {
 	for _, line := range strings.Split(content, "\n") {
 		fmt.Fprintln(c.out, p+line)
 	}
+	if m.Silent {
+		fmt.Fprintln(c.out, p+"(sent silently: no notification)")
+	}
 	for _, f := range m.Files {
 		c.images++
 		name := fmt.Sprintf("%03d-%s", c.images, f.Name)

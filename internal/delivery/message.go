@@ -32,6 +32,10 @@ type Message struct {
 	Rows      []Row
 	// Mentions lists user ids the message may ping; nobody else is pinged.
 	Mentions []string
+	// Silent posts the message without a push or desktop notification
+	// (Discord's SUPPRESS_NOTIFICATIONS): a DM that comes while its
+	// reader may not be told (quiet hours, time away) arrives unheard.
+	Silent bool
 	// Pictures are still to draw: the presenter names them, delivery draws
 	// them into Files just before sending (Draw), so a message held back
 	// by Discord's limits has cost no drawing.

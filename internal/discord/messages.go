@@ -43,7 +43,11 @@ func nonce() string {
 
 // sendOf is the create body of a message (files go as multipart parts).
 func sendOf(m commands.Message, allowed []string) *discordgo.MessageSend {
-	return &discordgo.MessageSend{Content: m.Content, Components: components(m.Rows), AllowedMentions: mentions(allowed)}
+	s := &discordgo.MessageSend{Content: m.Content, Components: components(m.Rows), AllowedMentions: mentions(allowed)}
+	if m.Silent {
+		s.Flags = discordgo.MessageFlagsSuppressNotifications
+	}
+	return s
 }
 
 // create posts a message, retrying server errors under one nonce: a create
