@@ -174,6 +174,10 @@ func (r *Router) refine(t *table, seat int, key, from string) (Response, error) 
 	}
 	text, choices := ref.Refine(seat, key)
 	if len(choices) == 0 {
+		if owner, ok := t.promptOwner(from); ok && owner != seat {
+			// A co-op partner's menu, or another player's turn's.
+			return Response{}, refusef("That menu is %s's decision, not yours: your own controls are the ones that name you, when you have any.", t.row.Seats[owner].Name)
+		}
 		return Response{}, refusef("There is nothing to choose there; pick something else or type the move with /%s move.", t.row.Kind)
 	}
 	prompt := t.refinePrompt(seat, key)

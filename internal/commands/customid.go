@@ -95,6 +95,16 @@ func (t *table) privatePrompt(seat int, fingerprint string) bool {
 	return ok && p.Private
 }
 
+// promptOwner is the seat offered the prompt a fingerprint names now.
+func (t *table) promptOwner(fingerprint string) (int, bool) {
+	for seat := range t.row.Seats {
+		if _, ok := t.promptOf(seat, fingerprint); ok {
+			return seat, true
+		}
+	}
+	return 0, false
+}
+
 func (t *table) promptOf(seat int, fingerprint string) (games.Prompt, bool) {
 	if fingerprint == "" {
 		return games.Prompt{}, false
