@@ -483,3 +483,20 @@ func TestThumbForward(t *testing.T) {
 		}
 	}
 }
+
+// A move that names one die twice, when only one such die is unused, is
+// refused for the die it lacks (play-test: "you have no unused die
+// showing 6" while one 6 was there).
+func TestTwoDiceOfOneValueRefusedForTheSecond(t *testing.T) {
+	s := newTest(t, 2, 3)
+	setDice(s, 6, 6)
+	s.Dice[1].Used = true
+	err := refuse(t, s, s.Turn, "persuade 1 6 6")
+	if !strings.Contains(err.Error(), "needs 2 dice showing 6") || strings.Contains(err.Error(), "no unused") {
+		t.Fatalf("refusal: %v", err)
+	}
+	s.Dice[0].Used = true
+	if err := refuse(t, s, s.Turn, "persuade 1 6 6"); !strings.Contains(err.Error(), "needs 2 dice showing 6") {
+		t.Fatalf("refusal with none left: %v", err)
+	}
+}

@@ -114,6 +114,27 @@ func TestPlayOrDiscard(t *testing.T) {
 	if s.Players[0].Demands[intel] != 0 || !containsInt(s.Players[0].Cards, card(needDemand)) || s.Players[0].Score != 0 {
 		t.Fatalf("after play: %+v", s.Players[0])
 	}
+	// The demand cashed while the card waits (an any-time action): the
+	// prompt no longer offers to play it, and its text says so (play-test:
+	// it still read "play it into your supply or discard it").
+	s = cardPosition(t)
+	setSeat(s, 2, needDemand, true)
+	setDice(s, 1, 1)
+	must(t, s, 0, "card 2 1")
+	must(t, s, 0, "cash intel")
+	for _, p := range s.Prompts() {
+		if !p.Turn {
+			continue
+		}
+		if !strings.Contains(p.Text, "can no longer play it (it needs") || strings.Contains(p.Text, "play it into") {
+			t.Fatalf("after cashing the intel the card needed: %q", p.Text)
+		}
+		for _, c := range p.Choices {
+			if strings.HasPrefix(c.Move, "play") {
+				t.Fatalf("play still offered: %+v", p.Choices)
+			}
+		}
+	}
 	// Voluntary discard scores 1.
 	s = cardPosition(t)
 	setSeat(s, 2, free, true)

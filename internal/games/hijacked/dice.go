@@ -8,6 +8,17 @@ import (
 	"strings"
 )
 
+// sameDice is how many of the references name the die r names.
+func sameDice(refs []DieRef, r DieRef) int {
+	n := 0
+	for _, o := range refs {
+		if o == r {
+			n++
+		}
+	}
+	return n
+}
+
 // resolveDice finds distinct unused dice for the references, own dice first
 // when the kind is not named.
 func (s *State) resolveDice(refs []DieRef) ([]int, error) {
@@ -26,6 +37,10 @@ func (s *State) resolveDice(refs []DieRef) ([]int, error) {
 			}
 		}
 		if found < 0 {
+			if n := sameDice(refs, r); n > 1 {
+				// One such die is there; the move names it more times.
+				return nil, fmt.Errorf("the move needs %d dice showing %d, and you have fewer unused: your dice are %s", n, r.Value, s.diceText())
+			}
 			return nil, fmt.Errorf("you have no unused %s: your dice are %s", dieWord(r), s.diceText())
 		}
 		taken[found] = true

@@ -97,6 +97,11 @@ func (s *State) turnText() string {
 	switch s.Phase {
 	case phaseDecide:
 		c := s.Pending.Card
+		if why := s.cannotPlay(s.Turn, c); why != "" {
+			// It could be played when chosen; an any-time action since
+			// (a demand cashed) took that away, and only the discard is left.
+			return fmt.Sprintf("%s, you chose %s: you can no longer play it (%s), so discard it for 1 point.", p.Name, cardText(c), why)
+		}
 		return fmt.Sprintf("%s, you chose %s: play it into your supply or discard it for 1 point.", p.Name, cardText(c))
 	case phaseKeep:
 		var t []string
