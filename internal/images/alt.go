@@ -24,6 +24,9 @@ const altBudget = 900
 type altPart struct {
 	text string
 	prio int
+	// short, when set, stands in for text when text does not fit: a fact
+	// about every player said briefly rather than for some players only.
+	short string
 }
 
 // fitAltParts joins, in their own order, the facts that fit in limit
@@ -39,19 +42,21 @@ func fitAltParts(parts []altPart, limit int) string {
 		}
 	}
 	sort.SliceStable(order, func(a, b int) bool { return parts[order[a]].prio < parts[order[b]].prio })
-	keep := make([]bool, len(parts))
+	kept := make([]string, len(parts))
 	used := -1 // no space before the first fact
 	for _, i := range order {
-		n := len(parts[i].text) + 1
-		if used+n <= limit {
-			keep[i] = true
-			used += n
+		for _, text := range []string{parts[i].text, parts[i].short} {
+			if n := len(text) + 1; text != "" && used+n <= limit {
+				kept[i] = text
+				used += n
+				break
+			}
 		}
 	}
 	var out []string
-	for i, p := range parts {
-		if keep[i] {
-			out = append(out, p.text)
+	for _, text := range kept {
+		if text != "" {
+			out = append(out, text)
 		}
 	}
 	if len(out) == 0 && len(order) > 0 {

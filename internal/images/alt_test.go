@@ -24,9 +24,12 @@ func altWholeFacts(alt string, parts []altPart) error {
 	pos, said := 0, false
 	for i, p := range parts {
 		rest := alt[min(pos, len(alt)):]
-		if p.text != "" && strings.HasPrefix(rest, p.text) && (len(rest) == len(p.text) || rest[len(p.text)] == ' ') {
-			said = said || i == first
-			pos += len(p.text) + 1
+		for _, text := range []string{p.text, p.short} { // a fact, or its short form
+			if text != "" && strings.HasPrefix(rest, text) && (len(rest) == len(text) || rest[len(text)] == ' ') {
+				said = said || i == first
+				pos += len(text) + 1
+				break
+			}
 		}
 	}
 	if pos < len(alt) {
@@ -62,7 +65,7 @@ func altCheck(t *testing.T, name, alt string, parts []altPart) (dropped bool) {
 func altFacts(facts []string) []altPart {
 	parts := make([]altPart, len(facts))
 	for i, f := range facts {
-		parts[i] = altPart{f, i}
+		parts[i] = altPart{text: f, prio: i}
 	}
 	return parts
 }
@@ -137,14 +140,30 @@ func TestAltWithinBudgetWholeFacts(t *testing.T) {
 			}
 			setups = append(setups, setup)
 		}
-		views, dropped := 0, 0
+		views, dropped, brief := 0, 0, 0
 		altPlayouts(t, hijacked.Kind, setups, func(name string, v games.View) {
 			var parts []altPart
 			switch v := v.(type) {
 			case *hijacked.PublicView:
-				parts = altFacts(hijackedAltPublic(v))
+				parts = hijackedAltFacts(hijackedAltPublic(v))
+				// Play-test: "the alt text drops whole players". Every
+				// player's supply is said, in full or briefly, or none is.
+				alt, said := HijackedAlt(v), 0
+				for _, p := range v.Players {
+					if strings.Contains(alt, p.Name+": cards ") || strings.Contains(alt, p.Name+": no cards") {
+						said++
+					}
+				}
+				if strings.Contains(alt, "Supplies: ") {
+					brief++
+					if said != 0 {
+						t.Errorf("%s: supplies said both in full and briefly: %q", name, alt)
+					}
+				} else if said != 0 && said != len(v.Players) {
+					t.Errorf("%s: %d of %d players' supplies said: %q", name, said, len(v.Players), alt)
+				}
 			case *hijacked.PrivateView:
-				parts = altFacts(hijackedAltPrivate(v))
+				parts = hijackedAltFacts(hijackedFacts(hijackedAltPrivate(v)...))
 			default:
 				return
 			}
@@ -153,9 +172,9 @@ func TestAltWithinBudgetWholeFacts(t *testing.T) {
 				dropped++
 			}
 		})
-		t.Logf("%d views, %d with facts left out", views, dropped)
-		if dropped == 0 {
-			t.Error("no view had more to say than the budget: the test does not reach the limit")
+		t.Logf("%d views, %d with facts left out, %d with the supplies said briefly", views, dropped, brief)
+		if dropped == 0 || brief == 0 {
+			t.Error("no view had more to say than the budget, or none said the supplies briefly: the test does not reach the limit")
 		}
 	})
 	t.Run("LockedOut", func(t *testing.T) {
@@ -195,7 +214,7 @@ func TestAltWithinBudgetWholeFacts(t *testing.T) {
 // most important fact longer than the limit alone is cut after its last
 // whole sentence that fits, else at a word.
 func TestFitAltParts(t *testing.T) {
-	parts := []altPart{{"Head.", 1}, {"A long detail that does not fit.", 3}, {"Scores.", 2}, {"Tail.", 4}}
+	parts := []altPart{{text: "Head.", prio: 1}, {text: "A long detail that does not fit.", prio: 3}, {text: "Scores.", prio: 2}, {text: "Tail.", prio: 4}}
 	if got := fitAltParts(parts, 20); got != "Head. Scores. Tail." {
 		t.Errorf("got %q", got)
 	}
@@ -203,11 +222,11 @@ func TestFitAltParts(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 	long := strings.Repeat("One sentence here. ", 60)
-	if got := fitAltParts([]altPart{{long, 1}}, 100); len(got) > 100 || !strings.HasSuffix(got, "here.") {
+	if got := fitAltParts([]altPart{{text: long, prio: 1}}, 100); len(got) > 100 || !strings.HasSuffix(got, "here.") {
 		t.Errorf("cut to %d bytes: %q", len(got), got)
 	}
 	words := strings.Repeat("wörd ", 60)
-	if got := fitAltParts([]altPart{{words, 1}}, 100); len(got) > 100 || !strings.HasSuffix(got, "wörd…") {
+	if got := fitAltParts([]altPart{{text: words, prio: 1}}, 100); len(got) > 100 || !strings.HasSuffix(got, "wörd…") {
 		t.Errorf("cut to %d bytes: %q", len(got), got)
 	}
 }

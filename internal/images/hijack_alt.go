@@ -34,9 +34,9 @@ func hijackAltParts(hv *hijack.View) []altPart {
 		p := hv.Players[hv.Turn]
 		head += fmt.Sprintf(" %s (%s) to move.", hijackSeatName(p, 32), p.Marker)
 	}
-	parts := []altPart{{head, 1}, {hijackAltPlayers(hv), 2}}
+	parts := []altPart{{text: head, prio: 1}, {text: hijackAltPlayers(hv), prio: 2}}
 	if last := hijackAltLast(hv); last != "" {
-		parts = append(parts, altPart{last, 3})
+		parts = append(parts, altPart{text: last, prio: 3})
 	}
 	parts = append(parts, hijackAltMarkers(hv)...)
 	if len(hv.DrawOffer) > 0 {
@@ -44,10 +44,10 @@ func hijackAltParts(hv *hijack.View) []altPart {
 		for _, p := range hv.DrawOffer {
 			names = append(names, hijackSeatName(hv.Players[p], 32))
 		}
-		parts = append(parts, altPart{"A draw is offered; agreed so far: " + strings.Join(names, ", ") + ".", 5})
+		parts = append(parts, altPart{text: "A draw is offered; agreed so far: " + strings.Join(names, ", ") + ".", prio: 5})
 	}
 	if opts := hv.Options.Switches(); len(opts) > 0 {
-		parts = append(parts, altPart{"Options: " + strings.Join(opts, ", ") + ".", 6})
+		parts = append(parts, altPart{text: "Options: " + strings.Join(opts, ", ") + ".", prio: 6})
 	}
 	return parts
 }
@@ -118,11 +118,11 @@ func hijackAltMarkers(v *hijack.View) []altPart {
 	var parts []altPart
 	for seat, list := range at {
 		if len(list) > 0 {
-			parts = append(parts, altPart{fmt.Sprintf("%s markers at %s.", v.Players[seat].Marker, strings.Join(list, " ")), 4})
+			parts = append(parts, altPart{text: fmt.Sprintf("%s markers at %s.", v.Players[seat].Marker, strings.Join(list, " ")), prio: 4})
 		}
 	}
 	if len(parts) == 0 {
-		return []altPart{{"No markers on the board.", 4}}
+		return []altPart{{text: "No markers on the board.", prio: 4}}
 	}
 	return parts
 }

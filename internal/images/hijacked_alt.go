@@ -18,25 +18,33 @@ import (
 func HijackedAlt(v games.View) string {
 	switch v := v.(type) {
 	case *hijacked.PublicView:
-		return hijackedAltFit(hijackedAltPublic(hijackedMarked(v)))
+		return fitAltParts(hijackedAltFacts(hijackedAltPublic(hijackedMarked(v))), altBudget)
 	case *hijacked.PrivateView:
-		return hijackedAltFit(hijackedAltPrivate(v))
+		return fitAltParts(hijackedAltFacts(hijackedFacts(hijackedAltPrivate(v)...)), altBudget)
 	}
 	return ""
 }
 
-// hijackedAltFit fits facts in reading order, which is their order of
+// hijackedAltFacts ranks facts in reading order, which is their order of
 // importance.
-func hijackedAltFit(facts []string) string {
-	parts := make([]altPart, len(facts))
-	for i, f := range facts {
-		parts[i] = altPart{f, i}
+func hijackedAltFacts(facts []altPart) []altPart {
+	for i := range facts {
+		facts[i].prio = i
 	}
-	return fitAltParts(parts, altBudget)
+	return facts
+}
+
+// hijackedFacts are sentences, each a fact with no shorter form.
+func hijackedFacts(sentences ...string) []altPart {
+	out := make([]altPart, len(sentences))
+	for i, s := range sentences {
+		out[i] = altPart{text: s}
+	}
+	return out
 }
 
 // hijackedAltPublic is the table in sentences, the most telling first.
-func hijackedAltPublic(v *hijacked.PublicView) []string {
+func hijackedAltPublic(v *hijacked.PublicView) []altPart {
 	var out []string
 	if v.Over {
 		out = append(out, fmt.Sprintf("Hijacked, game over in round %d. %s", v.Round, v.Result))
@@ -51,7 +59,7 @@ func hijackedAltPublic(v *hijacked.PublicView) []string {
 		out = append(out, "Last move: "+v.Events[n-1])
 	}
 	if v.Over {
-		return append(out, hijackedAltSupplies(v)...)
+		return append(hijackedFacts(out...), hijackedAltSupplies(v))
 	}
 	if s := hijackedAltDice(v); s != "" {
 		out = append(out, s)
@@ -60,13 +68,12 @@ func hijackedAltPublic(v *hijacked.PublicView) []string {
 		out = append(out, "Chosen card: "+hijackedCardWords(*v.Pending)+".")
 	}
 	out = append(out, hijackedAltSeats(v), hijackedAltHijackers(v), hijackedAltCybot(v.Cybot), hijackedAltMedals(v))
-	out = append(out, hijackedAltSupplies(v)...)
-	out = append(out, hijackedAltRecognition(v))
 	var nums []string
 	for i, n := range v.Numbers {
 		nums = append(nums, fmt.Sprintf("%d gives %s", n, v.Places[i]))
 	}
-	return append(out, "Demands by die: "+strings.Join(nums, ", ")+".")
+	return append(append(hijackedFacts(out...), hijackedAltSupplies(v)),
+		hijackedFacts(hijackedAltRecognition(v), "Demands by die: "+strings.Join(nums, ", ")+".")...)
 }
 
 // hijackedAltScores: every player's score (the final total at the end), and
@@ -218,9 +225,12 @@ func hijackedAltRange(r [2]int) string {
 	return fmt.Sprintf("%d to %d", r[0], r[1])
 }
 
-// hijackedAltSupplies: a sentence per player, their cards, demands and the rest.
-func hijackedAltSupplies(v *hijacked.PublicView) []string {
-	var out []string
+// hijackedAltSupplies: a sentence per player, their cards, demands and
+// the rest, as one fact: when they do not all fit, every player's supply is
+// said briefly (its cards and demands counted) rather than some players'
+// left out.
+func hijackedAltSupplies(v *hijacked.PublicView) altPart {
+	var full, short []string
 	for _, p := range v.Players {
 		var ids []string
 		for _, c := range p.Cards {
@@ -240,9 +250,22 @@ func hijackedAltSupplies(v *hijacked.PublicView) []string {
 				parts = append(parts, e)
 			}
 		}
-		out = append(out, fmt.Sprintf("%s: %s.", p.Name, strings.Join(parts, "; ")))
+		full = append(full, fmt.Sprintf("%s: %s.", p.Name, strings.Join(parts, "; ")))
+		demands := 0
+		for _, n := range p.Demands {
+			demands += n
+		}
+		short = append(short, fmt.Sprintf("%s %s, %s", p.Name, countOrNo(len(p.Cards), "card"), countOrNo(demands, "demand")))
 	}
-	return out
+	return altPart{text: strings.Join(full, " "), short: "Supplies: " + strings.Join(short, "; ") + "."}
+}
+
+// countOrNo is count, with "no" for none: "no cards", "1 demand".
+func countOrNo(n int, what string) string {
+	if n == 0 {
+		return "no " + what + "s"
+	}
+	return count(n, what)
 }
 
 // hijackedAltCybot: the Cybot's card, each action with what became of it.

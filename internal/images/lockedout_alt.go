@@ -34,8 +34,8 @@ func lockedOutAltPublic(v *lockedout.PublicView) []altPart {
 			now += "."
 		}
 	}
-	parts := []altPart{{"Locked Out, " + strings.ToLower(lockedOutStage(v.Stage)[:1]) + lockedOutStage(v.Stage)[1:] + ". " + now, 1}}
-	parts = append(parts, altPart{"Players: " + lockedOutAltPlayers(v) + ".", 2})
+	parts := []altPart{{text: "Locked Out, " + strings.ToLower(lockedOutStage(v.Stage)[:1]) + lockedOutStage(v.Stage)[1:] + ". " + now, prio: 1}}
+	parts = append(parts, altPart{text: "Players: " + lockedOutAltPlayers(v) + ".", prio: 2})
 	var tracks []string
 	for _, t := range v.Tracks {
 		s := fmt.Sprintf("%s %d", strings.ToLower(t.Name), t.Value)
@@ -44,14 +44,14 @@ func lockedOutAltPublic(v *lockedout.PublicView) []altPart {
 		}
 		tracks = append(tracks, s)
 	}
-	parts = append(parts, altPart{"Resources: " + strings.Join(tracks, ", ") + ".", 3})
-	parts = append(parts, altPart{"Rooms and their piles: " + lockedOutAltRooms(v) + ".", 4})
-	parts = append(parts, altPart{"Access cards played: " + lockedOutAltCards(v.Access) + ".", 5})
+	parts = append(parts, altPart{text: "Resources: " + strings.Join(tracks, ", ") + ".", prio: 3})
+	parts = append(parts, altPart{text: "Rooms and their piles: " + lockedOutAltRooms(v) + ".", prio: 4})
+	parts = append(parts, altPart{text: "Access cards played: " + lockedOutAltCards(v.Access) + ".", prio: 5})
 	if n := len(v.Events); n > 0 && !v.Over {
-		parts = append(parts, altPart{"Last: " + lockedOutAltZ(v.Events[n-1]), 6})
+		parts = append(parts, altPart{text: "Last: " + lockedOutAltZ(v.Events[n-1]), prio: 6})
 	}
-	parts = append(parts, altPart{"Resource cards played: " + lockedOutAltCards(v.Supplies) + ".", 7})
-	parts = append(parts, altPart{fmt.Sprintf("Discard pile: %s; out of the game: %d.", lockedOutAltIDs(v.Discard), v.OutOfGame), 8})
+	parts = append(parts, altPart{text: "Resource cards played: " + lockedOutAltCards(v.Supplies) + ".", prio: 7})
+	parts = append(parts, altPart{text: fmt.Sprintf("Discard pile: %s; out of the game: %d.", lockedOutAltIDs(v.Discard), v.OutOfGame), prio: 8})
 	return parts
 }
 
@@ -190,12 +190,12 @@ func lockedOutAltPrivateParts(v *lockedout.PrivateView, long bool) []altPart {
 		}
 		return strings.Join(out, "; ")
 	}
-	parts := []altPart{{head, 1}}
+	parts := []altPart{{text: head, prio: 1}}
 	if len(v.Hand) > 0 {
-		parts = append(parts, altPart{list(v.Hand) + ".", 3})
+		parts = append(parts, altPart{text: list(v.Hand) + ".", prio: 3})
 	}
 	if len(v.Seen) > 0 {
-		parts = append(parts, altPart{"You see " + v.Looking + ": " + list(v.Seen) + ".", 2})
+		parts = append(parts, altPart{text: "You see " + v.Looking + ": " + list(v.Seen) + ".", prio: 2})
 	}
 	return parts
 }
