@@ -3,6 +3,7 @@ package lockedout
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"standoff/internal/games"
 )
@@ -131,7 +132,19 @@ func (s *State) expects() string {
 		rooms := s.moves(seat)
 		return fmt.Sprintf("`move <room>`, e.g. `move %s`; you can move to %s", rooms[0], roomList(rooms))
 	case phasePlay:
-		return "`play <card>`, `search <loot> <loot>` or `end`"
+		// Only what this hand allows: two loot cards to search with, a
+		// card to play.
+		var can []string
+		for _, verb := range []string{"play", "search"} {
+			for _, m := range s.Legal(seat) {
+				if strings.HasPrefix(m, verb+" ") {
+					form := map[string]string{"play": "`play <card>`", "search": "`search <loot> <loot>`"}[verb]
+					can = append(can, fmt.Sprintf("%s, e.g. `%s`", form, m))
+					break
+				}
+			}
+		}
+		return strings.Join(append(can, "`end`"), ", or ")
 	case phaseAccuse:
 		return fmt.Sprintf("`accuse <player>`, e.g. `accuse %d`; you may accuse %s", s.next(seat, 1)+1, s.suspectList(seat))
 	case phaseIntercept:

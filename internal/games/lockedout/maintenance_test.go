@@ -274,3 +274,35 @@ func TestResignWhileTheAccuserDecides(t *testing.T) {
 		}
 	}
 }
+
+// A refused move in the play step lists only what the hand allows
+// (play-test: "search <loot> <loot>" was offered to a player holding one
+// loot card). "To search the room more carefully for extra objects, play
+// two loot cards ... You may do this only once per turn, and only if the
+// room's draw pile is not empty."
+func TestPlayStepRefusalListsWhatTheHandAllows(t *testing.T) {
+	s := newTest(t, 3, 5)
+	first := s.First
+	must(t, s, first, "move galley")
+	for s.Phase == phaseIntercept {
+		must(t, s, s.actor(), "keep")
+	}
+	if s.Phase != phasePlay {
+		t.Fatalf("phase %v after the move, want the play step", s.Phase)
+	}
+	var loot []string
+	for id, c := range ship.card {
+		if c.Kind == kindLoot && len(loot) < 2 {
+			loot = append(loot, id)
+		}
+	}
+	s.Hands[first] = loot[:1]
+	err := refused(t, s, first, "look")
+	if strings.Contains(err.Error(), "search") || !strings.Contains(err.Error(), "`end`") {
+		t.Fatalf("with one loot card: %v", err)
+	}
+	s.Hands[first] = loot
+	if err := refused(t, s, first, "look"); !strings.Contains(err.Error(), "`search <loot> <loot>`, e.g. `search ") {
+		t.Fatalf("with two loot cards: %v", err)
+	}
+}
