@@ -402,7 +402,11 @@ func (s *State) look(seat int, ev *[]games.Event) {
 	hand := s.Hands[a.Suspect]
 	k := (len(hand) + 1) / 2
 	a.Seen = sortCards(games.Pick(&s.RNG, hand, k))
-	s.say(ev, fmt.Sprintf("%s looks at %d of %s's %s.", s.Players[seat], k, s.Players[a.Suspect], plural(len(hand), "card")))
+	if len(hand) == 1 {
+		s.say(ev, fmt.Sprintf("%s looks at %s's only card.", s.Players[seat], s.Players[a.Suspect]))
+	} else {
+		s.say(ev, fmt.Sprintf("%s looks at %d of %s's %s.", s.Players[seat], k, s.Players[a.Suspect], plural(len(hand), "card")))
+	}
 	// The accuser's next prompt names the cards seen; telling them here too
 	// said it twice in one message.
 	// The suspect's view shows the cards looked at until the look ends.

@@ -186,12 +186,16 @@ func (v *PublicView) Text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "LOCKED OUT, stage %d: %s\n", v.Stage, stageText(v.Stage))
 	b.WriteString("Resources:")
-	for _, t := range v.Tracks {
+	for i, t := range v.Tracks {
 		saved := ""
 		if t.Saved {
 			saved = " (saved)"
 		}
-		fmt.Fprintf(&b, " %s %d/%d%s;", t.Name, t.Value, t.Start, saved)
+		sep := ";"
+		if i == len(v.Tracks)-1 {
+			sep = ""
+		}
+		fmt.Fprintf(&b, " %s %d/%d%s%s", t.Name, t.Value, t.Start, saved, sep)
 	}
 	b.WriteString("\nShip:\n")
 	for _, r := range v.Rooms {

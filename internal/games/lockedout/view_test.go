@@ -66,3 +66,14 @@ func TestFirstMessageNamesTheMaintenancePlayer(t *testing.T) {
 		}
 	}
 }
+
+// The text view's resources read as a list, with no stray separator at its
+// end (play-test: "Resources: Fuel 8/8; Power 8/8; Oxygen 8/8;").
+func TestTextResourcesLine(t *testing.T) {
+	s := newTest(t, 3, 5)
+	text := s.Public().Text()
+	line, _, _ := strings.Cut(text[strings.Index(text, "Resources:"):], "\n")
+	if strings.HasSuffix(line, ";") || strings.Count(line, ";") != len(s.Public().(*PublicView).Tracks)-1 {
+		t.Fatalf("resources line %q", line)
+	}
+}
