@@ -5,6 +5,7 @@ package hijack
 
 import (
 	"fmt"
+	"strings"
 
 	"standoff/internal/games"
 )
@@ -43,14 +44,29 @@ var optionSpecs = []games.OptionSpec{
 	{Name: optBlockMarker, Description: "markers cannot pass cells whose matching slot is occupied", Kind: games.OptionBool},
 }
 
-const rulesText = `Hijack (Cameron Browne, 2007), 2 or 3 players.
+// rulesText is the rules in short; its numeric options are said from
+// their specs, so the ranges are written once.
+var rulesText = fmt.Sprintf(rulesTemplate, numericOptions(optionSpecs))
+
+// numericOptions says the specs' number options with their ranges.
+func numericOptions(specs []games.OptionSpec) string {
+	var out []string
+	for _, o := range specs {
+		if o.Kind == games.OptionInt {
+			out = append(out, fmt.Sprintf("%s (%s, %d to %d, default %d)", o.Name, o.Description, o.Min, o.Max, o.Default))
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+const rulesTemplate = `Hijack (Cameron Browne, 2007), 2 or 3 players.
 The board is a hexagon of hexagonal cells (3 per side by default), each with 6 slots numbered 0 up, 1 up-right, 2 down-right, 3 down, 4 down-left, 5 up-left. A marker in slot d points in direction d. Each player starts with 12 markers in hand (O, X, and Z for a third player).
 Your turn: do one of these.
 - Add a marker from hand to any empty slot.
 - Move one of your markers to an empty slot of its own cell or of any cell along its direction of travel.
 - Move a cell in any direction shown by any of its markers (either colour), any number of steps over empty cells, taking all its markers along. Every marker on the destination cell (any colour, even yours) is captured and leaves the game.
 A player with 1 marker or fewer left (board plus hand) is removed; their markers stay on the board for anyone to use. The last player left wins; with 3 players the game goes on after the first removal.
-Options: can_rotate (rotate a moved cell: a-b+ clockwise, a-b- anticlockwise), in_place (rotate without moving: a+ / a-, needs can_rotate), block_marker (a marker cannot pass a cell whose slot with its own number is occupied).
+Options: %s, can_rotate (rotate a moved cell: a-b+ clockwise, a-b- anticlockwise), in_place (rotate without moving: a+ / a-, needs can_rotate), block_marker (a marker cannot pass a cell whose slot with its own number is occupied).
 Draws: type "draw" on your turn to offer one; every other player must answer "draw" to accept. A position repeated 3 times, or 100 moves in a row without a capture or an added marker, is a draw.`
 
 const moveHelp = `Moves (pbmserv syntax): "a5" add a marker at a5; "a1-b" move marker a1 to b1; "a1-4" move marker a1 to a4; "a1-b4" move marker a1 to b4; "a-b" move cell a to b; "a-b++" move cell a to b then rotate it twice clockwise ("a-b-" once anticlockwise; can_rotate only); "a+" / "a-" rotate cell a once clockwise / anticlockwise in place (can_rotate and in_place); "draw" offer or accept a draw; "refuse" turn an offer down. Cells are letters (a, b, ... z, aa, ab ... on big boards), slots digits 0-5.`
