@@ -128,7 +128,7 @@ func huntedFullCardLines(c hunted.CardView) []string {
 		return []string{cost, ""}
 	case "weapon":
 		if c.Flipped {
-			return []string{cost, "bare hands: 1 d6"}
+			return []string{cost, huntedBareHands(c)}
 		}
 		return []string{cost, fmt.Sprintf("%d d%d · %d mag", c.FullDice, c.Sides, c.Mags)}
 	case "hostage":

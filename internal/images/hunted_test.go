@@ -247,3 +247,19 @@ func TestHuntedNewFightPanel(t *testing.T) {
 	}
 	t.Fatal("no seeded game began a second fight")
 }
+
+// A weapon out of ammo says the magazines it can still be reloaded with, on
+// the card and in the alt text (play-test: "bare hands: 1 d6" while Reload
+// offered "1 magazine left"); with none left it is bare hands alone.
+func TestHuntedBareHandsShowsMagazines(t *testing.T) {
+	c := hunted.CardView{Type: "weapon", Flipped: true, Mags: 1}
+	for _, inInv := range []bool{true, false} {
+		if got := huntedDoes(c, inInv); got != "bare hands: 1 d6 · 1 mag" {
+			t.Errorf("flipped with a magazine (in inventory %v): %q", inInv, got)
+		}
+	}
+	c.Mags = 0
+	if got := huntedDoes(c, true); got != "bare hands: 1 d6" {
+		t.Errorf("flipped with none: %q", got)
+	}
+}

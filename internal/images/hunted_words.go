@@ -47,6 +47,16 @@ func huntedTargets(ts []int) string {
 	return strings.Join(s, " ")
 }
 
+// huntedBareHands is a weapon out of ammo: fought with bare hands, and
+// reloaded with the magazines it still has (a play-test found them hidden
+// while Reload offered them).
+func huntedBareHands(c hunted.CardView) string {
+	if c.Mags > 0 {
+		return "bare hands: 1 d6 · " + count(c.Mags, "mag")
+	}
+	return "bare hands: 1 d6"
+}
+
 // huntedDoes is what a card does, in a few words: in the row (inInv false)
 // what taking it brings, in an inventory its state and use.
 func huntedDoes(c hunted.CardView, inInv bool) string {
@@ -62,7 +72,7 @@ func huntedDoes(c hunted.CardView, inInv bool) string {
 	case "weapon":
 		switch {
 		case c.Flipped:
-			return "bare hands: 1 d6"
+			return huntedBareHands(c)
 		case inInv:
 			return fmt.Sprintf("%d of %d d%d · %s", c.Dice, c.FullDice, c.Sides, count(c.Mags, "mag"))
 		}
