@@ -44,6 +44,16 @@ func tables() []table {
 	return out
 }
 
+// setup is the table's game with its default options, from a seed.
+func (tb table) setup(t *testing.T, seed uint64) games.Setup {
+	t.Helper()
+	opts, err := tb.kind.Resolve(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return games.Setup{Players: tb.names, Options: opts, Seed: seed, Bots: tb.bots}
+}
+
 // TestRefusedMoveChangesNothing holds every engine to the contract written
 // on State.Apply: "On error the state is unchanged, the events are nil and
 // the error text is fit to show the player." Along seeded random games it
@@ -65,11 +75,7 @@ func TestRefusedMoveChangesNothing(t *testing.T) {
 			refused := 0
 			for i := range seeds {
 				seed := uint64(31_000 + i)
-				opts, err := tb.kind.Resolve(nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				setup := games.Setup{Players: tb.names, Options: opts, Seed: seed, Bots: tb.bots}
+				setup := tb.setup(t, seed)
 				p := &prober{kind: tb.kind, rng: games.NewRNG(seed ^ 0xbad), seats: len(tb.names)}
 				if _, _, err := games.Playout(tb.kind, setup, games.NewRNG(seed), 20000, p.probe); err != nil {
 					t.Fatalf("seed %d: %v", seed, err)
@@ -225,11 +231,7 @@ func TestOwnMoveChangesOwnPrompts(t *testing.T) {
 			checked := 0
 			for i := range seeds {
 				seed := uint64(47_000 + i)
-				opts, err := tb.kind.Resolve(nil)
-				if err != nil {
-					t.Fatal(err)
-				}
-				st, err := tb.kind.New(games.Setup{Players: tb.names, Options: opts, Seed: seed, Bots: tb.bots})
+				st, err := tb.kind.New(tb.setup(t, seed))
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -174,15 +174,23 @@ func TestEscapeHighestWins(t *testing.T) {
 	}
 }
 
-// Resigning: the hand goes back into the room's pile, the turn moves on, and
-// the last player left wins.
-func TestResign(t *testing.T) {
-	s := newTest(t, 3, 5)
+// movedToGalley plays the first player's move to the Galley, everyone
+// letting the drawn card pass, and returns that player's seat.
+func movedToGalley(t *testing.T, s *State) int {
+	t.Helper()
 	first := s.First
 	must(t, s, first, "move galley")
 	for s.Phase == phaseIntercept {
 		must(t, s, s.actor(), "keep")
 	}
+	return first
+}
+
+// Resigning: the hand goes back into the room's pile, the turn moves on, and
+// the last player left wins.
+func TestResign(t *testing.T) {
+	s := newTest(t, 3, 5)
+	first := movedToGalley(t, s)
 	pile := len(s.Piles["galley"])
 	hand := len(s.Hands[first])
 	if _, err := s.Resign(first); err != nil {
@@ -282,11 +290,7 @@ func TestResignWhileTheAccuserDecides(t *testing.T) {
 // room's draw pile is not empty."
 func TestPlayStepRefusalListsWhatTheHandAllows(t *testing.T) {
 	s := newTest(t, 3, 5)
-	first := s.First
-	must(t, s, first, "move galley")
-	for s.Phase == phaseIntercept {
-		must(t, s, s.actor(), "keep")
-	}
+	first := movedToGalley(t, s)
 	if s.Phase != phasePlay {
 		t.Fatalf("phase %v after the move, want the play step", s.Phase)
 	}
