@@ -148,7 +148,7 @@ func (r *Router) routeCommand(c *Call) {
 		c.act = refuse(refusef("I do not know the command /%s. Try /game help.", c.in.Command))
 	case !ok:
 		c.act = refuse(refusef("/%s has no subcommand %q; use %s.", c.in.Command, c.in.Sub, orList(names(routes))))
-	case c.in.DM && !rt.anywhere:
+	case c.in.DM && !rt.anywhere && !rt.inDMs:
 		if c.in.Command == "game" {
 			c.act = refuse(refusef("/game %s is about the game in a channel; run it in that channel.", c.in.Sub))
 		} else {
@@ -266,6 +266,12 @@ func (r *Router) lockAndLoad(ctx context.Context, c *Call) (context.Context, *ta
 		}
 		return ctx, t, unlock, nil
 	case lockChannel:
+		if c.in.DM {
+			// A DM holds a game only while a daily run plays there.
+			if _, err := r.store.OpenGameID(ctx, c.in.Channel); errors.Is(err, storage.ErrNoGame) {
+				return ctx, nil, nil, refusef("Games are played in server channels; this DM holds no game now (only a daily run plays in a DM). Run /%s %s in the game's channel.", c.in.Command, c.in.Sub)
+			}
+		}
 		return r.lockedChannelTable(ctx, c.in.Channel, c.in.Command)
 	}
 	return ctx, nil, func() {}, nil

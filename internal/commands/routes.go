@@ -30,6 +30,9 @@ type route struct {
 	posts, public bool
 	// anywhere: it needs no game in the channel and works in DMs.
 	anywhere bool
+	// inDMs: it acts on the channel's game and works in a DM too, where
+	// the game is a daily run's (typed moves).
+	inDMs bool
 	handle   handler
 	// act, in place of handle: it runs under the lock of the channel's
 	// game, as a move's pipeline (Serve).
@@ -192,7 +195,7 @@ func kindRoutes(k *games.Kind) []route {
 		{Subcommand: start, posts: true, handle: inKindRoom(lobbiesRoom, (*lobbies).openLobby)},
 		{Subcommand: Subcommand{Name: "move", Description: "play a move typed in " + k.Title + " notation", Options: []CommandOption{
 			{Name: "move", Description: "the move, e.g. as listed while you type", Type: StringOption, Required: true, Autocomplete: true},
-		}}, posts: true, act: (*Router).typedMove, complete: (*Router).completeMove},
+		}}, posts: true, inDMs: k.Daily != nil, act: (*Router).typedMove, complete: (*Router).completeMove},
 		{Subcommand: Subcommand{Name: "board", Description: "show the current " + k.Title + " board to you", Options: []CommandOption{
 			{Name: "text", Description: "plain text instead of an image", Type: BooleanOption},
 		}}, handle: inKindRoom(showingRoom, (*showing).board)},
@@ -272,7 +275,9 @@ func (gs gameSet) routeOf(in Interaction) (route, Game, bool) {
 func (r *Router) Commands() []Command {
 	var out []Command
 	for _, g := range r.games {
-		out = append(out, Command{Name: g.Kind.Name, Description: g.Kind.Summary, Subs: subcommands(kindRoutes(g.Kind), nil)})
+		routes := kindRoutes(g.Kind)
+		out = append(out, Command{Name: g.Kind.Name, Description: g.Kind.Summary, Subs: subcommands(routes, nil),
+			InDMs: slices.ContainsFunc(routes, func(rt route) bool { return rt.anywhere || rt.inDMs })})
 	}
 	return append(out, Command{
 		Name:        "game",

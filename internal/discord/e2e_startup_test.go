@@ -9,6 +9,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"standoff/internal/catalog"
 	"standoff/internal/discordtest"
 )
 
@@ -116,15 +117,23 @@ func sameCounts(a, b map[string]int) bool {
 }
 
 // TestCommandContexts: game commands are offered in servers only (in the
-// bot's DM they could only be refused); /game, whose help and rules work
-// anywhere, in the bot's DM too; all for a server install.
+// bot's DM they could only be refused), but for a game with a daily run,
+// which plays in the bot's DM and is moved there with /<game> move; /game,
+// whose help and rules work anywhere, in the bot's DM too; all for a server
+// install.
 func TestCommandContexts(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
+	daily := map[string]bool{}
+	for _, g := range catalog.Games() {
+		daily[g.Kind.Name] = g.Kind.Daily != nil
+	}
+	dms := 0
 	for _, c := range e.fake.Commands("") {
 		want := []discordgo.InteractionContextType{discordgo.InteractionContextGuild}
-		if c.Name == "game" {
+		if c.Name == "game" || daily[c.Name] {
 			want = append(want, discordgo.InteractionContextBotDM)
+			dms++
 		}
 		if c.Contexts == nil || !slices.Equal(*c.Contexts, want) {
 			t.Errorf("/%s contexts %v, want %v", c.Name, c.Contexts, want)
@@ -139,6 +148,14 @@ func TestCommandContexts(t *testing.T) {
 	}
 	if s := e.reply(alice, dm, "game", "rules"); !strings.Contains(s.Content, "Hijack") {
 		t.Errorf("/game rules in the bot's DM: %q", s.Content)
+	}
+	if dms < 2 {
+		t.Errorf("%d commands offered in the bot's DM, want /game and the games with a daily run", dms)
+	}
+	// A game with a daily run is offered there; without a run in the DM,
+	// its move is refused, saying where games are played.
+	if s := e.reply(alice, dm, "hunted", "move", discordtest.Opt("move", "draw")); !strings.Contains(s.Content, "this DM holds no game") {
+		t.Errorf("/hunted move in a DM without a run: %q", s.Content)
 	}
 }
 
