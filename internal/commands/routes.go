@@ -32,8 +32,8 @@ type route struct {
 	anywhere bool
 	// inDMs: it acts on the channel's game and works in a DM too, where
 	// the game is a daily run's (typed moves).
-	inDMs bool
-	handle   handler
+	inDMs  bool
+	handle handler
 	// act, in place of handle: it runs under the lock of the channel's
 	// game, as a move's pipeline (Serve).
 	act actor
