@@ -96,7 +96,7 @@ func (r *Router) moveClick(ctx context.Context, c *Call, t *table) (acted, error
 		return answered(resp, err)
 	}
 	if len(t.promptsFor(seat)) == 0 {
-		return acted{}, t.notYourMove(seat)
+		return acted{}, notYourMove(t, seat)
 	}
 	t.from(in)
 	if fromHand {
@@ -170,11 +170,11 @@ func (r *Router) refine(t *table, seat int, key, from string) (Response, error) 
 		return Response{}, refusef("That control is not one I know; use /game status for the current game.")
 	}
 	if len(t.promptsFor(seat)) == 0 {
-		return Response{}, t.notYourMove(seat)
+		return Response{}, notYourMove(t, seat)
 	}
 	text, choices := ref.Refine(seat, key)
 	if len(choices) == 0 {
-		if owner, ok := t.promptOwner(from); ok && owner != seat {
+		if owner, ok := promptOwner(t, from); ok && owner != seat {
 			// A co-op partner's menu, or another player's turn's.
 			return Response{}, refusef("That menu is %s's decision, not yours: your own controls are the ones that name you, when you have any.", t.row.Seats[owner].Name)
 		}

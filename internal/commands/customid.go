@@ -96,7 +96,7 @@ func (t *table) privatePrompt(seat int, fingerprint string) bool {
 }
 
 // promptOwner is the seat offered the prompt a fingerprint names now.
-func (t *table) promptOwner(fingerprint string) (int, bool) {
+func promptOwner(t *table, fingerprint string) (int, bool) {
 	for seat := range t.row.Seats {
 		if _, ok := t.promptOf(seat, fingerprint); ok {
 			return seat, true

@@ -31,7 +31,7 @@ func (t *table) waitingFor() string {
 
 // notYourMove is the refusal for a seat that has nothing to do now: out of
 // the game (resigned, or removed by the rules) or waiting for others.
-func (t *table) notYourMove(seat int) error {
+func notYourMove(t *table, seat int) error {
 	if o, ok := t.state.(games.OutOfPlay); ok && o.OutOfPlay(seat) {
 		return refusef("You are out of this game, so you have no more moves; the others play on (waiting for %s).", t.waitingFor())
 	}
@@ -87,7 +87,7 @@ func (r *Router) saveMove(ctx context.Context, t *table, seat int, move string, 
 		return acted{}, refusef("The bot is playing your seat since you were replaced. Use /game rejoin to take it back (at once before the bot plays your next turn, else by a vote).")
 	}
 	if len(t.promptsFor(seat)) == 0 {
-		return acted{}, t.notYourMove(seat)
+		return acted{}, notYourMove(t, seat)
 	}
 	var events []games.Event
 	if note != "" {

@@ -51,7 +51,7 @@ func (r *Router) typeMoveForm(ctx context.Context, c *Call, _ *table) (acted, er
 		return acted{}, refusef("This game is not being played now; /game status shows it.")
 	}
 	if len(t.promptsFor(seat)) == 0 {
-		return acted{}, t.notYourMove(seat) // as the typed move would be, before any typing
+		return acted{}, notYourMove(t, seat) // as the typed move would be, before any typing
 	}
 	example := "a move, as /game rules shows"
 	if legal := t.state.Legal(seat); len(legal) > 0 {

@@ -64,29 +64,38 @@ func (tb table) setup(t *testing.T, seed uint64) games.Setup {
 // decoded copy; a refused one must leave the copy's encoding byte for byte
 // as it was.
 func TestRefusedMoveChangesNothing(t *testing.T) {
+	eachTable(t, 20, 31_000, func(t *testing.T, tb table, seeds []uint64) {
+		refused := 0
+		for _, seed := range seeds {
+			p := &prober{kind: tb.kind, rng: games.NewRNG(seed ^ 0xbad), seats: len(tb.names)}
+			if _, _, err := games.Playout(tb.kind, tb.setup(t, seed), games.NewRNG(seed), 20000, p.probe); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			refused += p.refused
+		}
+		// The probes must reach refusals beyond the parser for the test to
+		// mean anything; every table refuses thousands.
+		if refused < 100*len(seeds) {
+			t.Fatalf("only %d moves refused in %d games: the probes do not reach the engine", refused, len(seeds))
+		}
+	})
+}
+
+// eachTable runs check on every table, in parallel, with seeds from base:
+// n of them, or 2 under the race detector or -short.
+func eachTable(t *testing.T, n int, base uint64, check func(t *testing.T, tb table, seeds []uint64)) {
 	t.Parallel()
-	seeds := 20
 	if raceEnabled || testing.Short() {
-		seeds = 2
+		n = 2
+	}
+	seeds := make([]uint64, n)
+	for i := range seeds {
+		seeds[i] = base + uint64(i)
 	}
 	for _, tb := range tables() {
 		t.Run(tb.name, func(t *testing.T) {
 			t.Parallel()
-			refused := 0
-			for i := range seeds {
-				seed := uint64(31_000 + i)
-				setup := tb.setup(t, seed)
-				p := &prober{kind: tb.kind, rng: games.NewRNG(seed ^ 0xbad), seats: len(tb.names)}
-				if _, _, err := games.Playout(tb.kind, setup, games.NewRNG(seed), 20000, p.probe); err != nil {
-					t.Fatalf("seed %d: %v", seed, err)
-				}
-				refused += p.refused
-			}
-			// The probes must reach refusals beyond the parser for the
-			// test to mean anything; every table refuses thousands.
-			if refused < 100*seeds {
-				t.Fatalf("only %d moves refused in %d games: the probes do not reach the engine", refused, seeds)
-			}
+			check(t, tb, seeds)
 		})
 	}
 }
@@ -220,59 +229,50 @@ func readable(msg string) bool {
 // to the version), the mover may not be offered that prompt again, seeing
 // the same.
 func TestOwnMoveChangesOwnPrompts(t *testing.T) {
-	t.Parallel()
-	seeds := 12
-	if raceEnabled || testing.Short() {
-		seeds = 2
-	}
-	for _, tb := range tables() {
-		t.Run(tb.name, func(t *testing.T) {
-			t.Parallel()
-			checked := 0
-			for i := range seeds {
-				seed := uint64(47_000 + i)
-				st, err := tb.kind.New(tb.setup(t, seed))
-				if err != nil {
-					t.Fatal(err)
+	eachTable(t, 12, 47_000, func(t *testing.T, tb table, seeds []uint64) {
+		checked := 0
+		for _, seed := range seeds {
+			st, err := tb.kind.New(tb.setup(t, seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := games.NewRNG(seed ^ 0x0a11)
+			for n := 0; n < 3000 && st.Outcome() == nil; n++ {
+				ps := st.Prompts()
+				p := ps[rng.Intn(len(ps))]
+				// Mostly a button's move, as players click; now and then
+				// any legal one, as they type.
+				legal := st.Legal(p.Seat)
+				move := legal[rng.Intn(len(legal))]
+				var buttons []string
+				for _, c := range p.Choices {
+					if c.Move != "" && slices.Contains(legal, c.Move) {
+						buttons = append(buttons, c.Move)
+					}
 				}
-				rng := games.NewRNG(seed ^ 0x0a11)
-				for n := 0; n < 3000 && st.Outcome() == nil; n++ {
-					ps := st.Prompts()
-					p := ps[rng.Intn(len(ps))]
-					// Mostly a button's move, as players click; now and
-					// then any legal one, as they type.
-					legal := st.Legal(p.Seat)
-					move := legal[rng.Intn(len(legal))]
-					var buttons []string
-					for _, c := range p.Choices {
-						if c.Move != "" && slices.Contains(legal, c.Move) {
-							buttons = append(buttons, c.Move)
-						}
-					}
-					if len(buttons) > 0 && rng.Intn(4) > 0 {
-						move = buttons[rng.Intn(len(buttons))]
-					}
-					clicked := clickedPrompts(st, p.Seat, move)
-					if _, err := st.Apply(p.Seat, move); err != nil {
-						t.Fatalf("seed %d move %d: %v", seed, n, err)
-					}
-					if len(clicked) == 0 {
-						continue
-					}
-					checked++
-					for _, q := range clickedPrompts(st, p.Seat, "") {
-						if slices.Contains(clicked, q) {
-							t.Fatalf("seed %d move %d: seat %d played %q from a button and is offered the same prompt, seeing the same: %s",
-								seed, n, p.Seat, move, q)
-						}
+				if len(buttons) > 0 && rng.Intn(4) > 0 {
+					move = buttons[rng.Intn(len(buttons))]
+				}
+				clicked := clickedPrompts(st, p.Seat, move)
+				if _, err := st.Apply(p.Seat, move); err != nil {
+					t.Fatalf("seed %d move %d: %v", seed, n, err)
+				}
+				if len(clicked) == 0 {
+					continue
+				}
+				checked++
+				for _, q := range clickedPrompts(st, p.Seat, "") {
+					if slices.Contains(clicked, q) {
+						t.Fatalf("seed %d move %d: seat %d played %q from a button and is offered the same prompt, seeing the same: %s",
+							seed, n, p.Seat, move, q)
 					}
 				}
 			}
-			if checked < 2*seeds {
-				t.Fatalf("only %d moves were a button's in %d games: the test checks too little", checked, seeds)
-			}
-		})
-	}
+		}
+		if checked < 2*len(seeds) {
+			t.Fatalf("only %d moves were a button's in %d games: the test checks too little", checked, len(seeds))
+		}
+	})
 }
 
 // clickedPrompts are a seat's prompts, standing actions aside, whose
