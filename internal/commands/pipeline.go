@@ -258,21 +258,21 @@ func (r *Router) refusedUpFront(c *Call) (Response, bool) {
 func (r *Router) lockAndLoad(ctx context.Context, c *Call) (context.Context, *table, func(), error) {
 	switch c.lock {
 	case lockGame:
-		ctx, unlock := r.lock(ctx, c.game)
-		t, err := r.reload(ctx, c.game)
+		return r.lockedGame(ctx, c.game)
+	case lockChannel:
+		if !c.in.DM {
+			return r.lockedChannelTable(ctx, c.in.Channel, c.in.Command)
+		}
+		// A DM holds a game only while a daily run plays there; it has no
+		// threads to point to.
+		id, err := r.store.OpenGameID(ctx, c.in.Channel)
+		if errors.Is(err, storage.ErrNoGame) {
+			return ctx, nil, nil, refusef("Games are played in server channels; this DM holds no game now (only a daily run plays in a DM). Run /%s %s in the game's channel.", c.in.Command, c.in.Sub)
+		}
 		if err != nil {
-			unlock()
 			return ctx, nil, nil, err
 		}
-		return ctx, t, unlock, nil
-	case lockChannel:
-		if c.in.DM {
-			// A DM holds a game only while a daily run plays there.
-			if _, err := r.store.OpenGameID(ctx, c.in.Channel); errors.Is(err, storage.ErrNoGame) {
-				return ctx, nil, nil, refusef("Games are played in server channels; this DM holds no game now (only a daily run plays in a DM). Run /%s %s in the game's channel.", c.in.Command, c.in.Sub)
-			}
-		}
-		return r.lockedChannelTable(ctx, c.in.Channel, c.in.Command)
+		return r.lockedGame(ctx, id)
 	}
 	return ctx, nil, func() {}, nil
 }

@@ -125,6 +125,11 @@ func (r *Router) lockedChannelTable(ctx context.Context, channel, asked string) 
 	if err != nil {
 		return ctx, nil, nil, r.threads.noGameIn(ctx, channel, asked, err)
 	}
+	return r.lockedGame(ctx, id)
+}
+
+// lockedGame loads a game under its lock; unlock is never nil when err is.
+func (r *Router) lockedGame(ctx context.Context, id int64) (context.Context, *table, func(), error) {
 	ctx, unlock := r.lock(ctx, id)
 	// Load under the lock (another move may have landed meanwhile).
 	t, err := r.reload(ctx, id)
